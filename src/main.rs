@@ -1,0 +1,11 @@
+//! The `chess-tutor` binary: parses the command line and hands over to a subcommand.
+//! Everything that is not I/O lives in the library.
+
+mod cli;
+
+use clap::Parser;
+
+fn main() -> std::process::ExitCode {
+    let args = cli::Cli::parse();
+    cli::run(args)
+}

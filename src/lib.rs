@@ -4,3 +4,4 @@
 //! binary and call into this library.
 //!
 pub mod rules;
+pub mod content;

@@ -1,0 +1,319 @@
+//! Questions about a position that a learner answers and the engine settles: is it legal?
+//! check? checkmate? stalemate? is this move legal? which draw rule applies?
+
+use serde::Serialize;
+use shakmaty::{Chess, EnPassantMode, Move, Position};
+
+use super::board::{MoveRead, parse_fen, read_move};
+
+/// The rule that makes a position a draw (or lets a player claim one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawKind {
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// Neither side has the material to mate (a dead position).
+    InsufficientMaterial,
+    /// The same position has occurred three times: the player to move may claim.
+    Threefold,
+    /// The same position has occurred five times: the game is drawn at once.
+    Fivefold,
+    /// Fifty moves by each side without a capture or a pawn move: may be claimed.
+    FiftyMoves,
+    /// Seventy-five moves by each side without a capture or a pawn move: drawn at once.
+    SeventyFiveMoves,
+}
+
+impl DrawKind {
+    /// Every kind, in the order a teacher names them.
+    pub const ALL: [DrawKind; 6] = [
+        DrawKind::Stalemate,
+        DrawKind::InsufficientMaterial,
+        DrawKind::Threefold,
+        DrawKind::Fivefold,
+        DrawKind::FiftyMoves,
+        DrawKind::SeventyFiveMoves,
+    ];
+
+    /// The name used in YAML and JSON (`insufficient_material`, …).
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Stalemate => "stalemate",
+            Self::InsufficientMaterial => "insufficient_material",
+            Self::Threefold => "threefold",
+            Self::Fivefold => "fivefold",
+            Self::FiftyMoves => "fifty_moves",
+            Self::SeventyFiveMoves => "seventy_five_moves",
+        }
+    }
+
+    /// Reads a [`DrawKind::code`].
+    #[must_use]
+    pub fn from_code(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.code() == code)
+    }
+}
+
+/// Which draw rules apply to `pos`, reached through `history` (every earlier position of the
+/// game, oldest first, not counting `pos` itself). The stronger rule of a pair wins
+/// (fivefold over threefold, seventy-five over fifty moves); a checkmate stands over the
+/// move count.
+///
+/// ```
+/// use chess_tutor::content::board::read_fen;
+/// use chess_tutor::content::judge::{draws, DrawKind};
+/// let pos = read_fen("8/8/8/4k3/8/8/2B5/4K3 w - - 0 1").unwrap();
+/// assert_eq!(draws(&pos, &[]), vec![DrawKind::InsufficientMaterial]);
+/// ```
+#[must_use]
+pub fn draws(pos: &Chess, history: &[Chess]) -> Vec<DrawKind> {
+    let mut kinds = Vec::new();
+    if pos.is_stalemate() {
+        kinds.push(DrawKind::Stalemate);
+    }
+    if pos.is_insufficient_material() {
+        kinds.push(DrawKind::InsufficientMaterial);
+    }
+    let seen = 1 + history.iter().filter(|p| same_position(p, pos)).count();
+    if seen >= 5 {
+        kinds.push(DrawKind::Fivefold);
+    } else if seen >= 3 {
+        kinds.push(DrawKind::Threefold);
+    }
+    if !pos.is_checkmate() {
+        if pos.halfmoves() >= 150 {
+            kinds.push(DrawKind::SeventyFiveMoves);
+        } else if pos.halfmoves() >= 100 {
+            kinds.push(DrawKind::FiftyMoves);
+        }
+    }
+    kinds
+}
+
+/// The same position in the sense of the repetition rule: the same pieces on the same
+/// squares, the same side to move, the same castling rights and en passant possibilities.
+#[must_use]
+pub fn same_position(a: &Chess, b: &Chess) -> bool {
+    a.board() == b.board()
+        && a.turn() == b.turn()
+        && a.castles().castling_rights() == b.castles().castling_rights()
+        && a.ep_square(EnPassantMode::Legal) == b.ep_square(EnPassantMode::Legal)
+}
+
+/// What a judge step asks about its position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ask {
+    /// Can this position occur in a game? (The FEN may describe one that cannot.)
+    LegalPosition,
+    /// Is the side to move in check?
+    Check,
+    /// Is the side to move checkmated?
+    Checkmate,
+    /// Is the side to move stalemated?
+    Stalemate,
+    /// Is this move legal here?
+    MoveLegal {
+        /// The move as the question shows it.
+        text: String,
+    },
+    /// Which draw rule applies, if any?
+    Draw,
+}
+
+impl Ask {
+    /// Reads the YAML name of a question (`legal_position`, `check`, `checkmate`,
+    /// `stalemate`, `move_legal`, `draw`); `move_legal` takes its move separately.
+    #[must_use]
+    pub fn from_code(code: &str, mv: Option<&str>) -> Option<Self> {
+        Some(match code {
+            "legal_position" => Self::LegalPosition,
+            "check" => Self::Check,
+            "checkmate" => Self::Checkmate,
+            "stalemate" => Self::Stalemate,
+            "move_legal" => Self::MoveLegal {
+                text: mv?.to_owned(),
+            },
+            "draw" => Self::Draw,
+            _ => return None,
+        })
+    }
+
+    /// The YAML names of all questions.
+    pub const CODES: [&'static str; 6] = [
+        "legal_position",
+        "check",
+        "checkmate",
+        "stalemate",
+        "move_legal",
+        "draw",
+    ];
+}
+
+/// The right answer to a judge step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    /// Yes / no.
+    Yes(bool),
+    /// The draw rule that applies, `None` for "no draw".
+    Draw(Option<DrawKind>),
+}
+
+/// Why the engine cannot settle a question.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum JudgeError {
+    /// The FEN does not parse, or the position is impossible where a game position is needed.
+    #[error("{0}")]
+    Board(String),
+    /// The move of a `move_legal` question is not a move at all.
+    #[error("`{0}` is not a move in SAN or UCI naming a piece of the side to move")]
+    Unreadable(String),
+    /// More than one draw rule applies: the question has no single answer.
+    #[error("more than one draw rule applies ({0}); choose a position with one")]
+    Ambiguous(String),
+}
+
+/// Settles `ask` for the position `fen`, reached after `history` (earlier positions, for
+/// repetitions).
+///
+/// # Errors
+/// See [`JudgeError`].
+pub fn settle(fen: &str, history: &[Chess], ask: &Ask) -> Result<Answer, JudgeError> {
+    if *ask == Ask::LegalPosition {
+        let parsed = parse_fen(fen).map_err(|e| JudgeError::Board(e.to_string()))?;
+        return Ok(Answer::Yes(
+            parsed
+                .into_position::<Chess>(shakmaty::CastlingMode::Standard)
+                .is_ok(),
+        ));
+    }
+    let pos = super::board::read_fen(fen).map_err(|e| JudgeError::Board(e.to_string()))?;
+    settle_in(&pos, history, ask)
+}
+
+/// Settles `ask` for a position already read.
+///
+/// # Errors
+/// See [`JudgeError`].
+pub fn settle_in(pos: &Chess, history: &[Chess], ask: &Ask) -> Result<Answer, JudgeError> {
+    Ok(match ask {
+        Ask::LegalPosition => Answer::Yes(true),
+        Ask::Check => Answer::Yes(pos.is_check()),
+        Ask::Checkmate => Answer::Yes(pos.is_checkmate()),
+        Ask::Stalemate => Answer::Yes(pos.is_stalemate()),
+        Ask::MoveLegal { text } => match read_move(pos, text) {
+            MoveRead::Legal(_) => Answer::Yes(true),
+            MoveRead::Illegal => Answer::Yes(false),
+            MoveRead::Unreadable => return Err(JudgeError::Unreadable(text.clone())),
+        },
+        Ask::Draw => {
+            let kinds = draws(pos, history);
+            match kinds.as_slice() {
+                [] => Answer::Draw(None),
+                [one] => Answer::Draw(Some(*one)),
+                many => {
+                    return Err(JudgeError::Ambiguous(
+                        many.iter().map(|k| k.code()).collect::<Vec<_>>().join(", "),
+                    ));
+                }
+            }
+        }
+    })
+}
+
+/// Plays `moves` from `start`, returning every position on the way (the start first, the
+/// last position reached last).
+///
+/// # Errors
+/// The index and text of the first move that is not legal.
+pub fn play_line(start: &Chess, moves: &[String]) -> Result<(Vec<Chess>, Vec<Move>), (usize, String)> {
+    let mut positions = vec![start.clone()];
+    let mut played = Vec::new();
+    for (i, text) in moves.iter().enumerate() {
+        let pos = positions.last().expect("never empty").clone();
+        match read_move(&pos, text) {
+            MoveRead::Legal(mv) => {
+                positions.push(pos.play(mv).expect("legal move"));
+                played.push(mv);
+            }
+            _ => return Err((i, text.clone())),
+        }
+    }
+    Ok((positions, played))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::board::read_fen;
+
+    fn line(fen: &str, moves: &[&str]) -> (Chess, Vec<Chess>) {
+        let start = read_fen(fen).unwrap();
+        let moves: Vec<String> = moves.iter().map(|s| (*s).to_owned()).collect();
+        let (mut positions, _) = play_line(&start, &moves).unwrap();
+        let last = positions.pop().unwrap();
+        (last, positions)
+    }
+
+    #[test]
+    fn threefold_and_fivefold_by_knight_shuffles() {
+        let fen = "4k1n1/8/8/8/8/8/8/4K1N1 w - - 0 1";
+        let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+        let twice: Vec<&str> = shuffle.iter().chain(shuffle.iter()).copied().collect();
+        let (pos, hist) = line(fen, &twice);
+        assert_eq!(draws(&pos, &hist), vec![DrawKind::Threefold]);
+        let (pos, hist) = line(fen, &twice[..7]);
+        assert_eq!(draws(&pos, &hist), vec![]);
+        let four: Vec<&str> = shuffle.iter().cycle().take(16).copied().collect();
+        let (pos, hist) = line(fen, &four);
+        assert_eq!(draws(&pos, &hist), vec![DrawKind::Fivefold]);
+    }
+
+    #[test]
+    fn castling_rights_make_positions_differ() {
+        // The king walks out and back: same squares, but the castling right is gone.
+        let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+        let walk = ["Kf1", "Kd8", "Ke1", "Ke8", "Kf1", "Kd8", "Ke1", "Ke8"];
+        let (pos, hist) = line(fen, &walk);
+        // Start (with right) + two returns without it: only two equal positions.
+        assert_eq!(draws(&pos, &hist), vec![]);
+    }
+
+    #[test]
+    fn move_counters() {
+        let pos = read_fen("4k3/8/8/8/8/8/4P3/R3K3 w - - 100 80").unwrap();
+        assert_eq!(draws(&pos, &[]), vec![DrawKind::FiftyMoves]);
+        let pos = read_fen("4k3/8/8/8/8/8/4P3/R3K3 w - - 150 100").unwrap();
+        assert_eq!(draws(&pos, &[]), vec![DrawKind::SeventyFiveMoves]);
+        // Mate on the hundredth half-move stands.
+        let pos = read_fen("R3k3/8/4K3/8/8/8/8/8 b - - 100 80").unwrap();
+        assert!(pos.is_checkmate());
+        assert_eq!(draws(&pos, &[]), vec![]);
+    }
+
+    #[test]
+    fn settles_questions() {
+        let illegal_kings = "8/8/8/3kK3/8/8/8/8 w - - 0 1";
+        assert_eq!(
+            settle(illegal_kings, &[], &Ask::LegalPosition),
+            Ok(Answer::Yes(false))
+        );
+        let stalemate = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
+        assert_eq!(settle(stalemate, &[], &Ask::Stalemate), Ok(Answer::Yes(true)));
+        assert_eq!(settle(stalemate, &[], &Ask::Check), Ok(Answer::Yes(false)));
+        assert_eq!(
+            settle(stalemate, &[], &Ask::Draw),
+            Ok(Answer::Draw(Some(DrawKind::Stalemate)))
+        );
+        let ask = Ask::MoveLegal { text: "Kg8".into() };
+        assert_eq!(settle(stalemate, &[], &ask), Ok(Answer::Yes(false)));
+        let ask = Ask::MoveLegal { text: "Zz".into() };
+        assert!(matches!(settle(stalemate, &[], &ask), Err(JudgeError::Unreadable(_))));
+        // King and bishop against a stalemated king: two rules at once.
+        let both = "7k/5K2/6B1/8/8/8/8/8 b - - 0 1";
+        assert!(matches!(
+            settle(both, &[], &Ask::Draw),
+            Err(JudgeError::Ambiguous(_))
+        ));
+    }
+}

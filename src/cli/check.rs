@@ -1,7 +1,7 @@
 //! `chess-tutor check [--json] [--content DIR]`: validates every lesson (and, once their
 //! loaders land, quiz item and puzzle) and reports each problem as `file:line: message`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use chess_tutor::content::{CheckReport, load_lessons};
@@ -20,9 +20,15 @@ pub struct CheckArgs {
 /// Runs every content loader over `args.content`.
 #[must_use]
 pub fn report(args: &CheckArgs) -> CheckReport {
+    // `.` names the current folder; keep reported paths short (`lessons/…`, not `./lessons/…`).
+    let root = if args.content == Path::new(".") {
+        PathBuf::new()
+    } else {
+        args.content.clone()
+    };
     let mut report = CheckReport::default();
     // One line per content source.
-    report.add_lessons(load_lessons(&args.content.join("lessons")));
+    report.add_lessons(load_lessons(&root.join("lessons")));
     report
 }
 

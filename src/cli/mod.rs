@@ -6,6 +6,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod explain;
+
 /// chess-tutor: learn the rules of chess, with every refused move explained.
 #[derive(Debug, Parser)]
 #[command(name = "chess-tutor", version, about)]
@@ -18,6 +20,8 @@ pub struct Cli {
 pub enum Command {
     /// Validate every lesson, quiz and puzzle file; `file:line: message` for each problem.
     Check(check::CheckArgs),
+    /// Say whether a move is legal in a position, and if not, which rule forbids it.
+    Explain(explain::ExplainArgs),
 }
 
 /// Runs the parsed command line; errors become exit codes here and only here.
@@ -28,5 +32,6 @@ pub fn run(cli: Cli) -> ExitCode {
             ExitCode::from(2)
         }
         Some(Command::Check(args)) => check::run(&args),
+        Some(Command::Explain(args)) => explain::run(&args),
     }
 }

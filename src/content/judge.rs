@@ -2,9 +2,11 @@
 //! check? checkmate? stalemate? is this move legal? which draw rule applies?
 
 use serde::Serialize;
-use shakmaty::{Chess, EnPassantMode, Move, Position};
+use shakmaty::{Chess, Move, Position};
 
 use super::board::{MoveRead, parse_fen, read_move};
+use crate::rules::judge::GameDraw;
+use crate::rules::{Game, PositionReport};
 
 /// The rule that makes a position a draw (or lets a player claim one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -55,50 +57,47 @@ impl DrawKind {
     }
 }
 
-/// Which draw rules apply to `pos`, reached through `history` (every earlier position of the
-/// game, oldest first, not counting `pos` itself). The stronger rule of a pair wins
-/// (fivefold over threefold, seventy-five over fifty moves); a checkmate stands over the
-/// move count.
+/// Which draw rules apply to the current position of `game`, as the rules referee judges
+/// them. The stronger rule of a pair wins (fivefold over threefold, seventy-five over fifty
+/// moves); a checkmate stands over the move count.
 ///
 /// ```
 /// use chess_tutor::content::board::read_fen;
 /// use chess_tutor::content::judge::{draws, DrawKind};
-/// let pos = read_fen("8/8/8/4k3/8/8/2B5/4K3 w - - 0 1").unwrap();
-/// assert_eq!(draws(&pos, &[]), vec![DrawKind::InsufficientMaterial]);
+/// use chess_tutor::rules::Game;
+/// let game = Game::new(read_fen("8/8/8/4k3/8/8/2B5/4K3 w - - 0 1").unwrap());
+/// assert_eq!(draws(&game), vec![DrawKind::InsufficientMaterial]);
 /// ```
 #[must_use]
-pub fn draws(pos: &Chess, history: &[Chess]) -> Vec<DrawKind> {
+pub fn draws(game: &Game) -> Vec<DrawKind> {
+    let pos = game.position();
+    let report = PositionReport::of(pos);
     let mut kinds = Vec::new();
-    if pos.is_stalemate() {
+    if report.stalemate {
         kinds.push(DrawKind::Stalemate);
     }
-    if pos.is_insufficient_material() {
+    if report.dead.is_some() {
         kinds.push(DrawKind::InsufficientMaterial);
     }
-    let seen = 1 + history.iter().filter(|p| same_position(p, pos)).count();
-    if seen >= 5 {
-        kinds.push(DrawKind::Fivefold);
-    } else if seen >= 3 {
-        kinds.push(DrawKind::Threefold);
+    match game.draw() {
+        Some(GameDraw::FivefoldRepetition(_)) => kinds.push(DrawKind::Fivefold),
+        Some(GameDraw::ThreefoldRepetition(_)) => kinds.push(DrawKind::Threefold),
+        _ => {}
     }
-    if !pos.is_checkmate() {
+    // A checkmate ends the game before any move count can be claimed.
+    if !report.checkmate {
         if pos.halfmoves() >= 150 {
             kinds.push(DrawKind::SeventyFiveMoves);
         } else if pos.halfmoves() >= 100 {
             kinds.push(DrawKind::FiftyMoves);
         }
     }
+    // Repetitions hidden behind an automatic move-count draw in `Game::draw`'s order.
+    let rep = game.repetition().count;
+    if rep >= 3 && !kinds.iter().any(|k| matches!(k, DrawKind::Threefold | DrawKind::Fivefold)) {
+        kinds.push(if rep >= 5 { DrawKind::Fivefold } else { DrawKind::Threefold });
+    }
     kinds
-}
-
-/// The same position in the sense of the repetition rule: the same pieces on the same
-/// squares, the same side to move, the same castling rights and en passant possibilities.
-#[must_use]
-pub fn same_position(a: &Chess, b: &Chess) -> bool {
-    a.board() == b.board()
-        && a.turn() == b.turn()
-        && a.castles().castling_rights() == b.castles().castling_rights()
-        && a.ep_square(EnPassantMode::Legal) == b.ep_square(EnPassantMode::Legal)
 }
 
 /// What a judge step asks about its position.
@@ -166,48 +165,47 @@ pub enum JudgeError {
     #[error("{0}")]
     Board(String),
     /// The move of a `move_legal` question is not a move at all.
-    #[error("`{0}` is not a move in SAN or UCI naming a piece of the side to move")]
-    Unreadable(String),
+    #[error("`{0}` cannot be judged: {1}")]
+    Unreadable(String, &'static str),
     /// More than one draw rule applies: the question has no single answer.
     #[error("more than one draw rule applies ({0}); choose a position with one")]
     Ambiguous(String),
 }
 
-/// Settles `ask` for the position `fen`, reached after `history` (earlier positions, for
-/// repetitions).
+/// Settles `ask` for the position `fen` (no history).
 ///
 /// # Errors
 /// See [`JudgeError`].
-pub fn settle(fen: &str, history: &[Chess], ask: &Ask) -> Result<Answer, JudgeError> {
+pub fn settle(fen: &str, ask: &Ask) -> Result<Answer, JudgeError> {
     if *ask == Ask::LegalPosition {
-        let parsed = parse_fen(fen).map_err(|e| JudgeError::Board(e.to_string()))?;
-        return Ok(Answer::Yes(
-            parsed
-                .into_position::<Chess>(shakmaty::CastlingMode::Standard)
-                .is_ok(),
-        ));
+        parse_fen(fen).map_err(|e| JudgeError::Board(e.to_string()))?;
+        return Ok(Answer::Yes(super::board::read_fen(fen).is_ok()));
     }
     let pos = super::board::read_fen(fen).map_err(|e| JudgeError::Board(e.to_string()))?;
-    settle_in(&pos, history, ask)
+    settle_in(&Game::new(pos), ask)
 }
 
-/// Settles `ask` for a position already read.
+/// Settles `ask` for the current position of `game`.
 ///
 /// # Errors
 /// See [`JudgeError`].
-pub fn settle_in(pos: &Chess, history: &[Chess], ask: &Ask) -> Result<Answer, JudgeError> {
+pub fn settle_in(game: &Game, ask: &Ask) -> Result<Answer, JudgeError> {
+    let pos = game.position();
+    let report = PositionReport::of(pos);
     Ok(match ask {
         Ask::LegalPosition => Answer::Yes(true),
-        Ask::Check => Answer::Yes(pos.is_check()),
-        Ask::Checkmate => Answer::Yes(pos.is_checkmate()),
-        Ask::Stalemate => Answer::Yes(pos.is_stalemate()),
+        Ask::Check => Answer::Yes(report.in_check),
+        Ask::Checkmate => Answer::Yes(report.checkmate),
+        Ask::Stalemate => Answer::Yes(report.stalemate),
         Ask::MoveLegal { text } => match read_move(pos, text) {
             MoveRead::Legal(_) => Answer::Yes(true),
-            MoveRead::Illegal => Answer::Yes(false),
-            MoveRead::Unreadable => return Err(JudgeError::Unreadable(text.clone())),
+            MoveRead::Illegal(_) => Answer::Yes(false),
+            MoveRead::Unreadable(why) => {
+                return Err(JudgeError::Unreadable(text.clone(), why));
+            }
         },
         Ask::Draw => {
-            let kinds = draws(pos, history);
+            let kinds = draws(game);
             match kinds.as_slice() {
                 [] => Answer::Draw(None),
                 [one] => Answer::Draw(Some(*one)),
@@ -221,25 +219,24 @@ pub fn settle_in(pos: &Chess, history: &[Chess], ask: &Ask) -> Result<Answer, Ju
     })
 }
 
-/// Plays `moves` from `start`, returning every position on the way (the start first, the
-/// last position reached last).
+/// Plays `moves` (any notation the referee reads) from `start`, returning the game and the
+/// moves played.
 ///
 /// # Errors
 /// The index and text of the first move that is not legal.
-pub fn play_line(start: &Chess, moves: &[String]) -> Result<(Vec<Chess>, Vec<Move>), (usize, String)> {
-    let mut positions = vec![start.clone()];
+pub fn play_line(start: &Chess, moves: &[String]) -> Result<(Game, Vec<Move>), (usize, String)> {
+    let mut game = Game::new(start.clone());
     let mut played = Vec::new();
     for (i, text) in moves.iter().enumerate() {
-        let pos = positions.last().expect("never empty").clone();
-        match read_move(&pos, text) {
+        match read_move(game.position(), text) {
             MoveRead::Legal(mv) => {
-                positions.push(pos.play(mv).expect("legal move"));
+                game.push(mv).map_err(|_| (i, text.clone()))?;
                 played.push(mv);
             }
             _ => return Err((i, text.clone())),
         }
     }
-    Ok((positions, played))
+    Ok((game, played))
 }
 
 #[cfg(test)]
@@ -247,12 +244,10 @@ mod tests {
     use super::*;
     use crate::content::board::read_fen;
 
-    fn line(fen: &str, moves: &[&str]) -> (Chess, Vec<Chess>) {
+    fn line(fen: &str, moves: &[&str]) -> Game {
         let start = read_fen(fen).unwrap();
         let moves: Vec<String> = moves.iter().map(|s| (*s).to_owned()).collect();
-        let (mut positions, _) = play_line(&start, &moves).unwrap();
-        let last = positions.pop().unwrap();
-        (last, positions)
+        play_line(&start, &moves).unwrap().0
     }
 
     #[test]
@@ -260,13 +255,10 @@ mod tests {
         let fen = "4k1n1/8/8/8/8/8/8/4K1N1 w - - 0 1";
         let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
         let twice: Vec<&str> = shuffle.iter().chain(shuffle.iter()).copied().collect();
-        let (pos, hist) = line(fen, &twice);
-        assert_eq!(draws(&pos, &hist), vec![DrawKind::Threefold]);
-        let (pos, hist) = line(fen, &twice[..7]);
-        assert_eq!(draws(&pos, &hist), vec![]);
+        assert_eq!(draws(&line(fen, &twice)), vec![DrawKind::Threefold]);
+        assert_eq!(draws(&line(fen, &twice[..7])), vec![]);
         let four: Vec<&str> = shuffle.iter().cycle().take(16).copied().collect();
-        let (pos, hist) = line(fen, &four);
-        assert_eq!(draws(&pos, &hist), vec![DrawKind::Fivefold]);
+        assert_eq!(draws(&line(fen, &four)), vec![DrawKind::Fivefold]);
     }
 
     #[test]
@@ -274,46 +266,45 @@ mod tests {
         // The king walks out and back: same squares, but the castling right is gone.
         let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
         let walk = ["Kf1", "Kd8", "Ke1", "Ke8", "Kf1", "Kd8", "Ke1", "Ke8"];
-        let (pos, hist) = line(fen, &walk);
-        // Start (with right) + two returns without it: only two equal positions.
-        assert_eq!(draws(&pos, &hist), vec![]);
+        // Start (with the right) and two returns without it: only two equal positions.
+        assert_eq!(draws(&line(fen, &walk)), vec![]);
     }
 
     #[test]
     fn move_counters() {
-        let pos = read_fen("4k3/8/8/8/8/8/4P3/R3K3 w - - 100 80").unwrap();
-        assert_eq!(draws(&pos, &[]), vec![DrawKind::FiftyMoves]);
-        let pos = read_fen("4k3/8/8/8/8/8/4P3/R3K3 w - - 150 100").unwrap();
-        assert_eq!(draws(&pos, &[]), vec![DrawKind::SeventyFiveMoves]);
+        let at = |fen: &str| draws(&Game::new(read_fen(fen).unwrap()));
+        assert_eq!(at("4k3/8/8/8/8/8/4P3/R3K3 w - - 100 80"), vec![DrawKind::FiftyMoves]);
+        assert_eq!(
+            at("4k3/8/8/8/8/8/4P3/R3K3 w - - 150 100"),
+            vec![DrawKind::SeventyFiveMoves]
+        );
         // Mate on the hundredth half-move stands.
-        let pos = read_fen("R3k3/8/4K3/8/8/8/8/8 b - - 100 80").unwrap();
-        assert!(pos.is_checkmate());
-        assert_eq!(draws(&pos, &[]), vec![]);
+        assert_eq!(at("R3k3/8/4K3/8/8/8/8/8 b - - 100 80"), vec![]);
     }
 
     #[test]
     fn settles_questions() {
         let illegal_kings = "8/8/8/3kK3/8/8/8/8 w - - 0 1";
-        assert_eq!(
-            settle(illegal_kings, &[], &Ask::LegalPosition),
-            Ok(Answer::Yes(false))
-        );
+        assert_eq!(settle(illegal_kings, &Ask::LegalPosition), Ok(Answer::Yes(false)));
+        assert!(settle("no fen", &Ask::LegalPosition).is_err());
         let stalemate = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
-        assert_eq!(settle(stalemate, &[], &Ask::Stalemate), Ok(Answer::Yes(true)));
-        assert_eq!(settle(stalemate, &[], &Ask::Check), Ok(Answer::Yes(false)));
+        assert_eq!(settle(stalemate, &Ask::Stalemate), Ok(Answer::Yes(true)));
+        assert_eq!(settle(stalemate, &Ask::Check), Ok(Answer::Yes(false)));
         assert_eq!(
-            settle(stalemate, &[], &Ask::Draw),
+            settle(stalemate, &Ask::Draw),
             Ok(Answer::Draw(Some(DrawKind::Stalemate)))
         );
         let ask = Ask::MoveLegal { text: "Kg8".into() };
-        assert_eq!(settle(stalemate, &[], &ask), Ok(Answer::Yes(false)));
+        assert!(settle(stalemate, &ask).is_err(), "the game is over: no move to judge");
+        let open = "7k/8/6K1/8/8/8/8/5Q2 b - - 0 1";
+        let ask = Ask::MoveLegal { text: "Kg8".into() };
+        assert_eq!(settle(open, &ask), Ok(Answer::Yes(true)));
+        let ask = Ask::MoveLegal { text: "Kh7".into() };
+        assert_eq!(settle(open, &ask), Ok(Answer::Yes(false)));
         let ask = Ask::MoveLegal { text: "Zz".into() };
-        assert!(matches!(settle(stalemate, &[], &ask), Err(JudgeError::Unreadable(_))));
+        assert!(matches!(settle(open, &ask), Err(JudgeError::Unreadable(..))));
         // King and bishop against a stalemated king: two rules at once.
         let both = "7k/5K2/6B1/8/8/8/8/8 b - - 0 1";
-        assert!(matches!(
-            settle(both, &[], &Ask::Draw),
-            Err(JudgeError::Ambiguous(_))
-        ));
+        assert!(matches!(settle(both, &Ask::Draw), Err(JudgeError::Ambiguous(_))));
     }
 }

@@ -11,6 +11,7 @@ use shakmaty::{Chess, Move, Square, fen::Fen};
 use super::goal::Goal;
 use super::judge::{Answer, Ask};
 use super::text::Text;
+use crate::rules::IllegalReason;
 
 /// Why a string is not an id: ids are lowercase ASCII letters, digits and `-`, starting with
 /// a letter or digit, at most 64 bytes.
@@ -193,6 +194,8 @@ pub struct WrongTry {
     pub input: String,
     /// The move, when it is legal (then it fails the goal); `None` when illegal.
     pub mv: Option<Move>,
+    /// Why the rules forbid it, when it is illegal.
+    pub reason: Option<IllegalReason>,
 }
 
 /// What a squares task asks for.

@@ -17,6 +17,7 @@ use super::lesson::{
     StepKind, WrongTry,
 };
 use super::problem::Problem;
+use crate::rules::Game;
 use super::raw::{RawLesson, RawStep, RawText};
 use super::text::Text;
 
@@ -494,12 +495,20 @@ impl FileCheck {
                         ok = false;
                     }
                 }
-                MoveRead::Illegal => {
-                    self.at_step(ctx, line, format!("expected move `{}` is illegal here", item.value));
+                MoveRead::Illegal(reason) => {
+                    self.at_step(
+                        ctx,
+                        line,
+                        format!("expected move `{}` is illegal here ({})", item.value, reason.code()),
+                    );
                     ok = false;
                 }
-                MoveRead::Unreadable => {
-                    self.at_step(ctx, line, format!("expected move `{}` is not a move here", item.value));
+                MoveRead::Unreadable(why) => {
+                    self.at_step(
+                        ctx,
+                        line,
+                        format!("expected move `{}` is not a move here: {why}", item.value),
+                    );
                     ok = false;
                 }
             }
@@ -530,15 +539,21 @@ impl FileCheck {
                         wrong.push(WrongTry {
                             input: item.value.clone(),
                             mv: Some(mv),
+                            reason: None,
                         });
                     }
                 }
-                MoveRead::Illegal => wrong.push(WrongTry {
+                MoveRead::Illegal(reason) => wrong.push(WrongTry {
                     input: item.value.clone(),
                     mv: None,
+                    reason: Some(reason),
                 }),
-                MoveRead::Unreadable => {
-                    self.at_step(ctx, line, format!("wrong move `{}` is not a move here", item.value));
+                MoveRead::Unreadable(why) => {
+                    self.at_step(
+                        ctx,
+                        line,
+                        format!("wrong move `{}` is not a move here: {why}", item.value),
+                    );
                     ok = false;
                 }
             }
@@ -673,16 +688,15 @@ impl FileCheck {
         };
         let mut history_text = Vec::new();
         let (position, truth) = if let Some(start) = start {
-            let (position, earlier) = match &raw.history {
+            let game = match &raw.history {
                 Some(h) => match play_line(&start, &h.value) {
-                    Ok((mut positions, played)) => {
+                    Ok((game, played)) => {
                         let mut pos = start.clone();
                         for mv in &played {
                             history_text.push(super::board::san_of(&pos, *mv));
                             pos.play_unchecked(*mv);
                         }
-                        let last = positions.pop().expect("never empty");
-                        (last, positions)
+                        game
                     }
                     Err((i, text)) => {
                         self.at_step(
@@ -693,16 +707,16 @@ impl FileCheck {
                         return None;
                     }
                 },
-                None => (start, Vec::new()),
+                None => Game::new(start),
             };
             if raw.history.is_some() {
-                scene.fen = Fen::from_position(&position, EnPassantMode::Legal);
+                scene.fen = Fen::from_position(game.position(), EnPassantMode::Legal);
             }
-            let truth = settle_in(&position, &earlier, &ask);
-            (Some(position), truth)
+            let truth = settle_in(&game, &ask);
+            (Some(game.position().clone()), truth)
         } else {
             let board = raw.board.as_ref()?;
-            let truth = settle(&board.value, &[], &ask);
+            let truth = settle(&board.value, &ask);
             (read_fen(&board.value).ok(), truth)
         };
         let truth = match truth {

@@ -42,4 +42,4 @@ pub use lesson::{
 pub use load::{load_lessons, load_lessons_from};
 pub use problem::Problem;
 pub use report::CheckReport;
-pub use text::{Language, Text};
+pub use text::Text;

@@ -2,24 +2,17 @@
 
 use std::fmt;
 
-/// A language the tutor speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Language {
-    /// Simplified Chinese.
-    Zh,
-    /// English.
-    En,
-}
+use crate::rules::Lang;
 
 /// A text a learner sees, in Simplified Chinese and in English. Both are always present once
 /// a lesson has loaded.
 ///
 /// ```
-/// use chess_tutor::content::{Language, Text};
+/// use chess_tutor::content::Text;
+/// use chess_tutor::rules::Lang;
 /// let t = Text::new("车走直线", "The rook moves in straight lines");
-/// assert_eq!(t.get(Language::Zh), "车走直线");
-/// assert_eq!(t.get(Language::En), "The rook moves in straight lines");
+/// assert_eq!(t.get(Lang::Zh), "车走直线");
+/// assert_eq!(t.get(Lang::En), "The rook moves in straight lines");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Text {
@@ -40,10 +33,10 @@ impl Text {
 
     /// The text in `lang`.
     #[must_use]
-    pub fn get(&self, lang: Language) -> &str {
+    pub fn get(&self, lang: Lang) -> &str {
         match lang {
-            Language::Zh => &self.zh,
-            Language::En => &self.en,
+            Lang::Zh => &self.zh,
+            Lang::En => &self.en,
         }
     }
 }

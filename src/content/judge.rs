@@ -118,11 +118,16 @@ pub enum Ask {
     },
     /// Which draw rule applies, if any?
     Draw,
+    /// Does White still have the material to mate (by any series of legal moves)?
+    WhiteCanMate,
+    /// Does Black still have the material to mate?
+    BlackCanMate,
 }
 
 impl Ask {
     /// Reads the YAML name of a question (`legal_position`, `check`, `checkmate`,
-    /// `stalemate`, `move_legal`, `draw`); `move_legal` takes its move separately.
+    /// `stalemate`, `move_legal`, `draw`, `white_can_mate`, `black_can_mate`); `move_legal`
+    /// takes its move separately.
     #[must_use]
     pub fn from_code(code: &str, mv: Option<&str>) -> Option<Self> {
         Some(match code {
@@ -134,18 +139,22 @@ impl Ask {
                 text: mv?.to_owned(),
             },
             "draw" => Self::Draw,
+            "white_can_mate" => Self::WhiteCanMate,
+            "black_can_mate" => Self::BlackCanMate,
             _ => return None,
         })
     }
 
     /// The YAML names of all questions.
-    pub const CODES: [&'static str; 6] = [
+    pub const CODES: [&'static str; 8] = [
         "legal_position",
         "check",
         "checkmate",
         "stalemate",
         "move_legal",
         "draw",
+        "white_can_mate",
+        "black_can_mate",
     ];
 }
 
@@ -197,6 +206,8 @@ pub fn settle_in(game: &Game, ask: &Ask) -> Result<Answer, JudgeError> {
         Ask::Check => Answer::Yes(report.in_check),
         Ask::Checkmate => Answer::Yes(report.checkmate),
         Ask::Stalemate => Answer::Yes(report.stalemate),
+        Ask::WhiteCanMate => Answer::Yes(report.white_can_mate),
+        Ask::BlackCanMate => Answer::Yes(report.black_can_mate),
         Ask::MoveLegal { text } => match read_move(pos, text) {
             MoveRead::Legal(_) => Answer::Yes(true),
             MoveRead::Illegal(_) => Answer::Yes(false),
@@ -303,6 +314,11 @@ mod tests {
         assert_eq!(settle(open, &ask), Ok(Answer::Yes(false)));
         let ask = Ask::MoveLegal { text: "Zz".into() };
         assert!(matches!(settle(open, &ask), Err(JudgeError::Unreadable(..))));
+        let rook_v_knight = "8/8/4k3/4n3/8/2R5/4K3/8 w - - 0 1";
+        assert_eq!(settle(rook_v_knight, &Ask::WhiteCanMate), Ok(Answer::Yes(true)));
+        assert_eq!(settle(rook_v_knight, &Ask::BlackCanMate), Ok(Answer::Yes(true)));
+        let rook_v_king = "8/8/4k3/8/8/2R5/4K3/8 w - - 0 1";
+        assert_eq!(settle(rook_v_king, &Ask::BlackCanMate), Ok(Answer::Yes(false)));
         // King and bishop against a stalemated king: two rules at once.
         let both = "7k/5K2/6B1/8/8/8/8/8 b - - 0 1";
         assert!(matches!(settle(both, &Ask::Draw), Err(JudgeError::Ambiguous(_))));

@@ -118,7 +118,9 @@ impl Goal {
                 .board()
                 .piece_at(*square)
                 .is_some_and(|p| p.color == mover && piece.is_none_or(|r| p.role == r)),
-            Self::Captured { squares } => captured_square(mv).is_some_and(|sq| squares.contains(&sq)),
+            Self::Captured { squares } => {
+                captured_square(mv).is_some_and(|sq| squares.contains(&sq))
+            }
             Self::Capture => mv.is_capture(),
             Self::GivesCheck => after.is_check(),
             Self::Checkmate => after.is_checkmate(),
@@ -157,11 +159,9 @@ pub fn captured_square(mv: Move) -> Option<Square> {
 
 fn king_attacked(pos: &Chess, color: shakmaty::Color) -> bool {
     let board = pos.board();
-    board.king_of(color).is_some_and(|k| {
-        !board
-            .attacks_to(k, !color, board.occupied())
-            .is_empty()
-    })
+    board
+        .king_of(color)
+        .is_some_and(|k| !board.attacks_to(k, !color, board.occupied()).is_empty())
 }
 
 /// Reads a piece kind the way authors write it: `K Q R B N P` (either case), the English
@@ -270,7 +270,12 @@ mod tests {
             goal("{all: [checkmate, {not: capture}]}"),
             Goal::All(vec![Goal::Checkmate, Goal::Not(Box::new(Goal::Capture))])
         );
-        assert_eq!(goal("{castled: {side: queen}}"), Goal::Castled { side: Some(Side::Queen) });
+        assert_eq!(
+            goal("{castled: {side: queen}}"),
+            Goal::Castled {
+                side: Some(Side::Queen)
+            }
+        );
         assert!(serde_saphyr::from_str::<Goal>("{piece_on: {square: e9}}").is_err());
         assert!(serde_saphyr::from_str::<Goal>("{promoted: {to: X}}").is_err());
         assert!(serde_saphyr::from_str::<Goal>("fly_away").is_err());
@@ -279,7 +284,9 @@ mod tests {
     #[test]
     fn en_passant_captures_the_pawn_beside() {
         let fen = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2";
-        let g = Goal::Captured { squares: vec![Square::D5] };
+        let g = Goal::Captured {
+            squares: vec![Square::D5],
+        };
         assert!(met(&g, fen, "exd6"));
         assert!(met(&Goal::EnPassant, fen, "exd6"));
         assert!(!met(&g, fen, "e6"));
@@ -289,12 +296,17 @@ mod tests {
     #[test]
     fn castling_sides_and_king_moves() {
         let fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
-        let short = Goal::Castled { side: Some(Side::King) };
+        let short = Goal::Castled {
+            side: Some(Side::King),
+        };
         assert!(met(&short, fen, "O-O"));
         assert!(!met(&short, fen, "O-O-O"));
         assert!(met(&Goal::Castled { side: None }, fen, "O-O-O"));
         assert!(!met(&Goal::Castled { side: None }, fen, "Kf1"));
-        let king = Goal::Moved { piece: Some(Role::King), from: Some(Square::E1) };
+        let king = Goal::Moved {
+            piece: Some(Role::King),
+            from: Some(Square::E1),
+        };
         assert!(met(&king, fen, "O-O"));
         assert!(!met(&king, fen, "Rb1"));
     }
@@ -302,7 +314,9 @@ mod tests {
     #[test]
     fn promotion_to_a_chosen_piece() {
         let fen = "8/4P3/8/8/8/2k5/8/K7 w - - 0 1";
-        let knight = Goal::Promoted { to: Some(Role::Knight) };
+        let knight = Goal::Promoted {
+            to: Some(Role::Knight),
+        };
         assert!(met(&knight, fen, "e8=N"));
         assert!(!met(&knight, fen, "e8=Q"));
         assert!(met(&Goal::Promoted { to: None }, fen, "e8=R"));

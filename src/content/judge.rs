@@ -94,8 +94,16 @@ pub fn draws(game: &Game) -> Vec<DrawKind> {
     }
     // Repetitions hidden behind an automatic move-count draw in `Game::draw`'s order.
     let rep = game.repetition().count;
-    if rep >= 3 && !kinds.iter().any(|k| matches!(k, DrawKind::Threefold | DrawKind::Fivefold)) {
-        kinds.push(if rep >= 5 { DrawKind::Fivefold } else { DrawKind::Threefold });
+    if rep >= 3
+        && !kinds
+            .iter()
+            .any(|k| matches!(k, DrawKind::Threefold | DrawKind::Fivefold))
+    {
+        kinds.push(if rep >= 5 {
+            DrawKind::Fivefold
+        } else {
+            DrawKind::Threefold
+        });
     }
     kinds
 }
@@ -284,7 +292,10 @@ mod tests {
     #[test]
     fn move_counters() {
         let at = |fen: &str| draws(&Game::new(read_fen(fen).unwrap()));
-        assert_eq!(at("4k3/8/8/8/8/8/4P3/R3K3 w - - 100 80"), vec![DrawKind::FiftyMoves]);
+        assert_eq!(
+            at("4k3/8/8/8/8/8/4P3/R3K3 w - - 100 80"),
+            vec![DrawKind::FiftyMoves]
+        );
         assert_eq!(
             at("4k3/8/8/8/8/8/4P3/R3K3 w - - 150 100"),
             vec![DrawKind::SeventyFiveMoves]
@@ -296,7 +307,10 @@ mod tests {
     #[test]
     fn settles_questions() {
         let illegal_kings = "8/8/8/3kK3/8/8/8/8 w - - 0 1";
-        assert_eq!(settle(illegal_kings, &Ask::LegalPosition), Ok(Answer::Yes(false)));
+        assert_eq!(
+            settle(illegal_kings, &Ask::LegalPosition),
+            Ok(Answer::Yes(false))
+        );
         assert!(settle("no fen", &Ask::LegalPosition).is_err());
         let stalemate = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
         assert_eq!(settle(stalemate, &Ask::Stalemate), Ok(Answer::Yes(true)));
@@ -306,21 +320,39 @@ mod tests {
             Ok(Answer::Draw(Some(DrawKind::Stalemate)))
         );
         let ask = Ask::MoveLegal { text: "Kg8".into() };
-        assert!(settle(stalemate, &ask).is_err(), "the game is over: no move to judge");
+        assert!(
+            settle(stalemate, &ask).is_err(),
+            "the game is over: no move to judge"
+        );
         let open = "7k/8/6K1/8/8/8/8/5Q2 b - - 0 1";
         let ask = Ask::MoveLegal { text: "Kg8".into() };
         assert_eq!(settle(open, &ask), Ok(Answer::Yes(true)));
         let ask = Ask::MoveLegal { text: "Kh7".into() };
         assert_eq!(settle(open, &ask), Ok(Answer::Yes(false)));
         let ask = Ask::MoveLegal { text: "Zz".into() };
-        assert!(matches!(settle(open, &ask), Err(JudgeError::Unreadable(..))));
+        assert!(matches!(
+            settle(open, &ask),
+            Err(JudgeError::Unreadable(..))
+        ));
         let rook_v_knight = "8/8/4k3/4n3/8/2R5/4K3/8 w - - 0 1";
-        assert_eq!(settle(rook_v_knight, &Ask::WhiteCanMate), Ok(Answer::Yes(true)));
-        assert_eq!(settle(rook_v_knight, &Ask::BlackCanMate), Ok(Answer::Yes(true)));
+        assert_eq!(
+            settle(rook_v_knight, &Ask::WhiteCanMate),
+            Ok(Answer::Yes(true))
+        );
+        assert_eq!(
+            settle(rook_v_knight, &Ask::BlackCanMate),
+            Ok(Answer::Yes(true))
+        );
         let rook_v_king = "8/8/4k3/8/8/2R5/4K3/8 w - - 0 1";
-        assert_eq!(settle(rook_v_king, &Ask::BlackCanMate), Ok(Answer::Yes(false)));
+        assert_eq!(
+            settle(rook_v_king, &Ask::BlackCanMate),
+            Ok(Answer::Yes(false))
+        );
         // King and bishop against a stalemated king: two rules at once.
         let both = "7k/5K2/6B1/8/8/8/8/8 b - - 0 1";
-        assert!(matches!(settle(both, &Ask::Draw), Err(JudgeError::Ambiguous(_))));
+        assert!(matches!(
+            settle(both, &Ask::Draw),
+            Err(JudgeError::Ambiguous(_))
+        ));
     }
 }

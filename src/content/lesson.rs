@@ -22,7 +22,8 @@ pub struct BadId(pub String);
 fn check_id(s: &str) -> Result<(), BadId> {
     let ok = !s.is_empty()
         && s.len() <= 64
-        && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
         && !s.starts_with('-');
     if ok { Ok(()) } else { Err(BadId(s.to_owned())) }
 }

@@ -13,13 +13,13 @@ use shakmaty::{Chess, EnPassantMode, Position, Square, fen::Fen};
 use super::board::{MoveRead, parse_fen, read_fen, read_move};
 use super::judge::{Answer, Ask, DrawKind, play_line, settle, settle_in};
 use super::lesson::{
-    JudgeTask, Lesson, LessonId, MoveTask, Scene, SquaresMode, SquaresTask, Step, StepId,
-    StepKind, WrongTry,
+    JudgeTask, Lesson, LessonId, MoveTask, Scene, SquaresMode, SquaresTask, Step, StepId, StepKind,
+    WrongTry,
 };
 use super::problem::Problem;
-use crate::rules::Game;
 use super::raw::{RawLesson, RawStep, RawText};
 use super::text::Text;
+use crate::rules::Game;
 
 /// The fewest steps a learner must *do* (not only read) in each lesson.
 pub const MIN_TASKS_PER_LESSON: usize = 4;
@@ -36,7 +36,11 @@ pub fn load_lessons(dir: &Path) -> (Vec<Lesson>, Vec<Problem>) {
         Err(e) => {
             return (
                 Vec::new(),
-                vec![Problem::at(dir, None, format!("cannot read the lesson folder: {e}"))],
+                vec![Problem::at(
+                    dir,
+                    None,
+                    format!("cannot read the lesson folder: {e}"),
+                )],
             );
         }
     };
@@ -49,7 +53,11 @@ pub fn load_lessons(dir: &Path) -> (Vec<Lesson>, Vec<Problem>) {
     let mut files = Vec::new();
     let mut problems = Vec::new();
     if paths.is_empty() {
-        problems.push(Problem::at(dir, None, "no lesson files (`NN-name.yaml`) in this folder"));
+        problems.push(Problem::at(
+            dir,
+            None,
+            "no lesson files (`NN-name.yaml`) in this folder",
+        ));
     }
     for path in paths {
         match std::fs::read_to_string(&path) {
@@ -84,10 +92,10 @@ pub fn load_lessons_from<P: AsRef<Path>, S: AsRef<str>>(
             file: path.to_path_buf(),
             problems: Vec::new(),
         };
-        if let Some(lesson) = file.lesson(text.as_ref()) {
-            if file.problems.is_empty() {
-                lessons.push(lesson);
-            }
+        if let Some(lesson) = file.lesson(text.as_ref())
+            && file.problems.is_empty()
+        {
+            lessons.push(lesson);
         }
         problems.append(&mut file.problems);
     }
@@ -106,7 +114,11 @@ fn cross_check(lessons: &[Lesson], problems: &mut Vec<Problem>) {
             problems.push(Problem::at(
                 &lesson.file,
                 Some(1),
-                format!("lesson id `{}` is also used by {}", lesson.id, other.display()),
+                format!(
+                    "lesson id `{}` is also used by {}",
+                    lesson.id,
+                    other.display()
+                ),
             ));
         }
         if let Some(other) = units.insert(lesson.unit, &lesson.file) {
@@ -224,14 +236,20 @@ impl FileCheck {
             ),
             Some(n) if n != raw.unit.value => self.report(
                 line_of(&raw.unit),
-                format!("unit {} does not match the file name's prefix {n}", raw.unit.value),
+                format!(
+                    "unit {} does not match the file name's prefix {n}",
+                    raw.unit.value
+                ),
             ),
             Some(_) => {}
         }
         if !(1..=19).contains(&raw.unit.value) {
             self.report(
                 line_of(&raw.unit),
-                format!("unit {} is not one of the curriculum's units 1–19", raw.unit.value),
+                format!(
+                    "unit {} is not one of the curriculum's units 1–19",
+                    raw.unit.value
+                ),
             );
         }
         let id = match raw.id.value.parse::<LessonId>() {
@@ -313,7 +331,11 @@ impl FileCheck {
             }
         }
         if !zh.is_empty() && !zh.chars().any(is_cjk) {
-            say(self, line, format!("{name}: the `zh` text has no Chinese in it"));
+            say(
+                self,
+                line,
+                format!("{name}: the `zh` text has no Chinese in it"),
+            );
             ok = false;
         }
         ok.then(|| Text::new(zh, en))
@@ -348,7 +370,11 @@ impl FileCheck {
         for (name, line) in &present {
             if !allowed.contains(name) {
                 let line = usize::try_from(*line).unwrap_or(0);
-                self.at_step(&ctx, line, format!("`{name}` does not belong in a {kind} step"));
+                self.at_step(
+                    &ctx,
+                    line,
+                    format!("`{name}` does not belong in a {kind} step"),
+                );
                 shape_ok = false;
             }
         }
@@ -384,16 +410,18 @@ impl FileCheck {
 
     /// The board a step shows, with its marks and arrows; `legal` asks for a playable
     /// position (everything but a `legal_position` question).
-    fn scene(&mut self, raw: &RawStep, ctx: &StepCtx<'_>, legal: bool) -> Option<(Scene, Option<Chess>)> {
+    fn scene(
+        &mut self,
+        raw: &RawStep,
+        ctx: &StepCtx<'_>,
+        legal: bool,
+    ) -> Option<(Scene, Option<Chess>)> {
         let board = raw.board.as_ref()?;
         let line = line_of(board);
         let mut ok = true;
         let (fen, position) = if legal {
             match read_fen(&board.value) {
-                Ok(pos) => (
-                    parse_fen(&board.value).ok(),
-                    Some(pos),
-                ),
+                Ok(pos) => (parse_fen(&board.value).ok(), Some(pos)),
                 Err(e) => {
                     self.at_step(ctx, line, format!("board: {e}"));
                     (None, None)
@@ -425,7 +453,12 @@ impl FileCheck {
             for s in &list.value {
                 let s = s.trim();
                 let parsed = (s.len() == 4 && s.is_ascii())
-                    .then(|| Some((s[..2].parse::<Square>().ok()?, s[2..].parse::<Square>().ok()?)))
+                    .then(|| {
+                        Some((
+                            s[..2].parse::<Square>().ok()?,
+                            s[2..].parse::<Square>().ok()?,
+                        ))
+                    })
                     .flatten();
                 match parsed {
                     Some(pair) => arrows.push(pair),
@@ -475,7 +508,11 @@ impl FileCheck {
         let mut ok = true;
         let expected_field = raw.expected.as_ref()?;
         if expected_field.value.is_empty() {
-            self.at_step(ctx, line_of(expected_field), "expected: give at least one move");
+            self.at_step(
+                ctx,
+                line_of(expected_field),
+                "expected: give at least one move",
+            );
             ok = false;
         }
         let mut expected = Vec::new();
@@ -499,7 +536,11 @@ impl FileCheck {
                     self.at_step(
                         ctx,
                         line,
-                        format!("expected move `{}` is illegal here ({})", item.value, reason.code()),
+                        format!(
+                            "expected move `{}` is illegal here ({})",
+                            item.value,
+                            reason.code()
+                        ),
                     );
                     ok = false;
                 }
@@ -614,14 +655,19 @@ impl FileCheck {
                         set.insert(sq);
                     }
                     Err(_) => {
-                        self.at_step(ctx, line_of(given), format!("squares: `{s}` is not a square"));
+                        self.at_step(
+                            ctx,
+                            line_of(given),
+                            format!("squares: `{s}` is not a square"),
+                        );
                         return None;
                     }
                 }
             }
             let truth: BTreeSet<Square> = answer.iter().copied().collect();
             if set != truth {
-                let missing: Vec<String> = truth.difference(&set).map(ToString::to_string).collect();
+                let missing: Vec<String> =
+                    truth.difference(&set).map(ToString::to_string).collect();
                 let extra: Vec<String> = set.difference(&truth).map(ToString::to_string).collect();
                 let mut parts = Vec::new();
                 if !missing.is_empty() {
@@ -674,7 +720,11 @@ impl FileCheck {
         }
         let legal_board = ask != Ask::LegalPosition;
         if !legal_board && raw.history.is_some() {
-            self.at_step(ctx, ctx.line, "`history` cannot go with `ask: legal_position`");
+            self.at_step(
+                ctx,
+                ctx.line,
+                "`history` cannot go with `ask: legal_position`",
+            );
             return None;
         }
         let (mut scene, start) = self.scene(raw, ctx, legal_board)?;
@@ -860,10 +910,20 @@ mod tests {
         let sq = true_squares(&pos, Square::E1, SquaresMode::Moves).unwrap();
         assert_eq!(
             sq,
-            vec![Square::D1, Square::F1, Square::G1, Square::D2, Square::E2, Square::F2]
+            vec![
+                Square::D1,
+                Square::F1,
+                Square::G1,
+                Square::D2,
+                Square::E2,
+                Square::F2
+            ]
         );
         let attacks = true_squares(&pos, Square::H1, SquaresMode::Attacks).unwrap();
-        assert!(attacks.contains(&Square::E1), "a rook attacks (defends) its own king's square");
+        assert!(
+            attacks.contains(&Square::E1),
+            "a rook attacks (defends) its own king's square"
+        );
         assert!(true_squares(&pos, Square::A1, SquaresMode::Moves).is_err());
         assert!(true_squares(&pos, Square::E8, SquaresMode::Moves).is_err());
         assert!(true_squares(&pos, Square::E8, SquaresMode::Attacks).is_ok());
@@ -879,7 +939,11 @@ mod tests {
             ("7k/8/8/8/8/8/8/N6K w - - 0 1", Square::A1, 2),
         ] {
             let pos = read_fen(fen).unwrap();
-            assert_eq!(true_squares(&pos, sq, SquaresMode::Moves).unwrap().len(), n, "{fen}");
+            assert_eq!(
+                true_squares(&pos, sq, SquaresMode::Moves).unwrap().len(),
+                n,
+                "{fen}"
+            );
         }
     }
 
@@ -907,15 +971,26 @@ mod tests {
             "{HEAD}  - id: a\n    kind: explain\n    text: {{zh: 你好, en: Hello}}\n    goal: checkmate\n"
         );
         let p = problems(&yaml);
-        assert!(p.contains(&"lessons/01-test.yaml:8: step `a`: `goal` does not belong in a explain step".to_owned()), "{p:?}");
+        assert!(
+            p.contains(
+                &"lessons/01-test.yaml:8: step `a`: `goal` does not belong in a explain step"
+                    .to_owned()
+            ),
+            "{p:?}"
+        );
         assert!(p.iter().any(|m| m.contains("has 0 tasks")), "{p:?}");
     }
 
     #[test]
     fn chinese_must_be_chinese() {
-        let yaml = format!("{HEAD}  - id: a\n    kind: explain\n    text: {{zh: Hello, en: Hello}}\n");
+        let yaml =
+            format!("{HEAD}  - id: a\n    kind: explain\n    text: {{zh: Hello, en: Hello}}\n");
         let p = problems(&yaml);
-        assert!(p.iter().any(|m| m.ends_with("text: the `zh` text has no Chinese in it")), "{p:?}");
+        assert!(
+            p.iter()
+                .any(|m| m.ends_with("text: the `zh` text has no Chinese in it")),
+            "{p:?}"
+        );
     }
 
     #[test]

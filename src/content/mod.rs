@@ -36,8 +36,8 @@ pub mod text;
 pub use goal::Goal;
 pub use judge::{Answer, Ask, DrawKind};
 pub use lesson::{
-    JudgeTask, Lesson, LessonId, MoveTask, Scene, SquaresMode, SquaresTask, Step, StepId,
-    StepKind, WrongTry,
+    JudgeTask, Lesson, LessonId, MoveTask, Scene, SquaresMode, SquaresTask, Step, StepId, StepKind,
+    WrongTry,
 };
 pub use load::{load_lessons, load_lessons_from};
 pub use problem::Problem;

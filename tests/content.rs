@@ -337,3 +337,83 @@ fn counts_the_texts_state_agree_with_the_engine() {
     assert_eq!(answer("knight-b1-squares"), 3);
     assert_eq!(answer("setup-pawn-squares"), 2);
 }
+
+/// An independent oracle: python-chess agrees that every expected move is legal and every
+/// check / checkmate / stalemate answer is right. Skipped (with a note) when python3 or its
+/// `chess` package is missing (`pip install chess`).
+#[test]
+fn python_chess_agrees_with_the_lessons() {
+    use chess_tutor::content::{Answer, Ask};
+    use shakmaty::{EnPassantMode, fen::Fen, uci::UciMove};
+    let ok = Command::new("python3")
+        .args(["-c", "import chess"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        eprintln!("note: python3 with the `chess` package not found; skipping the oracle test");
+        return;
+    }
+    let (lessons, _) = load_lessons(&shipped());
+    let mut cases = Vec::new();
+    for step in lessons.iter().flat_map(|l| &l.steps) {
+        match &step.kind {
+            StepKind::Move(task) => {
+                let fen = Fen::from_position(&task.position, EnPassantMode::Legal).to_string();
+                for mv in &task.expected {
+                    let uci = UciMove::from_standard(*mv).to_string();
+                    cases.push(serde_json::json!({"id": step.id, "fen": fen, "legal": uci}));
+                }
+            }
+            StepKind::Judge(task) => {
+                let Some(pos) = &task.position else { continue };
+                let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
+                let Answer::Yes(yes) = task.answer else {
+                    continue;
+                };
+                let what = match task.ask {
+                    Ask::Check => "check",
+                    Ask::Checkmate => "checkmate",
+                    Ask::Stalemate => "stalemate",
+                    _ => continue,
+                };
+                cases.push(serde_json::json!({"id": step.id, "fen": fen, what: yes}));
+            }
+            _ => {}
+        }
+    }
+    let script = r#"
+import chess, json, sys
+bad = []
+cases = json.load(sys.stdin)
+for c in cases:
+    b = chess.Board(c["fen"])
+    if "legal" in c and chess.Move.from_uci(c["legal"]) not in b.legal_moves:
+        bad.append(c["id"])
+    for key, fn in (("check", b.is_check), ("checkmate", b.is_checkmate), ("stalemate", b.is_stalemate)):
+        if key in c and c[key] != fn():
+            bad.append(c["id"])
+print(json.dumps({"checked": len(cases), "bad": bad}))
+"#;
+    let mut child = Command::new("python3")
+        .args(["-c", script])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin
+            .write_all(
+                serde_json::Value::Array(cases.clone())
+                    .to_string()
+                    .as_bytes(),
+            )
+            .unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    let verdict: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(verdict["checked"], cases.len());
+    assert_eq!(verdict["bad"], serde_json::json!([]));
+    assert!(cases.len() > 60, "only {} cases", cases.len());
+}

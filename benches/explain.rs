@@ -5,22 +5,46 @@ use chess_tutor::rules::{explain, parse_fen};
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
 
 const CASES: &[(&str, &str)] = &[
-    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e4"),
-    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "Nf3"),
-    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "Bc4"),
-    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e2e5"),
-    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "O-O"),
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "e4",
+    ),
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "Nf3",
+    ),
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "Bc4",
+    ),
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "e2e5",
+    ),
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "O-O",
+    ),
     ("4r1k1/8/8/8/4N3/8/8/4K3 w - - 0 1", "Nc5"),
     ("4k3/8/8/2b5/8/8/8/4K3 w - - 0 1", "Kf2"),
     ("4k3/8/8/8/2b5/8/8/R3K2R w KQ - 0 1", "O-O"),
-    ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "Nxf7"),
-    ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "e1g1"),
+    (
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "Nxf7",
+    ),
+    (
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "e1g1",
+    ),
     ("8/8/8/K2pP2r/8/8/8/7k w - d6 0 2", "exd6"),
     ("3rk3/8/3N4/8/8/8/8/4R1K1 b - - 0 1", "Rxd6"),
     ("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8=Q"),
     ("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e7e8"),
     ("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "Nd2"),
-    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "马f3"),
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "马f3",
+    ),
 ];
 
 fn bench(c: &mut Criterion) {

@@ -1,5 +1,7 @@
 //! Command-line interface (DESIGN.md, "Command line"): one module per subcommand.
 
+pub mod render;
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -13,7 +15,10 @@ pub struct Cli {
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Draws a board picture (`.png` or `.svg`).
+    Render(render::RenderArgs),
+}
 
 /// Runs the parsed command line; errors become exit codes here and only here.
 pub fn run(cli: Cli) -> ExitCode {
@@ -22,5 +27,6 @@ pub fn run(cli: Cli) -> ExitCode {
             eprintln!("chess-tutor: no subcommand given; see --help");
             ExitCode::from(2)
         }
+        Some(Command::Render(args)) => render::run(&args),
     }
 }

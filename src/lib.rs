@@ -4,4 +4,5 @@
 //! binary and call into this library.
 //!
 pub mod content;
+pub mod render;
 pub mod rules;

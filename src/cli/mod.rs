@@ -1,6 +1,7 @@
 //! Command-line interface (DESIGN.md, "Command line"): one module per subcommand.
 
 pub mod check;
+pub mod render;
 
 use std::process::ExitCode;
 
@@ -22,6 +23,8 @@ pub enum Command {
     Check(check::CheckArgs),
     /// Say whether a move is legal in a position, and if not, which rule forbids it.
     Explain(explain::ExplainArgs),
+    /// Draws a board picture (`.png` or `.svg`).
+    Render(render::RenderArgs),
 }
 
 /// Runs the parsed command line; errors become exit codes here and only here.
@@ -33,5 +36,6 @@ pub fn run(cli: Cli) -> ExitCode {
         }
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Explain(args)) => explain::run(&args),
+        Some(Command::Render(args)) => render::run(&args),
     }
 }

@@ -5,3 +5,5 @@
 //!
 pub mod rules;
 pub mod content;
+pub mod puzzle;
+pub mod search;

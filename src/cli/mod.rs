@@ -4,6 +4,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod import_lichess;
+pub mod solve;
+
 /// chess-tutor: learn the rules of chess, with every refused move explained.
 #[derive(Debug, Parser)]
 #[command(name = "chess-tutor", version, about)]
@@ -13,7 +16,12 @@ pub struct Cli {
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Find the shortest forced mate within N moves, every key and a main line.
+    Solve(solve::SolveArgs),
+    /// Import Lichess mate puzzles (CSV or JSON), keeping those the search proves.
+    ImportLichess(import_lichess::ImportArgs),
+}
 
 /// Runs the parsed command line; errors become exit codes here and only here.
 pub fn run(cli: Cli) -> ExitCode {
@@ -22,5 +30,7 @@ pub fn run(cli: Cli) -> ExitCode {
             eprintln!("chess-tutor: no subcommand given; see --help");
             ExitCode::from(2)
         }
+        Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::ImportLichess(args)) => import_lichess::run(&args),
     }
 }

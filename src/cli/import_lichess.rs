@@ -35,7 +35,11 @@ pub fn terminal_progress(label: &'static str) -> Option<impl Fn(usize, usize) + 
     let last = Mutex::new(usize::MAX);
     Some(move |done: usize, total: usize| {
         const WIDTH: usize = 30;
-        let filled = if total == 0 { WIDTH } else { done * WIDTH / total };
+        let filled = if total == 0 {
+            WIDTH
+        } else {
+            done * WIDTH / total
+        };
         let Ok(mut shown) = last.lock() else { return };
         // Redraw only when the bar grows or at the end, so the terminal is not flooded.
         if *shown == filled && done != total {
@@ -80,7 +84,12 @@ pub fn run(args: &ImportArgs) -> ExitCode {
         bar.as_ref().map(|b| b as &(dyn Fn(usize, usize) + Sync)),
     );
     let kept = report.set.puzzles.len();
-    let several = report.set.puzzles.iter().filter(|p| p.multiple_keys).count();
+    let several = report
+        .set
+        .puzzles
+        .iter()
+        .filter(|p| p.multiple_keys)
+        .count();
     let name = args
         .file
         .file_name()

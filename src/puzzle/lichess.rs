@@ -70,11 +70,17 @@ pub fn read_lichess(text: &str) -> Result<Vec<Result<LichessPuzzle, String>>, St
 fn read_csv_row(line: &str) -> Result<LichessPuzzle, String> {
     let fields: Vec<&str> = line.trim_end_matches('\r').split(',').collect();
     if fields.len() < 3 {
-        return Err(format!("expected at least 3 comma-separated fields, found {}", fields.len()));
+        return Err(format!(
+            "expected at least 3 comma-separated fields, found {}",
+            fields.len()
+        ));
     }
     let field = |i: usize| fields.get(i).map(|s| s.trim()).filter(|s| !s.is_empty());
     let rating = match field(3) {
-        Some(r) => Some(r.parse::<u32>().map_err(|_| format!("rating {r:?} is not a number"))?),
+        Some(r) => Some(
+            r.parse::<u32>()
+                .map_err(|_| format!("rating {r:?} is not a number"))?,
+        ),
         None => None,
     };
     Ok(LichessPuzzle {
@@ -96,7 +102,11 @@ fn read_csv_row(line: &str) -> Result<LichessPuzzle, String> {
 ///
 /// Why the puzzle is not kept.
 pub fn import_one(lp: &LichessPuzzle, max_mate: u32) -> Result<Puzzle, String> {
-    if !lp.themes.iter().any(|t| t == "mate" || t.starts_with("mateIn")) {
+    if !lp
+        .themes
+        .iter()
+        .any(|t| t == "mate" || t.starts_with("mateIn"))
+    {
         return Err("not a mate puzzle (no mate theme)".to_owned());
     }
     if lp.moves.len() < 2 || lp.moves.len() % 2 != 0 {
@@ -107,7 +117,9 @@ pub fn import_one(lp: &LichessPuzzle, max_mate: u32) -> Result<Puzzle, String> {
     }
     let n = u32::try_from(lp.moves.len() / 2).map_err(|_| "too many moves".to_owned())?;
     if n > max_mate {
-        return Err(format!("mate in {n} is longer than the limit of {max_mate}"));
+        return Err(format!(
+            "mate in {n} is longer than the limit of {max_mate}"
+        ));
     }
     let before = read_fen(&lp.fen)?;
     let opponent = read_move(&before, &lp.moves[0]).map_err(|e| format!("moves[0]: {e}"))?;
@@ -126,7 +138,10 @@ pub fn import_one(lp: &LichessPuzzle, max_mate: u32) -> Result<Puzzle, String> {
     }
     let keys: Vec<String> = found.keys.iter().map(|&m| uci(m)).collect();
     if !keys.contains(&solution[0]) {
-        return Err(format!("the first solution move {} does not force mate", solution[0]));
+        return Err(format!(
+            "the first solution move {} does not force mate",
+            solution[0]
+        ));
     }
     Ok(Puzzle {
         id: lp.id.clone(),
@@ -213,7 +228,12 @@ broken,line
         assert_eq!(p.keys, vec!["b2g2".to_owned()]);
         assert_eq!(p.themes_zh, vec!["一步杀".to_owned()]);
         assert_eq!(report.dropped.len(), 2);
-        assert!(report.dropped.iter().any(|(id, why)| id == "00008" && why.contains("not a mate")));
+        assert!(
+            report
+                .dropped
+                .iter()
+                .any(|(id, why)| id == "00008" && why.contains("not a mate"))
+        );
     }
 
     #[test]
@@ -223,7 +243,11 @@ broken,line
             "moves": ["g8h8", "e1e7"], "rating": 500, "themes": ["mateIn1"]}]}"#;
         let report = import(read_lichess(json).unwrap(), 4, None);
         assert!(report.set.puzzles.is_empty());
-        assert!(report.dropped[0].1.contains("checkmate"), "{:?}", report.dropped);
+        assert!(
+            report.dropped[0].1.contains("checkmate"),
+            "{:?}",
+            report.dropped
+        );
         assert!(read_lichess("{\"nope\": 1}").is_err());
     }
 }

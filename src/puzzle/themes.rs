@@ -70,7 +70,11 @@ mod tests {
 
     #[test]
     fn curriculum_tactics_are_named() {
-        for (theme, zh) in [("pin", "牵制"), ("deflection", "引离"), ("doubleCheck", "双将")] {
+        for (theme, zh) in [
+            ("pin", "牵制"),
+            ("deflection", "引离"),
+            ("doubleCheck", "双将"),
+        ] {
             assert_eq!(chinese_theme(theme), Some(zh));
         }
     }

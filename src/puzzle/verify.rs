@@ -76,7 +76,11 @@ pub(crate) fn check_line(pos: &Chess, line: &[String], n: u32) -> Vec<String> {
 #[must_use]
 pub fn verify(p: &Puzzle) -> Vec<PuzzleProblem> {
     let at = |message: String| {
-        PuzzleProblem::at(p.file.clone(), p.line, format!("puzzle {}: {message}", p.id))
+        PuzzleProblem::at(
+            p.file.clone(),
+            p.line,
+            format!("puzzle {}: {message}", p.id),
+        )
     };
     let mut problems = Vec::new();
     let pos = match read_fen(&p.fen) {
@@ -118,7 +122,9 @@ pub fn verify(p: &Puzzle) -> Vec<PuzzleProblem> {
                 problems.push(at(format!("key {missing} is missing from keys")));
             }
             for extra in stored.difference(&found_keys) {
-                problems.push(at(format!("{extra} is listed as a key but does not force mate")));
+                problems.push(at(format!(
+                    "{extra} is listed as a key but does not force mate"
+                )));
             }
             if p.multiple_keys != (found_keys.len() > 1) {
                 problems.push(at(format!(
@@ -174,7 +180,11 @@ fn check_last_move(pos: &Chess, last: &str) -> Result<(), String> {
     // Castling in UCI names the king's squares; the king then stands on `to`.
     match board.piece_at(to) {
         Some(piece) if piece.color == mover => {}
-        _ => return Err(format!("no piece of the side that just moved stands on {to}")),
+        _ => {
+            return Err(format!(
+                "no piece of the side that just moved stands on {to}"
+            ));
+        }
     }
     if board.piece_at(from).is_some() {
         return Err(format!("{from} is not empty after the move"));
@@ -184,7 +194,11 @@ fn check_last_move(pos: &Chess, last: &str) -> Result<(), String> {
 
 /// Runs `f` over `items` on every core, keeping the order of the results. `progress` is called
 /// with (done, total) after each item, from the worker threads.
-pub fn par_map<T, R, F>(items: &[T], f: F, progress: Option<&(dyn Fn(usize, usize) + Sync)>) -> Vec<R>
+pub fn par_map<T, R, F>(
+    items: &[T],
+    f: F,
+    progress: Option<&(dyn Fn(usize, usize) + Sync)>,
+) -> Vec<R>
 where
     T: Sync,
     R: Send,
@@ -216,7 +230,9 @@ where
             });
         }
     });
-    let mut all = results.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut all = results
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     all.sort_by_key(|(i, _)| *i);
     all.into_iter().map(|(_, r)| r).collect()
 }
@@ -239,7 +255,11 @@ pub fn verify_all(
         }
     }
     let puzzles: Vec<&Puzzle> = sets.iter().flat_map(|s| &s.puzzles).collect();
-    problems.extend(par_map(&puzzles, |p| verify(p), progress).into_iter().flatten());
+    problems.extend(
+        par_map(&puzzles, |p| verify(p), progress)
+            .into_iter()
+            .flatten(),
+    );
     problems
 }
 
@@ -279,14 +299,26 @@ mod tests {
         p.solution = vec!["e1e8".into(), "g8h7".into()];
         let problems = verify(&p);
         let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
-        assert!(text.iter().any(|t| t.contains("mate in 1, shorter")), "{text:?}");
-        assert!(text.iter().all(|t| t.starts_with("t.yaml:3: puzzle t1:")), "{text:?}");
+        assert!(
+            text.iter().any(|t| t.contains("mate in 1, shorter")),
+            "{text:?}"
+        );
+        assert!(
+            text.iter().all(|t| t.starts_with("t.yaml:3: puzzle t1:")),
+            "{text:?}"
+        );
 
         let mut p = back_rank();
         p.keys = vec!["e1e7".into()];
         let text: Vec<String> = verify(&p).iter().map(ToString::to_string).collect();
-        assert!(text.iter().any(|t| t.contains("key e1e8 is missing")), "{text:?}");
-        assert!(text.iter().any(|t| t.contains("e1e7 is listed as a key")), "{text:?}");
+        assert!(
+            text.iter().any(|t| t.contains("key e1e8 is missing")),
+            "{text:?}"
+        );
+        assert!(
+            text.iter().any(|t| t.contains("e1e7 is listed as a key")),
+            "{text:?}"
+        );
 
         let mut p = back_rank();
         p.fen = "not a fen".into();

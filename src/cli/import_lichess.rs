@@ -35,11 +35,7 @@ pub fn terminal_progress(label: &'static str) -> Option<impl Fn(usize, usize) + 
     let last = Mutex::new(usize::MAX);
     Some(move |done: usize, total: usize| {
         const WIDTH: usize = 30;
-        let filled = if total == 0 {
-            WIDTH
-        } else {
-            done * WIDTH / total
-        };
+        let filled = (done * WIDTH).checked_div(total).unwrap_or(WIDTH);
         let Ok(mut shown) = last.lock() else { return };
         // Redraw only when the bar grows or at the end, so the terminal is not flooded.
         if *shown == filled && done != total {
@@ -101,11 +97,11 @@ pub fn run(args: &ImportArgs) -> ExitCode {
          keys are all first moves that force mate in N; solution is the Lichess line."
     );
     let yaml = to_yaml(&report.set, &header);
-    if let Some(dir) = args.out.parent().filter(|d| !d.as_os_str().is_empty()) {
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            eprintln!("import-lichess: cannot create {}: {e}", dir.display());
-            return ExitCode::FAILURE;
-        }
+    if let Some(dir) = args.out.parent().filter(|d| !d.as_os_str().is_empty())
+        && let Err(e) = std::fs::create_dir_all(dir)
+    {
+        eprintln!("import-lichess: cannot create {}: {e}", dir.display());
+        return ExitCode::FAILURE;
     }
     if let Err(e) = std::fs::write(&args.out, yaml) {
         eprintln!("import-lichess: cannot write {}: {e}", args.out.display());

@@ -109,7 +109,7 @@ pub fn import_one(lp: &LichessPuzzle, max_mate: u32) -> Result<Puzzle, String> {
     {
         return Err("not a mate puzzle (no mate theme)".to_owned());
     }
-    if lp.moves.len() < 2 || lp.moves.len() % 2 != 0 {
+    if lp.moves.len() < 2 || !lp.moves.len().is_multiple_of(2) {
         return Err(format!(
             "{} moves: expected the opponent's move and a solution of 2N - 1 moves",
             lp.moves.len()

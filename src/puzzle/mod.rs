@@ -1,7 +1,7 @@
 //! Mate-in-N puzzle sets: the YAML files in `puzzles/`, importing Lichess puzzles, and proving
 //! every puzzle with our own search.
 //!
-//! A puzzle's stored line is never trusted: [`verify`] replays it, and the search must agree
+//! A puzzle's stored line is never trusted: [`verify()`] replays it, and the search must agree
 //! that the position is a mate in exactly N with exactly the stored keys.
 
 pub mod lichess;

@@ -96,10 +96,10 @@ pub fn verify(p: &Puzzle) -> Vec<PuzzleProblem> {
     if p.source.trim().is_empty() {
         problems.push(at("source is empty".to_owned()));
     }
-    if let Some(last) = &p.last_move {
-        if let Err(e) = check_last_move(&pos, last) {
-            problems.push(at(format!("last_move: {e}")));
-        }
+    if let Some(last) = &p.last_move
+        && let Err(e) = check_last_move(&pos, last)
+    {
+        problems.push(at(format!("last_move: {e}")));
     }
     problems.extend(
         check_line(&pos, &p.solution, p.mate_in)
@@ -133,10 +133,10 @@ pub fn verify(p: &Puzzle) -> Vec<PuzzleProblem> {
                     found_keys.len()
                 )));
             }
-            if let Some(first) = p.solution.first() {
-                if !found_keys.contains(first) {
-                    problems.push(at(format!("the solution starts with {first}, not a key")));
-                }
+            if let Some(first) = p.solution.first()
+                && !found_keys.contains(first)
+            {
+                problems.push(at(format!("the solution starts with {first}, not a key")));
             }
             problems.extend(
                 check_line_keeps_mate(&mut prover, &pos, &p.solution, p.mate_in)

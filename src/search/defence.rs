@@ -169,14 +169,14 @@ pub fn judge_with(prover: &mut Prover, pos: &Chess, mv: Move, moves_left: u32) -
         };
     }
     let horizon = (left + LOOK_BEYOND).min(LATE_MATE_HORIZON.max(left + 1));
-    if horizon > left {
-        if let Some(k) = prover.longest_resistance(&after, horizon) {
-            let late = best_defence_with(prover, &after, k).map(|d| d.reply);
-            return MoveJudgement::MatesTooLate {
-                mate_in: k + 1,
-                refutation: late.into_iter().collect(),
-            };
-        }
+    if horizon > left
+        && let Some(k) = prover.longest_resistance(&after, horizon)
+    {
+        let late = best_defence_with(prover, &after, k).map(|d| d.reply);
+        return MoveJudgement::MatesTooLate {
+            mate_in: k + 1,
+            refutation: late.into_iter().collect(),
+        };
     }
     MoveJudgement::Fails {
         refutation: vec![defence.reply],

@@ -1,5 +1,5 @@
 //! Mate-in-N search for the puzzle trainer: a prover ([`Prover`]), solving with every key and
-//! a main line of longest resistance ([`solve`]), judging a learner's move ([`judge`]), the
+//! a main line of longest resistance ([`solve()`]), judging a learner's move ([`judge`]), the
 //! defender's answer ([`best_defence`]) and hints ([`hint`]).
 //!
 //! Everything here is pure and deterministic: no clock, no randomness, no I/O. Node counts

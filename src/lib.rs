@@ -6,3 +6,6 @@
 pub mod content;
 pub mod render;
 pub mod rules;
+pub mod puzzle;
+pub mod rules;
+pub mod search;

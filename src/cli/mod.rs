@@ -8,6 +8,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod explain;
+pub mod import_lichess;
+pub mod solve;
 
 /// chess-tutor: learn the rules of chess, with every refused move explained.
 #[derive(Debug, Parser)]
@@ -25,6 +27,10 @@ pub enum Command {
     Explain(explain::ExplainArgs),
     /// Draws a board picture (`.png` or `.svg`).
     Render(render::RenderArgs),
+    /// Find the shortest forced mate within N moves, every key and a main line.
+    Solve(solve::SolveArgs),
+    /// Import Lichess mate puzzles (CSV or JSON), keeping those the search proves.
+    ImportLichess(import_lichess::ImportArgs),
 }
 
 /// Runs the parsed command line; errors become exit codes here and only here.
@@ -37,5 +43,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Explain(args)) => explain::run(&args),
         Some(Command::Render(args)) => render::run(&args),
+        Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::ImportLichess(args)) => import_lichess::run(&args),
     }
 }

@@ -5,3 +5,4 @@
 //!
 pub mod rules;
 pub mod content;
+pub mod store;

@@ -47,9 +47,14 @@ impl Db {
             });
             return None;
         };
-        let admin = sqlx::PgPool::connect(&base).await.unwrap_or_else(|e| {
+        let unreachable = |e: sqlx::Error| -> ! {
             panic!("{PG_ENV} is set to {base:?} but the server cannot be reached: {e}")
-        });
+        };
+        // A plain connection first: it says why (the pool would only say "timed out").
+        let probe = <sqlx::PgConnection as sqlx::Connection>::connect(&base).await;
+        let probe = probe.unwrap_or_else(|e| unreachable(e));
+        sqlx::Connection::close(probe).await.unwrap_or_else(|e| unreachable(e));
+        let admin = sqlx::PgPool::connect(&base).await.unwrap_or_else(|e| unreachable(e));
         static COUNTER: AtomicU32 = AtomicU32::new(0);
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -586,9 +591,18 @@ async fn bad_locations_are_errors_not_panics() {
     let error = Store::open("mysql://root:hunter2@localhost/tutor").await.unwrap_err();
     assert!(matches!(error, StoreError::UnsupportedLocation(_)), "{error}");
     assert!(!error.to_string().contains("hunter2"));
-    // No PostgreSQL listens on port 1: a clear error naming the place, without the password.
+}
+
+#[tokio::test]
+async fn an_unreachable_postgres_is_a_clear_error() {
+    // No PostgreSQL listens on port 1: the error names the place and the cause, not the password.
     let error = Store::open("postgres://tutor:s3cret@127.0.0.1:1/tutor").await.unwrap_err();
     assert!(matches!(error, StoreError::Connect { .. }), "{error}");
-    assert!(error.to_string().contains("127.0.0.1:1"), "{error}");
-    assert!(!error.to_string().contains("s3cret"), "{error}");
+    let shown = error.to_string();
+    assert!(shown.contains("127.0.0.1:1"), "{shown}");
+    assert!(shown.to_lowercase().contains("refused"), "{shown}");
+    assert!(!shown.contains("s3cret"), "{shown}");
+    // A URL that does not parse.
+    let error = Store::open("postgres://tutor@127.0.0.1:notaport/tutor").await.unwrap_err();
+    assert!(matches!(error, StoreError::Connect { .. }), "{error}");
 }

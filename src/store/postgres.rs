@@ -6,10 +6,11 @@
 //! the commit is visible). Inputs of different learners run in parallel. States and payloads
 //! are stored as `jsonb`, so operators can query progress with SQL.
 
+use std::str::FromStr;
 use std::time::Duration;
 
-use sqlx::Row;
-use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions};
+use sqlx::{Connection, Row};
 
 use super::{
     Applied, Change, Event, KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, Location, StoreError,
@@ -37,15 +38,25 @@ pub(super) fn is_retryable(error: &sqlx::Error) -> bool {
 
 impl PostgresStore {
     pub(super) async fn open(url: &str, location: &Location) -> Result<PostgresStore, StoreError> {
+        let connect_error = |source| StoreError::Connect {
+            location: location.to_string(),
+            source,
+        };
+        let options = PgConnectOptions::from_str(url).map_err(connect_error)?;
+        // One plain connection first: the pool would wait ACQUIRE_TIMEOUT and then report only
+        // "timed out", where this says at once what is wrong (refused, authentication, …).
+        PgConnection::connect_with(&options)
+            .await
+            .map_err(connect_error)?
+            .close()
+            .await
+            .map_err(connect_error)?;
         let pool = PgPoolOptions::new()
             .max_connections(MAX_CONNECTIONS)
             .acquire_timeout(ACQUIRE_TIMEOUT)
-            .connect(url)
+            .connect_with(options)
             .await
-            .map_err(|source| StoreError::Connect {
-                location: location.to_string(),
-                source,
-            })?;
+            .map_err(connect_error)?;
         // sqlx takes an advisory lock around the migrations: replicas starting together are safe.
         migrations::postgres()
             .run(&pool)

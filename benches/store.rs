@@ -24,7 +24,10 @@ fn step(record: Option<&LearnerRecord>) -> Change<i64> {
             "mastery": { "castling_through_check": 0.25, "pinned": 1.0, "path_blocked": 0.5 },
             "points": 220,
         }),
-        events: vec![Event::new("illegal_attempt", json!({ "reason": "castling_through_check" }))],
+        events: vec![Event::new(
+            "illegal_attempt",
+            json!({ "reason": "castling_through_check" }),
+        )],
         output: n,
     }
 }
@@ -39,7 +42,8 @@ fn bench_backend(c: &mut Criterion, name: &str, target: &str, rt: &tokio::runtim
     group.bench_function("apply/one_learner", |b| {
         b.iter(|| {
             key += 1;
-            rt.block_on(store.apply(LearnerId(1), Some(key), step)).unwrap()
+            rt.block_on(store.apply(LearnerId(1), Some(key), step))
+                .unwrap()
         });
     });
 
@@ -57,7 +61,9 @@ fn bench_backend(c: &mut Criterion, name: &str, target: &str, rt: &tokio::runtim
                     .map(|learner| {
                         let store = store.clone();
                         tokio::spawn(async move {
-                            store.apply(LearnerId(100 + learner), Some(round), step).await
+                            store
+                                .apply(LearnerId(100 + learner), Some(round), step)
+                                .await
                         })
                     })
                     .collect();
@@ -84,7 +90,9 @@ fn store_benches(c: &mut Criterion) {
 
     if let Ok(base) = std::env::var("CHESS_TUTOR_TEST_DATABASE_URL") {
         let schema = format!("chess_tutor_bench_{}", std::process::id());
-        let admin = rt.block_on(sqlx::PgPool::connect(&base)).expect("PostgreSQL reachable");
+        let admin = rt
+            .block_on(sqlx::PgPool::connect(&base))
+            .expect("PostgreSQL reachable");
         let ddl = |sql: String| {
             rt.block_on(sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&admin))
                 .unwrap();

@@ -25,7 +25,11 @@ const CHILD_ENV: &str = "CHESS_TUTOR_STORE_CRASH_CHILD";
 /// A database for one test: a temporary SQLite file or a fresh PostgreSQL schema.
 enum Db {
     Sqlite(tempfile::TempDir),
-    Postgres { admin: sqlx::PgPool, schema: String, url: String },
+    Postgres {
+        admin: sqlx::PgPool,
+        schema: String,
+        url: String,
+    },
 }
 
 impl Db {
@@ -53,8 +57,12 @@ impl Db {
         // A plain connection first: it says why (the pool would only say "timed out").
         let probe = <sqlx::PgConnection as sqlx::Connection>::connect(&base).await;
         let probe = probe.unwrap_or_else(|e| unreachable(e));
-        sqlx::Connection::close(probe).await.unwrap_or_else(|e| unreachable(e));
-        let admin = sqlx::PgPool::connect(&base).await.unwrap_or_else(|e| unreachable(e));
+        sqlx::Connection::close(probe)
+            .await
+            .unwrap_or_else(|e| unreachable(e));
+        let admin = sqlx::PgPool::connect(&base)
+            .await
+            .unwrap_or_else(|e| unreachable(e));
         static COUNTER: AtomicU32 = AtomicU32::new(0);
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -77,13 +85,20 @@ impl Db {
     /// What `Store::open` takes.
     fn target(&self) -> String {
         match self {
-            Db::Sqlite(dir) => dir.path().join("data").join("tutor.sqlite3").display().to_string(),
+            Db::Sqlite(dir) => dir
+                .path()
+                .join("data")
+                .join("tutor.sqlite3")
+                .display()
+                .to_string(),
             Db::Postgres { url, .. } => url.clone(),
         }
     }
 
     async fn open(&self) -> Store {
-        Store::open(&self.target()).await.expect("opening the store")
+        Store::open(&self.target())
+            .await
+            .expect("opening the store")
     }
 
     /// Runs SQL on the database behind the store's back (to corrupt it, or to count rows).
@@ -99,10 +114,12 @@ impl Db {
             }
             Db::Postgres { admin, schema, .. } => {
                 let mut tx = admin.begin().await.unwrap();
-                sqlx::query(sqlx::AssertSqlSafe(format!("SET LOCAL search_path = {schema}")))
-                    .execute(&mut *tx)
-                    .await
-                    .unwrap();
+                sqlx::query(sqlx::AssertSqlSafe(format!(
+                    "SET LOCAL search_path = {schema}"
+                )))
+                .execute(&mut *tx)
+                .await
+                .unwrap();
                 let n = sqlx::query_scalar(sql).fetch_one(&mut *tx).await.unwrap();
                 tx.commit().await.unwrap();
                 n
@@ -201,8 +218,18 @@ async fn first_apply_creates_the_learner(db: &Db) {
     );
     assert_eq!(out, 1);
     assert_eq!(seen, vec![None], "a new learner is given no record");
-    let record = store.load(me).await.unwrap().expect("the learner now exists");
-    assert_eq!(record, LearnerRecord { state: json!({ "n": 1 }), version: 1 });
+    let record = store
+        .load(me)
+        .await
+        .unwrap()
+        .expect("the learner now exists");
+    assert_eq!(
+        record,
+        LearnerRecord {
+            state: json!({ "n": 1 }),
+            version: 1
+        }
+    );
     assert_eq!(store.learner_count().await.unwrap(), 1);
 
     let mut seen = Vec::new();
@@ -216,7 +243,11 @@ async fn first_apply_creates_the_learner(db: &Db) {
             .unwrap(),
     );
     assert_eq!(out, 2);
-    assert_eq!(seen, vec![Some(record)], "the second input sees the first one's state");
+    assert_eq!(
+        seen,
+        vec![Some(record)],
+        "the second input sees the first one's state"
+    );
     assert_eq!(store.load(me).await.unwrap().unwrap().version, 2);
     assert_eq!(store.learner_count().await.unwrap(), 1);
 
@@ -227,17 +258,30 @@ async fn first_apply_creates_the_learner(db: &Db) {
         .collect();
     assert_eq!(
         summary,
-        vec![(1, "increment", json!({ "n": 1 })), (2, "increment", json!({ "n": 2 }))]
+        vec![
+            (1, "increment", json!({ "n": 1 })),
+            (2, "increment", json!({ "n": 2 }))
+        ]
     );
     assert!(events[0].seq < events[1].seq);
-    assert_eq!(store.events(LearnerId(5), 0).await.unwrap(), vec![], "another learner");
+    assert_eq!(
+        store.events(LearnerId(5), 0).await.unwrap(),
+        vec![],
+        "another learner"
+    );
 }
 
 async fn replayed_update_is_a_duplicate_and_not_called_again(db: &Db) {
     let store = db.open().await;
     let me = LearnerId(7);
-    assert_eq!(done(store.apply(me, Some(100), increment).await.unwrap()), 1);
-    assert_eq!(done(store.apply(me, Some(101), increment).await.unwrap()), 2);
+    assert_eq!(
+        done(store.apply(me, Some(100), increment).await.unwrap()),
+        1
+    );
+    assert_eq!(
+        done(store.apply(me, Some(101), increment).await.unwrap()),
+        2
+    );
 
     for key in [100, 101] {
         let called = AtomicBool::new(false);
@@ -249,14 +293,33 @@ async fn replayed_update_is_a_duplicate_and_not_called_again(db: &Db) {
             .await
             .unwrap();
         assert_eq!(replay, Applied::Duplicate, "update {key} replayed");
-        assert!(!called.load(Ordering::SeqCst), "f must not run for a replay");
+        assert!(
+            !called.load(Ordering::SeqCst),
+            "f must not run for a replay"
+        );
     }
     let record = store.load(me).await.unwrap().unwrap();
-    assert_eq!((counter(&record), record.version), (2, 2), "the replays changed nothing");
-    assert_eq!(store.events(me, 0).await.unwrap().len(), 2, "and logged nothing");
+    assert_eq!(
+        (counter(&record), record.version),
+        (2, 2),
+        "the replays changed nothing"
+    );
+    assert_eq!(
+        store.events(me, 0).await.unwrap().len(),
+        2,
+        "and logged nothing"
+    );
 
     // Keys are per learner; inputs without a key are always applied.
-    assert_eq!(done(store.apply(LearnerId(8), Some(100), increment).await.unwrap()), 1);
+    assert_eq!(
+        done(
+            store
+                .apply(LearnerId(8), Some(100), increment)
+                .await
+                .unwrap()
+        ),
+        1
+    );
     assert_eq!(done(store.apply(me, None, increment).await.unwrap()), 3);
     assert_eq!(done(store.apply(me, None, increment).await.unwrap()), 4);
 }
@@ -265,7 +328,12 @@ async fn restart_keeps_everything(db: &Db) {
     let (events_before, record_before) = {
         let store = db.open().await;
         for key in 1..=5 {
-            done(store.apply(LearnerId(1), Some(key), increment).await.unwrap());
+            done(
+                store
+                    .apply(LearnerId(1), Some(key), increment)
+                    .await
+                    .unwrap(),
+            );
         }
         done(store.apply(LearnerId(2), Some(1), increment).await.unwrap());
         store.set_offset("telegram", 123_456_789).await.unwrap();
@@ -279,13 +347,19 @@ async fn restart_keeps_everything(db: &Db) {
     assert_eq!(store.load(LearnerId(1)).await.unwrap(), Some(record_before));
     assert_eq!(store.events(LearnerId(1), 0).await.unwrap(), events_before);
     assert_eq!(store.learner_count().await.unwrap(), 2);
-    assert_eq!(store.get_offset("telegram").await.unwrap(), Some(123_456_789));
+    assert_eq!(
+        store.get_offset("telegram").await.unwrap(),
+        Some(123_456_789)
+    );
     assert_eq!(
         store.apply(LearnerId(1), Some(5), increment).await.unwrap(),
         Applied::Duplicate,
         "applied keys survive the restart"
     );
-    assert_eq!(done(store.apply(LearnerId(1), Some(6), increment).await.unwrap()), 6);
+    assert_eq!(
+        done(store.apply(LearnerId(1), Some(6), increment).await.unwrap()),
+        6
+    );
     store.close().await;
 }
 
@@ -309,11 +383,25 @@ async fn concurrent_inputs_lose_no_update(db: &Db) {
         outputs.extend(task.await.unwrap());
     }
     outputs.sort_unstable();
-    assert_eq!(outputs, (1..=800).collect::<Vec<_>>(), "each input saw its predecessor");
+    assert_eq!(
+        outputs,
+        (1..=800).collect::<Vec<_>>(),
+        "each input saw its predecessor"
+    );
     let record = store.load(me).await.unwrap().unwrap();
     assert_eq!((counter(&record), record.version), (800, 800));
-    let versions: Vec<_> = store.events(me, 0).await.unwrap().iter().map(|e| e.version).collect();
-    assert_eq!(versions, (1..=800).collect::<Vec<_>>(), "events in commit order");
+    let versions: Vec<_> = store
+        .events(me, 0)
+        .await
+        .unwrap()
+        .iter()
+        .map(|e| e.version)
+        .collect();
+    assert_eq!(
+        versions,
+        (1..=800).collect::<Vec<_>>(),
+        "events in commit order"
+    );
 }
 
 async fn two_replicas_lose_no_update_and_apply_each_key_once(db: &Db) {
@@ -343,7 +431,11 @@ async fn two_replicas_lose_no_update_and_apply_each_key_once(db: &Db) {
         task.await.unwrap();
     }
     let record = replicas[1].load(me).await.unwrap().unwrap();
-    assert_eq!(duplicates.load(Ordering::Relaxed), 400, "each key applied by one replica only");
+    assert_eq!(
+        duplicates.load(Ordering::Relaxed),
+        400,
+        "each key applied by one replica only"
+    );
     assert_eq!((counter(&record), record.version), (800, 800));
     assert_eq!(replicas[0].events(me, 0).await.unwrap().len(), 800);
 }
@@ -359,7 +451,11 @@ async fn offsets_round_trip(db: &Db) {
     assert_eq!(store.get_offset("telegram").await.unwrap(), Some(11));
     assert_eq!(store.get_offset("其他").await.unwrap(), Some(i64::MIN));
     assert_eq!(store.get_offset("max").await.unwrap(), Some(i64::MAX));
-    assert_eq!(store.get_offset("TELEGRAM").await.unwrap(), None, "keys are exact");
+    assert_eq!(
+        store.get_offset("TELEGRAM").await.unwrap(),
+        None,
+        "keys are exact"
+    );
 }
 
 async fn events_since_a_sequence_number(db: &Db) {
@@ -375,7 +471,10 @@ async fn events_since_a_sequence_number(db: &Db) {
             .apply(me, None, |_| Change {
                 state: json!({ "n": 3 }),
                 events: vec![
-                    Event::new("step_done", json!({ "lesson": "03-rook", "step": "rook-1" })),
+                    Event::new(
+                        "step_done",
+                        json!({ "lesson": "03-rook", "step": "rook-1" }),
+                    ),
                     Event::new("illegal_attempt", json!({ "reason": "path_blocked" })),
                 ],
                 output: (),
@@ -383,16 +482,35 @@ async fn events_since_a_sequence_number(db: &Db) {
             .await
             .unwrap(),
     );
-    done(store.apply(me, None, |r| Change { state: r.unwrap().state.clone(), events: vec![], output: () }).await.unwrap());
+    done(
+        store
+            .apply(me, None, |r| Change {
+                state: r.unwrap().state.clone(),
+                events: vec![],
+                output: (),
+            })
+            .await
+            .unwrap(),
+    );
 
     let all = store.events(me, 0).await.unwrap();
     assert_eq!(all.len(), 5);
     let since = store.events(me, all[2].seq).await.unwrap();
-    let kinds: Vec<_> = since.iter().map(|e| (e.version, e.event.kind.as_str())).collect();
+    let kinds: Vec<_> = since
+        .iter()
+        .map(|e| (e.version, e.event.kind.as_str()))
+        .collect();
     assert_eq!(kinds, vec![(4, "step_done"), (4, "illegal_attempt")]);
     assert_eq!(store.events(me, all[4].seq).await.unwrap(), vec![]);
     assert_eq!(store.load(me).await.unwrap().unwrap().version, 5);
-    assert!(store.events(other, 0).await.unwrap().iter().all(|e| e.event.payload["n"].is_i64()));
+    assert!(
+        store
+            .events(other, 0)
+            .await
+            .unwrap()
+            .iter()
+            .all(|e| e.event.payload["n"].is_i64())
+    );
 }
 
 async fn states_round_trip_unchanged(db: &Db) {
@@ -418,8 +536,16 @@ async fn states_round_trip_unchanged(db: &Db) {
             .await
             .unwrap(),
     );
-    assert_eq!(store.load(LearnerId(3)).await.unwrap().unwrap().state, expected);
-    assert_eq!(store.events(LearnerId(3), 0).await.unwrap()[0].event.payload, json!("zh"));
+    assert_eq!(
+        store.load(LearnerId(3)).await.unwrap().unwrap().state,
+        expected
+    );
+    assert_eq!(
+        store.events(LearnerId(3), 0).await.unwrap()[0]
+            .event
+            .payload,
+        json!("zh")
+    );
 }
 
 async fn update_keys_are_kept_for_the_last_inputs_only(db: &Db) {
@@ -432,12 +558,21 @@ async fn update_keys_are_kept_for_the_last_inputs_only(db: &Db) {
     let kept = db
         .raw_count("SELECT COUNT(*) FROM applied_updates WHERE learner_id = 11")
         .await;
-    assert_eq!(kept, KEPT_UPDATE_KEYS, "at most KEPT_UPDATE_KEYS keys per learner");
+    assert_eq!(
+        kept, KEPT_UPDATE_KEYS,
+        "at most KEPT_UPDATE_KEYS keys per learner"
+    );
     // The most recent keys are still recognised; the oldest are forgotten.
     for key in [inputs - 1, inputs - KEPT_UPDATE_KEYS] {
-        assert_eq!(store.apply(me, Some(key), increment).await.unwrap(), Applied::Duplicate);
+        assert_eq!(
+            store.apply(me, Some(key), increment).await.unwrap(),
+            Applied::Duplicate
+        );
     }
-    assert_eq!(store.apply(me, Some(0), increment).await.unwrap(), Applied::Done(inputs + 1));
+    assert_eq!(
+        store.apply(me, Some(0), increment).await.unwrap(),
+        Applied::Done(inputs + 1)
+    );
 }
 
 async fn corrupt_data_is_an_error_not_a_panic(db: &Db) {
@@ -456,7 +591,9 @@ async fn corrupt_data_is_an_error_not_a_panic(db: &Db) {
         assert!(refused.is_err());
         return;
     };
-    let raw = sqlx::SqlitePool::connect(&format!("sqlite://{}", db.target())).await.unwrap();
+    let raw = sqlx::SqlitePool::connect(&format!("sqlite://{}", db.target()))
+        .await
+        .unwrap();
     sqlx::query("UPDATE learners SET state = '{\"n\": 1,' WHERE id = 13")
         .execute(&raw)
         .await
@@ -468,7 +605,16 @@ async fn corrupt_data_is_an_error_not_a_panic(db: &Db) {
     raw.close().await;
 
     let error = store.load(me).await.unwrap_err();
-    assert!(matches!(error, StoreError::CorruptState { learner: LearnerId(13), .. }), "{error}");
+    assert!(
+        matches!(
+            error,
+            StoreError::CorruptState {
+                learner: LearnerId(13),
+                ..
+            }
+        ),
+        "{error}"
+    );
     let called = AtomicBool::new(false);
     let error = store
         .apply(me, Some(2), |r| {
@@ -478,14 +624,33 @@ async fn corrupt_data_is_an_error_not_a_panic(db: &Db) {
         .await
         .unwrap_err();
     assert!(matches!(error, StoreError::CorruptState { .. }), "{error}");
-    assert!(!called.load(Ordering::SeqCst), "f is not given a state that could not be read");
+    assert!(
+        !called.load(Ordering::SeqCst),
+        "f is not given a state that could not be read"
+    );
     let error = store.events(me, 0).await.unwrap_err();
-    assert!(matches!(error, StoreError::CorruptEvent { learner: LearnerId(13), .. }), "{error}");
+    assert!(
+        matches!(
+            error,
+            StoreError::CorruptEvent {
+                learner: LearnerId(13),
+                ..
+            }
+        ),
+        "{error}"
+    );
     assert!(error.to_string().contains("learner 13"), "{error}");
     // The failed apply stored nothing: key 2 is still new once the state is repaired.
-    assert_eq!(db.raw_count("SELECT COUNT(*) FROM applied_updates WHERE update_key = 2").await, 0);
+    assert_eq!(
+        db.raw_count("SELECT COUNT(*) FROM applied_updates WHERE update_key = 2")
+            .await,
+        0
+    );
     // Other learners are unaffected.
-    assert_eq!(done(store.apply(LearnerId(14), None, increment).await.unwrap()), 1);
+    assert_eq!(
+        done(store.apply(LearnerId(14), None, increment).await.unwrap()),
+        1
+    );
 }
 
 /// A writer process is killed (SIGKILL) in the middle of its inputs; a new process then finds
@@ -493,7 +658,12 @@ async fn corrupt_data_is_an_error_not_a_panic(db: &Db) {
 async fn crash_loses_nothing_that_was_answered(db: &Db) {
     const KILL_AFTER: i64 = 40;
     let mut child = Command::new(std::env::current_exe().unwrap())
-        .args(["crash_child_process", "--exact", "--nocapture", "--test-threads=1"])
+        .args([
+            "crash_child_process",
+            "--exact",
+            "--nocapture",
+            "--test-threads=1",
+        ])
         .env(CHILD_ENV, db.target())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -510,21 +680,53 @@ async fn crash_loses_nothing_that_was_answered(db: &Db) {
     }
     child.kill().expect("SIGKILL to the writer");
     child.wait().unwrap();
-    assert!(answered >= KILL_AFTER, "the writer stopped early, after {answered} inputs");
+    assert!(
+        answered >= KILL_AFTER,
+        "the writer stopped early, after {answered} inputs"
+    );
 
     let store = db.open().await;
-    let record = store.load(LearnerId(77)).await.unwrap().expect("the writer's learner");
-    assert!(counter(&record) >= answered, "{} < {answered}: answered input lost", counter(&record));
-    assert_eq!(counter(&record), record.version, "state and version written together");
+    let record = store
+        .load(LearnerId(77))
+        .await
+        .unwrap()
+        .expect("the writer's learner");
+    assert!(
+        counter(&record) >= answered,
+        "{} < {answered}: answered input lost",
+        counter(&record)
+    );
+    assert_eq!(
+        counter(&record),
+        record.version,
+        "state and version written together"
+    );
     let events = store.events(LearnerId(77), 0).await.unwrap();
-    assert_eq!(events.len() as i64, record.version, "events written with their state");
-    let keys = db.raw_count("SELECT COUNT(*) FROM applied_updates WHERE learner_id = 77").await;
+    assert_eq!(
+        events.len() as i64,
+        record.version,
+        "events written with their state"
+    );
+    let keys = db
+        .raw_count("SELECT COUNT(*) FROM applied_updates WHERE learner_id = 77")
+        .await;
     assert_eq!(keys, record.version, "update keys written with their state");
     // The update the writer was working on when it died may be replayed: applied once.
     let next = record.version;
-    let replayed = store.apply(LearnerId(77), Some(next - 1), increment).await.unwrap();
+    let replayed = store
+        .apply(LearnerId(77), Some(next - 1), increment)
+        .await
+        .unwrap();
     assert_eq!(replayed, Applied::Duplicate);
-    assert_eq!(done(store.apply(LearnerId(77), Some(next), increment).await.unwrap()), next + 1);
+    assert_eq!(
+        done(
+            store
+                .apply(LearnerId(77), Some(next), increment)
+                .await
+                .unwrap()
+        ),
+        next + 1
+    );
 }
 
 /// Not a test of its own: the writer process of `crash_loses_nothing_that_was_answered`.
@@ -535,7 +737,12 @@ async fn crash_child_process() {
     };
     let store = Store::open(&target).await.unwrap();
     for key in 0..10_000 {
-        let n = done(store.apply(LearnerId(77), Some(key), increment).await.unwrap());
+        let n = done(
+            store
+                .apply(LearnerId(77), Some(key), increment)
+                .await
+                .unwrap(),
+        );
         println!("stored {n}");
         std::io::stdout().flush().unwrap();
     }
@@ -558,7 +765,9 @@ async fn two_processes_can_create_the_same_file_at_once() {
 async fn the_data_directory_is_created_on_first_run() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("a").join("b");
-    let store = Store::connect(Location::from_config(&data, None).unwrap()).await.unwrap();
+    let store = Store::connect(Location::from_config(&data, None).unwrap())
+        .await
+        .unwrap();
     done(store.apply(LearnerId(1), None, increment).await.unwrap());
     assert!(data.join(chess_tutor::store::SQLITE_FILE_NAME).is_file());
     let journal: String = {
@@ -568,7 +777,10 @@ async fn the_data_directory_is_created_on_first_run() {
         ))
         .await
         .unwrap();
-        sqlx::query_scalar("PRAGMA journal_mode").fetch_one(&raw).await.unwrap()
+        sqlx::query_scalar("PRAGMA journal_mode")
+            .fetch_one(&raw)
+            .await
+            .unwrap()
     };
     assert_eq!(journal, "wal");
 }
@@ -581,28 +793,43 @@ async fn bad_locations_are_errors_not_panics() {
     assert!(matches!(error, StoreError::Connect { .. }), "{error}");
     // A file that is not an SQLite database.
     let junk = dir.path().join("junk.sqlite3");
-    std::fs::write(&junk, "this is not a database, just some text that is long enough".repeat(50)).unwrap();
+    std::fs::write(
+        &junk,
+        "this is not a database, just some text that is long enough".repeat(50),
+    )
+    .unwrap();
     let error = Store::open(junk.to_str().unwrap()).await.unwrap_err();
     assert!(!error.to_string().is_empty());
     // A data directory that cannot be created (its parent is a file).
-    let error = Store::open(junk.join("x.sqlite3").to_str().unwrap()).await.unwrap_err();
+    let error = Store::open(junk.join("x.sqlite3").to_str().unwrap())
+        .await
+        .unwrap_err();
     assert!(matches!(error, StoreError::DataDir { .. }), "{error}");
     // Unsupported databases.
-    let error = Store::open("mysql://root:hunter2@localhost/tutor").await.unwrap_err();
-    assert!(matches!(error, StoreError::UnsupportedLocation(_)), "{error}");
+    let error = Store::open("mysql://root:hunter2@localhost/tutor")
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(error, StoreError::UnsupportedLocation(_)),
+        "{error}"
+    );
     assert!(!error.to_string().contains("hunter2"));
 }
 
 #[tokio::test]
 async fn an_unreachable_postgres_is_a_clear_error() {
     // No PostgreSQL listens on port 1: the error names the place and the cause, not the password.
-    let error = Store::open("postgres://tutor:s3cret@127.0.0.1:1/tutor").await.unwrap_err();
+    let error = Store::open("postgres://tutor:s3cret@127.0.0.1:1/tutor")
+        .await
+        .unwrap_err();
     assert!(matches!(error, StoreError::Connect { .. }), "{error}");
     let shown = error.to_string();
     assert!(shown.contains("127.0.0.1:1"), "{shown}");
     assert!(shown.to_lowercase().contains("refused"), "{shown}");
     assert!(!shown.contains("s3cret"), "{shown}");
     // A URL that does not parse.
-    let error = Store::open("postgres://tutor@127.0.0.1:notaport/tutor").await.unwrap_err();
+    let error = Store::open("postgres://tutor@127.0.0.1:notaport/tutor")
+        .await
+        .unwrap_err();
     assert!(matches!(error, StoreError::Connect { .. }), "{error}");
 }

@@ -37,7 +37,10 @@ impl Location {
     /// let pg = Location::from_config(Path::new("data"), Some("postgres://db/tutor")).unwrap();
     /// assert_eq!(pg, Location::Postgres("postgres://db/tutor".into()));
     /// ```
-    pub fn from_config(data_dir: &Path, database_url: Option<&str>) -> Result<Location, StoreError> {
+    pub fn from_config(
+        data_dir: &Path,
+        database_url: Option<&str>,
+    ) -> Result<Location, StoreError> {
         match database_url.map(str::trim) {
             Some(url) if !url.is_empty() => Location::parse(url),
             _ => Ok(Location::Sqlite(data_dir.join(SQLITE_FILE_NAME))),
@@ -133,7 +136,10 @@ mod tests {
             "postgresql://u:p@db/tutor?sslmode=disable",
             "  POSTGRES://db/x ",
         ] {
-            assert!(matches!(Location::parse(url), Ok(Location::Postgres(_))), "{url}");
+            assert!(
+                matches!(Location::parse(url), Ok(Location::Postgres(_))),
+                "{url}"
+            );
         }
     }
 
@@ -166,7 +172,10 @@ mod tests {
             "sqlite://file:x?mode=memory",
         ] {
             assert!(
-                matches!(Location::parse(bad), Err(StoreError::UnsupportedLocation(_))),
+                matches!(
+                    Location::parse(bad),
+                    Err(StoreError::UnsupportedLocation(_))
+                ),
                 "{bad:?}"
             );
         }
@@ -201,7 +210,9 @@ mod tests {
         );
         let debug = format!("{:?}", Location::parse(url).unwrap());
         assert!(!debug.contains("s3cret"), "{debug}");
-        let error = Location::parse("mysql://root:hunter2@x/db").unwrap_err().to_string();
+        let error = Location::parse("mysql://root:hunter2@x/db")
+            .unwrap_err()
+            .to_string();
         assert!(!error.contains("hunter2"), "{error}");
         assert_eq!(redact("postgres://u@h/db"), "postgres://u@h/db");
         assert_eq!(redact("postgres://h/db?x=a@b"), "postgres://h/db?x=a@b");

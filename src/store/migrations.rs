@@ -59,7 +59,9 @@ mod tests {
 
     /// Every `NNNN_description.sql` in `folder`, as (version, description, contents).
     fn files(folder: &str) -> Vec<(i64, String, String)> {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations").join(folder);
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("migrations")
+            .join(folder);
         let mut found: Vec<_> = std::fs::read_dir(&dir)
             .unwrap()
             .map(|entry| entry.unwrap().path())

@@ -449,7 +449,11 @@ impl Store {
 /// differs between processes and attempts so that retrying replicas do not move in step.
 fn backoff(attempt: u32) -> Duration {
     let base = 5u64 << attempt.saturating_sub(1).min(6);
-    let spread = u64::from(std::process::id().wrapping_mul(2_654_435_761).wrapping_add(attempt)) % base.max(1);
+    let spread = u64::from(
+        std::process::id()
+            .wrapping_mul(2_654_435_761)
+            .wrapping_add(attempt),
+    ) % base.max(1);
     Duration::from_millis(base + spread / 2)
 }
 
@@ -498,9 +502,18 @@ mod tests {
     #[test]
     fn corrupt_state_names_the_learner() {
         let error = parse_state(LearnerId(7), "{not json").unwrap_err();
-        assert!(matches!(error, StoreError::CorruptState { learner: LearnerId(7), .. }));
+        assert!(matches!(
+            error,
+            StoreError::CorruptState {
+                learner: LearnerId(7),
+                ..
+            }
+        ));
         assert!(error.to_string().contains("learner 7"), "{error}");
         let error = parse_payload(LearnerId(7), 3, "").unwrap_err();
-        assert!(error.to_string().contains("event 3 of learner 7"), "{error}");
+        assert!(
+            error.to_string().contains("event 3 of learner 7"),
+            "{error}"
+        );
     }
 }

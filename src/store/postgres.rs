@@ -103,12 +103,13 @@ impl PostgresStore {
                 return Ok(Applied::Duplicate);
             }
         }
-        let current = sqlx::query("SELECT state::text AS state, version FROM learners WHERE id = $1")
-            .bind(id.0)
-            .fetch_optional(&mut *tx)
-            .await?
-            .map(|row| record(id, &row))
-            .transpose()?;
+        let current =
+            sqlx::query("SELECT state::text AS state, version FROM learners WHERE id = $1")
+                .bind(id.0)
+                .fetch_optional(&mut *tx)
+                .await?
+                .map(|row| record(id, &row))
+                .transpose()?;
         let change = f(current.as_ref());
         let version = current.as_ref().map_or(1, |r| r.version + 1);
         sqlx::query(
@@ -188,10 +189,12 @@ impl PostgresStore {
     }
 
     pub(super) async fn get_offset(&self, key: &str) -> Result<Option<i64>, StoreError> {
-        Ok(sqlx::query_scalar("SELECT value FROM offsets WHERE key = $1")
-            .bind(key)
-            .fetch_optional(&self.pool)
-            .await?)
+        Ok(
+            sqlx::query_scalar("SELECT value FROM offsets WHERE key = $1")
+                .bind(key)
+                .fetch_optional(&self.pool)
+                .await?,
+        )
     }
 
     pub(super) async fn set_offset(&self, key: &str, value: i64) -> Result<(), StoreError> {

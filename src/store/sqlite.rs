@@ -106,12 +106,13 @@ impl SqliteStore {
     {
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
         if let Some(key) = update_key {
-            let seen =
-                sqlx::query("SELECT 1 FROM applied_updates WHERE learner_id = ? AND update_key = ?")
-                    .bind(id.0)
-                    .bind(key)
-                    .fetch_optional(&mut *tx)
-                    .await?;
+            let seen = sqlx::query(
+                "SELECT 1 FROM applied_updates WHERE learner_id = ? AND update_key = ?",
+            )
+            .bind(id.0)
+            .bind(key)
+            .fetch_optional(&mut *tx)
+            .await?;
             if seen.is_some() {
                 tx.rollback().await?;
                 return Ok(Applied::Duplicate);
@@ -201,10 +202,12 @@ impl SqliteStore {
     }
 
     pub(super) async fn get_offset(&self, key: &str) -> Result<Option<i64>, StoreError> {
-        Ok(sqlx::query_scalar("SELECT value FROM offsets WHERE key = ?")
-            .bind(key)
-            .fetch_optional(&self.readers)
-            .await?)
+        Ok(
+            sqlx::query_scalar("SELECT value FROM offsets WHERE key = ?")
+                .bind(key)
+                .fetch_optional(&self.readers)
+                .await?,
+        )
     }
 
     pub(super) async fn set_offset(&self, key: &str, value: i64) -> Result<(), StoreError> {

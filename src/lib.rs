@@ -9,3 +9,5 @@ pub mod rules;
 pub mod puzzle;
 pub mod rules;
 pub mod search;
+pub mod rules;
+pub mod store;

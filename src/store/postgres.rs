@@ -1,0 +1,235 @@
+//! The PostgreSQL backend, for several replicas sharing one database.
+//!
+//! Each input is one `READ COMMITTED` transaction that first takes
+//! `pg_advisory_xact_lock(learner id)`: inputs of one learner, from any process, run one at a
+//! time, and each reads the state its predecessor committed (the lock is released only after
+//! the commit is visible). Inputs of different learners run in parallel. States and payloads
+//! are stored as `jsonb`, so operators can query progress with SQL.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions};
+use sqlx::{Connection, Row};
+
+use super::{
+    Applied, Change, Event, KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, Location, StoreError,
+    StoredEvent, migrations, parse_payload, parse_state,
+};
+
+/// Connections per process.
+const MAX_CONNECTIONS: u32 = 8;
+/// How long to wait for a connection (from the pool, or to the server) before failing.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(10);
+
+#[derive(Debug, Clone)]
+pub(super) struct PostgresStore {
+    pool: PgPool,
+}
+
+/// Serialization failures (`40001`) and deadlocks (`40P01`): the transaction was rolled back
+/// and may be tried again.
+pub(super) fn is_retryable(error: &sqlx::Error) -> bool {
+    error
+        .as_database_error()
+        .and_then(|e| e.code())
+        .is_some_and(|code| code == "40001" || code == "40P01")
+}
+
+impl PostgresStore {
+    pub(super) async fn open(url: &str, location: &Location) -> Result<PostgresStore, StoreError> {
+        let connect_error = |source| StoreError::Connect {
+            location: location.to_string(),
+            source,
+        };
+        let options = PgConnectOptions::from_str(url).map_err(connect_error)?;
+        // One plain connection first: the pool would wait ACQUIRE_TIMEOUT and then report only
+        // "timed out", where this says at once what is wrong (refused, authentication, …).
+        PgConnection::connect_with(&options)
+            .await
+            .map_err(connect_error)?
+            .close()
+            .await
+            .map_err(connect_error)?;
+        let pool = PgPoolOptions::new()
+            .max_connections(MAX_CONNECTIONS)
+            .acquire_timeout(ACQUIRE_TIMEOUT)
+            .connect_with(options)
+            .await
+            .map_err(connect_error)?;
+        // sqlx takes an advisory lock around the migrations: replicas starting together are safe.
+        migrations::postgres()
+            .run(&pool)
+            .await
+            .map_err(StoreError::Migrate)?;
+        Ok(PostgresStore { pool })
+    }
+
+    pub(super) async fn load(&self, id: LearnerId) -> Result<Option<LearnerRecord>, StoreError> {
+        let row = sqlx::query("SELECT state::text AS state, version FROM learners WHERE id = $1")
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|row| record(id, &row)).transpose()
+    }
+
+    pub(super) async fn apply_once<T, F>(
+        &self,
+        id: LearnerId,
+        update_key: Option<i64>,
+        f: &mut F,
+    ) -> Result<Applied<T>, StoreError>
+    where
+        F: FnMut(Option<&LearnerRecord>) -> Change<T>,
+    {
+        let mut tx = self
+            .pool
+            .begin_with("BEGIN ISOLATION LEVEL READ COMMITTED")
+            .await?;
+        sqlx::query("SELECT pg_advisory_xact_lock($1)")
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await?;
+        if let Some(key) = update_key {
+            let seen = sqlx::query(
+                "SELECT 1 FROM applied_updates WHERE learner_id = $1 AND update_key = $2",
+            )
+            .bind(id.0)
+            .bind(key)
+            .fetch_optional(&mut *tx)
+            .await?;
+            if seen.is_some() {
+                tx.rollback().await?;
+                return Ok(Applied::Duplicate);
+            }
+        }
+        let current =
+            sqlx::query("SELECT state::text AS state, version FROM learners WHERE id = $1")
+                .bind(id.0)
+                .fetch_optional(&mut *tx)
+                .await?
+                .map(|row| record(id, &row))
+                .transpose()?;
+        let change = f(current.as_ref());
+        let version = current.as_ref().map_or(1, |r| r.version + 1);
+        sqlx::query(
+            "INSERT INTO learners (id, state, version) VALUES ($1, $2::jsonb, $3)
+             ON CONFLICT (id) DO UPDATE SET state = EXCLUDED.state, version = EXCLUDED.version,
+                 updated_at = now()",
+        )
+        .bind(id.0)
+        .bind(serde_json::to_string(&change.state)?)
+        .bind(version)
+        .execute(&mut *tx)
+        .await?;
+        for Event { kind, payload } in &change.events {
+            sqlx::query(
+                "INSERT INTO learner_events (learner_id, version, kind, payload)
+                 VALUES ($1, $2, $3, $4::jsonb)",
+            )
+            .bind(id.0)
+            .bind(version)
+            .bind(kind)
+            .bind(serde_json::to_string(payload)?)
+            .execute(&mut *tx)
+            .await?;
+        }
+        if let Some(key) = update_key {
+            sqlx::query(
+                "INSERT INTO applied_updates (learner_id, update_key, version) VALUES ($1, $2, $3)",
+            )
+            .bind(id.0)
+            .bind(key)
+            .bind(version)
+            .execute(&mut *tx)
+            .await?;
+        }
+        sqlx::query("DELETE FROM applied_updates WHERE learner_id = $1 AND version <= $2")
+            .bind(id.0)
+            .bind(version - KEPT_UPDATE_KEYS)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(Applied::Done(change.output))
+    }
+
+    pub(super) async fn events(
+        &self,
+        id: LearnerId,
+        since: i64,
+    ) -> Result<Vec<StoredEvent>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seq, version, kind, payload::text AS payload FROM learner_events
+             WHERE learner_id = $1 AND seq > $2 ORDER BY seq",
+        )
+        .bind(id.0)
+        .bind(since)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                let seq: i64 = row.try_get("seq")?;
+                let payload: String = row.try_get("payload")?;
+                Ok(StoredEvent {
+                    seq,
+                    version: row.try_get("version")?,
+                    event: Event {
+                        kind: row.try_get("kind")?,
+                        payload: parse_payload(id, seq, &payload)?,
+                    },
+                })
+            })
+            .collect()
+    }
+
+    pub(super) async fn learner_count(&self) -> Result<i64, StoreError> {
+        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM learners")
+            .fetch_one(&self.pool)
+            .await?)
+    }
+
+    pub(super) async fn get_offset(&self, key: &str) -> Result<Option<i64>, StoreError> {
+        Ok(
+            sqlx::query_scalar("SELECT value FROM offsets WHERE key = $1")
+                .bind(key)
+                .fetch_optional(&self.pool)
+                .await?,
+        )
+    }
+
+    pub(super) async fn set_offset(&self, key: &str, value: i64) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO offsets (key, value) VALUES ($1, $2)
+             ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()",
+        )
+        .bind(key)
+        .bind(value)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    pub(super) async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+/// A learner row (`state` as text, `version`) as a record.
+fn record(id: LearnerId, row: &sqlx::postgres::PgRow) -> Result<LearnerRecord, StoreError> {
+    let state: String = row.try_get("state")?;
+    Ok(LearnerRecord {
+        state: parse_state(id, &state)?,
+        version: row.try_get("version")?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_rolled_back_transactions_are_retried() {
+        assert!(!is_retryable(&sqlx::Error::RowNotFound));
+        assert!(!is_retryable(&sqlx::Error::PoolClosed));
+    }
+}

@@ -1,0 +1,257 @@
+//! The SQLite backend: one file, WAL, a one-connection writer pool and a reader pool.
+//!
+//! Writes go through a pool of exactly one connection, so the inputs of one process queue in
+//! the pool instead of spinning on SQLite's busy handler; every write transaction starts with
+//! `BEGIN IMMEDIATE`, which takes the database's write lock before anything is read, so a
+//! second process (or a second `Store` on the same file) waits for it (busy timeout) rather
+//! than reading a state that is about to change. Reads use a separate pool and, thanks to
+//! WAL, never wait for the writer.
+
+use std::path::Path;
+use std::time::Duration;
+
+use sqlx::Row;
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
+
+use super::{
+    Applied, Change, Event, KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, StoreError, StoredEvent,
+    migrations, parse_payload, parse_state,
+};
+
+/// How long a connection waits for another process's write lock before `SQLITE_BUSY`.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+/// Connections in the reader pool.
+const READERS: u32 = 4;
+/// Attempts at opening and migrating a file that another process may be creating right now.
+const OPEN_ATTEMPTS: u32 = 3;
+
+#[derive(Debug, Clone)]
+pub(super) struct SqliteStore {
+    writer: SqlitePool,
+    readers: SqlitePool,
+}
+
+/// `SQLITE_BUSY` and `SQLITE_LOCKED` (with their extended codes): the lock was not had in time.
+pub(super) fn is_retryable(error: &sqlx::Error) -> bool {
+    error
+        .as_database_error()
+        .and_then(|e| e.code())
+        .and_then(|code| code.parse::<i32>().ok())
+        .is_some_and(|code| matches!(code & 0xff, 5 | 6))
+}
+
+impl SqliteStore {
+    pub(super) async fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| StoreError::DataDir {
+                path: dir.to_owned(),
+                source,
+            })?;
+        }
+        let options = SqliteConnectOptions::new()
+            .filename(path)
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Full)
+            .foreign_keys(true)
+            .busy_timeout(BUSY_TIMEOUT);
+        let connect_error = |source| StoreError::Connect {
+            location: format!("SQLite file {}", path.display()),
+            source,
+        };
+        let writer = SqlitePoolOptions::new()
+            .max_connections(1)
+            .connect_with(options.clone())
+            .await
+            .map_err(connect_error)?;
+        // Two processes creating the same new file at once can both try the first migration;
+        // the loser fails on "table already exists" and, on a second look, finds it applied.
+        let mut attempt = 1;
+        loop {
+            match migrations::sqlite().run(&writer).await {
+                Ok(()) => break,
+                Err(_) if attempt < OPEN_ATTEMPTS => {
+                    tokio::time::sleep(Duration::from_millis(50 * u64::from(attempt))).await;
+                    attempt += 1;
+                }
+                Err(error) => return Err(StoreError::Migrate(error)),
+            }
+        }
+        let readers = SqlitePoolOptions::new()
+            .max_connections(READERS)
+            .connect_with(options)
+            .await
+            .map_err(connect_error)?;
+        Ok(SqliteStore { writer, readers })
+    }
+
+    pub(super) async fn load(&self, id: LearnerId) -> Result<Option<LearnerRecord>, StoreError> {
+        let row = sqlx::query("SELECT state, version FROM learners WHERE id = ?")
+            .bind(id.0)
+            .fetch_optional(&self.readers)
+            .await?;
+        row.map(|row| record(id, &row)).transpose()
+    }
+
+    pub(super) async fn apply_once<T, F>(
+        &self,
+        id: LearnerId,
+        update_key: Option<i64>,
+        f: &mut F,
+    ) -> Result<Applied<T>, StoreError>
+    where
+        F: FnMut(Option<&LearnerRecord>) -> Change<T>,
+    {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        if let Some(key) = update_key {
+            let seen = sqlx::query(
+                "SELECT 1 FROM applied_updates WHERE learner_id = ? AND update_key = ?",
+            )
+            .bind(id.0)
+            .bind(key)
+            .fetch_optional(&mut *tx)
+            .await?;
+            if seen.is_some() {
+                tx.rollback().await?;
+                return Ok(Applied::Duplicate);
+            }
+        }
+        let current = sqlx::query("SELECT state, version FROM learners WHERE id = ?")
+            .bind(id.0)
+            .fetch_optional(&mut *tx)
+            .await?
+            .map(|row| record(id, &row))
+            .transpose()?;
+        let change = f(current.as_ref());
+        let version = current.as_ref().map_or(1, |r| r.version + 1);
+        sqlx::query(
+            "INSERT INTO learners (id, state, version) VALUES (?1, ?2, ?3)
+             ON CONFLICT (id) DO UPDATE SET state = excluded.state, version = excluded.version,
+                 updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+        )
+        .bind(id.0)
+        .bind(serde_json::to_string(&change.state)?)
+        .bind(version)
+        .execute(&mut *tx)
+        .await?;
+        for Event { kind, payload } in &change.events {
+            sqlx::query(
+                "INSERT INTO learner_events (learner_id, version, kind, payload) VALUES (?, ?, ?, ?)",
+            )
+            .bind(id.0)
+            .bind(version)
+            .bind(kind)
+            .bind(serde_json::to_string(payload)?)
+            .execute(&mut *tx)
+            .await?;
+        }
+        if let Some(key) = update_key {
+            sqlx::query(
+                "INSERT INTO applied_updates (learner_id, update_key, version) VALUES (?, ?, ?)",
+            )
+            .bind(id.0)
+            .bind(key)
+            .bind(version)
+            .execute(&mut *tx)
+            .await?;
+        }
+        sqlx::query("DELETE FROM applied_updates WHERE learner_id = ? AND version <= ?")
+            .bind(id.0)
+            .bind(version - KEPT_UPDATE_KEYS)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(Applied::Done(change.output))
+    }
+
+    pub(super) async fn events(
+        &self,
+        id: LearnerId,
+        since: i64,
+    ) -> Result<Vec<StoredEvent>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seq, version, kind, payload FROM learner_events
+             WHERE learner_id = ? AND seq > ? ORDER BY seq",
+        )
+        .bind(id.0)
+        .bind(since)
+        .fetch_all(&self.readers)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                let seq: i64 = row.try_get("seq")?;
+                let payload: String = row.try_get("payload")?;
+                Ok(StoredEvent {
+                    seq,
+                    version: row.try_get("version")?,
+                    event: Event {
+                        kind: row.try_get("kind")?,
+                        payload: parse_payload(id, seq, &payload)?,
+                    },
+                })
+            })
+            .collect()
+    }
+
+    pub(super) async fn learner_count(&self) -> Result<i64, StoreError> {
+        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM learners")
+            .fetch_one(&self.readers)
+            .await?)
+    }
+
+    pub(super) async fn get_offset(&self, key: &str) -> Result<Option<i64>, StoreError> {
+        Ok(
+            sqlx::query_scalar("SELECT value FROM offsets WHERE key = ?")
+                .bind(key)
+                .fetch_optional(&self.readers)
+                .await?,
+        )
+    }
+
+    pub(super) async fn set_offset(&self, key: &str, value: i64) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO offsets (key, value) VALUES (?1, ?2)
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value,
+                 updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+        )
+        .bind(key)
+        .bind(value)
+        .execute(&self.writer)
+        .await?;
+        Ok(())
+    }
+
+    pub(super) async fn close(&self) {
+        self.readers.close().await;
+        self.writer.close().await;
+    }
+}
+
+/// A learner row (`state`, `version`) as a record.
+fn record(id: LearnerId, row: &sqlx::sqlite::SqliteRow) -> Result<LearnerRecord, StoreError> {
+    let state: String = row.try_get("state")?;
+    Ok(LearnerRecord {
+        state: parse_state(id, &state)?,
+        version: row.try_get("version")?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_lock_errors_are_retried() {
+        assert!(!is_retryable(&sqlx::Error::RowNotFound));
+        assert!(!is_retryable(&sqlx::Error::PoolTimedOut));
+    }
+
+    #[test]
+    fn sqlite_file_name_is_a_plain_file() {
+        // The default file name must not be mistaken for a URL or a memory database.
+        let location = super::super::Location::parse(super::super::SQLITE_FILE_NAME).unwrap();
+        assert!(matches!(location, super::super::Location::Sqlite(_)));
+    }
+}

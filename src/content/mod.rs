@@ -4,3 +4,4 @@
 pub mod problem;
 
 pub use problem::Problem;
+pub mod quiz;

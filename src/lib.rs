@@ -3,5 +3,5 @@
 //! Everything here is free of I/O: the shells (`telegram`, `terminal`) live in the
 //! binary and call into this library.
 //!
-pub mod rules;
 pub mod content;
+pub mod rules;

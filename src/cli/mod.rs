@@ -4,6 +4,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod explain;
+
 /// chess-tutor: learn the rules of chess, with every refused move explained.
 #[derive(Debug, Parser)]
 #[command(name = "chess-tutor", version, about)]
@@ -13,7 +15,10 @@ pub struct Cli {
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Say whether a move is legal in a position, and if not, which rule forbids it.
+    Explain(explain::ExplainArgs),
+}
 
 /// Runs the parsed command line; errors become exit codes here and only here.
 pub fn run(cli: Cli) -> ExitCode {
@@ -22,5 +27,6 @@ pub fn run(cli: Cli) -> ExitCode {
             eprintln!("chess-tutor: no subcommand given; see --help");
             ExitCode::from(2)
         }
+        Some(Command::Explain(args)) => explain::run(&args),
     }
 }

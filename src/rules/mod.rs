@@ -1,4 +1,26 @@
-//! The rules referee (being laid down).
+//! The rules referee: reading what a learner types, deciding whether it is a legal move,
+//! and if not, which rule forbids it.
+//!
+//! - [`input`]: reading moves in UCI, SAN, long form, Chinese piece letters, castling words.
+//! - [`reason`]: [`IllegalReason`], the rule that forbids a move, with its evidence squares.
+//! - [`explain`](mod@explain): from a position and a read move to a [`Verdict`].
+//! - [`effects`]: what a legal move does (capture, check, mate…).
+//! - [`judge`]: positions and games (check, mate, stalemate, draws with evidence).
+//! - [`text`]: the sentences a learner reads, in Simplified Chinese and English.
 
+pub mod effects;
+pub mod explain;
+pub mod fen;
+pub mod input;
+pub mod json;
+pub mod judge;
 pub mod reason;
+pub mod text;
+
+pub use effects::{Effect, MoveInfo};
+pub use explain::{Verdict, explain, explain_in_game, explain_squares};
+pub use fen::{FenError, parse_fen};
+pub use input::{MoveInput, ParseInputError, parse_input};
+pub use judge::{DeadMaterial, Game, PositionReport};
 pub use reason::{Castling, IllegalReason, RightLost};
+pub use text::Lang;

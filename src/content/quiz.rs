@@ -25,7 +25,6 @@
 
 pub mod claim;
 mod raw;
-mod referee;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -129,7 +128,7 @@ impl QuizBoard {
     /// The position the learner sees.
     #[must_use]
     pub fn position(&self) -> &Chess {
-        &self.situation.position
+        self.situation.position()
     }
 }
 
@@ -622,15 +621,20 @@ impl Checker<'_> {
         let mut situation = Situation::new(pos);
         let mut played = Vec::new();
         for m in moves.map(|m| m.value.as_slice()).unwrap_or_default() {
-            match claim::read_move(&situation.position, &m.value) {
-                Ok(Some(mv)) => {
+            match claim::read_move(situation.position(), &m.value) {
+                Ok(Ok(mv)) => {
                     played.push(mv.to_uci(shakmaty::CastlingMode::Standard).to_string());
-                    situation.play(mv);
+                    // Legal by the referee's word, so the game accepts it.
+                    let _ = situation.play(mv);
                 }
-                Ok(None) => {
+                Ok(Err(reason)) => {
                     self.problem(
                         line_of(m),
-                        format!("move `{}` in `moves` is not legal there", m.value),
+                        format!(
+                            "move `{}` in `moves` is not legal there ({})",
+                            m.value,
+                            reason.code()
+                        ),
                     );
                     return None;
                 }

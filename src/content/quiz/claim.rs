@@ -4,11 +4,9 @@
 use std::fmt;
 
 use serde_json::{Value, json};
-use shakmaty::{
-    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, Position, Role, Setup, Square,
-    san::{San, SanError, SanPlus},
-    uci::UciMove,
-};
+use shakmaty::{CastlingSide, Chess, Color, Move, Position, Square, san::San};
+
+use crate::rules::{self, Game, IllegalReason, PositionReport, Verdict};
 
 /// A statement about a position (the one after the item's `moves`, side to move included).
 ///
@@ -217,26 +215,27 @@ impl Claim {
     /// [`ClaimError`] when the claim cannot be judged at all: its move is unreadable or
     /// ambiguous. That is an authoring problem, not a false claim.
     pub fn judge(&self, situation: &Situation) -> Result<Finding, ClaimError> {
-        let pos = &situation.position;
+        let pos = situation.position();
         let side = pos.turn();
         let finding = match self {
             Self::LegalMove { mv } => match read_move(pos, mv)? {
-                Some(_) => Finding::yes(format!("{mv} is legal")),
-                None => Finding::no(format!("{mv} is not a legal move here")),
+                Ok(_) => Finding::yes(format!("{mv} is legal")),
+                Err(r) => Finding::no(format!("{mv} is illegal here ({})", r.code())),
             },
             Self::IllegalMove { mv, reason } => match read_move(pos, mv)? {
-                Some(_) => Finding::no(format!("{mv} is a legal move here")),
-                None => match (reason, super::referee::reason_code(pos, mv)) {
-                    (Some(want), Some(got)) if *want != got => Finding::no(format!(
-                        "{mv} is illegal, but the referee's reason is `{got}`, not `{want}`"
+                Ok(_) => Finding::no(format!("{mv} is a legal move here")),
+                Err(got) => match reason {
+                    Some(want) if want != got.code() => Finding::no(format!(
+                        "{mv} is illegal, but the referee's reason is `{}`, not `{want}`",
+                        got.code()
                     )),
-                    _ => Finding::yes(format!("{mv} is illegal")),
+                    _ => Finding::yes(format!("{mv} is illegal ({})", got.code())),
                 },
             },
             Self::GivesCheck { mv } | Self::GivesCheckmate { mv } | Self::GivesStalemate { mv } => {
                 match read_move(pos, mv)? {
-                    None => Finding::no(format!("{mv} is not even a legal move here")),
-                    Some(m) => {
+                    Err(r) => Finding::no(format!("{mv} is not even legal here ({})", r.code())),
+                    Ok(m) => {
                         let after = pos.clone().play(m).expect("legal move plays");
                         let (holds, what) = match self {
                             Self::GivesCheck { .. } => (after.is_check(), "check"),
@@ -297,7 +296,7 @@ impl Claim {
                 )
             }
             Self::InsufficientMaterial => {
-                let holds = pos.is_insufficient_material();
+                let holds = PositionReport::of(pos).dead.is_some();
                 Finding::new(
                     holds,
                     if holds {
@@ -309,9 +308,13 @@ impl Claim {
             }
             Self::CanMate { by } => {
                 let colors: Vec<Color> = by.map_or_else(|| vec![Color::White, Color::Black], |c| vec![c]);
+                let report = PositionReport::of(pos);
                 let can: Vec<Color> = colors
                     .into_iter()
-                    .filter(|c| !pos.has_insufficient_material(*c))
+                    .filter(|c| match c {
+                        Color::White => report.white_can_mate,
+                        Color::Black => report.black_can_mate,
+                    })
                     .collect();
                 Finding::new(
                     !can.is_empty(),
@@ -402,115 +405,62 @@ pub enum ClaimError {
     Ambiguous(String),
 }
 
-/// A position with its history, for claims that need it (repetition).
+/// A position with its history (a [`Game`]), for claims that need it (repetition).
 #[derive(Debug, Clone)]
 pub struct Situation {
-    /// The position the claim is about.
-    pub position: Chess,
-    history: Vec<Setup>,
+    game: Game,
 }
 
 impl Situation {
     /// A situation with no earlier history.
     #[must_use]
     pub fn new(position: Chess) -> Self {
-        let key = repetition_key(&position);
         Self {
-            position,
-            history: vec![key],
+            game: Game::new(position),
         }
     }
 
-    /// Plays a legal move, remembering the position for repetition.
-    pub fn play(&mut self, m: Move) {
-        self.position.play_unchecked(m);
-        self.history.push(repetition_key(&self.position));
+    /// The position the claims talk about.
+    #[must_use]
+    pub fn position(&self) -> &Chess {
+        self.game.position()
+    }
+
+    /// The game, with its history.
+    #[must_use]
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Plays a move.
+    ///
+    /// # Errors
+    ///
+    /// Returns the move back when it is not legal now.
+    pub fn play(&mut self, m: Move) -> Result<(), Move> {
+        self.game.push(m)
     }
 
     /// How many times the current position has occurred (counting now).
     #[must_use]
     pub fn occurrences(&self) -> usize {
-        let now = repetition_key(&self.position);
-        self.history.iter().filter(|k| **k == now).count()
+        self.game.repetition().count
     }
 }
 
-/// The parts of a position that FIDE's "same position" compares (article 9.2.3): pieces, side
-/// to move, castling rights and legal en passant square; clocks are cleared.
-fn repetition_key(pos: &Chess) -> Setup {
-    let mut s = pos.to_setup(EnPassantMode::Legal);
-    s.halfmoves = 0;
-    s.fullmoves = std::num::NonZeroU32::MIN;
-    s
-}
-
-/// Reads a move written by an author: `Ok(Some(m))` when legal, `Ok(None)` when it is a
-/// readable move that is not legal here.
+/// Reads a move written by an author with the referee (SAN, UCI, `Ng1-f3`, `0-0`, `马f3`…):
+/// `Ok(Ok(m))` when legal, `Ok(Err(reason))` when readable but not legal here.
 ///
 /// # Errors
 ///
 /// [`ClaimError`] when unreadable or ambiguous.
-pub fn read_move(pos: &Chess, text: &str) -> Result<Option<Move>, ClaimError> {
-    let t = text.trim();
-    let t = match t.trim_end_matches(['+', '#', '!', '?']) {
-        "0-0" => "O-O",
-        "0-0-0" => "O-O-O",
-        other => other,
-    };
-    if let Ok(uci) = t.parse::<UciMove>() {
-        return Ok(uci.to_move(pos).ok());
+pub fn read_move(pos: &Chess, text: &str) -> Result<Result<Move, IllegalReason>, ClaimError> {
+    match rules::explain(pos, text) {
+        Verdict::Legal(info) => Ok(Ok(info.mv)),
+        Verdict::Illegal(reason) => Ok(Err(reason)),
+        Verdict::Ambiguous { .. } => Err(ClaimError::Ambiguous(text.to_string())),
+        Verdict::Unreadable => Err(ClaimError::Unreadable(text.to_string())),
     }
-    if let Some(uci) = long_to_uci(t)
-        && let Ok(u) = uci.parse::<UciMove>()
-    {
-        // Long notation names the piece: it must be the piece on the from-square.
-        let piece_ok = long_piece(t).is_none_or(|role| {
-            u_from(&u).is_some_and(|sq| pos.board().role_at(sq) == Some(role))
-        });
-        return Ok(if piece_ok { u.to_move(pos).ok() } else { None });
-    }
-    match t.parse::<SanPlus>() {
-        Ok(san) => match san.san.to_move(pos) {
-            Ok(m) => Ok(Some(m)),
-            Err(SanError::IllegalSan) => Ok(None),
-            Err(SanError::AmbiguousSan) => Err(ClaimError::Ambiguous(text.to_string())),
-        },
-        Err(_) => Err(ClaimError::Unreadable(text.to_string())),
-    }
-}
-
-fn u_from(u: &UciMove) -> Option<Square> {
-    match u {
-        UciMove::Normal { from, .. } => Some(*from),
-        _ => None,
-    }
-}
-
-/// `Ng1-f3`, `e2-e4`, `Bf1xb5`, `e7-e8=Q` → UCI text.
-fn long_to_uci(t: &str) -> Option<String> {
-    let body = t.trim_start_matches(['K', 'Q', 'R', 'B', 'N']);
-    let (from, rest) = body.split_at_checked(2)?;
-    let rest = rest.strip_prefix(['-', 'x'])?;
-    let (to, promo) = rest.split_at_checked(2)?;
-    let promo = promo.trim_start_matches('=').to_ascii_lowercase();
-    from.parse::<Square>().ok()?;
-    to.parse::<Square>().ok()?;
-    Some(format!("{from}{to}{promo}"))
-}
-
-fn long_piece(t: &str) -> Option<Role> {
-    t.chars().next().and_then(|c| match c {
-        'K' => Some(Role::King),
-        'Q' => Some(Role::Queen),
-        'R' => Some(Role::Rook),
-        'B' => Some(Role::Bishop),
-        'N' => Some(Role::Knight),
-        _ => None,
-    })
-    .or_else(|| {
-        // A pawn move in long notation starts with its file letter.
-        t.chars().next().filter(char::is_ascii_lowercase).map(|_| Role::Pawn)
-    })
 }
 
 /// Reads a FEN into a standard chess position.
@@ -519,10 +469,7 @@ fn long_piece(t: &str) -> Option<Role> {
 ///
 /// A sentence saying what is wrong with it.
 pub fn read_fen(fen: &str) -> Result<Chess, String> {
-    let parsed: shakmaty::fen::Fen = fen.trim().parse().map_err(|e| format!("invalid FEN `{fen}`: {e}"))?;
-    parsed
-        .into_position(CastlingMode::Standard)
-        .map_err(|e| format!("FEN `{fen}` is not a legal chess position: {e}"))
+    rules::parse_fen(fen).map_err(|e| format!("fen `{}`: {e}", fen.trim()))
 }
 
 #[cfg(test)]
@@ -536,20 +483,32 @@ mod tests {
     #[test]
     fn reads_moves_in_every_notation() {
         let pos = Chess::default();
-        for text in ["Nf3", "g1f3", "Ng1-f3", "Nf3+"] {
-            assert!(read_move(&pos, text).unwrap().is_some(), "{text}");
+        for text in ["Nf3", "g1f3", "Ng1-f3", "Nf3+", "马f3"] {
+            assert!(read_move(&pos, text).unwrap().is_ok(), "{text}");
         }
-        assert_eq!(read_move(&pos, "e2-e5").unwrap(), None);
-        assert_eq!(read_move(&pos, "Nf4").unwrap(), None);
-        assert_eq!(read_move(&pos, "Bg1-f3").unwrap(), None, "the piece letter must match");
+        assert!(read_move(&pos, "e2-e5").unwrap().is_err());
+        assert!(read_move(&pos, "Nf4").unwrap().is_err());
         assert!(matches!(read_move(&pos, "hello"), Err(ClaimError::Unreadable(_))));
+    }
+
+    #[test]
+    fn illegal_move_reason_must_match() {
+        let s = sit("4r1k1/8/8/8/4N3/8/8/4K3 w - - 0 1");
+        let pinned = |r: &str| Claim::IllegalMove {
+            mv: "Nc5".into(),
+            reason: Some(r.into()),
+        };
+        assert!(pinned("pinned").judge(&s).unwrap().holds);
+        let f = pinned("king_into_check").judge(&s).unwrap();
+        assert!(!f.holds);
+        assert!(f.detail.contains("`pinned`"), "{}", f.detail);
     }
 
     #[test]
     fn ambiguous_move_is_an_authoring_error() {
         let pos = read_fen("4k3/8/8/8/8/8/4K3/R6R w - - 0 1").unwrap();
         assert!(matches!(read_move(&pos, "Rd1"), Err(ClaimError::Ambiguous(_))));
-        assert!(read_move(&pos, "Rad1").unwrap().is_some());
+        assert!(read_move(&pos, "Rad1").unwrap().is_ok());
     }
 
     #[test]
@@ -575,8 +534,8 @@ mod tests {
         let mut s = Situation::new(Chess::default());
         for _ in 0..2 {
             for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] {
-                let m = uci.parse::<UciMove>().unwrap().to_move(&s.position).unwrap();
-                s.play(m);
+                let m = read_move(s.position(), uci).unwrap().unwrap();
+                s.play(m).unwrap();
             }
         }
         assert_eq!(s.occurrences(), 3);

@@ -5,3 +5,4 @@ pub mod problem;
 
 pub use problem::Problem;
 pub mod quiz;
+pub mod generate;

@@ -561,7 +561,8 @@ impl Checker<'_> {
     ) -> Option<Text> {
         let zh = match zh {
             Some(z) if !z.value.trim().is_empty() => {
-                if !z.value.chars().any(is_han) {
+                // Choices may be notation (`e4`, `Nf3`), the same in both languages.
+                if !field.starts_with("choices") && !z.value.chars().any(is_han) {
                     self.problem(
                         line_of(z),
                         format!("`{field}.zh` has no Chinese characters"),

@@ -581,7 +581,12 @@ impl Checker<'_> {
         };
         let en = match en {
             Some(e) if !e.value.trim().is_empty() => {
-                if e.value.chars().any(is_han) && !field.starts_with("choices") {
+                // English may quote the Chinese piece letters of notation (马f3), nothing else.
+                let stray = e
+                    .value
+                    .chars()
+                    .any(|c| is_han(c) && !"王后车象马兵".contains(c));
+                if stray && !field.starts_with("choices") {
                     self.problem(
                         line_of(e),
                         format!("`{field}.en` contains Chinese characters"),

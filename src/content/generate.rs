@@ -17,8 +17,8 @@
 //! ```
 
 use shakmaty::{
-    Bitboard, Board, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, Piece,
-    Position, Rank, Role, Setup, Square, attacks, fen::Fen, san::San,
+    Bitboard, Board, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move,
+    Piece, Position, Rank, Role, Setup, Square, attacks, fen::Fen, san::San,
 };
 
 use super::quiz::{Answer, Choice, Claim, Origin, QuizBoard, QuizItem, Situation, Text, letter};
@@ -226,11 +226,8 @@ impl Generator {
             } else {
                 let illegal = plausible_illegal(&pos);
                 // Moves refused for the king's safety teach most: prefer them.
-                let safety: Vec<Candidate> = illegal
-                    .iter()
-                    .filter(|c| c.pseudo_legal)
-                    .cloned()
-                    .collect();
+                let safety: Vec<Candidate> =
+                    illegal.iter().filter(|c| c.pseudo_legal).cloned().collect();
                 if !safety.is_empty() && self.rng.chance(1, 2) {
                     self.rng.pick(&safety).cloned()
                 } else {
@@ -242,9 +239,7 @@ impl Generator {
             }
             pos = self.random_game(2, 60);
         }
-        let c = candidate.unwrap_or_else(|| {
-            Candidate::from_move(pos.legal_moves()[0])
-        });
+        let c = candidate.unwrap_or_else(|| Candidate::from_move(pos.legal_moves()[0]));
         let uci = c.uci();
         let verdict = rules::explain(&pos, &uci);
         let (long_en, long_zh) = c.long(pos.board());
@@ -292,7 +287,10 @@ impl Generator {
             let legal = !pos.castling_moves(side).is_empty();
             // A "no" is only worth asking while the king still stands at home.
             let king_home = pos.board().king_of(pos.turn())
-                == Some(Square::from_coords(shakmaty::File::E, pos.turn().backrank()));
+                == Some(Square::from_coords(
+                    shakmaty::File::E,
+                    pos.turn().backrank(),
+                ));
             if legal == want && king_home {
                 break;
             }
@@ -303,7 +301,10 @@ impl Generator {
         let (zh_side_name, en_side_name) = if side.is_king_side() {
             ("短易位（王翼易位，O-O）", "castle short (kingside, O-O)")
         } else {
-            ("长易位（后翼易位，O-O-O）", "castle long (queenside, O-O-O)")
+            (
+                "长易位（后翼易位，O-O-O）",
+                "castle long (queenside, O-O-O)",
+            )
         };
         let verdict = rules::explain(&pos, notation);
         let (en_why, zh_why) = match &verdict {
@@ -319,7 +320,10 @@ impl Generator {
             ),
             Verdict::Illegal(reason) => (
                 format!("No. {}", text::reason_text(reason, pos.board(), Lang::En)),
-                format!("不可以。{}", text::reason_text(reason, pos.board(), Lang::Zh)),
+                format!(
+                    "不可以。{}",
+                    text::reason_text(reason, pos.board(), Lang::Zh)
+                ),
             ),
             other => (
                 format!("The referee reads {notation} as {}.", other.code()),
@@ -332,7 +336,11 @@ impl Generator {
             pos,
             Claim::CanCastle { side },
             Text::new(
-                format!("{}走。{}现在可以{zh_side_name}吗？", zh_side(turn), zh_side(turn)),
+                format!(
+                    "{}走。{}现在可以{zh_side_name}吗？",
+                    zh_side(turn),
+                    zh_side(turn)
+                ),
                 format!(
                     "{} to move. Can {} {en_side_name} right now?",
                     en_side(turn),
@@ -394,7 +402,10 @@ impl Generator {
         };
         let checkers_en = squares_with(pos.board(), &report.checkers, Lang::En);
         let checkers_zh = squares_with(pos.board(), &report.checkers, Lang::Zh);
-        let example = pos.legal_moves().first().map(|m| San::from_move(&pos, *m).to_string());
+        let example = pos
+            .legal_moves()
+            .first()
+            .map(|m| San::from_move(&pos, *m).to_string());
         let (zh_why, en_why) = match correct {
             0 => (
                 format!(
@@ -572,7 +583,11 @@ impl Generator {
                 format!(
                     "是的。{zh_by}正在攻击{}的王{}，{}必须马上应将。",
                     zh_side(side),
-                    if double { "（双将：只能走王）" } else { "" },
+                    if double {
+                        "（双将：只能走王）"
+                    } else {
+                        ""
+                    },
                     zh_side(side)
                 ),
                 format!(
@@ -603,7 +618,11 @@ impl Generator {
             Claim::InCheck,
             Text::new(
                 format!("{}走。{}的王正被将军吗？", zh_side(side), zh_side(side)),
-                format!("{} to move. Is the {} king in check?", en_side(side), en_side(side).to_lowercase()),
+                format!(
+                    "{} to move. Is the {} king in check?",
+                    en_side(side),
+                    en_side(side).to_lowercase()
+                ),
             ),
             Text::new(zh_why, en_why),
         )
@@ -691,7 +710,11 @@ impl Generator {
             unit: unit_of(role, false, false),
             pos,
             question: Text::new(
-                format!("{}走。{sq}的{}有几步合法着法？", zh_side(side), zh::piece(role)),
+                format!(
+                    "{}走。{sq}的{}有几步合法着法？",
+                    zh_side(side),
+                    zh::piece(role)
+                ),
                 format!(
                     "{} to move. How many legal moves does the {} on {sq} have?",
                     en_side(side),
@@ -842,7 +865,10 @@ impl Candidate {
         let (en_p, zh_p) = if self.role == Role::Pawn {
             (String::new(), String::new())
         } else {
-            (self.role.upper_char().to_string(), zh::piece(self.role).to_string())
+            (
+                self.role.upper_char().to_string(),
+                zh::piece(self.role).to_string(),
+            )
         };
         (
             format!("{en_p}{}{sep}{}{promo_en}", self.from, self.to),
@@ -889,8 +915,9 @@ fn plausible_illegal(pos: &Chess) -> Vec<Candidate> {
             other => attacks::attacks(from, other.of(us), Bitboard::EMPTY),
         };
         for to in targets {
-            let promotion = (role == Role::Pawn && to.rank() == us.fold_wb(Rank::Eighth, Rank::First))
-                .then_some(Role::Queen);
+            let promotion = (role == Role::Pawn
+                && to.rank() == us.fold_wb(Rank::Eighth, Rank::First))
+            .then_some(Role::Queen);
             let is_legal = legal.iter().any(|m| {
                 m.from() == Some(from)
                     && (m.to() == to
@@ -1014,7 +1041,12 @@ mod tests {
                 let item = g.item(topic);
                 assert!(item.verify().is_ok(), "{topic:?}: {:?}", item.verify());
                 assert!(item.is_engine_checked());
-                assert!(item.question.zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)));
+                assert!(
+                    item.question
+                        .zh
+                        .chars()
+                        .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+                );
             }
         }
     }
@@ -1023,9 +1055,15 @@ mod tests {
     fn illegal_candidates_are_illegal() {
         let pos = rules::parse_fen("4r1k1/8/8/8/4N3/8/8/4K3 w - - 0 1").unwrap();
         let c = plausible_illegal(&pos);
-        assert!(c.iter().any(|c| c.from == Square::E4 && c.pseudo_legal), "pinned knight");
+        assert!(
+            c.iter().any(|c| c.from == Square::E4 && c.pseudo_legal),
+            "pinned knight"
+        );
         for cand in &c {
-            assert!(matches!(rules::explain(&pos, &cand.uci()), Verdict::Illegal(_)));
+            assert!(matches!(
+                rules::explain(&pos, &cand.uci()),
+                Verdict::Illegal(_)
+            ));
         }
     }
 

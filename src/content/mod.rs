@@ -4,5 +4,5 @@
 pub mod problem;
 
 pub use problem::Problem;
-pub mod quiz;
 pub mod generate;
+pub mod quiz;

@@ -273,25 +273,82 @@ pub fn letter(i: usize) -> char {
 /// The shipped bank, compiled into the binary: `(path, contents)` for every file of
 /// `lessons/quiz/`.
 pub const SHIPPED: &[(&str, &str)] = &[
-    ("lessons/quiz/01-board.yaml", include_str!("../../lessons/quiz/01-board.yaml")),
-    ("lessons/quiz/02-setup.yaml", include_str!("../../lessons/quiz/02-setup.yaml")),
-    ("lessons/quiz/03-rook.yaml", include_str!("../../lessons/quiz/03-rook.yaml")),
-    ("lessons/quiz/04-bishop.yaml", include_str!("../../lessons/quiz/04-bishop.yaml")),
-    ("lessons/quiz/05-queen.yaml", include_str!("../../lessons/quiz/05-queen.yaml")),
-    ("lessons/quiz/06-king.yaml", include_str!("../../lessons/quiz/06-king.yaml")),
-    ("lessons/quiz/07-knight.yaml", include_str!("../../lessons/quiz/07-knight.yaml")),
-    ("lessons/quiz/08-pawn.yaml", include_str!("../../lessons/quiz/08-pawn.yaml")),
-    ("lessons/quiz/09-capture.yaml", include_str!("../../lessons/quiz/09-capture.yaml")),
-    ("lessons/quiz/10-en-passant.yaml", include_str!("../../lessons/quiz/10-en-passant.yaml")),
-    ("lessons/quiz/11-promotion.yaml", include_str!("../../lessons/quiz/11-promotion.yaml")),
-    ("lessons/quiz/12-check.yaml", include_str!("../../lessons/quiz/12-check.yaml")),
-    ("lessons/quiz/13-checkmate.yaml", include_str!("../../lessons/quiz/13-checkmate.yaml")),
-    ("lessons/quiz/14-castling.yaml", include_str!("../../lessons/quiz/14-castling.yaml")),
-    ("lessons/quiz/15-stalemate.yaml", include_str!("../../lessons/quiz/15-stalemate.yaml")),
-    ("lessons/quiz/16-draws.yaml", include_str!("../../lessons/quiz/16-draws.yaml")),
-    ("lessons/quiz/17-winning.yaml", include_str!("../../lessons/quiz/17-winning.yaml")),
-    ("lessons/quiz/18-touch-move.yaml", include_str!("../../lessons/quiz/18-touch-move.yaml")),
-    ("lessons/quiz/19-notation.yaml", include_str!("../../lessons/quiz/19-notation.yaml")),
+    (
+        "lessons/quiz/01-board.yaml",
+        include_str!("../../lessons/quiz/01-board.yaml"),
+    ),
+    (
+        "lessons/quiz/02-setup.yaml",
+        include_str!("../../lessons/quiz/02-setup.yaml"),
+    ),
+    (
+        "lessons/quiz/03-rook.yaml",
+        include_str!("../../lessons/quiz/03-rook.yaml"),
+    ),
+    (
+        "lessons/quiz/04-bishop.yaml",
+        include_str!("../../lessons/quiz/04-bishop.yaml"),
+    ),
+    (
+        "lessons/quiz/05-queen.yaml",
+        include_str!("../../lessons/quiz/05-queen.yaml"),
+    ),
+    (
+        "lessons/quiz/06-king.yaml",
+        include_str!("../../lessons/quiz/06-king.yaml"),
+    ),
+    (
+        "lessons/quiz/07-knight.yaml",
+        include_str!("../../lessons/quiz/07-knight.yaml"),
+    ),
+    (
+        "lessons/quiz/08-pawn.yaml",
+        include_str!("../../lessons/quiz/08-pawn.yaml"),
+    ),
+    (
+        "lessons/quiz/09-capture.yaml",
+        include_str!("../../lessons/quiz/09-capture.yaml"),
+    ),
+    (
+        "lessons/quiz/10-en-passant.yaml",
+        include_str!("../../lessons/quiz/10-en-passant.yaml"),
+    ),
+    (
+        "lessons/quiz/11-promotion.yaml",
+        include_str!("../../lessons/quiz/11-promotion.yaml"),
+    ),
+    (
+        "lessons/quiz/12-check.yaml",
+        include_str!("../../lessons/quiz/12-check.yaml"),
+    ),
+    (
+        "lessons/quiz/13-checkmate.yaml",
+        include_str!("../../lessons/quiz/13-checkmate.yaml"),
+    ),
+    (
+        "lessons/quiz/14-castling.yaml",
+        include_str!("../../lessons/quiz/14-castling.yaml"),
+    ),
+    (
+        "lessons/quiz/15-stalemate.yaml",
+        include_str!("../../lessons/quiz/15-stalemate.yaml"),
+    ),
+    (
+        "lessons/quiz/16-draws.yaml",
+        include_str!("../../lessons/quiz/16-draws.yaml"),
+    ),
+    (
+        "lessons/quiz/17-winning.yaml",
+        include_str!("../../lessons/quiz/17-winning.yaml"),
+    ),
+    (
+        "lessons/quiz/18-touch-move.yaml",
+        include_str!("../../lessons/quiz/18-touch-move.yaml"),
+    ),
+    (
+        "lessons/quiz/19-notation.yaml",
+        include_str!("../../lessons/quiz/19-notation.yaml"),
+    ),
 ];
 
 /// Loads the shipped bank ([`SHIPPED`]).
@@ -310,19 +367,18 @@ pub fn load_quiz_dir(dir: &Path) -> (Vec<QuizItem>, Vec<Problem>) {
         Err(e) => {
             return (
                 vec![],
-                vec![Problem::at(dir, None, format!("cannot read the quiz folder: {e}"))],
+                vec![Problem::at(
+                    dir,
+                    None,
+                    format!("cannot read the quiz folder: {e}"),
+                )],
             );
         }
     };
     let mut paths: Vec<PathBuf> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .filter(|p| {
-            p.is_file()
-                && p
-                    .extension()
-                    .is_some_and(|x| x == "yaml" || x == "yml")
-        })
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
         .collect();
     paths.sort();
     let mut sources = Vec::new();
@@ -346,32 +402,33 @@ pub fn load_quiz_sources<P: AsRef<Path>, S: AsRef<str>>(
 ) -> (Vec<QuizItem>, Vec<Problem>) {
     let mut items: Vec<QuizItem> = Vec::new();
     let mut problems = Vec::new();
+    let mut seen: HashMap<String, (PathBuf, Option<usize>)> = HashMap::new();
     for (path, text) in files {
-        let (more_items, more_problems) = load_quiz_file(path.as_ref(), text.as_ref());
-        items.extend(more_items);
-        problems.extend(more_problems);
-    }
-    let mut seen: HashMap<&str, &Origin> = HashMap::new();
-    for item in &items {
-        if let Some(first) = seen.get(item.id.as_str()) {
-            if let Origin::File { file, line } = &item.origin {
-                let at = match first {
-                    Origin::File {
-                        file: f,
-                        line: Some(l),
-                    } => format!("{}:{l}", f.display()),
-                    Origin::File { file: f, line: None } => f.display().to_string(),
-                    Origin::Generated { .. } => "a generated item".to_string(),
-                };
-                problems.push(Problem::at(
-                    file,
-                    *line,
-                    format!("id `{}` is already used at {at}", item.id),
-                ));
+        let path = path.as_ref();
+        let loaded = load_file(path, text.as_ref());
+        let mut file_problems = loaded.problems;
+        for (id, line) in loaded.ids {
+            match seen.get(&id) {
+                Some((f, l)) => {
+                    let at = match l {
+                        Some(l) => format!("{}:{l}", f.display()),
+                        None => f.display().to_string(),
+                    };
+                    file_problems.push(Problem::at(
+                        path,
+                        line,
+                        format!("id `{id}` is already used at {at}"),
+                    ));
+                }
+                None => {
+                    seen.insert(id, (path.to_path_buf(), line));
+                }
             }
-        } else {
-            seen.insert(&item.id, &item.origin);
         }
+        // Within a file, report in reading order.
+        file_problems.sort_by_key(|p| p.line);
+        items.extend(loaded.items);
+        problems.extend(file_problems);
     }
     (items, problems)
 }
@@ -379,6 +436,17 @@ pub fn load_quiz_sources<P: AsRef<Path>, S: AsRef<str>>(
 /// Loads one quiz file's text. Items with problems are left out of the result.
 #[must_use]
 pub fn load_quiz_file(path: &Path, text: &str) -> (Vec<QuizItem>, Vec<Problem>) {
+    load_quiz_sources(&[(path, text)])
+}
+
+/// One file's result, with every id and its line (for duplicates across files).
+struct Loaded {
+    items: Vec<QuizItem>,
+    problems: Vec<Problem>,
+    ids: Vec<(String, Option<usize>)>,
+}
+
+fn load_file(path: &Path, text: &str) -> Loaded {
     let options = serde_saphyr::options! { with_snippet: false };
     let raw: Vec<Spanned<RawItem>> = match serde_saphyr::from_str_with_options(text, options) {
         Ok(r) => r,
@@ -388,7 +456,11 @@ pub fn load_quiz_file(path: &Path, text: &str) -> (Vec<QuizItem>, Vec<Problem>) 
                 .and_then(|l| usize::try_from(l.line()).ok())
                 .filter(|l| *l > 0);
             let msg = e.without_snippet().to_string();
-            return (vec![], vec![Problem::at(path, line, yaml_message(&msg))]);
+            return Loaded {
+                items: vec![],
+                problems: vec![Problem::at(path, line, yaml_message(&msg))],
+                ids: vec![],
+            };
         }
     };
     let unit_from_name = path
@@ -396,6 +468,10 @@ pub fn load_quiz_file(path: &Path, text: &str) -> (Vec<QuizItem>, Vec<Problem>) 
         .and_then(|n| n.to_str())
         .and_then(|n| n.split('-').next())
         .and_then(|n| n.parse::<i64>().ok());
+    let ids = raw
+        .iter()
+        .filter_map(|r| r.value.id.as_ref().map(|id| (id.value.clone(), line_of(r))))
+        .collect();
     let mut checker = Checker {
         file: path,
         problems: Vec::new(),
@@ -404,7 +480,11 @@ pub fn load_quiz_file(path: &Path, text: &str) -> (Vec<QuizItem>, Vec<Problem>) 
         .into_iter()
         .filter_map(|r| checker.item(r, unit_from_name))
         .collect();
-    (items, checker.problems)
+    Loaded {
+        items,
+        problems: checker.problems,
+        ids,
+    }
 }
 
 /// serde-saphyr's message without its trailing location (the `Problem` carries the line).
@@ -501,9 +581,7 @@ impl Checker<'_> {
                 other => {
                     self.problem(
                         line_of(k),
-                        format!(
-                            "unknown kind `{other}` (expected true_false or multiple_choice)"
-                        ),
+                        format!("unknown kind `{other}` (expected true_false or multiple_choice)"),
                     );
                     None
                 }
@@ -543,7 +621,12 @@ impl Checker<'_> {
         Some(item)
     }
 
-    fn text(&mut self, raw: Option<&Spanned<RawText>>, field: &str, item_line: Option<usize>) -> Option<Text> {
+    fn text(
+        &mut self,
+        raw: Option<&Spanned<RawText>>,
+        field: &str,
+        item_line: Option<usize>,
+    ) -> Option<Text> {
         let Some(t) = raw else {
             self.problem(item_line, format!("`{field}` is missing"));
             return None;
@@ -739,7 +822,10 @@ impl Checker<'_> {
         }
         let correct = match &r.answer {
             None => {
-                self.problem(item_line, "`answer` is missing (the letter of the right choice)");
+                self.problem(
+                    item_line,
+                    "`answer` is missing (the letter of the right choice)",
+                );
                 None
             }
             Some(a) => match &a.value {
@@ -830,7 +916,9 @@ impl Checker<'_> {
         }
         // Which arguments each kind takes.
         let (needs, allows): (&[&str], &[&str]) = match k {
-            "legal_move" | "gives_check" | "gives_checkmate" | "gives_stalemate" => (&["move"], &[]),
+            "legal_move" | "gives_check" | "gives_checkmate" | "gives_stalemate" => {
+                (&["move"], &[])
+            }
             "illegal_move" => (&["move"], &["reason"]),
             "can_castle" => (&["side"], &[]),
             "can_mate" => (&[], &["by"]),
@@ -868,14 +956,22 @@ impl Checker<'_> {
         if bad {
             return None;
         }
-        let mv = || rc.mv.as_ref().map(|m| m.value.trim().to_string()).unwrap_or_default();
+        let mv = || {
+            rc.mv
+                .as_ref()
+                .map(|m| m.value.trim().to_string())
+                .unwrap_or_default()
+        };
         let square = |me: &mut Self| -> Option<Option<Square>> {
             match &rc.square {
                 None => Some(None),
                 Some(s) => match s.value.trim().parse::<Square>() {
                     Ok(sq) => Some(Some(sq)),
                     Err(_) => {
-                        me.problem(line_of(s), format!("`{}` is not a square (a1..h8)", s.value));
+                        me.problem(
+                            line_of(s),
+                            format!("`{}` is not a square (a1..h8)", s.value),
+                        );
                         None
                     }
                 },
@@ -939,7 +1035,10 @@ impl Checker<'_> {
             "legal_move_count" => {
                 let c = rc.count.as_ref()?;
                 let Ok(count) = u32::try_from(c.value) else {
-                    self.problem(line_of(c), format!("count {} is not a number of moves", c.value));
+                    self.problem(
+                        line_of(c),
+                        format!("count {} is not a number of moves", c.value),
+                    );
                     return None;
                 };
                 Claim::LegalMoveCount {
@@ -1029,8 +1128,8 @@ mod tests {
                 "t.yaml:2: id `Bad Id`: use lowercase letters, digits and `-` only",
                 "t.yaml:3: unit 20 is not a unit of CURRICULUM.md (1..19)",
                 "t.yaml:5: `question` has no `zh` text",
-                "t.yaml:7: `explanation.zh` has no Chinese characters",
                 "t.yaml:6: a true_false item's answer is true or false",
+                "t.yaml:7: `explanation.zh` has no Chinese characters",
             ]
         );
     }
@@ -1056,7 +1155,11 @@ mod tests {
         let (_, problems) = load(&wrong);
         assert_eq!(problems.len(), 1);
         assert_eq!(problems[0].line, Some(10));
-        assert!(problems[0].message.contains("answer is `a`"), "{}", problems[0]);
+        assert!(
+            problems[0].message.contains("answer is `a`"),
+            "{}",
+            problems[0]
+        );
     }
 
     #[test]
@@ -1086,6 +1189,10 @@ mod tests {
         let (items, problems) = load_quiz_dir(Path::new("/nonexistent/quiz"));
         assert!(items.is_empty());
         assert_eq!(problems.len(), 1);
-        assert!(problems[0].message.starts_with("cannot read the quiz folder"));
+        assert!(
+            problems[0]
+                .message
+                .starts_with("cannot read the quiz folder")
+        );
     }
 }

@@ -257,7 +257,10 @@ impl Claim {
                 let checkers = pos.checkers();
                 Finding::new(
                     checkers.any(),
-                    format!("{side} is {}in check", if checkers.any() { "" } else { "not " }),
+                    format!(
+                        "{side} is {}in check",
+                        if checkers.any() { "" } else { "not " }
+                    ),
                 )
             }
             Self::DoubleCheck => {
@@ -267,7 +270,11 @@ impl Claim {
             Self::Checkmate | Self::Stalemate | Self::HasLegalMoves => {
                 let moves = pos.legal_moves();
                 let status = if moves.is_empty() {
-                    if pos.is_check() { "checkmated" } else { "stalemated" }
+                    if pos.is_check() {
+                        "checkmated"
+                    } else {
+                        "stalemated"
+                    }
                 } else if pos.is_check() {
                     "in check with legal moves"
                 } else {
@@ -307,7 +314,8 @@ impl Claim {
                 )
             }
             Self::CanMate { by } => {
-                let colors: Vec<Color> = by.map_or_else(|| vec![Color::White, Color::Black], |c| vec![c]);
+                let colors: Vec<Color> =
+                    by.map_or_else(|| vec![Color::White, Color::Black], |c| vec![c]);
                 let report = PositionReport::of(pos);
                 let can: Vec<Color> = colors
                     .into_iter()
@@ -323,7 +331,10 @@ impl Claim {
                     } else {
                         format!(
                             "mating material: {}",
-                            can.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+                            can.iter()
+                                .map(ToString::to_string)
+                                .collect::<Vec<_>>()
+                                .join(", ")
                         )
                     },
                 )
@@ -335,8 +346,12 @@ impl Claim {
                     .filter(|m| square.is_none_or(|sq| m.from() == Some(sq)))
                     .count();
                 let n = u32::try_from(n).unwrap_or(u32::MAX);
-                let whose = square.map_or_else(|| format!("{side}"), |sq| format!("the piece on {sq}"));
-                Finding::new(n == *count, format!("{whose} has {n} legal move(s), the claim says {count}"))
+                let whose =
+                    square.map_or_else(|| format!("{side}"), |sq| format!("the piece on {sq}"));
+                Finding::new(
+                    n == *count,
+                    format!("{whose} has {n} legal move(s), the claim says {count}"),
+                )
             }
             Self::Attacked { square, by } => {
                 let attackers = pos.board().attacks_to(*square, *by, pos.board().occupied());
@@ -488,7 +503,10 @@ mod tests {
         }
         assert!(read_move(&pos, "e2-e5").unwrap().is_err());
         assert!(read_move(&pos, "Nf4").unwrap().is_err());
-        assert!(matches!(read_move(&pos, "hello"), Err(ClaimError::Unreadable(_))));
+        assert!(matches!(
+            read_move(&pos, "hello"),
+            Err(ClaimError::Unreadable(_))
+        ));
     }
 
     #[test]
@@ -507,15 +525,30 @@ mod tests {
     #[test]
     fn ambiguous_move_is_an_authoring_error() {
         let pos = read_fen("4k3/8/8/8/8/8/4K3/R6R w - - 0 1").unwrap();
-        assert!(matches!(read_move(&pos, "Rd1"), Err(ClaimError::Ambiguous(_))));
+        assert!(matches!(
+            read_move(&pos, "Rd1"),
+            Err(ClaimError::Ambiguous(_))
+        ));
         assert!(read_move(&pos, "Rad1").unwrap().is_ok());
     }
 
     #[test]
     fn castling_written_with_zeros() {
         let s = sit("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-        assert!(Claim::LegalMove { mv: "0-0".into() }.judge(&s).unwrap().holds);
-        assert!(Claim::CanCastle { side: CastlingSide::QueenSide }.judge(&s).unwrap().holds);
+        assert!(
+            Claim::LegalMove { mv: "0-0".into() }
+                .judge(&s)
+                .unwrap()
+                .holds
+        );
+        assert!(
+            Claim::CanCastle {
+                side: CastlingSide::QueenSide
+            }
+            .judge(&s)
+            .unwrap()
+            .holds
+        );
     }
 
     #[test]
@@ -545,11 +578,30 @@ mod tests {
     #[test]
     fn insufficient_material() {
         let kb_kb_same = sit("4k3/8/8/4b3/8/8/8/2B1K3 w - - 0 1");
-        assert!(Claim::InsufficientMaterial.judge(&kb_kb_same).unwrap().holds);
+        assert!(
+            Claim::InsufficientMaterial
+                .judge(&kb_kb_same)
+                .unwrap()
+                .holds
+        );
         let kn = sit("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1");
         assert!(!Claim::CanMate { by: None }.judge(&kn).unwrap().holds);
         let kr = sit("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
-        assert!(Claim::CanMate { by: Some(Color::White) }.judge(&kr).unwrap().holds);
-        assert!(!Claim::CanMate { by: Some(Color::Black) }.judge(&kr).unwrap().holds);
+        assert!(
+            Claim::CanMate {
+                by: Some(Color::White)
+            }
+            .judge(&kr)
+            .unwrap()
+            .holds
+        );
+        assert!(
+            !Claim::CanMate {
+                by: Some(Color::Black)
+            }
+            .judge(&kr)
+            .unwrap()
+            .holds
+        );
     }
 }

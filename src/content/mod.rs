@@ -43,3 +43,5 @@ pub use load::{load_lessons, load_lessons_from};
 pub use problem::Problem;
 pub use report::CheckReport;
 pub use text::Text;
+pub mod generate;
+pub mod quiz;

@@ -31,6 +31,7 @@ pub mod load;
 pub mod problem;
 pub mod raw;
 pub mod report;
+pub mod shipped;
 pub mod text;
 
 pub use goal::Goal;

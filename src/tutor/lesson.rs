@@ -128,7 +128,7 @@ fn scene_view(scene: &Scene) -> BoardView {
     let fen = scene.fen.to_string();
     let mut view = BoardView::from_fen(&fen).unwrap_or_else(|_| BoardView::new(scene.fen.as_setup().board.clone()));
     if scene.fen.as_setup().turn == Color::Black {
-        view = view.oriented(Color::Black);
+        view = view.with_orientation(Color::Black);
     }
     for &sq in &scene.marks {
         view = view.with_mark(sq, MarkKind::Highlight);
@@ -431,7 +431,7 @@ fn judge_move(cx: &mut Cx<'_>, index: usize, pos: &Chess, verdict: Verdict, inpu
         Verdict::Legal(info) => {
             let mut after = pos.clone();
             after.play_unchecked(info.mv);
-            let mut view = BoardView::from_position(&after).oriented(pos.turn());
+            let mut view = BoardView::from_position(&after).with_orientation(pos.turn());
             if let Some((from, to)) = move_squares(&info.mv) {
                 view = view.with_last_move(from, to);
             }
@@ -452,7 +452,7 @@ fn judge_move(cx: &mut Cx<'_>, index: usize, pos: &Chess, verdict: Verdict, inpu
             cx.event(Event::IllegalMove { code: code.clone() });
             miss(cx, &mut msg, task.hint.get(lang), task.why.get(lang));
             let view = BoardView::from_position(pos)
-                .oriented(pos.turn())
+                .with_orientation(pos.turn())
                 .with_overlay(Overlay::for_reason(reason));
             let mut reply = Reply::board(view, msg);
             if let Some(row) = review_offer(cx, &code, index) {

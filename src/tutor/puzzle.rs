@@ -97,7 +97,7 @@ fn now(cx: &Cx<'_>) -> Option<Now> {
 }
 
 fn view_of(pos: &Chess, last_move: Option<&str>, learner: Color) -> BoardView {
-    let mut view = BoardView::from_position(pos).oriented(learner);
+    let mut view = BoardView::from_position(pos).with_orientation(learner);
     if let Some(lm) = last_move.and_then(|u| u.parse::<UciMove>().ok()) {
         if let UciMove::Normal { from, to, .. } = lm {
             view = view.with_last_move(from, to);
@@ -213,7 +213,7 @@ pub fn text(cx: &mut Cx<'_>, input: &str) {
     let tried = move_squares(&mv);
     match search::defence::judge(&now.pos, mv, now.moves_left) {
         MoveJudgement::Mates => {
-            let mut view = BoardView::from_position(&after).oriented(learner);
+            let mut view = BoardView::from_position(&after).with_orientation(learner);
             if let Some((f, t)) = tried {
                 view = view.with_last_move(f, t);
             }

@@ -111,7 +111,7 @@ pub fn present_item(cx: &mut Cx<'_>, item: &QuizRef, head: Option<String>) {
     let reply = match &q.board {
         Some(board) => {
             let pos = board.position();
-            Reply::board(BoardView::from_position(pos).oriented(shakmaty::Position::turn(pos)), text)
+            Reply::board(BoardView::from_position(pos).with_orientation(shakmaty::Position::turn(pos)), text)
         }
         None => Reply::text(text),
     };

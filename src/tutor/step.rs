@@ -7,6 +7,7 @@ use super::reply::{Button, Event, Reply, Transition};
 use super::state::{Mode, Session};
 use super::{lesson, puzzle, quiz, words};
 use crate::render::BoardView;
+use shakmaty::Position as _;
 use crate::render::overlay::Overlay;
 use crate::rules::{self, Lang, Verdict, text::verdict_text};
 
@@ -301,13 +302,13 @@ impl Cx<'_> {
         };
         let verdict = rules::explain(&pos, mv);
         let text = verdict_text(&pos, &verdict, mv, lang);
-        let mut view = BoardView::from_position(&pos).oriented(pos.turn());
+        let mut view = BoardView::from_position(&pos).with_orientation(pos.turn());
         match &verdict {
             Verdict::Illegal(reason) => view = view.with_overlay(Overlay::for_reason(reason)),
             Verdict::Legal(info) => {
                 let mut after = pos.clone();
                 shakmaty::Position::play_unchecked(&mut after, info.mv);
-                view = BoardView::from_position(&after).oriented(pos.turn());
+                view = BoardView::from_position(&after).with_orientation(pos.turn());
                 if let Some((from, to)) = crate::render::overlay::move_squares(&info.mv) {
                     view = view.with_last_move(from, to);
                 }

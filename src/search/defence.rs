@@ -8,9 +8,10 @@ use super::mate::Prover;
 /// late" from "no mate at all".
 pub const LOOK_BEYOND: u32 = 2;
 
-/// [`judge`] never searches deeper than this many attacker moves after the learner's move when
-/// looking for a late mate, so a wrong move is answered quickly.
-const LATE_MATE_HORIZON: u32 = 5;
+/// [`judge`] looks for a late mate no deeper than this many attacker moves after the learner's
+/// move, so that a wrong move is answered quickly (in mate-in-4 puzzles, a move that mates only
+/// in five is reported as failing, with the defence that escapes mate in four).
+const LATE_MATE_HORIZON: u32 = 3;
 
 /// The defender's best reply, as [`best_defence`] chooses it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -168,7 +169,7 @@ pub fn judge_with(prover: &mut Prover, pos: &Chess, mv: Move, moves_left: u32) -
             best_defence: defence.reply,
         };
     }
-    let horizon = (left + LOOK_BEYOND).min(LATE_MATE_HORIZON.max(left + 1));
+    let horizon = (left + LOOK_BEYOND).min(LATE_MATE_HORIZON.max(left));
     if horizon > left
         && let Some(k) = prover.longest_resistance(&after, horizon)
     {

@@ -579,21 +579,26 @@ async fn corrupt_data_is_an_error_not_a_panic(db: &Db) {
     let store = db.open().await;
     let me = LearnerId(13);
     done(store.apply(me, Some(1), increment).await.unwrap());
-    let Db::Sqlite(_) = db else {
-        // PostgreSQL keeps states and payloads as jsonb, so the server itself refuses any
-        // text that is not JSON; nothing to corrupt here.
-        let refused = sqlx::query("SELECT '{not json'::jsonb")
-            .execute(match db {
-                Db::Postgres { admin, .. } => admin,
-                Db::Sqlite(_) => unreachable!(),
-            })
-            .await;
-        assert!(refused.is_err());
-        return;
+    let raw = match db {
+        Db::Postgres { admin, schema, .. } => {
+            // PostgreSQL keeps states and payloads as jsonb: the server itself refuses to
+            // store text that is not JSON, so the state stays readable.
+            let corrupt = format!("UPDATE {schema}.learners SET state = '{{\"n\": 1,'");
+            let refused = sqlx::query(sqlx::AssertSqlSafe(corrupt))
+                .execute(admin)
+                .await;
+            let error = refused.expect_err("jsonb accepted text that is not JSON");
+            assert!(error.to_string().contains("json"), "{error}");
+            assert_eq!(
+                store.load(me).await.unwrap().unwrap().state,
+                json!({ "n": 1 })
+            );
+            return;
+        }
+        Db::Sqlite(_) => sqlx::SqlitePool::connect(&format!("sqlite://{}", db.target()))
+            .await
+            .unwrap(),
     };
-    let raw = sqlx::SqlitePool::connect(&format!("sqlite://{}", db.target()))
-        .await
-        .unwrap();
     sqlx::query("UPDATE learners SET state = '{\"n\": 1,' WHERE id = 13")
         .execute(&raw)
         .await

@@ -49,6 +49,10 @@
 //! - **Bad data is an error, never a panic.** A state or payload that is not valid JSON comes
 //!   back as [`StoreError::CorruptState`] / [`StoreError::CorruptEvent`].
 //!
+//! The store is async and must run inside a Tokio runtime with its timer enabled (as
+//! `#[tokio::main]` makes one); it blocks a thread of that runtime only to create the data
+//! directory at open and to run the caller's function in [`Store::apply`].
+//!
 //! PostgreSQL's advisory locks share one key space per database: learners of two schemas in
 //! one database with the same id wait for each other (harmless, never wrong).
 //!

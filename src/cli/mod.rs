@@ -1,5 +1,7 @@
 //! Command-line interface (DESIGN.md, "Command line"): one module per subcommand.
 
+pub mod check;
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -16,6 +18,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Validate every lesson, quiz and puzzle file; `file:line: message` for each problem.
+    Check(check::CheckArgs),
     /// Say whether a move is legal in a position, and if not, which rule forbids it.
     Explain(explain::ExplainArgs),
 }
@@ -27,6 +31,7 @@ pub fn run(cli: Cli) -> ExitCode {
             eprintln!("chess-tutor: no subcommand given; see --help");
             ExitCode::from(2)
         }
+        Some(Command::Check(args)) => check::run(&args),
         Some(Command::Explain(args)) => explain::run(&args),
     }
 }

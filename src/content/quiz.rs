@@ -32,29 +32,11 @@ use std::path::{Path, PathBuf};
 use serde_saphyr::Spanned;
 use shakmaty::{CastlingSide, Chess, Color, Square};
 
+pub use super::Text;
 pub use claim::{Claim, ClaimError, Finding, Situation};
 
 use super::Problem;
 use raw::{RawAnswer, RawChoice, RawClaim, RawItem, RawText};
-
-/// A text a learner sees, in Simplified Chinese and in English.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct Text {
-    /// Simplified Chinese.
-    pub zh: String,
-    /// English.
-    pub en: String,
-}
-
-impl Text {
-    /// A text from its two languages.
-    pub fn new(zh: impl Into<String>, en: impl Into<String>) -> Self {
-        Self {
-            zh: zh.into(),
-            en: en.into(),
-        }
-    }
-}
 
 /// The two kinds of quiz item.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

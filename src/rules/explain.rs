@@ -247,8 +247,7 @@ fn san(
         .copied()
         .filter(|m| {
             m.role() == piece
-                && m.to() == to
-                && !m.is_castle()
+                && standard_to(*m) == to
                 && m.from().is_some_and(fits)
                 && m.promotion() == promotion
         })
@@ -290,10 +289,11 @@ fn san(
 }
 
 fn find_legal(legal: &[Move], from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
-    legal
-        .iter()
-        .copied()
-        .find(|m| m.from() == Some(from) && standard_to(*m) == to && m.promotion() == promotion)
+    legal.iter().copied().find(|m| {
+        m.from() == Some(from)
+            && (standard_to(*m) == to || (m.is_castle() && m.to() == to))
+            && m.promotion() == promotion
+    })
 }
 
 /// The king's target square for castling (g1, not h1), the plain target otherwise.
@@ -318,8 +318,19 @@ fn diagnose(
     let us = pos.turn();
     let role = board.role_at(from).unwrap_or(Role::Pawn);
 
-    // A king stepping two squares sideways from home is a castling attempt.
-    if role == Role::King && from.rank() == to.rank() && from.distance(to) == 2 {
+    // A king stepping two squares sideways from home, or onto its own rook in the corner (as
+    // a tap-to-move board or a Chess960-style UCI sends it), is a castling attempt.
+    let onto_own_rook_corner = board.piece_at(to) == Some(Role::Rook.of(us))
+        && Castling {
+            color: us,
+            side: CastlingSide::from_king_side(to > from),
+        }
+        .rook_home()
+            == to;
+    if role == Role::King
+        && from.rank() == to.rank()
+        && (from.distance(to) == 2 || onto_own_rook_corner)
+    {
         let home = Castling {
             color: us,
             side: CastlingSide::KingSide,

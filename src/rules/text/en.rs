@@ -153,6 +153,20 @@ pub fn reason(reason: &IllegalReason, board: &Board) -> String {
                 )
             }
         }
+        R::KingIntoCheck {
+            from,
+            to,
+            attackers,
+        } if board
+            .color_at(*to)
+            .is_some_and(|c| Some(c) != board.color_at(*from)) =>
+        {
+            format!(
+                "Your king cannot take {}: {} protects it, so your king would be in check there.",
+                what_on(board, *to),
+                all_on(board, attackers)
+            )
+        }
         R::KingIntoCheck { to, attackers, .. } => {
             let by_king = attackers
                 .iter()
@@ -392,6 +406,12 @@ pub fn ambiguous(p: Role, froms: &[Square], to: Square) -> String {
         piece(p),
         join(froms, " and ", ", ")
     )
+}
+
+/// The question when both castlings are possible and the learner did not say which.
+#[must_use]
+pub fn which_castling() -> String {
+    "You can castle on either side here: say which — short (O-O) or long (O-O-O).".into()
 }
 
 /// The sentence for an input that is not a move.

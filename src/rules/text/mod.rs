@@ -81,6 +81,12 @@ pub fn verdict_text(pos: &Chess, verdict: &Verdict, input: &str, lang: Lang) -> 
         Verdict::Legal(info) => legal_text(pos, info, lang),
         Verdict::Illegal(reason) => reason_text(reason, pos.board(), lang),
         Verdict::Ambiguous { candidates } => {
+            if candidates.iter().all(|m| m.is_castle()) {
+                return match lang {
+                    Lang::En => en::which_castling(),
+                    Lang::Zh => zh::which_castling(),
+                };
+            }
             let froms: Vec<Square> = candidates.iter().filter_map(|m| m.from()).collect();
             let piece = candidates
                 .first()

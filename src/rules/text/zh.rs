@@ -148,6 +148,20 @@ pub fn reason(reason: &IllegalReason, board: &Board) -> String {
                 )
             }
         }
+        R::KingIntoCheck {
+            from,
+            to,
+            attackers,
+        } if board
+            .color_at(*to)
+            .is_some_and(|c| Some(c) != board.color_at(*from)) =>
+        {
+            format!(
+                "你的王不能吃{}：它受到{}的保护，王吃过去就会被将军。",
+                what_on(board, *to),
+                all_on(board, attackers)
+            )
+        }
         R::KingIntoCheck { to, attackers, .. } => {
             let by_king = attackers
                 .iter()
@@ -358,6 +372,12 @@ pub fn ambiguous(p: Role, froms: &[Square], to: Square) -> String {
         piece(p),
         join(froms, "和", "、")
     )
+}
+
+/// 两边都能易位、学员没说哪一边时的提问。
+#[must_use]
+pub fn which_castling() -> String {
+    "这里两边都可以王车易位：请说明是短易位（O-O）还是长易位（O-O-O）。".into()
 }
 
 /// 看不懂的输入。

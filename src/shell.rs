@@ -1,0 +1,38 @@
+//! What both shells do for one input: load the learner's session, run the tutor, store the
+//! new session with its events in one transaction, and hand back the replies to send.
+
+use chess_tutor::store::{Applied, Change, Event as StoredEvent, LearnerId, Store, StoreError};
+use chess_tutor::tutor::{self, Catalog, Input, Reply, Session};
+
+/// Applies `input` for learner `id`; `update_key` (a Telegram update id) makes a replay a
+/// no-op.
+///
+/// # Errors
+///
+/// A store failure; nothing of the input is then stored.
+pub async fn apply_input(
+    store: &Store,
+    catalog: &Catalog,
+    id: LearnerId,
+    update_key: Option<i64>,
+    input: Input,
+) -> Result<Applied<Vec<Reply>>, StoreError> {
+    store
+        .apply(id, update_key, |record| {
+            // A state written by an older version reads with defaults for what is new.
+            let session: Session = record
+                .and_then(|r| serde_json::from_value(r.state.clone()).ok())
+                .unwrap_or_default();
+            let t = tutor::step(&session, input.clone(), catalog);
+            Change {
+                state: serde_json::to_value(&t.session).unwrap_or_default(),
+                events: t
+                    .events
+                    .iter()
+                    .map(|e| StoredEvent::new(e.kind(), serde_json::to_value(e).unwrap_or_default()))
+                    .collect(),
+                output: t.replies,
+            }
+        })
+        .await
+}

@@ -1,0 +1,205 @@
+//! The terminal chat: the same tutor as the Telegram bot, boards as Unicode text, buttons as
+//! numbered choices. Works with stdin piped (scripts, tests).
+
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+
+use chess_tutor::render::{self, BoardView};
+use chess_tutor::rules::Lang;
+use chess_tutor::store::{Applied, LearnerId, Store};
+use chess_tutor::tutor::{Catalog, Input, Reply};
+use shakmaty::{Color, File, Rank, Square};
+
+use crate::shell::apply_input;
+
+/// Options of the terminal chat.
+pub struct ChatOptions {
+    /// The language to start in, for a new learner.
+    pub lang: Option<Lang>,
+    /// The learner id of this terminal.
+    pub learner: LearnerId,
+    /// Where the last board picture is written.
+    pub picture: Option<PathBuf>,
+}
+
+/// Runs the chat until end of input or `/quit`.
+///
+/// # Errors
+///
+/// Terminal I/O failures and store failures.
+pub async fn run(store: &Store, catalog: &Catalog, options: &ChatOptions) -> anyhow::Result<()> {
+    let color = io::stdout().is_terminal();
+    let mut out = io::stdout().lock();
+    let first = store.load(options.learner).await?.is_none();
+    let start = Input::Start {
+        client_lang: options.lang.map(|l| l.to_string()),
+    };
+    let mut buttons: Vec<String> = Vec::new();
+    if first || options.lang.is_some() {
+        let replies = run_input(store, catalog, options, start).await?;
+        show(&mut out, &replies, &mut buttons, color, options)?;
+        if let (false, Some(lang)) = (first, options.lang) {
+            let replies =
+                run_input(store, catalog, options, Input::Text(format!("/lang {lang}"))).await?;
+            show(&mut out, &replies, &mut buttons, color, options)?;
+        }
+    } else {
+        let replies = run_input(store, catalog, options, Input::Text("/board".into())).await?;
+        show(&mut out, &replies, &mut buttons, color, options)?;
+    }
+    let stdin = io::stdin();
+    let mut line = String::new();
+    loop {
+        if color {
+            write!(out, "> ")?;
+            out.flush()?;
+        }
+        line.clear();
+        // A line that is not UTF-8 is skipped, not fatal.
+        let n = match stdin.lock().read_line(&mut line) {
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+                writeln!(out, "(unreadable input skipped)")?;
+                continue;
+            }
+            Err(e) => return Err(e.into()),
+        };
+        if n == 0 {
+            break;
+        }
+        let text = line.trim();
+        if text.is_empty() {
+            continue;
+        }
+        if matches!(text, "/quit" | "/exit" | "quit" | "exit") {
+            break;
+        }
+        // A bare number presses the numbered button of the last message.
+        let input = match text.parse::<usize>() {
+            Ok(k) if k >= 1 && k <= buttons.len() => Input::Button(buttons[k - 1].clone()),
+            _ => Input::Text(text.to_owned()),
+        };
+        let replies = run_input(store, catalog, options, input).await?;
+        show(&mut out, &replies, &mut buttons, color, options)?;
+    }
+    Ok(())
+}
+
+async fn run_input(
+    store: &Store,
+    catalog: &Catalog,
+    options: &ChatOptions,
+    input: Input,
+) -> anyhow::Result<Vec<Reply>> {
+    match apply_input(store, catalog, options.learner, None, input).await? {
+        Applied::Done(replies) => Ok(replies),
+        Applied::Duplicate => Ok(Vec::new()),
+    }
+}
+
+fn show(
+    out: &mut impl Write,
+    replies: &[Reply],
+    buttons: &mut Vec<String>,
+    color: bool,
+    options: &ChatOptions,
+) -> io::Result<()> {
+    buttons.clear();
+    for reply in replies {
+        if let Some(view) = &reply.board {
+            write!(out, "{}", board_text(view, color))?;
+            if let Some(path) = &options.picture {
+                if let Ok(png) = render::png(view, 512) {
+                    if std::fs::write(path, png).is_ok() {
+                        writeln!(out, "  [picture: {}]", path.display())?;
+                    }
+                }
+            }
+        }
+        writeln!(out, "{}", reply.text)?;
+        let mut labels = Vec::new();
+        for button in reply.buttons.iter().flatten() {
+            buttons.push(button.data.clone());
+            labels.push(format!("[{}] {}", buttons.len(), button.label));
+        }
+        if !labels.is_empty() {
+            writeln!(out, "  {}", labels.join("  "))?;
+        }
+        writeln!(out)?;
+    }
+    out.flush()
+}
+
+fn glyph(piece: shakmaty::Piece) -> char {
+    use shakmaty::Role::{Bishop, King, Knight, Pawn, Queen, Rook};
+    match (piece.color, piece.role) {
+        (Color::White, King) => '♔',
+        (Color::White, Queen) => '♕',
+        (Color::White, Rook) => '♖',
+        (Color::White, Bishop) => '♗',
+        (Color::White, Knight) => '♘',
+        (Color::White, Pawn) => '♙',
+        (Color::Black, King) => '♚',
+        (Color::Black, Queen) => '♛',
+        (Color::Black, Rook) => '♜',
+        (Color::Black, Bishop) => '♝',
+        (Color::Black, Knight) => '♞',
+        (Color::Black, Pawn) => '♟',
+    }
+}
+
+/// The board as text: ranks top to bottom from the viewer's side; marked squares, the last
+/// move and the king in check are coloured on a terminal and bracketed in plain text.
+#[must_use]
+pub fn board_text(view: &BoardView, color: bool) -> String {
+    let white = view.orientation == Color::White;
+    let ranks: Vec<Rank> = if white {
+        Rank::ALL.iter().rev().copied().collect()
+    } else {
+        Rank::ALL.to_vec()
+    };
+    let files: Vec<File> = if white {
+        File::ALL.to_vec()
+    } else {
+        File::ALL.iter().rev().copied().collect()
+    };
+    let marked = |sq: Square| {
+        view.marks.iter().any(|m| m.square == sq)
+            || view.check == Some(sq)
+            || view.arrows.iter().any(|a| a.from == sq || a.to == sq)
+    };
+    let tinted = |sq: Square| view.last_move.is_some_and(|(a, b)| a == sq || b == sq);
+    let mut s = String::new();
+    for &rank in &ranks {
+        s.push_str(&format!(" {} ", rank.char()));
+        for &file in &files {
+            let sq = Square::from_coords(file, rank);
+            let c = view.board.piece_at(sq).map_or(if view.dots.contains(&sq) { '•' } else { '·' }, glyph);
+            if color {
+                let bg = if marked(sq) {
+                    "\x1b[48;5;210m"
+                } else if tinted(sq) {
+                    "\x1b[48;5;229m"
+                } else if sq.is_light() {
+                    "\x1b[48;5;187m"
+                } else {
+                    "\x1b[48;5;137m"
+                };
+                s.push_str(&format!("{bg}\x1b[30m {c} \x1b[0m"));
+            } else if marked(sq) {
+                s.push_str(&format!("[{c}]"));
+            } else if tinted(sq) {
+                s.push_str(&format!("({c})"));
+            } else {
+                s.push_str(&format!(" {c} "));
+            }
+        }
+        s.push('\n');
+    }
+    s.push_str("   ");
+    for &file in &files {
+        s.push_str(&format!(" {} ", file.char()));
+    }
+    s.push('\n');
+    s
+}

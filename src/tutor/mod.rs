@@ -1,0 +1,36 @@
+//! The conversation core: a learner's session as a pure state machine.
+//!
+//! [`step`] takes the session, one input (a text, a button press, the start of a chat) and
+//! the [`Catalog`], and returns the new session, the replies to send (text, a board picture
+//! spec, buttons) and progress events. It never touches the network, a database or the
+//! clock, so a whole conversation is a unit test.
+//!
+//! A sample conversation:
+//!
+//! ```text
+//! learner: /start                    bot: welcome, choose 中文 / English
+//! learner: [English]                 bot: the menu: Lessons, Puzzle, Quiz, Help
+//! learner: /lesson 3                 bot: board + "Move the rook to h4 in one move."
+//! learner: Rg4                       bot: "Legal, but not the goal" + the hint
+//! learner: Rb5                       bot: "A rook moves only in straight lines…" + the squares drawn
+//! learner: Rh4                       bot: "Right!" + the next step
+//! ```
+
+pub mod callback;
+pub mod catalog;
+pub mod input;
+pub mod ladder;
+mod lesson;
+mod puzzle;
+mod quiz;
+pub mod reply;
+pub mod state;
+mod step;
+mod words;
+
+pub use callback::Action;
+pub use catalog::Catalog;
+pub use input::{Command, Input};
+pub use reply::{Button, Event, Reply, Transition};
+pub use state::{Mode, Progress, Session};
+pub use step::step;

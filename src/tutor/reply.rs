@@ -1,0 +1,137 @@
+//! What the tutor says back: transport-neutral replies and progress events.
+
+use serde::{Deserialize, Serialize};
+
+use super::callback::Action;
+use super::state::Session;
+use crate::render::BoardView;
+
+/// One button: a label and the action it sends back.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Button {
+    /// What the learner reads.
+    pub label: String,
+    /// The encoded [`Action`] (at most 64 bytes).
+    pub data: String,
+}
+
+impl Button {
+    /// A button for `action`.
+    #[must_use]
+    pub fn new(label: impl Into<String>, action: &Action) -> Button {
+        Button {
+            label: label.into(),
+            data: action.encode(),
+        }
+    }
+}
+
+/// One message: text, an optional board picture (the text is then its caption), buttons.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reply {
+    /// The words.
+    pub text: String,
+    /// A board to draw with the words.
+    pub board: Option<BoardView>,
+    /// Rows of buttons.
+    pub buttons: Vec<Vec<Button>>,
+}
+
+impl Reply {
+    /// A text message.
+    #[must_use]
+    pub fn text(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            board: None,
+            buttons: Vec::new(),
+        }
+    }
+
+    /// A board picture with a caption.
+    #[must_use]
+    pub fn board(view: BoardView, caption: impl Into<String>) -> Reply {
+        Reply {
+            text: caption.into(),
+            board: Some(view),
+            buttons: Vec::new(),
+        }
+    }
+
+    /// The same reply with one more row of buttons.
+    #[must_use]
+    pub fn with_row(mut self, row: Vec<Button>) -> Reply {
+        if !row.is_empty() {
+            self.buttons.push(row);
+        }
+        self
+    }
+}
+
+/// Progress worth keeping, emitted by the tutor and stored by the shell.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Event {
+    /// A lesson step was completed.
+    StepDone {
+        /// The step's id.
+        step: String,
+    },
+    /// A whole lesson was completed.
+    LessonDone {
+        /// The lesson's id.
+        lesson: String,
+    },
+    /// The learner tried an illegal move.
+    IllegalMove {
+        /// The reason code.
+        code: String,
+    },
+    /// A puzzle was solved or failed, with the ladder points after it.
+    PuzzleResult {
+        /// The puzzle's id.
+        puzzle: String,
+        /// Whether it was solved without a mistake or the solution.
+        solved: bool,
+        /// The learner's points after it.
+        points: i32,
+    },
+    /// A quiz question was answered.
+    QuizAnswer {
+        /// The item's id.
+        item: String,
+        /// Whether the answer was right.
+        correct: bool,
+    },
+    /// The language was set.
+    Language {
+        /// `zh` or `en`.
+        lang: String,
+    },
+}
+
+impl Event {
+    /// The event's kind, as stored.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Event::StepDone { .. } => "step_done",
+            Event::LessonDone { .. } => "lesson_done",
+            Event::IllegalMove { .. } => "illegal_move",
+            Event::PuzzleResult { .. } => "puzzle_result",
+            Event::QuizAnswer { .. } => "quiz_answer",
+            Event::Language { .. } => "language",
+        }
+    }
+}
+
+/// The result of one [`step`](super::step): the new session, what to send, what to record.
+#[derive(Debug, Clone)]
+pub struct Transition {
+    /// The session after the input.
+    pub session: Session,
+    /// The messages to send, in order.
+    pub replies: Vec<Reply>,
+    /// Progress events, in order.
+    pub events: Vec<Event>,
+}

@@ -1,0 +1,129 @@
+//! The learner's session: language, what they are doing now, and their progress. Stored as
+//! JSON by the shell after every input.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::Lang;
+
+/// Everything the tutor remembers about one learner.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Session {
+    /// The learner's language, once known.
+    pub lang: Option<Lang>,
+    /// What the learner is doing now.
+    pub mode: Mode,
+    /// What the learner has done.
+    pub progress: Progress,
+    /// Increases with every question asked; buttons carry it (see [`super::callback`]).
+    pub nonce: u32,
+}
+
+impl Session {
+    /// The language to speak (Chinese until the learner chooses).
+    #[must_use]
+    pub fn lang(&self) -> Lang {
+        self.lang.unwrap_or_default()
+    }
+}
+
+/// What the learner is doing.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "mode", rename_all = "snake_case")]
+pub enum Mode {
+    /// Nothing in particular: the menu.
+    #[default]
+    Idle,
+    /// A lesson step.
+    Lesson {
+        /// The step's index in the catalogue's step list.
+        step: usize,
+        /// The step's id (to find it again if the catalogue changes).
+        step_id: String,
+        /// Hints given for this step.
+        hints: u8,
+        /// Wrong answers so far.
+        misses: u8,
+    },
+    /// A mate-in-N puzzle.
+    Puzzle {
+        /// The puzzle's id.
+        id: String,
+        /// The position now (after the defender's replies).
+        fen: String,
+        /// Moves the learner still has to mate in.
+        moves_left: u32,
+        /// Hint rung reached (0 = none, 1 = the piece, 2 = the square, 3 = the move).
+        hints: u8,
+        /// Whether the result was already counted (a mistake, or the solution seen).
+        decided: bool,
+        /// The last move on the board, UCI, to tint.
+        last_move: Option<String>,
+    },
+    /// A quiz round.
+    Quiz {
+        /// The current question.
+        item: QuizRef,
+        /// Questions asked in this round (including the current one).
+        asked: u32,
+        /// Right answers in this round.
+        right: u32,
+        /// Whether the current question was answered.
+        answered: bool,
+    },
+}
+
+/// A quiz question, by reference: a bank item id, or a generator seed and topic.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "from", rename_all = "snake_case")]
+pub enum QuizRef {
+    /// An item of the bank.
+    Bank {
+        /// The item's id.
+        id: String,
+    },
+    /// A generated item.
+    Generated {
+        /// The generator's seed.
+        seed: u64,
+        /// The topic's index in `Topic::ALL`.
+        topic: u8,
+    },
+    /// A lesson's quiz step: the bank item, inside a lesson.
+    Lesson {
+        /// The item's id.
+        id: String,
+    },
+}
+
+/// What the learner has done, kept for good.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Progress {
+    /// Completed lesson steps, by id.
+    pub steps_done: BTreeSet<String>,
+    /// Completed lessons, by id.
+    pub lessons_done: BTreeSet<String>,
+    /// Illegal attempts per reason code: the rules to practise.
+    pub rule_errors: BTreeMap<String, u32>,
+    /// Reason codes whose review was already offered.
+    pub reviews_offered: BTreeSet<String>,
+    /// Ladder points.
+    pub points: i32,
+    /// Rated games played (puzzles and quiz rounds).
+    pub rated_games: u32,
+    /// Puzzles solved, by id.
+    pub puzzles_solved: BTreeSet<String>,
+    /// Puzzles missed and due for review, oldest first.
+    pub review_queue: Vec<String>,
+    /// Puzzles started (to pick a fresh one and to space the reviews).
+    pub puzzles_started: u32,
+    /// Quiz answers.
+    pub quiz_right: u32,
+    /// Quiz answers that were wrong.
+    pub quiz_wrong: u32,
+    /// Quiz items answered, by id (bank items only).
+    pub quiz_seen: BTreeSet<String>,
+}

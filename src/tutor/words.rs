@@ -1,0 +1,167 @@
+//! The tutor's own sentences (menus, praise, prompts), in both languages. Rule explanations
+//! come from `rules::text`; lesson texts from the content.
+
+use crate::rules::Lang;
+
+/// Picks the sentence for `lang`.
+pub fn say(lang: Lang, zh: &str, en: &str) -> String {
+    match lang {
+        Lang::Zh => zh.to_owned(),
+        Lang::En => en.to_owned(),
+    }
+}
+
+pub fn welcome(lang: Lang) -> String {
+    say(
+        lang,
+        "欢迎来到国际象棋规则课！我会一步一步教你下棋的规则。每一步走不通的棋，我都会告诉你是哪条规则不允许，并在棋盘上标出关键的格子。",
+        "Welcome to chess-tutor! I teach the rules of chess step by step. Whenever a move is not allowed, I tell you which rule forbids it and mark the squares that matter on the board.",
+    )
+}
+
+pub fn choose_language() -> String {
+    "请选择语言 / Choose your language:".to_owned()
+}
+
+pub fn menu(lang: Lang) -> String {
+    say(
+        lang,
+        "想做什么？课程：从棋盘开始学规则；杀棋题：练习N步杀；测验：规则问答。随时发送 /help 查看所有命令。",
+        "What would you like to do? Lessons: learn the rules from the board up. Puzzle: practise mate in N. Quiz: rule questions. Send /help at any time for every command.",
+    )
+}
+
+pub fn help(lang: Lang) -> String {
+    say(
+        lang,
+        "命令：\n/lessons 课程目录和进度\n/lesson 3 打开第3课\n/next 下一步\n/puzzle 杀棋题\n/hint 提示（先提示棋子，再提示格子，最后给出走法）\n/solution 答案\n/quiz 规则测验\n/explain FEN 走法 —— 判断任意局面里的一步棋\n/progress 我的进度和级别\n/board 再看一次棋盘\n/lang zh 或 /lang en 切换语言\n\n走棋可以这样写：e2e4、e4、Nf3、马f3、O-O（短易位）、O-O-O（长易位）。",
+        "Commands:\n/lessons the course map and your progress\n/lesson 3 open unit 3\n/next the next step\n/puzzle a mate-in-N puzzle\n/hint a hint (first the piece, then the square, then the move)\n/solution the answer\n/quiz rule questions\n/explain FEN move — judge any move in any position\n/progress your progress and level\n/board the board again\n/lang zh or /lang en to switch language\n\nWrite moves like e2e4, e4, Nf3, O-O (castle short) or O-O-O (castle long).",
+    )
+}
+
+pub fn too_long(lang: Lang) -> String {
+    say(
+        lang,
+        "这条消息太长了，我没有读。请发一步棋或一个命令（/help）。",
+        "That message is too long, so I did not read it. Send a move or a command (/help).",
+    )
+}
+
+pub fn unknown_command(lang: Lang, word: &str) -> String {
+    let word: String = word.chars().take(32).collect();
+    match lang {
+        Lang::Zh => format!("我不认识命令 /{word}。发送 /help 查看所有命令。"),
+        Lang::En => format!("I don't know the command /{word}. Send /help for the list."),
+    }
+}
+
+pub fn stale_button(lang: Lang) -> String {
+    say(
+        lang,
+        "这个按钮属于之前的题目，已经不能用了。请看最新的一条消息。",
+        "That button belongs to an earlier question and no longer works. Please use the latest message.",
+    )
+}
+
+pub fn nothing_to_do(lang: Lang) -> String {
+    say(
+        lang,
+        "现在没有进行中的题目。选一个吧：",
+        "There is no task in progress. Pick one:",
+    )
+}
+
+pub fn right(lang: Lang) -> String {
+    say(lang, "对了！", "Right!")
+}
+
+pub fn not_quite(lang: Lang) -> String {
+    say(lang, "不对。", "Not quite.")
+}
+
+pub fn legal_but_missed(lang: Lang) -> String {
+    say(
+        lang,
+        "这步棋是合法的，但没有完成任务。",
+        "That move is legal, but it does not do the task.",
+    )
+}
+
+pub fn lesson_done(lang: Lang, title: &str) -> String {
+    match lang {
+        Lang::Zh => format!("🎉 你学完了《{title}》！"),
+        Lang::En => format!("🎉 You finished \"{title}\"!"),
+    }
+}
+
+pub fn course_done(lang: Lang) -> String {
+    say(
+        lang,
+        "你已经学完了全部课程！可以用 /puzzle 练习杀棋，或用 /quiz 复习规则。",
+        "You have finished the whole course! Practise with /puzzle or review the rules with /quiz.",
+    )
+}
+
+pub fn no_such_lesson(lang: Lang, count: usize) -> String {
+    match lang {
+        Lang::Zh => format!("没有这一课。课程编号是1到{count}，发送 /lessons 查看目录。"),
+        Lang::En => format!("There is no such lesson. Units are numbered 1 to {count}; send /lessons for the map."),
+    }
+}
+
+pub fn button_next(lang: Lang) -> String {
+    say(lang, "下一步 ▶", "Next ▶")
+}
+
+pub fn button_hint(lang: Lang) -> String {
+    say(lang, "提示 💡", "Hint 💡")
+}
+
+pub fn button_solution(lang: Lang) -> String {
+    say(lang, "答案", "Solution")
+}
+
+pub fn button_lessons(lang: Lang) -> String {
+    say(lang, "课程 📚", "Lessons 📚")
+}
+
+pub fn button_puzzle(lang: Lang) -> String {
+    say(lang, "杀棋题 ♞", "Puzzle ♞")
+}
+
+pub fn button_quiz(lang: Lang) -> String {
+    say(lang, "测验 ❓", "Quiz ❓")
+}
+
+pub fn yes(lang: Lang) -> String {
+    say(lang, "是", "Yes")
+}
+
+pub fn no(lang: Lang) -> String {
+    say(lang, "否", "No")
+}
+
+pub fn true_word(lang: Lang) -> String {
+    say(lang, "对", "True")
+}
+
+pub fn false_word(lang: Lang) -> String {
+    say(lang, "错", "False")
+}
+
+pub fn side_to_move(lang: Lang, white: bool) -> String {
+    match (lang, white) {
+        (Lang::Zh, true) => "白方走".into(),
+        (Lang::Zh, false) => "黑方走".into(),
+        (Lang::En, true) => "White to move".into(),
+        (Lang::En, false) => "Black to move".into(),
+    }
+}
+
+pub fn unreadable_answer(lang: Lang) -> String {
+    say(
+        lang,
+        "我没看懂这个回答。请点按钮，或者回复选项的字母。",
+        "I could not read that answer. Tap a button or reply with the letter of your choice.",
+    )
+}

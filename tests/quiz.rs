@@ -424,10 +424,11 @@ def move(board, text):
             continue
     return None, False
 
-def judge(board, c):
+def judge(board, c, expected):
     k = c["kind"]
     if k in ("legal_move", "illegal_move", "gives_check", "gives_checkmate", "gives_stalemate"):
-        if "reason" in c:
+        # The reason code is the referee's own; python-chess can confirm the illegality only.
+        if "reason" in c and not expected:
             return None
         m, readable = move(board, c["move"])
         if not readable:
@@ -475,7 +476,7 @@ for line in sys.stdin:
     for uci in case["moves"]:
         board.push_uci(uci)
     for c, expected in case["claims"]:
-        got = judge(board, c)
+        got = judge(board, c, expected)
         if got is None:
             out.append("skip")
         elif got == expected:
@@ -557,5 +558,6 @@ fn python_chess_agrees_with_the_bank() {
     assert!(bad.is_empty(), "{bad:#?}");
     let ok = results.iter().filter(|r| *r == "ok").count();
     // Claims with a reason code or with notation python-chess does not read are skipped.
-    assert!(ok >= 80, "only {ok} of {} claims judged", results.len());
+    eprintln!("python-chess judged {ok} of {} bank claims", results.len());
+    assert!(ok >= 120, "only {ok} of {} claims judged", results.len());
 }

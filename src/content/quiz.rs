@@ -558,7 +558,7 @@ impl Checker<'_> {
                 None
             }
             Some(k) => match k.value.as_str() {
-                "true_false" => Some(super::quiz::QuizKind::TrueFalse),
+                "true_false" => Some(QuizKind::TrueFalse),
                 "multiple_choice" => Some(QuizKind::MultipleChoice),
                 other => {
                     self.problem(

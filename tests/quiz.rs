@@ -392,6 +392,9 @@ fn generated_ids_are_unique_and_texts_bilingual() {
     assert_eq!(ids.len(), items.len());
     for i in &items {
         assert!((1..=19).contains(&i.unit));
+        if i.question.en.contains("O-O") || i.question.en.contains("castle") {
+            assert_eq!(i.unit, 14, "{}: {}", i.id, i.question.en);
+        }
         for t in [&i.question, &i.explanation] {
             assert!(
                 t.zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
@@ -424,10 +427,11 @@ def move(board, text):
             continue
     return None, False
 
-def judge(board, c):
+def judge(board, c, expected):
     k = c["kind"]
     if k in ("legal_move", "illegal_move", "gives_check", "gives_checkmate", "gives_stalemate"):
-        if "reason" in c:
+        # The reason code is the referee's own; python-chess can confirm the illegality only.
+        if "reason" in c and not expected:
             return None
         m, readable = move(board, c["move"])
         if not readable:
@@ -475,7 +479,7 @@ for line in sys.stdin:
     for uci in case["moves"]:
         board.push_uci(uci)
     for c, expected in case["claims"]:
-        got = judge(board, c)
+        got = judge(board, c, expected)
         if got is None:
             out.append("skip")
         elif got == expected:
@@ -557,5 +561,6 @@ fn python_chess_agrees_with_the_bank() {
     assert!(bad.is_empty(), "{bad:#?}");
     let ok = results.iter().filter(|r| *r == "ok").count();
     // Claims with a reason code or with notation python-chess does not read are skipped.
-    assert!(ok >= 80, "only {ok} of {} claims judged", results.len());
+    eprintln!("python-chess judged {ok} of {} bank claims", results.len());
+    assert!(ok >= 120, "only {ok} of {} claims judged", results.len());
 }

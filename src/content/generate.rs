@@ -245,7 +245,7 @@ impl Generator {
         let (long_en, long_zh) = c.long(pos.board());
         let side = pos.turn();
         let unit = match &verdict {
-            Verdict::Illegal(r) if is_safety(r.code()) => 12,
+            Verdict::Illegal(r) if !c.castling && is_safety(r.code()) => 12,
             _ => unit_of(c.role, c.castling, c.promotion.is_some()),
         };
         let (en_why, zh_why) = match &verdict {
@@ -849,7 +849,9 @@ impl Candidate {
             };
             return (n.to_string(), n.to_string());
         }
-        let sep = if board.piece_at(self.to).is_some() {
+        // A pawn's straight step is never written as a capture, even onto a piece.
+        let straight_pawn = self.role == Role::Pawn && self.from.file() == self.to.file();
+        let sep = if board.piece_at(self.to).is_some() && !straight_pawn {
             'x'
         } else {
             '-'
@@ -934,7 +936,10 @@ fn plausible_illegal(pos: &Chess) -> Vec<Candidate> {
                 from,
                 to,
                 promotion,
-                castling: role == Role::King && from.distance(to) == 2,
+                // Two squares sideways from the king's home square reads as castling.
+                castling: role == Role::King
+                    && from.distance(to) == 2
+                    && from == Square::from_coords(shakmaty::File::E, us.backrank()),
                 pseudo_legal: false,
             };
             // Only moves the referee reads as one clear illegal move.

@@ -32,12 +32,11 @@ use std::path::{Path, PathBuf};
 use serde_saphyr::Spanned;
 use shakmaty::{CastlingSide, Chess, Color, Square};
 
+pub use super::Text;
 pub use claim::{Claim, ClaimError, Finding, Situation};
 
 use super::Problem;
 use raw::{RawAnswer, RawChoice, RawClaim, RawItem, RawText};
-
-pub use super::text::Text;
 
 /// The two kinds of quiz item.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -559,7 +558,7 @@ impl Checker<'_> {
                 None
             }
             Some(k) => match k.value.as_str() {
-                "true_false" => Some(super::quiz::QuizKind::TrueFalse),
+                "true_false" => Some(QuizKind::TrueFalse),
                 "multiple_choice" => Some(QuizKind::MultipleChoice),
                 other => {
                     self.problem(

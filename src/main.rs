@@ -1,7 +1,9 @@
-//! The `chess-tutor` binary: parses the command line and hands over to a subcommand.
-//! Everything that is not I/O lives in the library.
+//! The `chess-tutor` binary: parses the command line and hands over to a subcommand or a
+//! shell. Everything that is not I/O lives in the library.
 
 mod cli;
+mod shell;
+mod terminal;
 
 use clap::Parser;
 

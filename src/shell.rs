@@ -29,7 +29,9 @@ pub async fn apply_input(
                 events: t
                     .events
                     .iter()
-                    .map(|e| StoredEvent::new(e.kind(), serde_json::to_value(e).unwrap_or_default()))
+                    .map(|e| {
+                        StoredEvent::new(e.kind(), serde_json::to_value(e).unwrap_or_default())
+                    })
                     .collect(),
                 output: t.replies,
             }

@@ -1,46 +1,71 @@
-//! Command-line interface (DESIGN.md, "Command line"): one module per subcommand.
+//! Command-line interface (DESIGN.md, "Command line"): one module per subcommand. Errors
+//! become exit codes here.
 
+pub mod chat;
 pub mod check;
+mod explain;
+pub mod import_lichess;
 pub mod render;
+pub mod solve;
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-mod explain;
-pub mod import_lichess;
-pub mod solve;
-
 /// chess-tutor: learn the rules of chess, with every refused move explained.
+///
+/// With no subcommand: the Telegram bot when TELOXIDE_TOKEN is set, otherwise the terminal
+/// chat. Learner data: an SQLite file in --data-dir, or PostgreSQL when DATABASE_URL is a
+/// postgres:// URL.
 #[derive(Debug, Parser)]
 #[command(name = "chess-tutor", version, about)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// A content folder (lessons/, lessons/quiz/, puzzles/) instead of the shipped content.
+    #[arg(long, global = true, env = "CHESS_TUTOR_CONTENT")]
+    pub content: Option<PathBuf>,
+    /// Where learner data lives (the SQLite file).
+    #[arg(long, global = true, env = "CHESS_TUTOR_DATA", default_value = "data")]
+    pub data_dir: PathBuf,
 }
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// The terminal chat: every mode of the bot, without Telegram.
+    Chat(chat::ChatArgs),
     /// Validate every lesson, quiz and puzzle file; `file:line: message` for each problem.
     Check(check::CheckArgs),
     /// Say whether a move is legal in a position, and if not, which rule forbids it.
     Explain(explain::ExplainArgs),
     /// Draws a board picture (`.png` or `.svg`).
     Render(render::RenderArgs),
-    /// Find the shortest forced mate within N moves, every key and a main line.
+    /// Prove mate in N: the shortest mate, every key, a main line with the longest defence.
     Solve(solve::SolveArgs),
-    /// Import Lichess mate puzzles (CSV or JSON), keeping those the search proves.
+    /// Import Lichess puzzles (CSV or JSON), keeping only mates the search proves.
     ImportLichess(import_lichess::ImportArgs),
 }
 
 /// Runs the parsed command line; errors become exit codes here and only here.
 pub fn run(cli: Cli) -> ExitCode {
+    let content = cli.content.as_deref();
     match cli.command {
         None => {
-            eprintln!("chess-tutor: no subcommand given; see --help");
-            ExitCode::from(2)
+            if std::env::var_os("TELOXIDE_TOKEN").is_some_and(|t| !t.is_empty()) {
+                eprintln!(
+                    "chess-tutor: TELOXIDE_TOKEN is set, but this build has no Telegram shell yet; \
+                     unset it to use the terminal chat (chess-tutor chat)."
+                );
+                return ExitCode::from(2);
+            }
+            eprintln!(
+                "chess-tutor: no TELOXIDE_TOKEN set, so this is the terminal chat (set TELOXIDE_TOKEN to run the Telegram bot)."
+            );
+            chat::run(&chat::ChatArgs::default(), content, &cli.data_dir)
         }
-        Some(Command::Check(args)) => check::run(&args),
+        Some(Command::Chat(args)) => chat::run(&args, content, &cli.data_dir),
+        Some(Command::Check(args)) => check::run(&args, content),
         Some(Command::Explain(args)) => explain::run(&args),
         Some(Command::Render(args)) => render::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),

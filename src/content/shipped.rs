@@ -21,5 +21,9 @@ pub fn puzzles() -> Result<Vec<Puzzle>, Vec<Problem>> {
             Err(p) => problems.push(p),
         }
     }
-    if problems.is_empty() { Ok(all) } else { Err(problems) }
+    if problems.is_empty() {
+        Ok(all)
+    } else {
+        Err(problems)
+    }
 }

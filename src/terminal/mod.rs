@@ -39,8 +39,13 @@ pub async fn run(store: &Store, catalog: &Catalog, options: &ChatOptions) -> any
         let replies = run_input(store, catalog, options, start).await?;
         show(&mut out, &replies, &mut buttons, color, options)?;
         if let (false, Some(lang)) = (first, options.lang) {
-            let replies =
-                run_input(store, catalog, options, Input::Text(format!("/lang {lang}"))).await?;
+            let replies = run_input(
+                store,
+                catalog,
+                options,
+                Input::Text(format!("/lang {lang}")),
+            )
+            .await?;
             show(&mut out, &replies, &mut buttons, color, options)?;
         }
     } else {
@@ -174,7 +179,10 @@ pub fn board_text(view: &BoardView, color: bool) -> String {
         s.push_str(&format!(" {} ", rank.char()));
         for &file in &files {
             let sq = Square::from_coords(file, rank);
-            let c = view.board.piece_at(sq).map_or(if view.dots.contains(&sq) { '•' } else { '·' }, glyph);
+            let c = view
+                .board
+                .piece_at(sq)
+                .map_or(if view.dots.contains(&sq) { '•' } else { '·' }, glyph);
             if color {
                 let bg = if marked(sq) {
                     "\x1b[48;5;210m"

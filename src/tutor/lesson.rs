@@ -57,7 +57,10 @@ pub fn course_map(cx: &mut Cx<'_>) {
             lesson.title.get(lang),
             lesson.steps.len()
         ));
-        row.push(Button::new(lesson.unit.to_string(), &Action::Lesson(lesson.unit)));
+        row.push(Button::new(
+            lesson.unit.to_string(),
+            &Action::Lesson(lesson.unit),
+        ));
         if row.len() == 5 {
             rows.push(std::mem::take(&mut row));
         }
@@ -126,7 +129,8 @@ pub fn open_step(cx: &mut Cx<'_>, index: usize) {
 
 fn scene_view(scene: &Scene) -> BoardView {
     let fen = scene.fen.to_string();
-    let mut view = BoardView::from_fen(&fen).unwrap_or_else(|_| BoardView::new(scene.fen.as_setup().board.clone()));
+    let mut view = BoardView::from_fen(&fen)
+        .unwrap_or_else(|_| BoardView::new(scene.fen.as_setup().board.clone()));
     if scene.fen.as_setup().turn == Color::Black {
         view = view.with_orientation(Color::Black);
     }
@@ -144,7 +148,10 @@ fn task_buttons(cx: &Cx<'_>, with_solution: bool) -> Vec<Button> {
     let n = cx.s.nonce;
     let mut row = vec![Button::new(words::button_hint(lang), &Action::Hint(n))];
     if with_solution {
-        row.push(Button::new(words::button_solution(lang), &Action::Solution(n)));
+        row.push(Button::new(
+            words::button_solution(lang),
+            &Action::Solution(n),
+        ));
     }
     row.push(Button::new(words::button_next(lang), &Action::Next(n)));
     row
@@ -161,8 +168,20 @@ fn heading(cx: &Cx<'_>, index: usize) -> String {
         .position(|s| Some(s.id.as_str()) == cx.catalog.step(index).map(|(_, s)| s.id.as_str()))
         .unwrap_or(0);
     match lang {
-        Lang::Zh => format!("第{}课 {} · {}/{}", lesson.unit, lesson.title.get(lang), pos + 1, lesson.steps.len()),
-        Lang::En => format!("Unit {} {} · {}/{}", lesson.unit, lesson.title.get(lang), pos + 1, lesson.steps.len()),
+        Lang::Zh => format!(
+            "第{}课 {} · {}/{}",
+            lesson.unit,
+            lesson.title.get(lang),
+            pos + 1,
+            lesson.steps.len()
+        ),
+        Lang::En => format!(
+            "Unit {} {} · {}/{}",
+            lesson.unit,
+            lesson.title.get(lang),
+            pos + 1,
+            lesson.steps.len()
+        ),
     }
 }
 
@@ -181,14 +200,20 @@ pub fn present(cx: &mut Cx<'_>) {
                 Some(scene) => Reply::board(scene_view(scene), body),
                 None => Reply::text(body),
             };
-            cx.reply(reply.with_row(vec![Button::new(words::button_next(lang), &Action::Next(n))]));
+            cx.reply(reply.with_row(vec![Button::new(
+                words::button_next(lang),
+                &Action::Next(n),
+            )]));
         }
         StepKind::Move(task) => {
             let side = words::side_to_move(lang, task.position.turn() == Color::White);
             let row = task_buttons(cx, true);
             cx.reply(
-                Reply::board(scene_view(&task.scene), format!("{head}\n\n{} ({side})", task.text.get(lang)))
-                    .with_row(row),
+                Reply::board(
+                    scene_view(&task.scene),
+                    format!("{head}\n\n{} ({side})", task.text.get(lang)),
+                )
+                .with_row(row),
             );
         }
         StepKind::Squares(task) => {
@@ -198,11 +223,17 @@ pub fn present(cx: &mut Cx<'_>) {
             );
             let view = scene_view(&task.scene).with_mark(task.square, MarkKind::Highlight);
             let row = task_buttons(cx, true);
-            cx.reply(Reply::board(view, format!("{head}\n\n{}\n{prompt}", task.text.get(lang))).with_row(row));
+            cx.reply(
+                Reply::board(view, format!("{head}\n\n{}\n{prompt}", task.text.get(lang)))
+                    .with_row(row),
+            );
         }
         StepKind::Judge(task) => {
             let choices = judge_choices(lang, &task.answer);
-            let mut reply = Reply::board(scene_view(&task.scene), format!("{head}\n\n{}", task.text.get(lang)));
+            let mut reply = Reply::board(
+                scene_view(&task.scene),
+                format!("{head}\n\n{}", task.text.get(lang)),
+            );
             for chunk in choices.chunks(3) {
                 reply = reply.with_row(
                     chunk
@@ -219,7 +250,10 @@ pub fn present(cx: &mut Cx<'_>) {
                         .collect(),
                 );
             }
-            cx.reply(reply.with_row(vec![Button::new(words::button_hint(lang), &Action::Hint(n))]));
+            cx.reply(reply.with_row(vec![Button::new(
+                words::button_hint(lang),
+                &Action::Hint(n),
+            )]));
         }
         StepKind::Quiz { item } => {
             let id = item.clone();
@@ -262,7 +296,10 @@ fn choice_is_right(answer: &Answer, choice: usize) -> bool {
         Answer::Yes(yes) => (choice == 0) == *yes,
         Answer::Draw(kind) => {
             let index = kind.map_or(DrawKind::ALL.len(), |k| {
-                DrawKind::ALL.iter().position(|x| *x == k).unwrap_or(usize::MAX)
+                DrawKind::ALL
+                    .iter()
+                    .position(|x| *x == k)
+                    .unwrap_or(usize::MAX)
             });
             index == choice
         }
@@ -329,7 +366,10 @@ pub fn text(cx: &mut Cx<'_>, text: &str) {
                 let lang = cx.lang();
                 let n = cx.s.nonce;
                 let msg = cx.say("读完了就点“下一步”。", "Tap Next when you have read it.");
-                cx.reply(Reply::text(msg).with_row(vec![Button::new(words::button_next(lang), &Action::Next(n))]));
+                cx.reply(Reply::text(msg).with_row(vec![Button::new(
+                    words::button_next(lang),
+                    &Action::Next(n),
+                )]));
             }
         }
         StepKind::Move(task) => {
@@ -345,8 +385,17 @@ pub fn text(cx: &mut Cx<'_>, text: &str) {
                 cx.reply(Reply::text(msg));
                 return;
             };
-            let missing: Vec<Square> = task.answer.iter().copied().filter(|s| !given.contains(s)).collect();
-            let extra: Vec<Square> = given.iter().copied().filter(|s| !task.answer.contains(s)).collect();
+            let missing: Vec<Square> = task
+                .answer
+                .iter()
+                .copied()
+                .filter(|s| !given.contains(s))
+                .collect();
+            let extra: Vec<Square> = given
+                .iter()
+                .copied()
+                .filter(|s| !task.answer.contains(s))
+                .collect();
             if missing.is_empty() && extra.is_empty() {
                 let msg = words::right(cx.lang());
                 cx.reply(Reply::text(msg));
@@ -354,7 +403,12 @@ pub fn text(cx: &mut Cx<'_>, text: &str) {
                 return;
             }
             let lang = cx.lang();
-            let names = |v: &[Square]| v.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
+            let names = |v: &[Square]| {
+                v.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
             let mut msg = words::not_quite(lang);
             if !missing.is_empty() {
                 msg.push_str(&match lang {
@@ -379,7 +433,9 @@ pub fn text(cx: &mut Cx<'_>, text: &str) {
             let lower = text.to_lowercase();
             let choice = match (&task.answer, lower.as_str()) {
                 (Answer::Yes(_), "yes" | "y" | "是" | "对" | "能" | "可以") => Some(0),
-                (Answer::Yes(_), "no" | "n" | "否" | "不" | "不是" | "不能" | "不可以") => Some(1),
+                (Answer::Yes(_), "no" | "n" | "否" | "不" | "不是" | "不能" | "不可以") => {
+                    Some(1)
+                }
                 _ => None,
             };
             match choice {
@@ -424,8 +480,12 @@ fn miss(cx: &mut Cx<'_>, msg: &mut String, hint: &str, why: &str) {
 }
 
 fn judge_move(cx: &mut Cx<'_>, index: usize, pos: &Chess, verdict: Verdict, input: &str) {
-    let Some((_, step)) = cx.catalog.step(index) else { return };
-    let StepKind::Move(task) = &step.kind else { return };
+    let Some((_, step)) = cx.catalog.step(index) else {
+        return;
+    };
+    let StepKind::Move(task) = &step.kind else {
+        return;
+    };
     let lang = cx.lang();
     match &verdict {
         Verdict::Legal(info) => {
@@ -436,11 +496,19 @@ fn judge_move(cx: &mut Cx<'_>, index: usize, pos: &Chess, verdict: Verdict, inpu
                 view = view.with_last_move(from, to);
             }
             if task.goal.is_met(pos, info.mv, &after) {
-                let msg = format!("{} {}", words::right(lang), rules::text::legal_text(pos, info, lang));
+                let msg = format!(
+                    "{} {}",
+                    words::right(lang),
+                    rules::text::legal_text(pos, info, lang)
+                );
                 cx.reply(Reply::board(view, msg));
                 complete(cx, index);
             } else {
-                let mut msg = format!("{} {}", words::legal_but_missed(lang), rules::text::legal_text(pos, info, lang));
+                let mut msg = format!(
+                    "{} {}",
+                    words::legal_but_missed(lang),
+                    rules::text::legal_text(pos, info, lang)
+                );
                 miss(cx, &mut msg, task.hint.get(lang), task.why.get(lang));
                 cx.reply(Reply::board(view, msg));
             }
@@ -476,12 +544,17 @@ fn review_offer(cx: &mut Cx<'_>, code: &str, current: usize) -> Option<Vec<Butto
     let step = cx.catalog.practice_step(code).filter(|s| *s != current)?;
     cx.s.progress.reviews_offered.insert(code.to_owned());
     let label = cx.say("练一练这条规则", "Practise this rule");
-    Some(vec![Button::new(label, &Action::Review(u32::try_from(step).ok()?))])
+    Some(vec![Button::new(
+        label,
+        &Action::Review(u32::try_from(step).ok()?),
+    )])
 }
 
 /// An answer button (or typed answer) for a judge step or a lesson's quiz step.
 pub fn answer(cx: &mut Cx<'_>, choice: usize) {
-    let Some((index, step)) = current_step(cx) else { return };
+    let Some((index, step)) = current_step(cx) else {
+        return;
+    };
     match &step.kind {
         StepKind::Judge(task) => {
             let lang = cx.lang();
@@ -510,7 +583,9 @@ pub fn answer(cx: &mut Cx<'_>, choice: usize) {
 
 /// `/hint` in a lesson.
 pub fn hint(cx: &mut Cx<'_>) {
-    let Some((_, step)) = current_step(cx) else { return };
+    let Some((_, step)) = current_step(cx) else {
+        return;
+    };
     let lang = cx.lang();
     let hints = match &mut cx.s.mode {
         Mode::Lesson { hints, .. } => {
@@ -542,11 +617,15 @@ pub fn hint(cx: &mut Cx<'_>) {
 
 /// `/solution` in a lesson.
 pub fn solution(cx: &mut Cx<'_>) {
-    let Some((_, step)) = current_step(cx) else { return };
+    let Some((_, step)) = current_step(cx) else {
+        return;
+    };
     let lang = cx.lang();
     match &step.kind {
         StepKind::Move(task) => {
-            let Some(mv) = task.expected.first() else { return };
+            let Some(mv) = task.expected.first() else {
+                return;
+            };
             let san = shakmaty::san::San::from_move(&task.position, *mv).to_string();
             let mut view = scene_view(&task.scene);
             if let Some((from, to)) = move_squares(mv) {
@@ -559,7 +638,9 @@ pub fn solution(cx: &mut Cx<'_>) {
             cx.reply(Reply::board(view, msg));
         }
         StepKind::Squares(task) => {
-            let view = scene_view(&task.scene).with_mark(task.square, MarkKind::Highlight).with_dots(task.answer.clone());
+            let view = scene_view(&task.scene)
+                .with_mark(task.square, MarkKind::Highlight)
+                .with_dots(task.answer.clone());
             let names: Vec<String> = task.answer.iter().map(ToString::to_string).collect();
             let msg = match lang {
                 Lang::Zh => format!("答案：{}。{}", names.join(" "), task.why.get(lang)),
@@ -580,7 +661,10 @@ pub fn solution(cx: &mut Cx<'_>) {
             cx.reply(Reply::text(msg));
         }
         StepKind::Explain { .. } | StepKind::Quiz { .. } => {
-            let msg = cx.say("这一步没有单独的答案。", "This step has no separate answer.");
+            let msg = cx.say(
+                "这一步没有单独的答案。",
+                "This step has no separate answer.",
+            );
             cx.reply(Reply::text(msg));
         }
     }
@@ -588,9 +672,15 @@ pub fn solution(cx: &mut Cx<'_>) {
 
 /// A typed answer to a lesson's quiz step.
 pub fn answer_text(cx: &mut Cx<'_>, text: &str) {
-    let Some((_, step)) = current_step(cx) else { return };
-    let StepKind::Quiz { item } = &step.kind else { return };
-    let Some(q) = cx.catalog.quiz_item(item) else { return };
+    let Some((_, step)) = current_step(cx) else {
+        return;
+    };
+    let StepKind::Quiz { item } = &step.kind else {
+        return;
+    };
+    let Some(q) = cx.catalog.quiz_item(item) else {
+        return;
+    };
     match quiz::read_answer(q, text) {
         Some(choice) => answer(cx, choice),
         None => {

@@ -47,7 +47,14 @@ fn pick<'c>(cx: &Cx<'c>) -> Option<&'c Puzzle> {
         .puzzles
         .iter()
         .filter(|z| !p.puzzles_solved.contains(&z.id) && Some(z.id.as_str()) != current)
-        .min_by_key(|z| ((ladder::puzzle_points(z.rating) - target).abs(), z.mate_in))
+        .min_by_key(|z| {
+            // Short mates first for a beginner: each extra move counts like 150 points.
+            let extra = i32::try_from(z.mate_in.saturating_sub(1)).unwrap_or(0) * 150;
+            (
+                (ladder::puzzle_points(z.rating) - target).abs() + extra,
+                z.mate_in,
+            )
+        })
         .or_else(|| catalog.puzzles.first())
 }
 
@@ -130,13 +137,17 @@ pub fn present(cx: &mut Cx<'_>) {
         Lang::Zh => format!(
             "{}：{}步杀（还剩{}步）{rating}",
             words::side_to_move(lang, white),
-            cx.catalog.puzzle(&now.id).map_or(now.moves_left, |p| p.mate_in),
+            cx.catalog
+                .puzzle(&now.id)
+                .map_or(now.moves_left, |p| p.mate_in),
             now.moves_left
         ),
         Lang::En => format!(
             "{}: mate in {} ({} to go){rating}",
             words::side_to_move(lang, white),
-            cx.catalog.puzzle(&now.id).map_or(now.moves_left, |p| p.mate_in),
+            cx.catalog
+                .puzzle(&now.id)
+                .map_or(now.moves_left, |p| p.mate_in),
             now.moves_left
         ),
     };
@@ -147,14 +158,20 @@ pub fn present(cx: &mut Cx<'_>) {
 
 /// Counts the result once: a solved puzzle is a win against its points, a miss a loss.
 fn decide(cx: &mut Cx<'_>, id: &str, solved: bool) {
-    let Mode::Puzzle { decided, .. } = &mut cx.s.mode else { return };
+    let Mode::Puzzle { decided, .. } = &mut cx.s.mode else {
+        return;
+    };
     if *decided {
         return;
     }
     *decided = true;
     let opponent = ladder::puzzle_points(cx.catalog.puzzle(id).and_then(|p| p.rating));
     let p = &mut cx.s.progress;
-    let result = if solved { GameResult::Win } else { GameResult::Loss };
+    let result = if solved {
+        GameResult::Win
+    } else {
+        GameResult::Loss
+    };
     p.points = (p.points + ladder::exchange(p.points, opponent, result)).max(0);
     p.rated_games = p.rated_games.saturating_add(1);
     p.review_queue.retain(|x| x != id);
@@ -176,8 +193,16 @@ fn finished(cx: &mut Cx<'_>, id: &str, view: BoardView, mut msg: String) {
     let lang = cx.lang();
     let p = &cx.s.progress;
     msg.push_str(&match lang {
-        Lang::Zh => format!("\n级别：{}（积分 {}）", ladder::level_name(p.points, p.rated_games, lang), p.points),
-        Lang::En => format!("\nLevel: {} ({} points)", ladder::level_name(p.points, p.rated_games, lang), p.points),
+        Lang::Zh => format!(
+            "\n级别：{}（积分 {}）",
+            ladder::level_name(p.points, p.rated_games, lang),
+            p.points
+        ),
+        Lang::En => format!(
+            "\nLevel: {} ({} points)",
+            ladder::level_name(p.points, p.rated_games, lang),
+            p.points
+        ),
     });
     let next = cx.say("下一题 ▶", "Next puzzle ▶");
     cx.s.mode = Mode::Idle;
@@ -197,7 +222,8 @@ pub fn text(cx: &mut Cx<'_>, input: &str) {
             let code = reason.code().to_owned();
             *cx.s.progress.rule_errors.entry(code.clone()).or_insert(0) += 1;
             cx.event(Event::IllegalMove { code });
-            let view = view_of(&now.pos, now.last_move.as_deref(), learner).with_overlay(Overlay::for_reason(reason));
+            let view = view_of(&now.pos, now.last_move.as_deref(), learner)
+                .with_overlay(Overlay::for_reason(reason));
             cx.reply(Reply::board(view, msg));
             return;
         }
@@ -219,7 +245,11 @@ pub fn text(cx: &mut Cx<'_>, input: &str) {
             }
             let msg = match lang {
                 Lang::Zh => format!("{} {} 将死！题目完成。", words::right(lang), info.san),
-                Lang::En => format!("{} {} is checkmate! Puzzle solved.", words::right(lang), info.san),
+                Lang::En => format!(
+                    "{} {} is checkmate! Puzzle solved.",
+                    words::right(lang),
+                    info.san
+                ),
             };
             finished(cx, &now.id, view, msg);
         }
@@ -236,21 +266,31 @@ pub fn text(cx: &mut Cx<'_>, input: &str) {
                 ..
             } = &mut cx.s.mode
             {
-                *fen = shakmaty::fen::Fen::from_position(&next, shakmaty::EnPassantMode::Legal).to_string();
+                *fen = shakmaty::fen::Fen::from_position(&next, shakmaty::EnPassantMode::Legal)
+                    .to_string();
                 *moves_left = left;
                 *last_move = Some(uci(best_defence));
                 *hints = 0;
             }
             cx.next_nonce();
             let msg = match lang {
-                Lang::Zh => format!("好棋！{} 之后，对方最顽强的应法是 {}。还剩{}步杀。", info.san, reply_san, left),
-                Lang::En => format!("Good! After {}, the toughest defence is {}. Mate in {} to go.", info.san, reply_san, left),
+                Lang::Zh => format!(
+                    "好棋！{} 之后，对方最顽强的应法是 {}。还剩{}步杀。",
+                    info.san, reply_san, left
+                ),
+                Lang::En => format!(
+                    "Good! After {}, the toughest defence is {}. Mate in {} to go.",
+                    info.san, reply_san, left
+                ),
             };
             let view = view_of(&next, Some(&uci(best_defence)), learner);
             let row = buttons(cx);
             cx.reply(Reply::board(view, msg).with_row(row));
         }
-        MoveJudgement::MatesTooLate { mate_in, refutation } => {
+        MoveJudgement::MatesTooLate {
+            mate_in,
+            refutation,
+        } => {
             let msg = match lang {
                 Lang::Zh => format!(
                     "{} 也能将死，但要{}步，题目要求{}步之内。对方这样应：{}",
@@ -271,15 +311,29 @@ pub fn text(cx: &mut Cx<'_>, input: &str) {
         }
         MoveJudgement::Stalemates => {
             let msg = match lang {
-                Lang::Zh => format!("{} 之后对方无子可动又没有被将军——逼和，是和棋，不是赢棋！", info.san),
-                Lang::En => format!("After {} the defender has no legal move and is not in check — stalemate, a draw, not a win!", info.san),
+                Lang::Zh => format!(
+                    "{} 之后对方无子可动又没有被将军——逼和，是和棋，不是赢棋！",
+                    info.san
+                ),
+                Lang::En => format!(
+                    "After {} the defender has no legal move and is not in check — stalemate, a draw, not a win!",
+                    info.san
+                ),
             };
             wrong(cx, &now, tried, &[], msg);
         }
         MoveJudgement::Fails { refutation } => {
             let msg = match lang {
-                Lang::Zh => format!("{} 不行：对方可以这样逃脱：{}", info.san, line_san(&after, &refutation)),
-                Lang::En => format!("{} does not work: the defence escapes with {}", info.san, line_san(&after, &refutation)),
+                Lang::Zh => format!(
+                    "{} 不行：对方可以这样逃脱：{}",
+                    info.san,
+                    line_san(&after, &refutation)
+                ),
+                Lang::En => format!(
+                    "{} does not work: the defence escapes with {}",
+                    info.san,
+                    line_san(&after, &refutation)
+                ),
             };
             wrong(cx, &now, tried, &refutation, msg);
         }
@@ -309,7 +363,11 @@ fn wrong(
 ) {
     decide(cx, &now.id, false);
     let lang = cx.lang();
-    msg.push_str(&words::say(lang, "\n再试一次，或点“提示”。", "\nTry again, or tap Hint."));
+    msg.push_str(&words::say(
+        lang,
+        "\n再试一次，或点“提示”。",
+        "\nTry again, or tap Hint.",
+    ));
     let mut view = view_of(&now.pos, now.last_move.as_deref(), now.pos.turn());
     if let Some((f, t)) = tried {
         view = view.with_arrow(f, t, ArrowKind::Move);
@@ -343,12 +401,16 @@ pub fn hint(cx: &mut Cx<'_>) {
         Lang::Zh => rules::text::zh::piece(h.piece).to_owned(),
         Lang::En => rules::text::en::piece(h.piece).to_owned(),
     };
-    let mut view = view_of(&now.pos, now.last_move.as_deref(), now.pos.turn()).with_mark(h.piece_square, MarkKind::Highlight);
+    let mut view = view_of(&now.pos, now.last_move.as_deref(), now.pos.turn())
+        .with_mark(h.piece_square, MarkKind::Highlight);
     let msg = match (rung, lang) {
         (1, Lang::Zh) => format!("💡 用{}的{piece}。", h.piece_square),
         (1, _) => format!("💡 Use the {piece} on {}.", h.piece_square),
         (2, Lang::Zh) => format!("💡 {}的{piece}走到{}。", h.piece_square, h.target_square),
-        (2, _) => format!("💡 The {piece} on {} goes to {}.", h.piece_square, h.target_square),
+        (2, _) => format!(
+            "💡 The {piece} on {} goes to {}.",
+            h.piece_square, h.target_square
+        ),
         (_, Lang::Zh) => format!("💡 走 {}。", san(&now.pos, h.key)),
         (_, _) => format!("💡 Play {}.", san(&now.pos, h.key)),
     };

@@ -38,16 +38,25 @@ fn mix(a: u64, b: u64) -> u64 {
 /// Chooses the next question: bank and generated items alternate; bank items not yet seen
 /// first.
 fn choose(cx: &Cx<'_>, asked: u32) -> QuizRef {
-    let seed = mix(u64::from(cx.s.nonce), u64::from(cx.s.progress.quiz_right + cx.s.progress.quiz_wrong));
+    let seed = mix(
+        u64::from(cx.s.nonce),
+        u64::from(cx.s.progress.quiz_right + cx.s.progress.quiz_wrong),
+    );
     let bank = &cx.catalog.quiz;
     if asked % 2 == 0 && !bank.is_empty() {
         let unseen: Vec<&QuizItem> = bank
             .iter()
             .filter(|q| !cx.s.progress.quiz_seen.contains(&q.id))
             .collect();
-        let pool: Vec<&QuizItem> = if unseen.is_empty() { bank.iter().collect() } else { unseen };
+        let pool: Vec<&QuizItem> = if unseen.is_empty() {
+            bank.iter().collect()
+        } else {
+            unseen
+        };
         let pick = pool[usize::try_from(seed % pool.len() as u64).unwrap_or(0)];
-        return QuizRef::Bank { id: pick.id.clone() };
+        return QuizRef::Bank {
+            id: pick.id.clone(),
+        };
     }
     QuizRef::Generated {
         seed,
@@ -70,7 +79,9 @@ pub fn start_round(cx: &mut Cx<'_>) {
 
 /// Shows the current quiz question.
 pub fn present(cx: &mut Cx<'_>) {
-    let Mode::Quiz { item, asked, .. } = cx.s.mode.clone() else { return };
+    let Mode::Quiz { item, asked, .. } = cx.s.mode.clone() else {
+        return;
+    };
     let head = match cx.lang() {
         Lang::Zh => format!("测验 {asked}/{ROUND}"),
         Lang::En => format!("Quiz {asked}/{ROUND}"),
@@ -92,12 +103,28 @@ pub fn present_item(cx: &mut Cx<'_>, item: &QuizRef, head: Option<String>) {
     let mut row = Vec::new();
     match &q.answer {
         Answer::TrueFalse { .. } => {
-            row.push(Button::new(words::true_word(lang), &Action::Answer { nonce: n, choice: 0 }));
-            row.push(Button::new(words::false_word(lang), &Action::Answer { nonce: n, choice: 1 }));
+            row.push(Button::new(
+                words::true_word(lang),
+                &Action::Answer {
+                    nonce: n,
+                    choice: 0,
+                },
+            ));
+            row.push(Button::new(
+                words::false_word(lang),
+                &Action::Answer {
+                    nonce: n,
+                    choice: 1,
+                },
+            ));
         }
         Answer::MultipleChoice { choices, .. } => {
             for (i, c) in choices.iter().enumerate() {
-                text.push_str(&format!("\n{}) {}", letter(i).to_ascii_uppercase(), c.text.get(lang)));
+                text.push_str(&format!(
+                    "\n{}) {}",
+                    letter(i).to_ascii_uppercase(),
+                    c.text.get(lang)
+                ));
                 row.push(Button::new(
                     letter(i).to_ascii_uppercase().to_string(),
                     &Action::Answer {
@@ -111,7 +138,10 @@ pub fn present_item(cx: &mut Cx<'_>, item: &QuizRef, head: Option<String>) {
     let reply = match &q.board {
         Some(board) => {
             let pos = board.position();
-            Reply::board(BoardView::from_position(pos).with_orientation(shakmaty::Position::turn(pos)), text)
+            Reply::board(
+                BoardView::from_position(pos).with_orientation(shakmaty::Position::turn(pos)),
+                text,
+            )
         }
         None => Reply::text(text),
     };
@@ -122,16 +152,26 @@ pub fn present_item(cx: &mut Cx<'_>, item: &QuizRef, head: Option<String>) {
 /// was right.
 pub fn judge_item(cx: &mut Cx<'_>, item: &QuizRef, choice: usize) -> bool {
     let lang = cx.lang();
-    let Some(q) = resolve(cx, item) else { return false };
+    let Some(q) = resolve(cx, item) else {
+        return false;
+    };
     let response = match q.answer {
         Answer::TrueFalse { .. } => Response::TrueFalse(choice == 0),
         Answer::MultipleChoice { .. } => Response::Choice(choice),
     };
     let correct = q.is_correct(response);
-    let verdict = if correct { words::right(lang) } else { words::not_quite(lang) };
+    let verdict = if correct {
+        words::right(lang)
+    } else {
+        words::not_quite(lang)
+    };
     let key = match &q.answer {
         Answer::TrueFalse { correct: c, .. } => {
-            if *c { words::true_word(lang) } else { words::false_word(lang) }
+            if *c {
+                words::true_word(lang)
+            } else {
+                words::false_word(lang)
+            }
         }
         Answer::MultipleChoice { correct: c, .. } => letter(*c).to_ascii_uppercase().to_string(),
     };
@@ -187,7 +227,8 @@ pub fn answer(cx: &mut Cx<'_>, choice: usize) {
         let n = cx.s.nonce;
         let label = words::button_next(lang);
         if let Some(last) = cx.replies.last_mut() {
-            last.buttons.push(vec![Button::new(label, &Action::Next(n))]);
+            last.buttons
+                .push(vec![Button::new(label, &Action::Next(n))]);
         }
     }
 }
@@ -208,7 +249,9 @@ fn end_round(cx: &mut Cx<'_>, right: u32) {
     let level = ladder::level_name(p.points, p.rated_games, lang);
     let msg = match lang {
         Lang::Zh => format!("本轮答对 {right}/{ROUND}。积分 {delta:+}，现在是{level}。"),
-        Lang::En => format!("This round: {right}/{ROUND} right. Points {delta:+}; you are now {level}."),
+        Lang::En => {
+            format!("This round: {right}/{ROUND} right. Points {delta:+}; you are now {level}.")
+        }
     };
     cx.s.mode = Mode::Idle;
     let again = cx.say("再来一轮 ▶", "Another round ▶");

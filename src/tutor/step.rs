@@ -7,9 +7,9 @@ use super::reply::{Button, Event, Reply, Transition};
 use super::state::{Mode, Session};
 use super::{lesson, puzzle, quiz, words};
 use crate::render::BoardView;
-use shakmaty::Position as _;
 use crate::render::overlay::Overlay;
 use crate::rules::{self, Lang, Verdict, text::verdict_text};
+use shakmaty::Position as _;
 
 /// Applies one input to a session. Pure: the same session, input and catalogue always give
 /// the same transition.
@@ -127,7 +127,9 @@ impl Cx<'_> {
         }
         let lang = self.lang();
         let row = self.menu_row();
-        self.reply(Reply::text(format!("{}\n\n{}", words::welcome(lang), words::menu(lang))).with_row(row));
+        self.reply(
+            Reply::text(format!("{}\n\n{}", words::welcome(lang), words::menu(lang))).with_row(row),
+        );
     }
 
     fn set_lang(&mut self, lang: Lang) {
@@ -158,12 +160,12 @@ impl Cx<'_> {
                 self.reply(Reply::text(text));
                 self.board();
             }
-            Command::Lang(None) => self.reply(
-                Reply::text(words::choose_language()).with_row(vec![
+            Command::Lang(None) => {
+                self.reply(Reply::text(words::choose_language()).with_row(vec![
                     Button::new("中文", &Action::Lang(Lang::Zh)),
                     Button::new("English", &Action::Lang(Lang::En)),
-                ]),
-            ),
+                ]))
+            }
             Command::Board => self.board(),
             Command::Unknown(word) => self.reply(Reply::text(words::unknown_command(lang, &word))),
         }
@@ -212,7 +214,14 @@ impl Cx<'_> {
             Mode::Idle => {
                 let lang = self.lang();
                 let row = self.menu_row();
-                self.reply(Reply::text(format!("{}\n{}", words::nothing_to_do(lang), words::menu(lang))).with_row(row));
+                self.reply(
+                    Reply::text(format!(
+                        "{}\n{}",
+                        words::nothing_to_do(lang),
+                        words::menu(lang)
+                    ))
+                    .with_row(row),
+                );
             }
             Mode::Lesson { .. } => lesson::text(self, text),
             Mode::Puzzle { .. } => puzzle::text(self, text),
@@ -342,7 +351,11 @@ impl Cx<'_> {
                 p.review_queue.len(),
                 p.quiz_right,
                 p.quiz_wrong,
-                if errors.is_empty() { String::new() } else { format!("\n常犯的规则错误：{}", errors.join("，")) }
+                if errors.is_empty() {
+                    String::new()
+                } else {
+                    format!("\n常犯的规则错误：{}", errors.join("，"))
+                }
             ),
             Lang::En => format!(
                 "Lessons: {}/{} steps, {} lessons done.\nLevel: {} ({} points).\nPuzzles: {} solved, {} to review.\nQuiz: {} right, {} wrong.{}",
@@ -355,7 +368,11 @@ impl Cx<'_> {
                 p.review_queue.len(),
                 p.quiz_right,
                 p.quiz_wrong,
-                if errors.is_empty() { String::new() } else { format!("\nRules you trip over most: {}", errors.join(", ")) }
+                if errors.is_empty() {
+                    String::new()
+                } else {
+                    format!("\nRules you trip over most: {}", errors.join(", "))
+                }
             ),
         };
         let row = self.menu_row();

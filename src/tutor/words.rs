@@ -105,7 +105,9 @@ pub fn course_done(lang: Lang) -> String {
 pub fn no_such_lesson(lang: Lang, count: usize) -> String {
     match lang {
         Lang::Zh => format!("没有这一课。课程编号是1到{count}，发送 /lessons 查看目录。"),
-        Lang::En => format!("There is no such lesson. Units are numbered 1 to {count}; send /lessons for the map."),
+        Lang::En => format!(
+            "There is no such lesson. Units are numbered 1 to {count}; send /lessons for the map."
+        ),
     }
 }
 

@@ -1,0 +1,284 @@
+//! Whole conversations with the tutor, as snapshot transcripts: what the learner sends, what
+//! the bot answers (text, board, buttons), and the events it records.
+
+use chess_tutor::puzzle::Puzzle;
+use chess_tutor::rules::Lang;
+use chess_tutor::search;
+use chess_tutor::tutor::{Action, Catalog, Event, Input, Mode, Session, step};
+use shakmaty::{CastlingMode, Position, uci::UciMove};
+
+fn shipped() -> Catalog {
+    Catalog::shipped().expect("shipped content loads")
+}
+
+/// Drives a session and writes a transcript.
+struct Chat<'c> {
+    catalog: &'c Catalog,
+    session: Session,
+    log: String,
+    buttons: Vec<(String, String)>,
+    events: Vec<Event>,
+}
+
+impl<'c> Chat<'c> {
+    fn new(catalog: &'c Catalog) -> Self {
+        Chat {
+            catalog,
+            session: Session::default(),
+            log: String::new(),
+            buttons: Vec::new(),
+            events: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, input: Input) -> &mut Self {
+        let shown = match &input {
+            Input::Text(t) => format!("> {t}"),
+            Input::Button(data) => {
+                let label = self
+                    .buttons
+                    .iter()
+                    .find(|(_, d)| d == data)
+                    .map_or("?", |(l, _)| l.as_str());
+                format!("> [{label}] ({data})")
+            }
+            Input::Start { client_lang } => format!("> /start (client {client_lang:?})"),
+        };
+        self.log.push_str(&shown);
+        self.log.push('\n');
+        let t = step(&self.session, input, self.catalog);
+        self.buttons.clear();
+        for reply in &t.replies {
+            if let Some(view) = &reply.board {
+                self.log.push_str(&format!(
+                    "  [board {} {}{}]\n",
+                    view.board,
+                    if view.orientation == shakmaty::Color::White { "white" } else { "black" },
+                    if view.marks.is_empty() && view.arrows.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            " marks={:?} arrows={:?}",
+                            view.marks.iter().map(|m| m.square.to_string()).collect::<Vec<_>>(),
+                            view.arrows
+                                .iter()
+                                .map(|a| format!("{}{}", a.from, a.to))
+                                .collect::<Vec<_>>()
+                        )
+                    }
+                ));
+            }
+            for line in reply.text.lines() {
+                self.log.push_str(&format!("  {line}\n"));
+            }
+            for row in &reply.buttons {
+                let labels: Vec<String> = row.iter().map(|b| format!("[{}]", b.label)).collect();
+                self.log.push_str(&format!("  {}\n", labels.join(" ")));
+                for b in row {
+                    assert!(b.data.len() <= 64, "callback data too long: {}", b.data);
+                    self.buttons.push((b.label.clone(), b.data.clone()));
+                }
+            }
+        }
+        for e in &t.events {
+            self.log.push_str(&format!("  (event {})\n", serde_json::to_string(e).unwrap()));
+        }
+        self.events.extend(t.events);
+        // The session always survives a round trip through JSON (that is how it is stored).
+        let json = serde_json::to_string(&t.session).unwrap();
+        let back: Session = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, t.session);
+        self.session = t.session;
+        self
+    }
+
+    fn text(&mut self, t: &str) -> &mut Self {
+        self.send(Input::Text(t.to_owned()))
+    }
+
+    fn press(&mut self, label: &str) -> &mut Self {
+        let data = self
+            .buttons
+            .iter()
+            .find(|(l, _)| l.contains(label))
+            .unwrap_or_else(|| panic!("no button {label:?} in {:?}", self.buttons))
+            .1
+            .clone();
+        self.send(Input::Button(data))
+    }
+}
+
+#[test]
+fn a_lesson_with_right_wrong_and_illegal_answers() {
+    let catalog = shipped();
+    let mut chat = Chat::new(&catalog);
+    chat.send(Input::Start {
+        client_lang: Some("en-GB".into()),
+    })
+    .text("/lesson 3")
+    .press("Next")
+    .press("Next")
+    .text("Rg4") // legal, misses the goal
+    .text("Rb5") // illegal: a rook does not move diagonally
+    .text("Rh4") // right
+    .text("Rxd5");
+    assert!(chat.events.contains(&Event::StepDone {
+        step: "rook-reach-h4".into()
+    }));
+    assert!(chat.events.contains(&Event::IllegalMove {
+        code: "wrong_movement".into()
+    }));
+    insta::assert_snapshot!(chat.log);
+}
+
+#[test]
+fn the_same_lesson_in_chinese() {
+    let catalog = shipped();
+    let mut chat = Chat::new(&catalog);
+    chat.send(Input::Start {
+        client_lang: Some("zh-hans".into()),
+    })
+    .text("/lesson 14");
+    for _ in 0..12 {
+        // Walk through the castling unit by reading and using the solution when stuck.
+        let before = chat.session.nonce;
+        if chat.buttons.iter().any(|(l, _)| l.contains("下一步")) && chat.buttons.iter().all(|(l, _)| !l.contains("提示")) {
+            chat.press("下一步");
+        } else {
+            chat.text("O-O");
+            if chat.session.nonce == before {
+                chat.press("答案").press("下一步");
+            }
+        }
+    }
+    assert_eq!(chat.session.lang, Some(Lang::Zh));
+    insta::assert_snapshot!(chat.log);
+}
+
+/// A mate in 2 with several keys: the learner plays a key that is not the stored one.
+#[test]
+fn a_mate_in_two_solved_with_an_alternative_key() {
+    let fen = "7k/8/8/8/8/8/1R6/R5K1 w - - 0 1";
+    let pos = chess_tutor::rules::parse_fen(fen).unwrap();
+    let solution = search::solve::solve(&pos, 2, false);
+    assert_eq!(solution.mate_in, Some(2));
+    assert!(solution.keys.len() >= 2, "{:?}", solution.keys);
+    let uci = |m: &shakmaty::Move| UciMove::from_move(*m, CastlingMode::Standard).to_string();
+    let stored = uci(&solution.keys[0]);
+    let alternative = solution.keys[solution.keys.len() - 1];
+    let puzzle = Puzzle {
+        id: "ladder-two-keys".into(),
+        fen: fen.into(),
+        last_move: None,
+        mate_in: 2,
+        solution: solution.line.iter().map(uci).collect(),
+        keys: solution.keys.iter().map(uci).collect(),
+        multiple_keys: true,
+        rating: Some(500),
+        themes: vec!["mateIn2".into()],
+        themes_zh: vec!["两步杀".into()],
+        source: "test".into(),
+        game: None,
+        file: Default::default(),
+        line: None,
+    };
+    let catalog = Catalog::new(Vec::new(), Vec::new(), vec![puzzle]);
+    let mut chat = Chat::new(&catalog);
+    chat.send(Input::Start {
+        client_lang: Some("en".into()),
+    })
+    .text("/puzzle")
+    .text("Kg2"); // a wrong move: no mate in 2 after it
+    let alt_uci = uci(&alternative);
+    assert_ne!(alt_uci, stored);
+    chat.text(&alt_uci);
+    // The bot answered with a defence; now mate with any mating move.
+    let Mode::Puzzle { fen, moves_left, .. } = chat.session.mode.clone() else {
+        panic!("puzzle should go on: {:?}", chat.session.mode)
+    };
+    assert_eq!(moves_left, 1);
+    let now = chess_tutor::rules::parse_fen(&fen).unwrap();
+    let mate = now
+        .legal_moves()
+        .into_iter()
+        .find(|m| {
+            let mut p = now.clone();
+            p.play_unchecked(*m);
+            p.is_checkmate()
+        })
+        .expect("a mate in one exists");
+    chat.text(&uci(&mate));
+    assert!(matches!(chat.session.mode, Mode::Idle));
+    assert!(chat.events.iter().any(|e| matches!(e, Event::PuzzleResult { .. })));
+    insta::assert_snapshot!(chat.log);
+}
+
+#[test]
+fn a_quiz_round() {
+    let catalog = shipped();
+    let mut chat = Chat::new(&catalog);
+    chat.send(Input::Start {
+        client_lang: Some("en".into()),
+    })
+    .text("/quiz");
+    for _ in 0..5 {
+        // Always answer with the first button (True / A).
+        let first = chat.buttons[0].0.clone();
+        chat.press(&first);
+        if chat.buttons.iter().any(|(l, _)| l.contains("Next")) {
+            chat.press("Next");
+        }
+    }
+    let answers = chat
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::QuizAnswer { .. }))
+        .count();
+    assert_eq!(answers, 5);
+    assert!(matches!(chat.session.mode, Mode::Idle));
+    assert_eq!(chat.session.progress.rated_games, 1);
+    insta::assert_snapshot!(chat.log);
+}
+
+#[test]
+fn a_language_switch_and_bad_input() {
+    let catalog = shipped();
+    let mut chat = Chat::new(&catalog);
+    chat.send(Input::Start { client_lang: None })
+        .press("English")
+        .text("/lesson 8")
+        .press("Next")
+        .text("/lang zh")
+        .text("/nonsense")
+        .text(&"e4 ".repeat(400))
+        .send(Input::Button("a:999999:0".into()))
+        .send(Input::Button("not a button".into()))
+        .text("/explain 4r1k1/8/8/8/4N3/8/8/4K3 w - - 0 1 Nc5")
+        .text("/explain not-a-fen e4")
+        .text("/progress");
+    insta::assert_snapshot!(chat.log);
+}
+
+#[test]
+fn stale_and_forged_buttons_change_nothing() {
+    let catalog = shipped();
+    let mut chat = Chat::new(&catalog);
+    chat.send(Input::Start {
+        client_lang: Some("en".into()),
+    })
+    .text("/quiz");
+    let old_answer = chat.buttons[0].1.clone();
+    chat.press(&chat.buttons[0].0.clone());
+    chat.press("Next");
+    let before = chat.session.clone();
+    // The first question's button again: stale.
+    chat.send(Input::Button(old_answer));
+    assert_eq!(chat.session, before);
+    for forged in ["", "a:1", "a:x:y", "n:4294967296", "l:xx", &"a".repeat(100)] {
+        chat.send(Input::Button(forged.to_owned()));
+        assert_eq!(chat.session, before, "{forged:?}");
+    }
+    // A button of the current question still works.
+    let action = Action::decode(&chat.buttons[0].1).unwrap();
+    assert!(action.nonce().is_some());
+}

@@ -262,13 +262,11 @@ fn png_draws_check_marks_and_arrows_in_their_colours() {
     // The attacker frame (under the piece) and the cross (over the square).
     assert!(pic.count_in_square(4, 0, p.attacker) > 300, "frame on e8");
     assert!(pic.count_in_square(1, 4, p.forbidden) > 150, "cross on b4");
-    // The arrow crosses d5 (column 3, row 3) at the middle, over its white casing. The arrow
-    // group is 85 % opaque: allow the square to show through a little.
+    // The arrow crosses d5 (column 3, row 3) at the middle, over its white casing; both are
+    // 85 % opaque, so a little of the square shows through.
     let mid = pic.in_square(3, 3, 0.5, 0.5);
-    assert!(
-        close(mid, p.good.over(p.light, 0.85), 3),
-        "arrow on d5: {mid}"
-    );
+    let want = p.good.over(p.halo.over(p.light, 0.85), 0.85);
+    assert!(close(mid, want, 3), "arrow on d5: {mid}, want {want}");
 }
 
 #[test]

@@ -21,9 +21,9 @@ use super::palette::{Palette, Rgb};
 use super::svg::{corner, layer, piece_svg};
 use super::view::BoardView;
 
-/// The smallest picture [`png`] draws, in pixels (4 px a square).
+/// The smallest picture [`png()`] draws, in pixels (4 px a square).
 pub const MIN_SIZE: u32 = 32;
-/// The largest picture [`png`] draws, in pixels.
+/// The largest picture [`png()`] draws, in pixels.
 pub const MAX_SIZE: u32 = 4096;
 
 /// Draws `view` as a PNG exactly `size_px` pixels square, in the default [`Palette`].
@@ -48,7 +48,7 @@ pub fn png(view: &BoardView, size_px: u32) -> Result<Vec<u8>, RenderError> {
 ///
 /// # Errors
 ///
-/// As [`png`].
+/// As [`png()`].
 pub fn png_with(view: &BoardView, size_px: u32, palette: &Palette) -> Result<Vec<u8>, RenderError> {
     check_size(size_px)?;
     // The layers of `svg_with`, from the bottom. What depends only on the size, the colours

@@ -25,7 +25,7 @@
 mod glyphs;
 pub mod overlay;
 pub mod palette;
-pub mod png;
+mod png;
 mod svg;
 pub mod view;
 

@@ -158,8 +158,9 @@ impl Overlay {
             };
             o.arrow(from, to, kind);
         }
-        if let Some(&(_, to)) = line.iter().skip(1).step_by(2).last() {
-            o.mark(to, MarkKind::Attacker);
+        // The opponent's moves have odd indices.
+        if let Some(i) = (1..line.len()).rev().find(|i| i % 2 == 1) {
+            o.mark(line[i].1, MarkKind::Attacker);
         }
         o
     }
@@ -449,7 +450,7 @@ mod tests {
             .unwrap();
         // A wrong try (Re8+?) and the reply that refutes it (Rxe8).
         let m1 = "e5e8".parse::<UciMove>().unwrap().to_move(&pos).unwrap();
-        let after = pos.clone().play(m1.clone()).unwrap();
+        let after = pos.clone().play(m1).unwrap();
         let m2 = "b8e8".parse::<UciMove>().unwrap().to_move(&after).unwrap();
         let o = Overlay::for_refutation(&[m1, m2]);
         assert!(has_arrow(&o, Square::E5, Square::E8, ArrowKind::Move));

@@ -71,7 +71,8 @@ pub fn svg_with(view: &BoardView, size_px: u32, palette: &Palette) -> String {
     piece_defs(&mut out, used, palette);
     check_def(&mut out, view, palette);
     out.push_str("</defs>");
-    below_pieces(&mut out, view, palette);
+    squares(&mut out, view.orientation, palette);
+    under_pieces(&mut out, view, palette);
     for (sq, piece) in view.board.clone() {
         let (x, y) = corner(sq, view.orientation);
         let _ = write!(
@@ -82,38 +83,69 @@ pub fn svg_with(view: &BoardView, size_px: u32, palette: &Palette) -> String {
             n(y)
         );
     }
-    above_pieces(&mut out, view, palette);
+    // Coordinates over the pieces, so a piece in a corner never hides them.
+    if view.coordinates {
+        coordinates(&mut out, view.orientation, palette);
+    }
+    over_pieces(&mut out, view, palette);
     out.push_str("</svg>\n");
     out
 }
 
-/// The picture in three layers, for the PNG path: an SVG document with everything under the
-/// pieces, the pieces themselves (drawn from cached sprites), and an SVG document with
-/// everything over them. Laid one on the other they make the picture of [`svg_with`].
-pub(crate) struct Layers {
-    /// Squares, last-move tint, check glow, framing marks.
-    pub below: String,
-    /// Coordinates, crosses, rings, dots, arrows (`None` when there is nothing to draw).
-    pub above: Option<String>,
-}
+/// The layers of [`svg_with`], as separate SVG documents, for the PNG path: it keeps the
+/// drawn squares, pieces and coordinates (which depend only on the size, the colours and the
+/// orientation) and asks resvg only for what changes from picture to picture.
+pub(crate) mod layer {
+    use super::{
+        BoardView, Color, Palette, check_def, coordinates, header, over_pieces, squares,
+        under_pieces,
+    };
+    use std::fmt::Write as _;
 
-pub(crate) fn layers(view: &BoardView, size_px: u32, palette: &Palette) -> Layers {
-    let mut below = String::with_capacity(4 * 1024);
-    header(&mut below, size_px);
-    let mut defs = String::new();
-    check_def(&mut defs, view, palette);
-    if !defs.is_empty() {
-        let _ = write!(below, "<defs>{defs}</defs>");
+    /// The empty board: the squares only (the same for both orientations).
+    pub(crate) fn squares_doc(size_px: u32, palette: &Palette) -> String {
+        let mut out = String::with_capacity(2048);
+        header(&mut out, size_px);
+        squares(&mut out, Color::White, palette);
+        out + "</svg>\n"
     }
-    below_pieces(&mut below, view, palette);
-    below.push_str("</svg>\n");
 
-    let mut above = String::with_capacity(8 * 1024);
-    header(&mut above, size_px);
-    let empty = above.len();
-    above_pieces(&mut above, view, palette);
-    let above = (above.len() > empty).then(|| above + "</svg>\n");
-    Layers { below, above }
+    /// The coordinates alone, on a transparent canvas.
+    pub(crate) fn coordinates_doc(size_px: u32, orientation: Color, palette: &Palette) -> String {
+        let mut out = String::with_capacity(8 * 1024);
+        header(&mut out, size_px);
+        coordinates(&mut out, orientation, palette);
+        out + "</svg>\n"
+    }
+
+    /// What lies between the squares and the pieces (last move, check, framing marks), or
+    /// `None` when there is nothing.
+    pub(crate) fn under_doc(view: &BoardView, size_px: u32, palette: &Palette) -> Option<String> {
+        let mut body = String::new();
+        under_pieces(&mut body, view, palette);
+        (!body.is_empty()).then(|| {
+            let mut out = String::with_capacity(body.len() + 512);
+            header(&mut out, size_px);
+            let mut defs = String::new();
+            check_def(&mut defs, view, palette);
+            if !defs.is_empty() {
+                let _ = write!(out, "<defs>{defs}</defs>");
+            }
+            out + &body + "</svg>\n"
+        })
+    }
+
+    /// What lies over the pieces and the coordinates (crosses, rings, dots, arrows), or
+    /// `None` when there is nothing.
+    pub(crate) fn over_doc(view: &BoardView, size_px: u32, palette: &Palette) -> Option<String> {
+        let mut body = String::new();
+        over_pieces(&mut body, view, palette);
+        (!body.is_empty()).then(|| {
+            let mut out = String::with_capacity(body.len() + 256);
+            header(&mut out, size_px);
+            out + &body + "</svg>\n"
+        })
+    }
 }
 
 /// An SVG document with one piece filling a square `size_px` pixels wide.
@@ -141,9 +173,8 @@ fn header(out: &mut String, size_px: u32) {
     );
 }
 
-fn below_pieces(out: &mut String, view: &BoardView, palette: &Palette) {
-    let o = view.orientation;
-    // The squares: one light rectangle, every dark square in one path.
+/// The squares: one light rectangle, every dark square in one path.
+fn squares(out: &mut String, o: Color, palette: &Palette) {
     let _ = write!(
         out,
         r#"<rect width="800" height="800" fill="{}"/><path fill="{}" d=""#,
@@ -154,7 +185,11 @@ fn below_pieces(out: &mut String, view: &BoardView, palette: &Palette) {
         let _ = write!(out, "M{} {}h100v100h-100z", n(x), n(y));
     }
     out.push_str(r#""/>"#);
+}
 
+/// Last-move tint, check glow and the marks that frame a square: under the pieces.
+fn under_pieces(out: &mut String, view: &BoardView, palette: &Palette) {
+    let o = view.orientation;
     if let Some((from, to)) = view.last_move {
         for sq in [from, to] {
             let (x, y) = corner(sq, o);
@@ -177,17 +212,13 @@ fn below_pieces(out: &mut String, view: &BoardView, palette: &Palette) {
             n(y)
         );
     }
-    // Marks that frame a square go under the pieces; the others over them.
     for kind in [MarkKind::Highlight, MarkKind::Good, MarkKind::Attacker] {
         marks(out, view, kind, palette);
     }
 }
 
-fn above_pieces(out: &mut String, view: &BoardView, palette: &Palette) {
-    // Coordinates over the pieces, so a piece in a corner never hides them.
-    if view.coordinates {
-        coordinates(out, view.orientation, palette);
-    }
+/// Crosses, rings, dots and arrows: over the pieces.
+fn over_pieces(out: &mut String, view: &BoardView, palette: &Palette) {
     for kind in [MarkKind::Blocker, MarkKind::Forbidden] {
         marks(out, view, kind, palette);
     }
@@ -199,7 +230,7 @@ fn check_def(out: &mut String, view: &BoardView, p: &Palette) {
     if view.check.is_some() {
         let _ = write!(
             out,
-            r#"<radialGradient id="check"><stop offset="0" stop-color="{c}"/><stop offset=".5" stop-color="{c}"/><stop offset="1" stop-color="{c}" stop-opacity="0"/></radialGradient>"#,
+            r#"<radialGradient id="check" r=".72"><stop offset="0" stop-color="{c}"/><stop offset=".55" stop-color="{c}"/><stop offset="1" stop-color="{c}" stop-opacity="0"/></radialGradient>"#,
             c = p.check
         );
     }
@@ -418,26 +449,32 @@ fn arrows(out: &mut String, view: &BoardView, p: &Palette) {
             (shaft, head, p.arrow(a.kind))
         })
         .collect();
-    // One group at slightly less than full opacity: pieces under an arrow stay visible.
-    out.push_str(r#"<g opacity=".85">"#);
+    // Slightly less than fully opaque, so pieces under an arrow stay visible. The opacity is
+    // set on each shape rather than on a group: a group would need an offscreen layer, which
+    // costs resvg more than all the arrows. (Where a shaft runs into its head the two overlap
+    // by two units; the overlap is 2 % more opaque, which does not show.)
     for (shaft, head, _) in &shapes {
         let _ = write!(
             out,
-            r#"<path d="{shaft}" fill="none" stroke="{h}" stroke-width="{}" stroke-linejoin="round"/><path d="{head}" fill="{h}" stroke="{h}" stroke-width="{}" stroke-linejoin="round"/>"#,
+            r#"<path d="{shaft}" fill="none" stroke="{h}" stroke-opacity="{o}" stroke-width="{}" stroke-linejoin="round"/><path d="{head}" fill="{h}" fill-opacity="{o}" stroke="{h}" stroke-opacity="{o}" stroke-width="{}" stroke-linejoin="round"/>"#,
             n(SHAFT + 2.0 * HALO),
             n(2.0 * HALO),
-            h = p.halo
+            h = p.halo,
+            o = ARROW_OPACITY,
         );
     }
     for (shaft, head, colour) in &shapes {
         let _ = write!(
             out,
-            r#"<path d="{shaft}" fill="none" stroke="{colour}" stroke-width="{}" stroke-linejoin="round"/><path d="{head}" fill="{colour}"/>"#,
-            n(SHAFT)
+            r#"<path d="{shaft}" fill="none" stroke="{colour}" stroke-opacity="{o}" stroke-width="{}" stroke-linejoin="round"/><path d="{head}" fill="{colour}" fill-opacity="{o}"/>"#,
+            n(SHAFT),
+            o = ARROW_OPACITY,
         );
     }
-    out.push_str("</g>");
 }
+
+/// Opacity of arrows (and of their casing).
+pub(crate) const ARROW_OPACITY: &str = ".85";
 
 /// The shaft (a polyline) and the head (a triangle) of an arrow; knight moves bend once.
 fn arrow_shape(a: &Arrow, o: Color, short_of_centre: f32) -> (String, String) {

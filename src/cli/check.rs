@@ -59,17 +59,17 @@ pub fn report(content: Option<&Path>) -> CheckReport {
     let mut cross = Vec::new();
     for lesson in &lessons {
         for step in &lesson.steps {
-            if let StepKind::Quiz { item } = &step.kind {
-                if !items.iter().any(|q| &q.id == item) {
-                    cross.push(Problem::at(
-                        &lesson.file,
-                        Some(step.line),
-                        format!(
-                            "steps[{}].item: no quiz item `{item}` in lessons/quiz/",
-                            step.id
-                        ),
-                    ));
-                }
+            if let StepKind::Quiz { item } = &step.kind
+                && !items.iter().any(|q| &q.id == item)
+            {
+                cross.push(Problem::at(
+                    &lesson.file,
+                    Some(step.line),
+                    format!(
+                        "steps[{}].item: no quiz item `{item}` in lessons/quiz/",
+                        step.id
+                    ),
+                ));
             }
         }
     }

@@ -252,86 +252,9 @@ pub fn letter(i: usize) -> char {
         .map_or('?', |i| char::from(b'a' + i))
 }
 
-/// The shipped bank, compiled into the binary: `(path, contents)` for every file of
-/// `lessons/quiz/`.
-pub const SHIPPED: &[(&str, &str)] = &[
-    (
-        "lessons/quiz/01-board.yaml",
-        include_str!("../../lessons/quiz/01-board.yaml"),
-    ),
-    (
-        "lessons/quiz/02-setup.yaml",
-        include_str!("../../lessons/quiz/02-setup.yaml"),
-    ),
-    (
-        "lessons/quiz/03-rook.yaml",
-        include_str!("../../lessons/quiz/03-rook.yaml"),
-    ),
-    (
-        "lessons/quiz/04-bishop.yaml",
-        include_str!("../../lessons/quiz/04-bishop.yaml"),
-    ),
-    (
-        "lessons/quiz/05-queen.yaml",
-        include_str!("../../lessons/quiz/05-queen.yaml"),
-    ),
-    (
-        "lessons/quiz/06-king.yaml",
-        include_str!("../../lessons/quiz/06-king.yaml"),
-    ),
-    (
-        "lessons/quiz/07-knight.yaml",
-        include_str!("../../lessons/quiz/07-knight.yaml"),
-    ),
-    (
-        "lessons/quiz/08-pawn.yaml",
-        include_str!("../../lessons/quiz/08-pawn.yaml"),
-    ),
-    (
-        "lessons/quiz/09-capture.yaml",
-        include_str!("../../lessons/quiz/09-capture.yaml"),
-    ),
-    (
-        "lessons/quiz/10-en-passant.yaml",
-        include_str!("../../lessons/quiz/10-en-passant.yaml"),
-    ),
-    (
-        "lessons/quiz/11-promotion.yaml",
-        include_str!("../../lessons/quiz/11-promotion.yaml"),
-    ),
-    (
-        "lessons/quiz/12-check.yaml",
-        include_str!("../../lessons/quiz/12-check.yaml"),
-    ),
-    (
-        "lessons/quiz/13-checkmate.yaml",
-        include_str!("../../lessons/quiz/13-checkmate.yaml"),
-    ),
-    (
-        "lessons/quiz/14-castling.yaml",
-        include_str!("../../lessons/quiz/14-castling.yaml"),
-    ),
-    (
-        "lessons/quiz/15-stalemate.yaml",
-        include_str!("../../lessons/quiz/15-stalemate.yaml"),
-    ),
-    (
-        "lessons/quiz/16-draws.yaml",
-        include_str!("../../lessons/quiz/16-draws.yaml"),
-    ),
-    (
-        "lessons/quiz/17-winning.yaml",
-        include_str!("../../lessons/quiz/17-winning.yaml"),
-    ),
-    (
-        "lessons/quiz/18-touch-move.yaml",
-        include_str!("../../lessons/quiz/18-touch-move.yaml"),
-    ),
-    (
-        "lessons/quiz/19-notation.yaml",
-        include_str!("../../lessons/quiz/19-notation.yaml"),
-    ),
-];
+/// The shipped bank, compiled into the binary by `build.rs`: `(path, contents)` for every
+/// file of `lessons/quiz/`.
+pub const SHIPPED: &[(&str, &str)] = super::shipped::QUIZ;
 
 /// Loads the shipped bank ([`SHIPPED`]).
 #[must_use]

@@ -113,12 +113,11 @@ fn show(
     for reply in replies {
         if let Some(view) = &reply.board {
             write!(out, "{}", board_text(view, color))?;
-            if let Some(path) = &options.picture {
-                if let Ok(png) = render::png(view, 512) {
-                    if std::fs::write(path, png).is_ok() {
-                        writeln!(out, "  [picture: {}]", path.display())?;
-                    }
-                }
+            if let Some(path) = &options.picture
+                && let Ok(png) = render::png(view, 512)
+                && std::fs::write(path, png).is_ok()
+            {
+                writeln!(out, "  [picture: {}]", path.display())?;
             }
         }
         writeln!(out, "{}", reply.text)?;

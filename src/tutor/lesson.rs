@@ -597,12 +597,12 @@ pub fn hint(cx: &mut Cx<'_>) {
     let text = match &step.kind {
         StepKind::Move(task) => {
             // The second hint shows the piece to move.
-            if hints >= 2 {
-                if let Some(from) = task.expected.first().and_then(|m| m.from()) {
-                    let view = scene_view(&task.scene).with_mark(from, MarkKind::Highlight);
-                    cx.reply(Reply::board(view, format!("💡 {}", task.hint.get(lang))));
-                    return;
-                }
+            if hints >= 2
+                && let Some(from) = task.expected.first().and_then(|m| m.from())
+            {
+                let view = scene_view(&task.scene).with_mark(from, MarkKind::Highlight);
+                cx.reply(Reply::board(view, format!("💡 {}", task.hint.get(lang))));
+                return;
             }
             task.hint.get(lang).to_owned()
         }

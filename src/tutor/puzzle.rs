@@ -31,12 +31,11 @@ fn san(pos: &Chess, mv: Move) -> String {
 fn pick<'c>(cx: &Cx<'c>) -> Option<&'c Puzzle> {
     let p = &cx.s.progress;
     let catalog = cx.catalog;
-    if p.puzzles_started % REVIEW_EVERY == REVIEW_EVERY - 1 {
-        if let Some(id) = p.review_queue.first() {
-            if let Some(puzzle) = catalog.puzzle(id) {
-                return Some(puzzle);
-            }
-        }
+    if p.puzzles_started % REVIEW_EVERY == REVIEW_EVERY - 1
+        && let Some(id) = p.review_queue.first()
+        && let Some(puzzle) = catalog.puzzle(id)
+    {
+        return Some(puzzle);
     }
     let target = p.points;
     let current = match &cx.s.mode {
@@ -105,10 +104,10 @@ fn now(cx: &Cx<'_>) -> Option<Now> {
 
 fn view_of(pos: &Chess, last_move: Option<&str>, learner: Color) -> BoardView {
     let mut view = BoardView::from_position(pos).with_orientation(learner);
-    if let Some(lm) = last_move.and_then(|u| u.parse::<UciMove>().ok()) {
-        if let UciMove::Normal { from, to, .. } = lm {
-            view = view.with_last_move(from, to);
-        }
+    if let Some(lm) = last_move.and_then(|u| u.parse::<UciMove>().ok())
+        && let UciMove::Normal { from, to, .. } = lm
+    {
+        view = view.with_last_move(from, to);
     }
     view
 }

@@ -43,7 +43,7 @@ fn choose(cx: &Cx<'_>, asked: u32) -> QuizRef {
         u64::from(cx.s.progress.quiz_right + cx.s.progress.quiz_wrong),
     );
     let bank = &cx.catalog.quiz;
-    if asked % 2 == 0 && !bank.is_empty() {
+    if asked.is_multiple_of(2) && !bank.is_empty() {
         let unseen: Vec<&QuizItem> = bank
             .iter()
             .filter(|q| !cx.s.progress.quiz_seen.contains(&q.id))

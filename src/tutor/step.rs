@@ -172,12 +172,12 @@ impl Cx<'_> {
     }
 
     fn action(&mut self, action: Action) {
-        if let Some(nonce) = action.nonce() {
-            if nonce != self.s.nonce {
-                let lang = self.lang();
-                self.reply(Reply::text(words::stale_button(lang)));
-                return;
-            }
+        if let Some(nonce) = action.nonce()
+            && nonce != self.s.nonce
+        {
+            let lang = self.lang();
+            self.reply(Reply::text(words::stale_button(lang)));
+            return;
         }
         match action {
             Action::Lang(lang) => {

@@ -667,13 +667,9 @@ fn with_history(game: &Game, reason: IllegalReason) -> IllegalReason {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{CastlingMode, fen::Fen};
 
     fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
+        crate::rules::parse_fen(fen).unwrap()
     }
 
     #[test]

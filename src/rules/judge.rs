@@ -254,13 +254,9 @@ fn hash(pos: &Chess) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{CastlingMode, fen::Fen};
 
     fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
+        crate::rules::parse_fen(fen).unwrap()
     }
 
     #[test]

@@ -189,14 +189,9 @@ fn hint_for(pos: &Chess, key: Move) -> Option<Hint> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::CastlingMode;
-    use shakmaty::fen::Fen;
 
     fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
+        crate::rules::parse_fen(fen).unwrap()
     }
 
     #[test]

@@ -17,13 +17,18 @@ pub async fn apply_input(
     update_key: Option<i64>,
     input: Input,
 ) -> Result<Applied<Vec<Reply>>, StoreError> {
+    // The shell reads the clock; the tutor only receives the time.
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()
+        .and_then(|d| i64::try_from(d.as_secs()).ok());
     store
         .apply(id, update_key, |record| {
             // A state written by an older version reads with defaults for what is new.
             let session: Session = record
                 .and_then(|r| serde_json::from_value(r.state.clone()).ok())
                 .unwrap_or_default();
-            let t = tutor::step(&session, input.clone(), catalog);
+            let t = tutor::step_at(&session, input.clone(), now, catalog);
             Change {
                 state: serde_json::to_value(&t.session).unwrap_or_default(),
                 events: t

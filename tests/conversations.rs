@@ -302,3 +302,57 @@ fn stale_and_forged_buttons_change_nothing() {
     let action = Action::decode(&current[0].1).unwrap();
     assert!(action.nonce().is_some());
 }
+
+/// A missed puzzle comes back when FSRS says it is due (the shell passes the time).
+#[test]
+fn a_missed_puzzle_comes_back_when_due() {
+    use chess_tutor::tutor::step_at;
+    let make = |id: &str, fen: &str, n: u32| {
+        let pos = chess_tutor::rules::parse_fen(fen).unwrap();
+        let sol = search::solve::solve(&pos, n, false);
+        let uci = |m: &shakmaty::Move| UciMove::from_move(*m, CastlingMode::Standard).to_string();
+        Puzzle {
+            id: id.into(),
+            fen: fen.into(),
+            last_move: None,
+            mate_in: n,
+            solution: sol.line.iter().map(uci).collect(),
+            keys: sol.keys.iter().map(uci).collect(),
+            multiple_keys: sol.keys.len() > 1,
+            rating: Some(500),
+            themes: Vec::new(),
+            themes_zh: Vec::new(),
+            source: "test".into(),
+            game: None,
+            file: Default::default(),
+            line: None,
+        }
+    };
+    let catalog = Catalog::new(
+        Vec::new(),
+        Vec::new(),
+        vec![
+            make("back-rank", "6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1", 1),
+            make("ladder", "7k/8/8/8/8/8/1R6/R5K1 w - - 0 1", 2),
+        ],
+    );
+    let t0 = 1_800_000_000;
+    let mut s = Session::default();
+    let at = |s: &mut Session, text: &str, t: i64| {
+        let tr = step_at(s, Input::Text(text.into()), Some(t), &catalog);
+        *s = tr.session;
+    };
+    at(&mut s, "/puzzle", t0);
+    assert!(matches!(&s.mode, Mode::Puzzle { id, .. } if id == "back-rank"));
+    at(&mut s, "Kf1", t0 + 10); // a miss
+    assert!(s.progress.reviews.contains_key("back-rank"));
+    at(&mut s, "/puzzle", t0 + 60);
+    assert!(matches!(&s.mode, Mode::Puzzle { id, .. } if id == "ladder"), "not due yet");
+    at(&mut s, "/puzzle", t0 + 2 * 86_400);
+    assert!(matches!(&s.mode, Mode::Puzzle { id, .. } if id == "back-rank"), "due again");
+    let due_before = s.progress.reviews["back-rank"].due;
+    at(&mut s, "Re8#", t0 + 2 * 86_400 + 30);
+    let due_after = s.progress.reviews["back-rank"].due;
+    assert!(due_after > due_before, "a solved review is scheduled further out");
+    assert!(s.progress.puzzles_solved.contains("back-rank"));
+}

@@ -31,11 +31,23 @@ fn san(pos: &Chess, mv: Move) -> String {
 fn pick<'c>(cx: &Cx<'c>) -> Option<&'c Puzzle> {
     let p = &cx.s.progress;
     let catalog = cx.catalog;
-    if p.puzzles_started % REVIEW_EVERY == REVIEW_EVERY - 1
-        && let Some(id) = p.review_queue.first()
-        && let Some(puzzle) = catalog.puzzle(id)
-    {
-        return Some(puzzle);
+    match cx.now {
+        // With a clock: the missed puzzle whose FSRS review is due first.
+        Some(now) => {
+            if let Some(puzzle) =
+                super::review::due(&p.reviews, now).and_then(|id| catalog.puzzle(id))
+            {
+                return Some(puzzle);
+            }
+        }
+        // Without one: every third puzzle is the oldest missed one.
+        None => {
+            if p.puzzles_started % REVIEW_EVERY == REVIEW_EVERY - 1
+                && let Some(puzzle) = p.review_queue.first().and_then(|id| catalog.puzzle(id))
+            {
+                return Some(puzzle);
+            }
+        }
     }
     let target = p.points;
     let current = match &cx.s.mode {
@@ -165,7 +177,22 @@ fn decide(cx: &mut Cx<'_>, id: &str, solved: bool) {
     }
     *decided = true;
     let opponent = ladder::puzzle_points(cx.catalog.puzzle(id).and_then(|p| p.rating));
+    let assisted = matches!(cx.s.mode, Mode::Puzzle { hints, .. } if hints > 0);
+    let now = cx.now;
     let p = &mut cx.s.progress;
+    if let Some(now) = now {
+        // FSRS: a miss is rated Again; a solved review Good (Hard with a hint).
+        let rating = match (solved, assisted) {
+            (false, _) => rs_fsrs::Rating::Again,
+            (true, true) => rs_fsrs::Rating::Hard,
+            (true, false) => rs_fsrs::Rating::Good,
+        };
+        if !solved || p.reviews.contains_key(id) {
+            let card = p.reviews.remove(id);
+            p.reviews
+                .insert(id.to_owned(), super::review::schedule(card, now, rating));
+        }
+    }
     let result = if solved {
         GameResult::Win
     } else {

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::rules::Lang;
 
 /// Everything the tutor remembers about one learner.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Session {
     /// The learner's language, once known.
@@ -99,7 +99,7 @@ pub enum QuizRef {
 }
 
 /// What the learner has done, kept for good.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Progress {
     /// Completed lesson steps, by id.
@@ -116,8 +116,10 @@ pub struct Progress {
     pub rated_games: u32,
     /// Puzzles solved, by id.
     pub puzzles_solved: BTreeSet<String>,
-    /// Puzzles missed and due for review, oldest first.
+    /// Puzzles missed and due for review, oldest first (used when the shell gives no time).
     pub review_queue: Vec<String>,
+    /// FSRS cards of missed puzzles, by puzzle id: when each is due again.
+    pub reviews: BTreeMap<String, rs_fsrs::Card>,
     /// Puzzles started (to pick a fresh one and to space the reviews).
     pub puzzles_started: u32,
     /// Quiz answers.

@@ -23,11 +23,19 @@ use shakmaty::Position as _;
 /// ```
 #[must_use]
 pub fn step(session: &Session, input: Input, catalog: &Catalog) -> Transition {
+    step_at(session, input, None, catalog)
+}
+
+/// Like [`step`], with the time of the input (Unix seconds) as the shell's clock read it:
+/// spaced review of missed puzzles is scheduled by it.
+#[must_use]
+pub fn step_at(session: &Session, input: Input, now: Option<i64>, catalog: &Catalog) -> Transition {
     let mut cx = Cx {
         s: session.clone(),
         replies: Vec::new(),
         events: Vec::new(),
         catalog,
+        now: now.and_then(super::review::at),
     };
     match input {
         Input::Start { client_lang } => cx.start(client_lang.as_deref()),
@@ -62,6 +70,8 @@ pub(super) struct Cx<'a> {
     pub replies: Vec<Reply>,
     pub events: Vec<Event>,
     pub catalog: &'a Catalog,
+    /// The time of this input, when the shell gave one.
+    pub now: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 impl Cx<'_> {

@@ -417,3 +417,27 @@ print(json.dumps({"checked": len(cases), "bad": bad}))
     assert_eq!(verdict["bad"], serde_json::json!([]));
     assert!(cases.len() > 60, "only {} cases", cases.len());
 }
+
+/// A lesson's quiz step must name an item of the bank; `check` says where it does not.
+#[test]
+fn check_flags_a_quiz_step_naming_no_item() {
+    let dir = tempfile::tempdir().unwrap();
+    let lessons = dir.path().join("lessons");
+    std::fs::create_dir_all(lessons.join("quiz")).unwrap();
+    std::fs::create_dir_all(dir.path().join("puzzles")).unwrap();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let rook = std::fs::read_to_string(root.join("lessons/03-rook.yaml")).unwrap();
+    let broken = rook.replace("quiz: rook-diagonal", "quiz: no-such-item");
+    assert_ne!(rook, broken, "the rook lesson ends with a quiz step");
+    std::fs::write(lessons.join("03-rook.yaml"), broken).unwrap();
+    std::fs::copy(root.join("lessons/quiz/03-rook.yaml"), lessons.join("quiz/03-rook.yaml")).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chess-tutor"))
+        .arg("check")
+        .arg("--content")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success());
+    assert!(stdout.contains("03-rook.yaml:") && stdout.contains("no-such-item"), "{stdout}");
+}

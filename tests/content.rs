@@ -430,7 +430,11 @@ fn check_flags_a_quiz_step_naming_no_item() {
     let broken = rook.replace("quiz: rook-diagonal", "quiz: no-such-item");
     assert_ne!(rook, broken, "the rook lesson ends with a quiz step");
     std::fs::write(lessons.join("03-rook.yaml"), broken).unwrap();
-    std::fs::copy(root.join("lessons/quiz/03-rook.yaml"), lessons.join("quiz/03-rook.yaml")).unwrap();
+    std::fs::copy(
+        root.join("lessons/quiz/03-rook.yaml"),
+        lessons.join("quiz/03-rook.yaml"),
+    )
+    .unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_chess-tutor"))
         .arg("check")
         .arg("--content")
@@ -439,5 +443,8 @@ fn check_flags_a_quiz_step_naming_no_item() {
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(!out.status.success());
-    assert!(stdout.contains("03-rook.yaml:") && stdout.contains("no-such-item"), "{stdout}");
+    assert!(
+        stdout.contains("03-rook.yaml:") && stdout.contains("no-such-item"),
+        "{stdout}"
+    );
 }

@@ -347,12 +347,21 @@ fn a_missed_puzzle_comes_back_when_due() {
     at(&mut s, "Kf1", t0 + 10); // a miss
     assert!(s.progress.reviews.contains_key("back-rank"));
     at(&mut s, "/puzzle", t0 + 60);
-    assert!(matches!(&s.mode, Mode::Puzzle { id, .. } if id == "ladder"), "not due yet");
+    assert!(
+        matches!(&s.mode, Mode::Puzzle { id, .. } if id == "ladder"),
+        "not due yet"
+    );
     at(&mut s, "/puzzle", t0 + 2 * 86_400);
-    assert!(matches!(&s.mode, Mode::Puzzle { id, .. } if id == "back-rank"), "due again");
+    assert!(
+        matches!(&s.mode, Mode::Puzzle { id, .. } if id == "back-rank"),
+        "due again"
+    );
     let due_before = s.progress.reviews["back-rank"].due;
     at(&mut s, "Re8#", t0 + 2 * 86_400 + 30);
     let due_after = s.progress.reviews["back-rank"].due;
-    assert!(due_after > due_before, "a solved review is scheduled further out");
+    assert!(
+        due_after > due_before,
+        "a solved review is scheduled further out"
+    );
     assert!(s.progress.puzzles_solved.contains("back-rank"));
 }

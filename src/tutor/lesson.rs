@@ -211,7 +211,11 @@ pub fn present(cx: &mut Cx<'_>) {
             cx.reply(
                 Reply::board(
                     scene_view(&task.scene),
-                    format!("{head}\n\n{} ({side})", task.text.get(lang)),
+                    format!(
+                        "{head}\n\n{}{}",
+                        task.text.get(lang),
+                        words::aside(lang, &side)
+                    ),
                 )
                 .with_row(row),
             );
@@ -496,18 +500,18 @@ fn judge_move(cx: &mut Cx<'_>, index: usize, pos: &Chess, verdict: Verdict, inpu
                 view = view.with_last_move(from, to);
             }
             if task.goal.is_met(pos, info.mv, &after) {
-                let msg = format!(
-                    "{} {}",
-                    words::right(lang),
-                    rules::text::legal_text(pos, info, lang)
+                let msg = words::then(
+                    lang,
+                    &words::right(lang),
+                    &rules::text::legal_text(pos, info, lang),
                 );
                 cx.reply(Reply::board(view, msg));
                 complete(cx, index);
             } else {
-                let mut msg = format!(
-                    "{} {}",
-                    words::legal_but_missed(lang),
-                    rules::text::legal_text(pos, info, lang)
+                let mut msg = words::then(
+                    lang,
+                    &words::legal_but_missed(lang),
+                    &rules::text::legal_text(pos, info, lang),
                 );
                 miss(cx, &mut msg, task.hint.get(lang), task.why.get(lang));
                 cx.reply(Reply::board(view, msg));
@@ -559,7 +563,7 @@ pub fn answer(cx: &mut Cx<'_>, choice: usize) {
         StepKind::Judge(task) => {
             let lang = cx.lang();
             if choice_is_right(&task.answer, choice) {
-                let msg = format!("{} {}", words::right(lang), task.why.get(lang));
+                let msg = words::then(lang, &words::right(lang), task.why.get(lang));
                 cx.reply(Reply::text(msg));
                 complete(cx, index);
             } else {

@@ -270,7 +270,7 @@ pub fn text(cx: &mut Cx<'_>, input: &str) {
                 view = view.with_last_move(f, t);
             }
             let msg = match lang {
-                Lang::Zh => format!("{} {} 将死！题目完成。", words::right(lang), info.san),
+                Lang::Zh => format!("{}{} 将死！题目完成。", words::right(lang), info.san),
                 Lang::En => format!(
                     "{} {} is checkmate! Puzzle solved.",
                     words::right(lang),

@@ -11,6 +11,22 @@ pub fn say(lang: Lang, zh: &str, en: &str) -> String {
     }
 }
 
+/// Two sentences in a row: a space between them in English, none after Chinese punctuation.
+pub fn then(lang: Lang, first: &str, second: &str) -> String {
+    match lang {
+        Lang::Zh => format!("{first}{second}"),
+        Lang::En => format!("{first} {second}"),
+    }
+}
+
+/// A remark in brackets after a sentence: `（白方走）` / ` (White to move)`.
+pub fn aside(lang: Lang, remark: &str) -> String {
+    match lang {
+        Lang::Zh => format!("（{remark}）"),
+        Lang::En => format!(" ({remark})"),
+    }
+}
+
 pub fn welcome(lang: Lang) -> String {
     say(
         lang,

@@ -209,7 +209,11 @@ fn check_position(pos: &Chess) -> Result<usize, String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig {
+        cases: 96,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn referee_agrees_with_move_generation(seed in any::<u64>(), plies in 0usize..120) {
@@ -235,6 +239,8 @@ fn tricky_positions_agree_with_move_generation() {
         "4k3/8/8/8/1b6/5n2/8/RN2K3 w - - 0 1",
         "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
         "1r2k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+        // Regression: `B5h6` (two bishops on the g-file) was read as a pawn on the b-file.
+        "4b1nr/4k1bp/N2p1p2/1p2p1bP/3pP1p1/6PR/1n3K2/5BN1 b - - 5 48",
     ] {
         let pos = chess_tutor::rules::parse_fen(fen).unwrap();
         if let Err(e) = check_position(&pos) {

@@ -284,8 +284,8 @@ fn parse_san(b: &[u8]) -> Vec<MoveInput> {
         heads.insert(0, (Role::Pawn, b));
         heads.push((Role::Bishop, &b[1..]));
     }
-    // An upper-case `B` followed by a digit is the b-file typed in capitals (`B4`).
-    if first == b'B' && b.get(1).is_some_and(u8::is_ascii_digit) {
+    // A bare `B4` is the b-file typed in capitals; `B5h6` is a bishop told apart by its rank.
+    if first == b'B' && b.len() == 2 && b[1].is_ascii_digit() {
         heads = vec![(Role::Pawn, b)];
     }
     for (piece, rest) in heads {
@@ -497,6 +497,16 @@ mod tests {
             m,
             MoveInput::San {
                 piece: Role::Bishop,
+                ..
+            }
+        )));
+        // `B5h6` is a bishop with its rank given, not the b-file.
+        assert!(parse_input("B5h6").unwrap().iter().any(|m| matches!(
+            m,
+            MoveInput::San {
+                piece: Role::Bishop,
+                rank: Some(Rank::Fifth),
+                to: Square::H6,
                 ..
             }
         )));

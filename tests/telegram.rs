@@ -42,6 +42,7 @@ impl Bot {
             .args(extra)
             .env("TELOXIDE_TOKEN", TOKEN)
             .env("TELOXIDE_API_URL", fake.url())
+            .env("CHESS_TUTOR_TEST_PANIC", "boom")
             .env_remove("DATABASE_URL")
             .env_remove("CHESS_TUTOR_CONTENT")
             .env_remove("CHESS_TUTOR_DATA")
@@ -427,5 +428,69 @@ async fn a_429_is_waited_out_and_the_reply_still_arrives() {
             .count(),
         1
     );
+    no_token_in(&bot.stop());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_panic_in_one_update_is_answered_with_an_apology_and_everything_goes_on() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = Bot::spawn(&fake, dir.path(), &[]);
+    let (a, b) = (55, 56);
+
+    fake.push(start(a, "en"));
+    fake.push(text(a, "boom"));
+    fake.push(start(b, "zh"));
+    fake.push(text(a, "/lesson 3"));
+    let last = fake.push(text(b, "/lesson 3"));
+    fake.wait_confirmed(last, 20).await;
+    let sent = fake.sent_to(a);
+    let apology = sent
+        .iter()
+        .position(|c| c.text.starts_with("Sorry, something went wrong"))
+        .expect("an apology");
+    let lesson = sent
+        .iter()
+        .position(|c| c.text.contains("Unit 3 The rook · 1/8"))
+        .expect("the chat goes on after the panic");
+    assert!(apology < lesson, "in order");
+    assert!(fake.sent_to(b).iter().any(|c| c.text.contains("第3课")));
+    assert!(bot.alive());
+    // The panicking input changed nothing: start and lesson only.
+    assert_eq!(versions(dir.path(), [a, b]).await, vec![2, 2]);
+    let log = bot.stop();
+    assert!(log.contains("panicked"), "the panic is logged:\n{log}");
+    no_token_in(&log);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_finishes_the_work_in_flight_and_a_restart_repeats_nothing() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    fake.fail("sendMessage", &[3]);
+    let bot = Bot::spawn(&fake, dir.path(), &[]);
+    let chat = 66;
+    fake.push(start(chat, "en"));
+    fake.wait(20, "the 429", |s| (!s.rejected.is_empty()).then_some(()))
+        .await;
+    // Stopped while the reply waits out its 429: the reply is still sent, within 10 s.
+    no_token_in(&bot.stop());
+    assert_eq!(
+        fake.sent_to(chat).len(),
+        1,
+        "the welcome was sent before the exit"
+    );
+
+    let bot = Bot::spawn(&fake, dir.path(), &[]);
+    let help = fake.push(text(chat, "/help"));
+    fake.wait_confirmed(help, 20).await;
+    assert_eq!(
+        fake.sent_to(chat)
+            .iter()
+            .filter(|c| c.text.contains("Welcome"))
+            .count(),
+        1
+    );
+    assert_eq!(versions(dir.path(), [chat]).await, vec![2]);
     no_token_in(&bot.stop());
 }

@@ -344,6 +344,8 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
             input,
             callback,
         } => {
+            #[cfg(debug_assertions)]
+            fault::maybe_panic(&input);
             let applied = apply_input(
                 &shell.store,
                 &shell.catalog,
@@ -367,6 +369,30 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                 }
             }
             Ok(())
+        }
+    }
+}
+
+/// Fault injection for the tests of the whole binary (debug builds only): a text equal to
+/// `CHESS_TUTOR_TEST_PANIC` makes its update's handling panic.
+#[cfg(debug_assertions)]
+mod fault {
+    use std::sync::OnceLock;
+
+    use chess_tutor::tutor::Input;
+
+    static PANIC_ON: OnceLock<Option<String>> = OnceLock::new();
+
+    pub fn maybe_panic(input: &Input) {
+        let trigger = PANIC_ON.get_or_init(|| {
+            std::env::var("CHESS_TUTOR_TEST_PANIC")
+                .ok()
+                .filter(|t| !t.is_empty())
+        });
+        if let (Some(trigger), Input::Text(text)) = (trigger, input)
+            && text == trigger
+        {
+            panic!("a panic injected by CHESS_TUTOR_TEST_PANIC");
         }
     }
 }

@@ -494,3 +494,82 @@ async fn sigterm_finishes_the_work_in_flight_and_a_restart_repeats_nothing() {
     assert_eq!(versions(dir.path(), [chat]).await, vec![2]);
     no_token_in(&bot.stop());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_chat_does_not_hold_up_the_others() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::spawn(&fake, dir.path(), &[]);
+    let (slow, quick) = (77, 78);
+    fake.fail_chat(slow, &[4]);
+    fake.push(start(slow, "en"));
+    fake.wait(20, "the slow chat's 429", |s| {
+        (!s.rejected.is_empty()).then_some(())
+    })
+    .await;
+    fake.push(start(quick, "en"));
+    fake.push(text(quick, "/lesson 3"));
+    let lesson = fake.wait_text(quick, "Unit 3 The rook · 1/8").await;
+    let welcome = fake.wait_text(slow, "Welcome").await;
+    assert!(
+        lesson.at < welcome.at,
+        "the quick chat was answered while the slow one waited out its 429"
+    );
+    no_token_in(&bot.stop());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_429_storm_loses_no_reply_and_keeps_each_chat_in_order() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    fake.storm(30, 2);
+    let bot = Bot::spawn(&fake, dir.path(), &[]);
+    let chats: Vec<i64> = (800..812).collect();
+    let mut last = 0;
+    for (i, &chat) in chats.iter().enumerate() {
+        fake.push(start(chat, if i % 2 == 0 { "en" } else { "zh-hans" }));
+    }
+    for &chat in &chats {
+        fake.push(text(chat, "/lesson 3"));
+    }
+    for &chat in &chats {
+        last = fake.push(text(chat, "/help"));
+    }
+    fake.wait_confirmed(last, 40).await;
+    let rejected = fake.state.lock().unwrap().rejected.len();
+    assert!(rejected >= 10, "a storm: {rejected} 429s");
+    for (i, &chat) in chats.iter().enumerate() {
+        let sent = fake.sent_to(chat);
+        let welcome = if i % 2 == 0 { "Welcome" } else { "欢迎" };
+        let lesson = if i % 2 == 0 {
+            "Unit 3 The rook · 1/8"
+        } else {
+            "第3课 车 · 1/8"
+        };
+        let find = |needle: &str| {
+            let hits: Vec<usize> = sent
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.text.contains(needle))
+                .map(|(at, _)| at)
+                .collect();
+            assert_eq!(
+                hits.len(),
+                1,
+                "chat {chat}: {needle:?} sent {} times: {:#?}",
+                hits.len(),
+                sent.iter()
+                    .map(|c| c.text.chars().take(60).collect::<String>())
+                    .collect::<Vec<_>>()
+            );
+            hits[0]
+        };
+        assert!(find(welcome) < find(lesson), "chat {chat} in order");
+        assert!(sent.len() >= 3, "chat {chat}: {} messages", sent.len());
+    }
+    assert_eq!(
+        versions(dir.path(), chats.iter().copied()).await,
+        vec![3; chats.len()]
+    );
+    no_token_in(&bot.stop());
+}

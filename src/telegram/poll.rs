@@ -1,31 +1,35 @@
-//! The long-polling loop: fetch a batch with `getUpdates`, handle it (one task per chat, a
-//! chat's updates in order), and only then store the next offset, which the next
-//! `getUpdates` confirms to Telegram. A crash anywhere before that leaves the batch
-//! unconfirmed; fetched again, its updates already applied are recognised by their
-//! `update_id` and not applied twice.
+//! The long-polling loop: fetch with `getUpdates`, hand each new update to its chat (a
+//! chat's updates in order, different chats at once), and confirm an update to Telegram
+//! (the next `getUpdates` offset, also stored) only once it and every update before it are
+//! handled. A crash leaves the unfinished ones unconfirmed; fetched again, those already
+//! applied are recognised by their `update_id` in the store and not applied twice.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use chess_tutor::store::{Applied, LearnerId, StoreError};
 use teloxide_core::RequestError;
 use teloxide_core::payloads::GetUpdatesSetters;
 use teloxide_core::requests::{Request, Requester};
 use teloxide_core::types::{ChatId, Update};
-use tokio::sync::watch;
+use tokio::sync::{mpsc, watch};
+use tokio::task::JoinHandle;
 
 use super::inbound::{self, Incoming};
 use super::outbound::{answer_callback, send_reply};
 use super::{OFFSET_KEY, Shell};
 use crate::shell::apply_input;
 
-/// How often an update whose handling fails in the store is tried (in later batches) before
-/// it is given up with an apology.
+/// How often an update whose handling fails in the store is tried before it is given up
+/// with an apology.
 pub const STORE_ATTEMPTS: u32 = 3;
 
 /// What a learner reads when handling their update failed.
 pub const APOLOGY: &str = "Sorry, something went wrong on my side with that message. Please try again.\n抱歉，处理这条消息时出了问题，请再试一次。";
+
+/// A fetched batch: each update's id and what it asks.
+type Batch = Vec<(i64, Incoming)>;
 
 /// How the loop polls.
 #[derive(Debug, Clone)]
@@ -60,8 +64,13 @@ pub async fn stopped(stop: &mut watch::Receiver<bool>) {
     }
 }
 
-/// Polls until `stop` turns true, then finishes the batch in flight (within
+/// Polls until `stop` turns true, then lets the updates being handled finish (within
 /// [`PollOptions::grace`]) and returns.
+///
+/// Updates are fetched continuously: every update not seen yet is handed to its chat (a
+/// chat's updates one after the other, different chats at once), and the offset sent with
+/// each `getUpdates` (which confirms everything below it to Telegram) is the lowest update
+/// still being handled, so nothing unfinished is ever confirmed.
 ///
 /// # Errors
 ///
@@ -72,90 +81,284 @@ pub async fn run(
     options: PollOptions,
     mut stop: watch::Receiver<bool>,
 ) -> Result<(), StoreError> {
-    let mut offset = shell.store.get_offset(OFFSET_KEY).await?;
-    let mut failures: HashMap<i64, u32> = HashMap::new();
+    let stored = shell.store.get_offset(OFFSET_KEY).await?;
     shell.log(format_args!(
         "polling for updates (offset {})",
-        offset.map_or_else(|| "none".to_owned(), |o| o.to_string())
+        stored.map_or_else(|| "none".to_owned(), |o| o.to_string())
     ));
+    let mut loop_state = Loop {
+        shell: shell.clone(),
+        window: Window::new(stored),
+        stored,
+        chats: HashMap::new(),
+        running: 0,
+        stopping: false,
+        stop: stop.clone(),
+        done: mpsc::unbounded_channel(),
+    };
+    let mut fetching: Option<JoinHandle<Result<Batch, RequestError>>> = None;
+    let mut next_fetch = Instant::now();
+    let mut deadline = Instant::now();
     loop {
-        let fetched = tokio::select! {
-            r = fetch(&shell, offset, &options) => r,
-            () = stopped(&mut stop) => break,
-        };
-        let batch = match fetched {
-            Ok(batch) => batch,
-            Err(e) => {
-                let wait = match &e {
-                    RequestError::RetryAfter(s) => s.duration(),
-                    _ => Duration::from_secs(1),
-                };
-                shell.log(format_args!("getUpdates failed: {e}"));
-                tokio::select! {
-                    () = tokio::time::sleep(wait) => continue,
-                    () = stopped(&mut stop) => break,
-                }
-            }
-        };
-        if batch.is_empty() {
-            continue;
+        if !loop_state.stopping && fetching.is_none() && Instant::now() >= next_fetch {
+            let offset = loop_state.window.offset();
+            loop_state.store_offset(offset).await;
+            let shell = shell.clone();
+            let options = options.clone();
+            fetching = Some(tokio::spawn(async move {
+                fetch(&shell, offset, &options).await
+            }));
         }
-        let last_chance: HashSet<i64> = failures
-            .iter()
-            .filter(|&(_, &n)| n + 1 >= STORE_ATTEMPTS)
-            .map(|(&id, _)| id)
-            .collect();
-        let mut task = tokio::spawn(handle_batch(shell.clone(), batch, Arc::new(last_chance)));
-        let joined = tokio::select! {
-            r = &mut task => r,
-            () = stopped(&mut stop) => {
-                match tokio::time::timeout(options.grace, &mut task).await {
-                    Ok(r) => r,
-                    Err(_) => {
-                        shell.log(format_args!(
-                            "stopping before the batch in flight finished; its updates will be fetched again"
-                        ));
-                        task.abort();
-                        break;
+        tokio::select! {
+            joined = async { fetching.as_mut().expect("guarded").await }, if fetching.is_some() => {
+                fetching = None;
+                next_fetch = match joined {
+                    Ok(Ok(batch)) => {
+                        let new = loop_state.admit(batch);
+                        if new == 0 && loop_state.running > 0 {
+                            // Only updates in flight came back: do not ask again at once.
+                            Instant::now() + Duration::from_millis(100)
+                        } else {
+                            Instant::now()
+                        }
                     }
+                    Ok(Err(e)) => {
+                        shell.log(format_args!("getUpdates failed: {e}"));
+                        Instant::now() + match &e {
+                            RequestError::RetryAfter(s) => s.duration(),
+                            _ => Duration::from_secs(1),
+                        }
+                    }
+                    Err(e) => {
+                        shell.log(format_args!("getUpdates task failed: {e}"));
+                        Instant::now() + Duration::from_secs(1)
+                    }
+                };
+            }
+            Some(done) = loop_state.done.1.recv() => loop_state.finished(done),
+            () = stopped(&mut stop), if !loop_state.stopping => {
+                loop_state.stopping = true;
+                deadline = Instant::now() + options.grace;
+                if let Some(task) = fetching.take() {
+                    task.abort();
                 }
+                shell.log(format_args!(
+                    "stopping: finishing the {} update(s) being handled",
+                    loop_state.running
+                ));
             }
-        };
-        let outcome = match joined {
-            Ok(outcome) => outcome,
-            Err(e) => {
-                shell.log(format_args!("a batch failed as a whole: {e}"));
-                pause(&mut stop).await;
-                continue;
-            }
-        };
-        if let Some(failed) = outcome.failed {
-            *failures.entry(failed).or_default() += 1;
-            failures.retain(|&id, _| id >= failed);
-        } else {
-            failures.clear();
-        }
-        if let Some(next) = outcome.next_offset {
-            match shell.store.set_offset(OFFSET_KEY, next).await {
-                Ok(()) => offset = Some(next),
-                Err(e) => shell.log(format_args!("cannot store the polling offset: {e}")),
+            () = tokio::time::sleep_until(next_fetch.into()),
+                if !loop_state.stopping && fetching.is_none() => {}
+            () = tokio::time::sleep_until(deadline.into()), if loop_state.stopping => {
+                shell.log(format_args!(
+                    "{} update(s) did not finish in time; they will be fetched again",
+                    loop_state.running
+                ));
+                break;
             }
         }
-        if outcome.failed.is_some() {
-            pause(&mut stop).await;
-        }
-        if *stop.borrow() {
+        if loop_state.stopping && loop_state.running == 0 {
             break;
         }
     }
+    let offset = loop_state.window.offset();
+    loop_state.store_offset(offset).await;
     shell.log(format_args!("stopped polling"));
     Ok(())
 }
 
-async fn pause(stop: &mut watch::Receiver<bool>) {
-    tokio::select! {
-        () = tokio::time::sleep(Duration::from_secs(1)) => {}
-        () = stopped(stop) => {}
+/// Which updates are being handled, and the offset that confirms everything finished.
+#[derive(Debug, Default)]
+pub struct Window {
+    /// The offset never goes below this (the last one used).
+    floor: Option<i64>,
+    in_flight: BTreeSet<i64>,
+    /// Finished updates at or above the offset (Telegram still sends them).
+    finished: BTreeSet<i64>,
+    max_seen: Option<i64>,
+}
+
+impl Window {
+    /// A window starting at the stored `offset`.
+    pub fn new(offset: Option<i64>) -> Window {
+        Window {
+            floor: offset,
+            ..Window::default()
+        }
+    }
+
+    /// Takes `id` in if it is neither being handled nor finished; says whether it was new.
+    pub fn admit(&mut self, id: i64) -> bool {
+        if self.in_flight.contains(&id) || self.finished.contains(&id) {
+            return false;
+        }
+        self.in_flight.insert(id);
+        self.max_seen = Some(self.max_seen.map_or(id, |m| m.max(id)));
+        true
+    }
+
+    /// Marks `id` finished (its effect stored and its replies sent).
+    pub fn finish(&mut self, id: i64) {
+        if self.in_flight.remove(&id) {
+            self.finished.insert(id);
+        }
+        if let Some(offset) = self.offset() {
+            self.finished = self.finished.split_off(&offset);
+        }
+    }
+
+    /// The offset for the next `getUpdates`: the lowest update being handled, or one past
+    /// the highest seen; never lower than before.
+    pub fn offset(&mut self) -> Option<i64> {
+        let computed = match self.in_flight.first() {
+            Some(&lowest) => Some(lowest),
+            None => self.max_seen.map(|m| m + 1),
+        };
+        let offset = match (self.floor, computed) {
+            (Some(f), Some(c)) => Some(f.max(c)),
+            (f, c) => f.or(c),
+        };
+        self.floor = offset;
+        offset
+    }
+}
+
+/// A finished (or, when stopping, abandoned) update.
+struct Done {
+    chat: Option<i64>,
+    id: i64,
+    finished: bool,
+}
+
+/// The state of the update loop.
+struct Loop {
+    shell: Arc<Shell>,
+    window: Window,
+    stored: Option<i64>,
+    /// Chats with an update being handled, and their updates waiting in order.
+    chats: HashMap<i64, VecDeque<(i64, Incoming)>>,
+    running: usize,
+    stopping: bool,
+    stop: watch::Receiver<bool>,
+    done: (mpsc::UnboundedSender<Done>, mpsc::UnboundedReceiver<Done>),
+}
+
+impl Loop {
+    /// Hands the new updates of a fetched batch to their chats; returns how many were new.
+    fn admit(&mut self, batch: Vec<(i64, Incoming)>) -> usize {
+        let mut new = 0;
+        let mut skipped: HashMap<&'static str, usize> = HashMap::new();
+        for (id, incoming) in batch {
+            if !self.window.admit(id) {
+                continue;
+            }
+            new += 1;
+            match (&incoming, incoming.chat()) {
+                (Incoming::Skip(why), _) => {
+                    *skipped.entry(why).or_default() += 1;
+                    self.window.finish(id);
+                }
+                (_, Some(chat)) => match self.chats.get_mut(&chat) {
+                    Some(waiting) => waiting.push_back((id, incoming)),
+                    None => {
+                        self.chats.insert(chat, VecDeque::new());
+                        self.spawn(id, Some(chat), incoming);
+                    }
+                },
+                (_, None) => self.spawn(id, None, incoming),
+            }
+        }
+        for (why, n) in skipped {
+            self.shell.log(format_args!("skipped {n} update(s): {why}"));
+        }
+        new
+    }
+
+    fn spawn(&mut self, id: i64, chat: Option<i64>, incoming: Incoming) {
+        self.running += 1;
+        let shell = self.shell.clone();
+        let stop = self.stop.clone();
+        let done = self.done.0.clone();
+        tokio::spawn(async move {
+            let finished = supervise(shell, id, incoming, stop).await;
+            let _ = done.send(Done { chat, id, finished });
+        });
+    }
+
+    fn finished(&mut self, done: Done) {
+        self.running -= 1;
+        if done.finished {
+            self.window.finish(done.id);
+        }
+        let Some(chat) = done.chat else { return };
+        if self.stopping || !done.finished {
+            // What waits stays unconfirmed and is fetched again after a restart.
+            self.chats.remove(&chat);
+            return;
+        }
+        match self.chats.get_mut(&chat).and_then(VecDeque::pop_front) {
+            Some((id, incoming)) => self.spawn(id, Some(chat), incoming),
+            None => {
+                self.chats.remove(&chat);
+            }
+        }
+    }
+
+    async fn store_offset(&mut self, offset: Option<i64>) {
+        let Some(value) = offset else { return };
+        if self.stored == Some(value) {
+            return;
+        }
+        match self.shell.store.set_offset(OFFSET_KEY, value).await {
+            Ok(()) => self.stored = Some(value),
+            Err(e) => self
+                .shell
+                .log(format_args!("cannot store the polling offset: {e}")),
+        }
+    }
+}
+
+/// Handles one update to the end: retries a store failure a few times (it then stays in
+/// order: the chat's next update waits), and turns a panic or a final failure into an
+/// apology. Returns false only when stopping cut the retries short.
+async fn supervise(
+    shell: Arc<Shell>,
+    id: i64,
+    incoming: Incoming,
+    mut stop: watch::Receiver<bool>,
+) -> bool {
+    let mut attempt = 1;
+    loop {
+        // Its own task, so that a panic is caught at the join and the chat goes on.
+        let task = tokio::spawn(handle_update(shell.clone(), id, incoming.clone()));
+        match task.await {
+            Ok(Ok(())) => return true,
+            Ok(Err(e)) => {
+                shell.log(format_args!(
+                    "update {id}: the store failed (attempt {attempt}): {e}"
+                ));
+                if attempt >= STORE_ATTEMPTS {
+                    shell.log(format_args!("update {id}: given up"));
+                    apologize(&shell, &incoming).await;
+                    return true;
+                }
+                tokio::select! {
+                    () = tokio::time::sleep(Duration::from_secs(u64::from(attempt))) => {}
+                    () = stopped(&mut stop) => return false,
+                }
+                attempt += 1;
+            }
+            Err(e) => {
+                let what = if e.is_panic() {
+                    panic_message(e.into_panic())
+                } else {
+                    "cancelled".to_owned()
+                };
+                shell.log(format_args!("update {id} panicked: {what}"));
+                apologize(&shell, &incoming).await;
+                return true;
+            }
+        }
     }
 }
 
@@ -210,96 +413,6 @@ fn read_raw(raw: &str) -> Option<Vec<(i64, Incoming)>> {
     } else {
         None
     }
-}
-
-/// What became of a batch.
-#[derive(Debug, Default)]
-struct BatchOutcome {
-    /// The offset that confirms everything handled (`None`: nothing to confirm).
-    next_offset: Option<i64>,
-    /// The first update that failed in the store and is to be fetched again.
-    failed: Option<i64>,
-}
-
-/// Handles a batch: one task per chat, each chat's updates in order.
-async fn handle_batch(
-    shell: Arc<Shell>,
-    batch: Vec<(i64, Incoming)>,
-    last_chance: Arc<HashSet<i64>>,
-) -> BatchOutcome {
-    let Some(max_id) = batch.iter().map(|(id, _)| *id).max() else {
-        return BatchOutcome::default();
-    };
-    let mut groups: Vec<Vec<(i64, Incoming)>> = Vec::new();
-    let mut by_chat: HashMap<i64, usize> = HashMap::new();
-    let mut skipped: HashMap<&'static str, usize> = HashMap::new();
-    for (id, incoming) in batch {
-        match (&incoming, incoming.chat()) {
-            (Incoming::Skip(why), _) => *skipped.entry(why).or_default() += 1,
-            (_, Some(chat)) => {
-                let at = *by_chat.entry(chat).or_insert_with(|| {
-                    groups.push(Vec::new());
-                    groups.len() - 1
-                });
-                groups[at].push((id, incoming));
-            }
-            (_, None) => groups.push(vec![(id, incoming)]),
-        }
-    }
-    for (why, n) in skipped {
-        shell.log(format_args!("skipped {n} update(s): {why}"));
-    }
-    let tasks: Vec<_> = groups
-        .into_iter()
-        .map(|updates| tokio::spawn(handle_chat(shell.clone(), updates, last_chance.clone())))
-        .collect();
-    let mut failed: Option<i64> = None;
-    for task in tasks {
-        match task.await {
-            Ok(Some(id)) => failed = Some(failed.map_or(id, |f| f.min(id))),
-            Ok(None) => {}
-            // `handle_chat` catches the panics of its updates; this is a bug of the loop.
-            Err(e) => shell.log(format_args!("a chat task failed: {e}")),
-        }
-    }
-    BatchOutcome {
-        next_offset: Some(failed.unwrap_or(max_id + 1)),
-        failed,
-    }
-}
-
-/// Handles one chat's updates in order; returns the first update that failed in the store
-/// (it and the chat's later updates are left for the next fetch).
-async fn handle_chat(
-    shell: Arc<Shell>,
-    updates: Vec<(i64, Incoming)>,
-    last_chance: Arc<HashSet<i64>>,
-) -> Option<i64> {
-    for (id, incoming) in updates {
-        // Its own task, so that a panic is caught at the join and the chat goes on.
-        let task = tokio::spawn(handle_update(shell.clone(), id, incoming.clone()));
-        match task.await {
-            Ok(Ok(())) => {}
-            Ok(Err(e)) => {
-                shell.log(format_args!("update {id}: the store failed: {e}"));
-                if !last_chance.contains(&id) {
-                    return Some(id);
-                }
-                shell.log(format_args!("update {id}: given up"));
-                apologize(&shell, &incoming).await;
-            }
-            Err(e) => {
-                let what = if e.is_panic() {
-                    panic_message(e.into_panic())
-                } else {
-                    "cancelled".to_owned()
-                };
-                shell.log(format_args!("update {id} panicked: {what}"));
-                apologize(&shell, &incoming).await;
-            }
-        }
-    }
-    None
 }
 
 fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
@@ -417,6 +530,37 @@ mod tests {
         assert!(matches!(batch[1].1, Incoming::Skip(_)));
         assert!(read_raw(r#"{"ok":false}"#).is_none());
         assert!(read_raw("garbage").is_none());
+    }
+
+    #[test]
+    fn the_offset_waits_for_the_lowest_update_in_flight() {
+        let mut w = Window::new(None);
+        assert_eq!(w.offset(), None);
+        assert!(w.admit(10) && w.admit(11) && w.admit(12));
+        assert!(!w.admit(11), "in flight: not taken twice");
+        assert_eq!(w.offset(), Some(10));
+        w.finish(11);
+        w.finish(12);
+        assert_eq!(w.offset(), Some(10), "10 is not done yet");
+        assert!(!w.admit(12), "finished above the offset: not taken twice");
+        w.finish(10);
+        assert_eq!(w.offset(), Some(13));
+        assert!(w.admit(13));
+        assert_eq!(w.offset(), Some(13));
+    }
+
+    #[test]
+    fn the_offset_starts_at_the_stored_one_and_never_goes_back() {
+        let mut w = Window::new(Some(100));
+        assert_eq!(w.offset(), Some(100));
+        // A redelivered old update is handled (the store recognises it) but does not move
+        // the offset back.
+        assert!(w.admit(50));
+        assert_eq!(w.offset(), Some(100));
+        w.finish(50);
+        assert!(w.admit(100));
+        w.finish(100);
+        assert_eq!(w.offset(), Some(101));
     }
 
     #[test]

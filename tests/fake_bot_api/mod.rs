@@ -51,6 +51,11 @@ pub struct FakeState {
     pub fail: HashMap<String, VecDeque<u32>>,
     /// The 429s given: (method, when).
     pub rejected: Vec<(String, Instant)>,
+    /// 429s to give to sends to one chat: chat → retry_after of the next sends.
+    pub fail_chat: HashMap<i64, VecDeque<u32>>,
+    /// A 429 storm on every method but getUpdates: (percent of calls, longest retry_after).
+    pub storm: Option<(u64, u32)>,
+    storm_counter: u64,
     /// The highest offset a getUpdates asked for.
     pub max_offset: i64,
     /// How many getUpdates calls arrived.
@@ -119,6 +124,23 @@ impl Fake {
             .entry(method.to_ascii_lowercase())
             .or_default()
             .extend(retry_after);
+    }
+
+    /// Makes the next sends to `chat` fail with 429 and these retry_after values.
+    pub fn fail_chat(&self, chat: i64, retry_after: &[u32]) {
+        self.state
+            .lock()
+            .unwrap()
+            .fail_chat
+            .entry(chat)
+            .or_default()
+            .extend(retry_after);
+    }
+
+    /// Answers `percent` % of all calls but getUpdates with 429 and a retry_after of 1 to
+    /// `max_retry` seconds (a fixed pseudo-random sequence).
+    pub fn storm(&self, percent: u64, max_retry: u32) {
+        self.state.lock().unwrap().storm = Some((percent, max_retry));
     }
 
     /// A copy of the calls so far.
@@ -313,7 +335,30 @@ async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Res
 
     {
         let mut s = state.lock().unwrap();
-        if let Some(retry) = s.fail.get_mut(&method).and_then(VecDeque::pop_front) {
+        let chat = body.get("chat_id").and_then(as_i64);
+        let mut retry = s.fail.get_mut(&method).and_then(VecDeque::pop_front);
+        if retry.is_none()
+            && method.starts_with("send")
+            && let Some(chat) = chat
+        {
+            retry = s.fail_chat.get_mut(&chat).and_then(VecDeque::pop_front);
+        }
+        if retry.is_none()
+            && method != "getupdates"
+            && let Some((percent, max_retry)) = s.storm
+        {
+            s.storm_counter += 1;
+            // A fixed pseudo-random sequence (an LCG), so runs are repeatable.
+            let r = s
+                .storm_counter
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407)
+                >> 33;
+            if r % 100 < percent {
+                retry = Some(1 + (r / 100 % u64::from(max_retry)) as u32);
+            }
+        }
+        if let Some(retry) = retry {
             s.rejected.push((method.clone(), Instant::now()));
             return (
                 StatusCode::TOO_MANY_REQUESTS,

@@ -573,3 +573,95 @@ async fn a_429_storm_loses_no_reply_and_keeps_each_chat_in_order() {
     );
     no_token_in(&bot.stop());
 }
+
+/// The load benchmark (run by `bench/telegram_load.sh`, in release mode; never in CI):
+/// `LOAD_LEARNERS` learners × `LOAD_UPDATES` updates each, all queued at once, text replies
+/// (`/help`) or, with `LOAD_PICTURES=1`, picture replies (`/lesson 3`). Checks that no reply
+/// is lost or repeated, and prints updates per second, the bot-side latency from delivery
+/// to reply (p50/p99) and the bot's peak resident memory.
+#[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+#[ignore = "a benchmark: bench/telegram_load.sh"]
+async fn load_benchmark() {
+    let env = |k: &str, d: usize| {
+        std::env::var(k)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(d)
+    };
+    let learners = env("LOAD_LEARNERS", 500) as i64;
+    let per = env("LOAD_UPDATES", 40);
+    let pictures = env("LOAD_PICTURES", 0) == 1;
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let input = if pictures { "/lesson 3" } else { "/help" };
+    // One reply per update: calibrate with one learner.
+    let mut ids: Vec<(i64, i64)> = Vec::new();
+    let mut bot = Bot::spawn(&fake, dir.path(), &[]);
+    let probe = fake.push(text(1, input));
+    fake.wait_confirmed(probe, 60).await;
+    let per_reply = fake.sent_to(1).len();
+    assert_eq!(per_reply, 1, "the benchmark expects one message per update");
+    let base = fake.calls().len();
+    for round in 0..per {
+        for chat in 0..learners {
+            let chat = 10_000 + chat;
+            let _ = round;
+            ids.push((chat, fake.push(text(chat, input))));
+        }
+    }
+    let last = ids.last().unwrap().1;
+    fake.wait_confirmed(last, 600).await;
+    let peak_kib = std::fs::read_to_string(format!("/proc/{}/status", bot.child.id()))
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
+        })
+        .unwrap_or(0);
+    assert!(bot.alive());
+    let state = fake.state.lock().unwrap();
+    let calls = &state.calls[base..];
+    let mut by_chat: std::collections::HashMap<i64, Vec<&Call>> = Default::default();
+    for c in calls.iter().filter(|c| c.method.starts_with("send")) {
+        by_chat.entry(c.chat.unwrap()).or_default().push(c);
+    }
+    let mut per_chat_ids: std::collections::HashMap<i64, Vec<i64>> = Default::default();
+    for &(chat, id) in &ids {
+        per_chat_ids.entry(chat).or_default().push(id);
+    }
+    let mut latencies = Vec::new();
+    for (chat, ids) in &per_chat_ids {
+        let replies = by_chat.get(chat).map_or(&[][..], Vec::as_slice);
+        assert_eq!(
+            replies.len(),
+            ids.len(),
+            "chat {chat}: lost or repeated replies"
+        );
+        for (id, reply) in ids.iter().zip(replies) {
+            let delivered = state.delivered[id];
+            latencies.push(reply.at.duration_since(delivered));
+        }
+        assert!(
+            replies.windows(2).all(|w| w[0].at <= w[1].at),
+            "order in chat {chat}"
+        );
+    }
+    let first = ids.iter().map(|(_, id)| state.delivered[id]).min().unwrap();
+    let end = calls.iter().map(|c| c.at).max().unwrap();
+    latencies.sort();
+    let pct = |p: usize| latencies[(latencies.len() * p / 100).min(latencies.len() - 1)];
+    let secs = end.duration_since(first).as_secs_f64();
+    println!(
+        "telegram load: {} learners x {} updates, {} replies: {:.0} updates/s, latency p50 {:.1} ms, p99 {:.1} ms, peak RSS {} MiB",
+        learners,
+        per,
+        if pictures { "picture" } else { "text" },
+        ids.len() as f64 / secs,
+        pct(50).as_secs_f64() * 1e3,
+        pct(99).as_secs_f64() * 1e3,
+        peak_kib / 1024
+    );
+    drop(state);
+    no_token_in(&bot.stop());
+}

@@ -56,6 +56,8 @@ pub struct FakeState {
     /// A 429 storm on every method but getUpdates: (percent of calls, longest retry_after).
     pub storm: Option<(u64, u32)>,
     storm_counter: u64,
+    /// When each update was first delivered by getUpdates.
+    pub delivered: HashMap<i64, Instant>,
     /// The highest offset a getUpdates asked for.
     pub max_offset: i64,
     /// How many getUpdates calls arrived.
@@ -444,7 +446,14 @@ async fn get_updates(state: Arc<Mutex<FakeState>>, body: &Value) -> Response {
                 s.queue.retain(|(id, _)| *id >= offset);
             }
             let mut result: Vec<Value> = std::mem::take(&mut s.replays);
-            result.extend(s.queue.iter().take(limit).map(|(_, u)| u.clone()));
+            let now = Instant::now();
+            let FakeState {
+                queue, delivered, ..
+            } = &mut *s;
+            for (id, u) in queue.iter().take(limit) {
+                delivered.entry(*id).or_insert(now);
+                result.push(u.clone());
+            }
             if !result.is_empty() || Instant::now() >= end {
                 return axum::Json(json!({"ok": true, "result": result})).into_response();
             }

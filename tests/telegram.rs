@@ -576,7 +576,8 @@ async fn a_429_storm_loses_no_reply_and_keeps_each_chat_in_order() {
 
 /// The load benchmark (run by `bench/telegram_load.sh`, in release mode; never in CI):
 /// `LOAD_LEARNERS` learners × `LOAD_UPDATES` updates each, all queued at once, text replies
-/// (`/help`) or, with `LOAD_PICTURES=1`, picture replies (`/lesson 3`). Checks that no reply
+/// (`/help`) or, with `LOAD_PICTURES=1`, picture replies (`/lesson 3`), all queued at once or
+/// offered at `LOAD_RATE` updates per second. Checks that no reply
 /// is lost or repeated, and prints updates per second, the bot-side latency from delivery
 /// to reply (p50/p99) and the bot's peak resident memory.
 #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
@@ -602,11 +603,17 @@ async fn load_benchmark() {
     let per_reply = fake.sent_to(1).len();
     assert_eq!(per_reply, 1, "the benchmark expects one message per update");
     let base = fake.calls().len();
-    for round in 0..per {
+    // Offered load: all at once (saturation), or `LOAD_RATE` updates per second.
+    let rate = env("LOAD_RATE", 0);
+    let started = Instant::now();
+    for _ in 0..per {
         for chat in 0..learners {
             let chat = 10_000 + chat;
-            let _ = round;
             ids.push((chat, fake.push(text(chat, input))));
+            if rate > 0 {
+                let due = started + Duration::from_secs_f64(ids.len() as f64 / rate as f64);
+                tokio::time::sleep_until(due.into()).await;
+            }
         }
     }
     let last = ids.last().unwrap().1;
@@ -653,10 +660,15 @@ async fn load_benchmark() {
     let pct = |p: usize| latencies[(latencies.len() * p / 100).min(latencies.len() - 1)];
     let secs = end.duration_since(first).as_secs_f64();
     println!(
-        "telegram load: {} learners x {} updates, {} replies: {:.0} updates/s, latency p50 {:.1} ms, p99 {:.1} ms, peak RSS {} MiB",
+        "telegram load: {} learners x {} updates, {} replies, offered {}: {:.0} updates/s, latency p50 {:.1} ms, p99 {:.1} ms, peak RSS {} MiB",
         learners,
         per,
         if pictures { "picture" } else { "text" },
+        if rate > 0 {
+            format!("{rate}/s")
+        } else {
+            "all at once".to_owned()
+        },
         ids.len() as f64 / secs,
         pct(50).as_secs_f64() * 1e3,
         pct(99).as_secs_f64() * 1e3,

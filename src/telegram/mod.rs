@@ -31,6 +31,8 @@ pub struct Shell {
     pub store: Store,
     /// Lessons, quizzes, puzzles.
     pub catalog: Arc<Catalog>,
+    /// Board pictures drawn at once (one per core: more only adds memory and latency).
+    pub renders: tokio::sync::Semaphore,
     token: String,
 }
 
@@ -56,10 +58,12 @@ impl Shell {
                 .map_err(|e| format!("TELOXIDE_API_URL {url:?} is not a URL: {e}"))?;
             bot = bot.set_api_url(parsed);
         }
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
         Ok(Shell {
             bot,
             store,
             catalog,
+            renders: tokio::sync::Semaphore::new(cores),
             token: token.to_owned(),
         })
     }

@@ -155,7 +155,12 @@ pub async fn send_reply(shell: &Shell, chat: ChatId, reply: &Reply) -> Result<()
         return send_text(shell, chat, &reply.text, markup).await;
     };
     let view = view.clone();
-    let picture = match tokio::task::spawn_blocking(move || render::png(&view, BOARD_PX)).await {
+    let drawn = {
+        // Closed only if the shell is torn down; then draw anyway.
+        let _permit = shell.renders.acquire().await.ok();
+        tokio::task::spawn_blocking(move || render::png(&view, BOARD_PX)).await
+    };
+    let picture = match drawn {
         Ok(Ok(bytes)) => bytes,
         Ok(Err(e)) => {
             shell.log(format_args!("cannot draw a board for chat {chat}: {e}"));

@@ -25,6 +25,10 @@ use crate::shell::apply_input;
 /// with an apology.
 pub const STORE_ATTEMPTS: u32 = 3;
 
+/// How long the loop waits before fetching again when a fetch brought only updates already
+/// being handled (Telegram sends unconfirmed updates again until they are confirmed).
+const REFETCH_PAUSE: Duration = Duration::from_millis(25);
+
 /// What a learner reads when handling their update failed.
 pub const APOLOGY: &str = "Sorry, something went wrong on my side with that message. Please try again.\n抱歉，处理这条消息时出了问题，请再试一次。";
 
@@ -117,7 +121,7 @@ pub async fn run(
                         let new = loop_state.admit(batch);
                         if new == 0 && loop_state.running > 0 {
                             // Only updates in flight came back: do not ask again at once.
-                            Instant::now() + Duration::from_millis(100)
+                            Instant::now() + REFETCH_PAUSE
                         } else {
                             Instant::now()
                         }

@@ -146,14 +146,14 @@ async fn a_lesson_in_english_with_buttons_an_illegal_move_and_the_right_one() {
     assert!(!welcome.buttons.is_empty(), "the welcome has buttons");
 
     fake.push(text(chat, "/lesson 3"));
-    let first = fake.wait_text(chat, "Unit 3 The rook · 1/8").await;
+    let first = fake.wait_text(chat, "Unit 3 The rook · 1/").await;
     assert_eq!(first.method, "sendphoto");
     assert!(first.png, "the board arrives as a PNG photo");
     let next = button(&first, "Next");
 
     // A button press: applied and answered.
     fake.push(press(chat, &next, 1));
-    let second = fake.wait_text(chat, "Unit 3 The rook · 2/8").await;
+    let second = fake.wait_text(chat, "Unit 3 The rook · 2/").await;
     fake.wait(10, "the press answered", |s| {
         s.calls
             .iter()
@@ -201,9 +201,9 @@ async fn castling_in_chinese() {
     fake.push(start(chat, "zh-hans"));
     fake.wait_text(chat, "欢迎来到国际象棋规则课").await;
     fake.push(text(chat, "/lesson 14"));
-    let first = fake.wait_text(chat, "第14课 王车易位 · 1/9").await;
+    let first = fake.wait_text(chat, "第14课 王车易位 · 1/").await;
     fake.push(press(chat, &button(&first, "下一步"), 1));
-    let second = fake.wait_text(chat, "第14课 王车易位 · 2/9").await;
+    let second = fake.wait_text(chat, "第14课 王车易位 · 2/").await;
     assert_eq!(
         second.method, "sendmessage",
         "a step without a board is text"
@@ -312,7 +312,7 @@ async fn a_replayed_update_is_not_applied_twice() {
 
     fake.push(start(chat, "en"));
     let lesson_id = fake.push(text(chat, "/lesson 3"));
-    let first = fake.wait_text(chat, "Unit 3 The rook · 1/8").await;
+    let first = fake.wait_text(chat, "Unit 3 The rook · 1/").await;
     let mut lesson = text(chat, "/lesson 3");
     lesson["update_id"] = json!(lesson_id);
     let press_id = fake.push(press(chat, &button(&first, "Next"), 1));
@@ -390,9 +390,9 @@ async fn a_429_is_waited_out_and_the_reply_still_arrives() {
     fake.push(start(chat, "en"));
     let welcome = fake.wait_text(chat, "Welcome to chess-tutor").await;
     fake.push(text(chat, "/lesson 3"));
-    let first = fake.wait_text(chat, "Unit 3 The rook · 1/8").await;
+    let first = fake.wait_text(chat, "Unit 3 The rook · 1/").await;
     fake.push(press(chat, &button(&first, "Next"), 1));
-    fake.wait_text(chat, "Unit 3 The rook · 2/8").await;
+    fake.wait_text(chat, "Unit 3 The rook · 2/").await;
     fake.wait(10, "the press answered", |s| {
         s.calls
             .iter()
@@ -451,7 +451,7 @@ async fn a_panic_in_one_update_is_answered_with_an_apology_and_everything_goes_o
         .expect("an apology");
     let lesson = sent
         .iter()
-        .position(|c| c.text.contains("Unit 3 The rook · 1/8"))
+        .position(|c| c.text.contains("Unit 3 The rook · 1/"))
         .expect("the chat goes on after the panic");
     assert!(apology < lesson, "in order");
     assert!(fake.sent_to(b).iter().any(|c| c.text.contains("第3课")));
@@ -509,7 +509,7 @@ async fn a_slow_chat_does_not_hold_up_the_others() {
     .await;
     fake.push(start(quick, "en"));
     fake.push(text(quick, "/lesson 3"));
-    let lesson = fake.wait_text(quick, "Unit 3 The rook · 1/8").await;
+    let lesson = fake.wait_text(quick, "Unit 3 The rook · 1/").await;
     let welcome = fake.wait_text(slow, "Welcome").await;
     assert!(
         lesson.at < welcome.at,
@@ -542,9 +542,9 @@ async fn a_429_storm_loses_no_reply_and_keeps_each_chat_in_order() {
         let sent = fake.sent_to(chat);
         let welcome = if i % 2 == 0 { "Welcome" } else { "欢迎" };
         let lesson = if i % 2 == 0 {
-            "Unit 3 The rook · 1/8"
+            "Unit 3 The rook · 1/"
         } else {
-            "第3课 车 · 1/8"
+            "第3课 车 · 1/"
         };
         let find = |needle: &str| {
             let hits: Vec<usize> = sent

@@ -3,6 +3,7 @@
 
 mod cli;
 mod shell;
+mod telegram;
 mod terminal;
 
 use clap::Parser;

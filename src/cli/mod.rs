@@ -7,6 +7,7 @@ mod explain;
 pub mod import_lichess;
 pub mod render;
 pub mod solve;
+pub mod telegram;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -45,6 +46,9 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Import Lichess puzzles (CSV or JSON), keeping only mates the search proves.
     ImportLichess(import_lichess::ImportArgs),
+    /// The Telegram bot (long polling); the token comes from TELOXIDE_TOKEN, and
+    /// TELOXIDE_API_URL points it at another Bot API server.
+    Telegram(telegram::TelegramArgs),
 }
 
 /// Runs the parsed command line; errors become exit codes here and only here.
@@ -53,11 +57,7 @@ pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         None => {
             if std::env::var_os("TELOXIDE_TOKEN").is_some_and(|t| !t.is_empty()) {
-                eprintln!(
-                    "chess-tutor: TELOXIDE_TOKEN is set, but this build has no Telegram shell yet; \
-                     unset it to use the terminal chat (chess-tutor chat)."
-                );
-                return ExitCode::from(2);
+                return telegram::run(&telegram::TelegramArgs::default(), content, &cli.data_dir);
             }
             eprintln!(
                 "chess-tutor: no TELOXIDE_TOKEN set, so this is the terminal chat (set TELOXIDE_TOKEN to run the Telegram bot)."
@@ -70,5 +70,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Render(args)) => render::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::ImportLichess(args)) => import_lichess::run(&args),
+        Some(Command::Telegram(args)) => telegram::run(&args, content, &cli.data_dir),
     }
 }

@@ -1,0 +1,214 @@
+//! Reading Telegram updates: what reaches the tutor, for which chat, and what is skipped.
+//!
+//! A message's text becomes [`Input::Text`] (`/start` becomes [`Input::Start`] with the
+//! client's language code), a button press becomes [`Input::Button`]. Everything else
+//! (stickers, photos, edited messages, channel posts, polls, kinds this build does not know)
+//! is skipped: it changes nothing and is not answered.
+
+use chess_tutor::tutor::{Command, Input};
+use teloxide_core::types::{CallbackQueryId, Message, Update, UpdateKind};
+
+/// What one update asks of the bot.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Incoming {
+    /// An input for the tutor in `chat`; `callback` is the button press to answer, if any.
+    Tutor {
+        /// The chat (and learner) id.
+        chat: i64,
+        /// What the tutor reads.
+        input: Input,
+        /// The callback query to answer once the input is handled.
+        callback: Option<CallbackQueryId>,
+    },
+    /// A button press that carries nothing for the tutor (no data): it is only answered.
+    AnswerOnly {
+        /// The chat the press came from, when known.
+        chat: Option<i64>,
+        /// The callback query to answer.
+        callback: CallbackQueryId,
+    },
+    /// Nothing to do; the words say why (for the log).
+    Skip(&'static str),
+}
+
+impl Incoming {
+    /// The chat whose updates must be handled in order with this one (`None`: any order).
+    pub fn chat(&self) -> Option<i64> {
+        match self {
+            Incoming::Tutor { chat, .. } => Some(*chat),
+            Incoming::AnswerOnly { chat, .. } => *chat,
+            Incoming::Skip(_) => None,
+        }
+    }
+}
+
+/// Reads one update.
+pub fn read(update: &Update) -> Incoming {
+    match &update.kind {
+        UpdateKind::Message(message) => read_message(message),
+        UpdateKind::CallbackQuery(query) => {
+            let chat = query
+                .message
+                .as_ref()
+                .map(|m| m.chat().id.0)
+                .or_else(|| i64::try_from(query.from.id.0).ok());
+            match (&query.data, chat) {
+                (Some(data), Some(chat)) => Incoming::Tutor {
+                    chat,
+                    input: Input::Button(data.clone()),
+                    callback: Some(query.id.clone()),
+                },
+                (_, chat) => Incoming::AnswerOnly {
+                    chat,
+                    callback: query.id.clone(),
+                },
+            }
+        }
+        UpdateKind::EditedMessage(_) => Incoming::Skip("an edited message"),
+        UpdateKind::ChannelPost(_) | UpdateKind::EditedChannelPost(_) => {
+            Incoming::Skip("a channel post")
+        }
+        UpdateKind::Error(_) => Incoming::Skip("an update this build cannot read"),
+        _ => Incoming::Skip("an update kind the tutor does not use"),
+    }
+}
+
+fn read_message(message: &Message) -> Incoming {
+    let Some(text) = message.text() else {
+        return Incoming::Skip("a message without text");
+    };
+    if message.from.as_ref().is_some_and(|u| u.is_bot) {
+        return Incoming::Skip("a message from a bot");
+    }
+    let input = if Command::parse(text) == Some(Command::Start) {
+        Input::Start {
+            client_lang: message.from.as_ref().and_then(|u| u.language_code.clone()),
+        }
+    } else {
+        Input::Text(text.to_owned())
+    };
+    Incoming::Tutor {
+        chat: message.chat.id.0,
+        input,
+        callback: None,
+    }
+}
+
+/// The update id of a raw update, if it has a readable one (used when a whole batch does
+/// not parse, to skip the bad updates and still confirm them).
+pub fn raw_update_id(value: &serde_json::Value) -> Option<i64> {
+    value.get("update_id")?.as_i64()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn update(value: serde_json::Value) -> Update {
+        // As the Bot API sends it: text (teloxide cannot read an update from a `Value`).
+        serde_json::from_str(&value.to_string()).expect("the test update parses")
+    }
+
+    fn message(id: i64, text: Option<&str>, lang: Option<&str>) -> serde_json::Value {
+        let mut m = json!({
+            "message_id": 7,
+            "date": 1_700_000_000,
+            "chat": {"id": id, "type": "private", "first_name": "A"},
+            "from": {"id": id, "is_bot": false, "first_name": "A"},
+        });
+        if let Some(t) = text {
+            m["text"] = json!(t);
+        }
+        if let Some(l) = lang {
+            m["from"]["language_code"] = json!(l);
+        }
+        m
+    }
+
+    #[test]
+    fn start_carries_the_client_language() {
+        let u =
+            update(json!({"update_id": 1, "message": message(5, Some("/start"), Some("zh-hans"))}));
+        assert_eq!(
+            read(&u),
+            Incoming::Tutor {
+                chat: 5,
+                input: Input::Start {
+                    client_lang: Some("zh-hans".into())
+                },
+                callback: None
+            }
+        );
+    }
+
+    #[test]
+    fn text_is_text_and_other_commands_stay_text() {
+        let u = update(json!({"update_id": 1, "message": message(5, Some("/lesson 3"), None)}));
+        assert_eq!(
+            read(&u),
+            Incoming::Tutor {
+                chat: 5,
+                input: Input::Text("/lesson 3".into()),
+                callback: None
+            }
+        );
+    }
+
+    #[test]
+    fn a_sticker_and_an_edit_are_skipped() {
+        let mut sticker = message(5, None, None);
+        sticker["sticker"] = json!({"file_id": "x"});
+        let u = update(json!({"update_id": 1, "message": sticker}));
+        assert!(matches!(read(&u), Incoming::Skip(_)));
+        let u = update(json!({"update_id": 2, "edited_message": message(5, Some("e4"), None)}));
+        assert_eq!(read(&u), Incoming::Skip("an edited message"));
+        let u = update(json!({"update_id": 3, "something_new": {"a": 1}}));
+        assert!(matches!(read(&u), Incoming::Skip(_)));
+    }
+
+    #[test]
+    fn a_button_press_is_a_button_in_the_chat_of_its_message() {
+        let mut group_message = message(77, Some("board"), None);
+        group_message["chat"] = json!({"id": -100, "type": "group", "title": "Club"});
+        let u = update(json!({"update_id": 9, "callback_query": {
+            "id": "cb1",
+            "from": {"id": 77, "is_bot": false, "first_name": "A"},
+            "message": group_message,
+            "chat_instance": "ci",
+            "data": "n:1"
+        }}));
+        assert_eq!(
+            read(&u),
+            Incoming::Tutor {
+                chat: -100,
+                input: Input::Button("n:1".into()),
+                callback: Some(CallbackQueryId("cb1".into()))
+            }
+        );
+    }
+
+    #[test]
+    fn a_press_without_data_is_only_answered() {
+        let u = update(json!({"update_id": 9, "callback_query": {
+            "id": "cb2",
+            "from": {"id": 77, "is_bot": false, "first_name": "A"},
+            "chat_instance": "ci",
+            "game_short_name": "g"
+        }}));
+        assert_eq!(
+            read(&u),
+            Incoming::AnswerOnly {
+                chat: Some(77),
+                callback: CallbackQueryId("cb2".into())
+            }
+        );
+    }
+
+    #[test]
+    fn raw_ids_are_read_when_present() {
+        assert_eq!(raw_update_id(&json!({"update_id": 12})), Some(12));
+        assert_eq!(raw_update_id(&json!({"message": {}})), None);
+        assert_eq!(raw_update_id(&json!("junk")), None);
+    }
+}

@@ -1,0 +1,296 @@
+//! Sending the tutor's replies: text split to Telegram's limits, boards as PNG photos with
+//! captions, inline keyboards, and every Bot API call retried after a 429 as Telegram asks.
+
+use std::time::Duration;
+
+use chess_tutor::render;
+use chess_tutor::tutor::Reply;
+use teloxide_core::RequestError;
+use teloxide_core::payloads::{SendMessageSetters, SendPhotoSetters};
+use teloxide_core::requests::{Output, Request, Requester};
+use teloxide_core::types::{
+    CallbackQueryId, ChatId, InlineKeyboardButton, InlineKeyboardMarkup, InputFile,
+};
+
+use super::Shell;
+
+/// Longest text message Telegram accepts, in UTF-16 code units.
+pub const MAX_TEXT: usize = 4096;
+/// Longest photo caption Telegram accepts, in UTF-16 code units.
+pub const MAX_CAPTION: usize = 1024;
+/// Side of the board pictures, in pixels.
+pub const BOARD_PX: u32 = 512;
+/// How many network failures in a row one call survives before it is given up.
+const NETWORK_ATTEMPTS: u32 = 4;
+
+/// Splits `text` into pieces of at most `limit` UTF-16 code units (how Telegram counts),
+/// breaking at a line end or a space where one is near the limit. Empty pieces are dropped.
+pub fn split(text: &str, limit: usize) -> Vec<String> {
+    let limit = limit.max(2);
+    let mut pieces = Vec::new();
+    let mut rest = text.trim_end();
+    while !rest.is_empty() {
+        let mut units = 0;
+        let mut cut = rest.len();
+        for (i, c) in rest.char_indices() {
+            if units + c.len_utf16() > limit {
+                cut = i;
+                break;
+            }
+            units += c.len_utf16();
+        }
+        if cut < rest.len() {
+            // Prefer a line end, then a space, in the last half of the piece.
+            let head = &rest[..cut];
+            let floor = cut / 2;
+            if let Some(at) = head.rfind('\n').filter(|&at| at > floor) {
+                cut = at + 1;
+            } else if let Some(at) = head.rfind(' ').filter(|&at| at > floor) {
+                cut = at + 1;
+            }
+        }
+        let piece = rest[..cut].trim_end();
+        if !piece.is_empty() {
+            pieces.push(piece.to_owned());
+        }
+        rest = rest[cut..].trim_start_matches('\n');
+    }
+    pieces
+}
+
+/// A photo's caption (at most [`MAX_CAPTION`]) and the text messages that follow it.
+pub fn caption_and_rest(text: &str) -> (String, Vec<String>) {
+    let mut first = split(text, MAX_CAPTION);
+    if first.len() <= 1 {
+        return (first.pop().unwrap_or_default(), Vec::new());
+    }
+    let caption = first.remove(0);
+    let rest = first.join("\n");
+    (caption, split(&rest, MAX_TEXT))
+}
+
+/// The inline keyboard of a reply, if it has buttons.
+pub fn keyboard(reply: &Reply) -> Option<InlineKeyboardMarkup> {
+    let rows: Vec<Vec<InlineKeyboardButton>> = reply
+        .buttons
+        .iter()
+        .filter(|row| !row.is_empty())
+        .map(|row| {
+            row.iter()
+                .map(|b| InlineKeyboardButton::callback(b.label.clone(), b.data.clone()))
+                .collect()
+        })
+        .collect();
+    (!rows.is_empty()).then(|| InlineKeyboardMarkup::new(rows))
+}
+
+/// Runs one Bot API call, made afresh by `make` for each attempt: waits `retry_after` and
+/// tries again after a 429 (as often as Telegram asks), and retries a few network failures.
+///
+/// # Errors
+///
+/// The call's error once it is not a 429 (or network failures last).
+pub async fn call<Q, F>(shell: &Shell, what: &str, make: F) -> Result<Output<Q>, RequestError>
+where
+    F: Fn() -> Q,
+    Q: Request<Err = RequestError>,
+{
+    let mut network_failures = 0;
+    loop {
+        match make().send().await {
+            Ok(out) => return Ok(out),
+            Err(RequestError::RetryAfter(wait)) => {
+                shell.log(format_args!(
+                    "{what}: 429, retrying after {}s",
+                    wait.seconds()
+                ));
+                tokio::time::sleep(wait.duration()).await;
+            }
+            Err(RequestError::Network(e)) if network_failures + 1 < NETWORK_ATTEMPTS => {
+                network_failures += 1;
+                shell.log(format_args!("{what}: network error, retrying: {e}"));
+                tokio::time::sleep(Duration::from_millis(300 * u64::from(network_failures))).await;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Sends `text` to `chat` as one or more messages, the keyboard on the last.
+async fn send_text(
+    shell: &Shell,
+    chat: ChatId,
+    text: &str,
+    keyboard: Option<InlineKeyboardMarkup>,
+) -> Result<(), RequestError> {
+    let mut pieces = split(text, MAX_TEXT);
+    if pieces.is_empty() && keyboard.is_some() {
+        // A keyboard needs a message to hang on.
+        pieces.push("…".to_owned());
+    }
+    let last = pieces.len().saturating_sub(1);
+    for (i, piece) in pieces.iter().enumerate() {
+        let markup = if i == last { keyboard.clone() } else { None };
+        call(shell, "sendMessage", || {
+            let request = shell.bot.send_message(chat, piece.clone());
+            match &markup {
+                Some(m) => request.reply_markup(m.clone()),
+                None => request,
+            }
+        })
+        .await?;
+    }
+    Ok(())
+}
+
+/// Sends one reply: a photo with its caption (and any further text) when it has a board,
+/// otherwise text; the keyboard goes on the last message.
+///
+/// # Errors
+///
+/// The first Bot API call that fails for good.
+pub async fn send_reply(shell: &Shell, chat: ChatId, reply: &Reply) -> Result<(), RequestError> {
+    let markup = keyboard(reply);
+    let Some(view) = &reply.board else {
+        return send_text(shell, chat, &reply.text, markup).await;
+    };
+    let view = view.clone();
+    let drawn = {
+        // Closed only if the shell is torn down; then draw anyway.
+        let _permit = shell.renders.acquire().await.ok();
+        tokio::task::spawn_blocking(move || render::png(&view, BOARD_PX)).await
+    };
+    let picture = match drawn {
+        Ok(Ok(bytes)) => bytes,
+        Ok(Err(e)) => {
+            shell.log(format_args!("cannot draw a board for chat {chat}: {e}"));
+            return send_text(shell, chat, &reply.text, markup).await;
+        }
+        Err(e) => {
+            shell.log(format_args!("drawing a board for chat {chat} failed: {e}"));
+            return send_text(shell, chat, &reply.text, markup).await;
+        }
+    };
+    let (caption, rest) = caption_and_rest(&reply.text);
+    let photo_markup = if rest.is_empty() {
+        markup.clone()
+    } else {
+        None
+    };
+    call(shell, "sendPhoto", || {
+        let request = shell.bot.send_photo(
+            chat,
+            InputFile::memory(picture.clone()).file_name("board.png"),
+        );
+        let request = if caption.is_empty() {
+            request
+        } else {
+            request.caption(caption.clone())
+        };
+        match &photo_markup {
+            Some(m) => request.reply_markup(m.clone()),
+            None => request,
+        }
+    })
+    .await?;
+    if !rest.is_empty() {
+        send_text(shell, chat, &rest.join("\n"), markup).await?;
+    }
+    Ok(())
+}
+
+/// Answers a button press (stops the client's spinner). Failures are logged, not returned:
+/// an old press may no longer be answerable.
+pub async fn answer_callback(shell: &Shell, id: &CallbackQueryId) {
+    if let Err(e) = call(shell, "answerCallbackQuery", || {
+        shell.bot.answer_callback_query(id.clone())
+    })
+    .await
+    {
+        shell.log(format_args!("answerCallbackQuery failed: {e}"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chess_tutor::tutor::Button;
+
+    fn utf16(s: &str) -> usize {
+        s.encode_utf16().count()
+    }
+
+    #[test]
+    fn short_text_is_one_piece_and_empty_text_none() {
+        assert_eq!(split("hello", MAX_TEXT), vec!["hello".to_owned()]);
+        assert!(split("", MAX_TEXT).is_empty());
+        assert!(split("\n  \n", MAX_TEXT).is_empty());
+    }
+
+    #[test]
+    fn long_text_is_split_within_the_limit_at_line_ends() {
+        let line = "x".repeat(100);
+        let text = vec![line.as_str(); 100].join("\n");
+        let pieces = split(&text, MAX_TEXT);
+        assert!(pieces.len() >= 3);
+        for p in &pieces {
+            assert!(utf16(p) <= MAX_TEXT);
+            assert!(p.split('\n').all(|l| l == line), "a line was cut");
+        }
+        assert_eq!(pieces.join("\n"), text);
+    }
+
+    #[test]
+    fn chinese_and_emoji_are_counted_in_utf16_units() {
+        let text = "将".repeat(5000);
+        let pieces = split(&text, MAX_TEXT);
+        assert_eq!(pieces.len(), 2);
+        assert_eq!(utf16(&pieces[0]), MAX_TEXT);
+        let emoji = "♞💡".repeat(3000);
+        for p in split(&emoji, MAX_TEXT) {
+            assert!(utf16(&p) <= MAX_TEXT);
+        }
+        assert_eq!(split(&emoji, MAX_TEXT).concat(), emoji);
+    }
+
+    #[test]
+    fn a_long_caption_continues_as_text() {
+        let text = format!("{}\n{}", "a ".repeat(400), "b ".repeat(800));
+        let (caption, rest) = caption_and_rest(&text);
+        assert!(utf16(&caption) <= MAX_CAPTION);
+        assert!(!rest.is_empty());
+        let all: String = std::iter::once(caption)
+            .chain(rest)
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert_eq!(
+            all.split_whitespace().count(),
+            text.split_whitespace().count()
+        );
+        let (caption, rest) = caption_and_rest("short");
+        assert_eq!((caption.as_str(), rest.len()), ("short", 0));
+    }
+
+    #[test]
+    fn buttons_become_an_inline_keyboard() {
+        let mut reply = Reply::text("t");
+        assert!(keyboard(&reply).is_none());
+        reply.buttons = vec![
+            vec![
+                Button {
+                    label: "A".into(),
+                    data: "a:1".into(),
+                },
+                Button {
+                    label: "B".into(),
+                    data: "b:1".into(),
+                },
+            ],
+            vec![],
+        ];
+        let k = keyboard(&reply).expect("a keyboard");
+        assert_eq!(k.inline_keyboard.len(), 1);
+        assert_eq!(k.inline_keyboard[0].len(), 2);
+        assert_eq!(k.inline_keyboard[0][1].text, "B");
+    }
+}

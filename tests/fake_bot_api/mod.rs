@@ -1,0 +1,463 @@
+//! A fake Telegram Bot API server on 127.0.0.1 for driving the real bot binary: a
+//! `getUpdates` queue the test fills, a record of every call the bot makes, and 429s on
+//! demand. Method names are matched case-insensitively (teloxide sends `/bot<token>/SendMessage`);
+//! photos arrive as multipart/form-data.
+
+#![allow(dead_code)]
+
+use std::collections::{HashMap, VecDeque};
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+
+/// One call the bot made.
+#[derive(Debug, Clone)]
+pub struct Call {
+    /// The method, lower case (`sendmessage`, `sendphoto`, …).
+    pub method: String,
+    /// The token in the URL.
+    pub token: String,
+    /// `chat_id`, when the call has one.
+    pub chat: Option<i64>,
+    /// The text, or a photo's caption.
+    pub text: String,
+    /// The inline keyboard: (label, data), row after row.
+    pub buttons: Vec<(String, String)>,
+    /// `callback_query_id` of answerCallbackQuery.
+    pub callback: Option<String>,
+    /// Whether a photo was attached and starts like a PNG.
+    pub png: bool,
+    /// When the call arrived.
+    pub at: Instant,
+}
+
+/// What the fake server holds.
+#[derive(Default)]
+pub struct FakeState {
+    /// Unconfirmed updates: (id, body).
+    queue: VecDeque<(i64, Value)>,
+    /// Updates delivered once more regardless of the offset (a redelivery).
+    replays: Vec<Value>,
+    next_id: i64,
+    next_message: i64,
+    /// Every successful call except getUpdates.
+    pub calls: Vec<Call>,
+    /// 429s to give: method (lower case) → retry_after of the next calls.
+    pub fail: HashMap<String, VecDeque<u32>>,
+    /// The 429s given: (method, when).
+    pub rejected: Vec<(String, Instant)>,
+    /// 429s to give to sends to one chat: chat → retry_after of the next sends.
+    pub fail_chat: HashMap<i64, VecDeque<u32>>,
+    /// A 429 storm on every method but getUpdates: (percent of calls, longest retry_after).
+    pub storm: Option<(u64, u32)>,
+    storm_counter: u64,
+    /// When each update was first delivered by getUpdates.
+    pub delivered: HashMap<i64, Instant>,
+    /// The highest offset a getUpdates asked for.
+    pub max_offset: i64,
+    /// How many getUpdates calls arrived.
+    pub polls: u64,
+}
+
+/// A running fake server.
+#[derive(Clone)]
+pub struct Fake {
+    pub addr: SocketAddr,
+    pub state: Arc<Mutex<FakeState>>,
+}
+
+impl Fake {
+    /// Starts a server on an ephemeral port of 127.0.0.1.
+    pub async fn start() -> Fake {
+        let state = Arc::new(Mutex::new(FakeState {
+            next_id: 1000,
+            next_message: 1,
+            ..FakeState::default()
+        }));
+        let app = axum::Router::new()
+            .fallback(handle)
+            .with_state(state.clone());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(async move {
+            axum::serve(listener, app).await.unwrap();
+        });
+        Fake { addr, state }
+    }
+
+    /// The base URL for TELOXIDE_API_URL.
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// Queues an update body (without `update_id` when `with_id` is false); returns its id.
+    pub fn push_body(&self, mut body: Value, with_id: bool) -> i64 {
+        let mut s = self.state.lock().unwrap();
+        let id = s.next_id;
+        s.next_id += 1;
+        if with_id && let Some(o) = body.as_object_mut() {
+            o.insert("update_id".into(), json!(id));
+        }
+        s.queue.push_back((id, body));
+        id
+    }
+
+    /// Queues an update (`update_id` added); returns its id.
+    pub fn push(&self, body: Value) -> i64 {
+        self.push_body(body, true)
+    }
+
+    /// Delivers `update` (with its id) once more in the next getUpdates.
+    pub fn replay(&self, update: Value) {
+        self.state.lock().unwrap().replays.push(update);
+    }
+
+    /// Makes the next calls of `method` fail with 429 and these retry_after values.
+    pub fn fail(&self, method: &str, retry_after: &[u32]) {
+        self.state
+            .lock()
+            .unwrap()
+            .fail
+            .entry(method.to_ascii_lowercase())
+            .or_default()
+            .extend(retry_after);
+    }
+
+    /// Makes the next sends to `chat` fail with 429 and these retry_after values.
+    pub fn fail_chat(&self, chat: i64, retry_after: &[u32]) {
+        self.state
+            .lock()
+            .unwrap()
+            .fail_chat
+            .entry(chat)
+            .or_default()
+            .extend(retry_after);
+    }
+
+    /// Answers `percent` % of all calls but getUpdates with 429 and a retry_after of 1 to
+    /// `max_retry` seconds (a fixed pseudo-random sequence).
+    pub fn storm(&self, percent: u64, max_retry: u32) {
+        self.state.lock().unwrap().storm = Some((percent, max_retry));
+    }
+
+    /// A copy of the calls so far.
+    pub fn calls(&self) -> Vec<Call> {
+        self.state.lock().unwrap().calls.clone()
+    }
+
+    /// Calls to `chat` (sendMessage / sendPhoto) so far.
+    pub fn sent_to(&self, chat: i64) -> Vec<Call> {
+        self.calls()
+            .into_iter()
+            .filter(|c| c.chat == Some(chat) && c.method.starts_with("send"))
+            .collect()
+    }
+
+    /// Waits until `check` holds, polling; panics with the calls after `secs`.
+    pub async fn wait<T>(
+        &self,
+        secs: u64,
+        what: &str,
+        check: impl Fn(&FakeState) -> Option<T>,
+    ) -> T {
+        let end = Instant::now() + Duration::from_secs(secs);
+        loop {
+            if let Some(t) = check(&self.state.lock().unwrap()) {
+                return t;
+            }
+            if Instant::now() > end {
+                let s = self.state.lock().unwrap();
+                let tail: Vec<String> = s
+                    .calls
+                    .iter()
+                    .rev()
+                    .take(15)
+                    .map(|c| {
+                        format!(
+                            "{} {:?} {:?}",
+                            c.method,
+                            c.chat,
+                            c.text.chars().take(80).collect::<String>()
+                        )
+                    })
+                    .collect();
+                panic!(
+                    "timed out after {secs}s waiting for {what}; max offset {}, queue {}, last calls (newest first):\n{}",
+                    s.max_offset,
+                    s.queue.len(),
+                    tail.join("\n")
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Waits for a message or photo to `chat` whose text contains `needle`; returns the
+    /// latest such.
+    pub async fn wait_text(&self, chat: i64, needle: &str) -> Call {
+        let needle = needle.to_owned();
+        self.wait(
+            20,
+            &format!("a message to {chat} containing {needle:?}"),
+            |s| {
+                s.calls
+                    .iter()
+                    .rev()
+                    .find(|c| {
+                        c.chat == Some(chat)
+                            && c.method.starts_with("send")
+                            && c.text.contains(&needle)
+                    })
+                    .cloned()
+            },
+        )
+        .await
+    }
+
+    /// Waits until the bot has confirmed update `id` (asked for a higher offset), which it
+    /// does only after the whole batch holding it was handled and answered.
+    pub async fn wait_confirmed(&self, id: i64, secs: u64) {
+        self.wait(secs, &format!("update {id} confirmed"), |s| {
+            (s.max_offset > id).then_some(())
+        })
+        .await;
+    }
+}
+
+/// A private text message from `chat`.
+pub fn text(chat: i64, text: &str) -> Value {
+    json!({"message": message(chat, Some(text), None)})
+}
+
+/// `/start` from `chat` whose client speaks `lang`.
+pub fn start(chat: i64, lang: &str) -> Value {
+    json!({"message": message(chat, Some("/start"), Some(lang))})
+}
+
+/// A press of the button with `data` under a message in `chat`; the callback query id is
+/// `cb-<chat>-<data>-<n>`.
+pub fn press(chat: i64, data: &str, n: u32) -> Value {
+    json!({"callback_query": {
+        "id": format!("cb-{chat}-{data}-{n}"),
+        "from": {"id": chat, "is_bot": false, "first_name": "Learner"},
+        "message": message(chat, Some("board"), None),
+        "chat_instance": "ci",
+        "data": data,
+    }})
+}
+
+/// A message object.
+pub fn message(chat: i64, text: Option<&str>, lang: Option<&str>) -> Value {
+    let mut m = json!({
+        "message_id": 1,
+        "date": 1_700_000_000,
+        "chat": {"id": chat, "type": "private", "first_name": "Learner"},
+        "from": {"id": chat, "is_bot": false, "first_name": "Learner"},
+    });
+    if let Some(t) = text {
+        m["text"] = json!(t);
+    }
+    if let Some(l) = lang {
+        m["from"]["language_code"] = json!(l);
+    }
+    m
+}
+
+fn split_path(path: &str) -> Option<(String, String)> {
+    let rest = path.strip_prefix("/bot")?;
+    let (token, method) = rest.split_once('/')?;
+    Some((token.to_owned(), method.to_ascii_lowercase()))
+}
+
+fn as_i64(v: &Value) -> Option<i64> {
+    v.as_i64().or_else(|| v.as_str()?.trim().parse().ok())
+}
+
+fn buttons(markup: &Value) -> Vec<(String, String)> {
+    let markup = match markup {
+        Value::String(s) => serde_json::from_str(s).unwrap_or(Value::Null),
+        v => v.clone(),
+    };
+    markup["inline_keyboard"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row.as_array().cloned().unwrap_or_default())
+        .map(|b| {
+            (
+                b["text"].as_str().unwrap_or_default().to_owned(),
+                b["callback_data"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect()
+}
+
+async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Response {
+    let Some((token, method)) = split_path(req.uri().path()) else {
+        return (StatusCode::NOT_FOUND, "no such path").into_response();
+    };
+    let multipart = req
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    let mut body = serde_json::Map::new();
+    let mut png = false;
+    if multipart {
+        let Ok(mut form) = Multipart::from_request(req, &()).await else {
+            return (StatusCode::BAD_REQUEST, "bad multipart").into_response();
+        };
+        while let Ok(Some(field)) = form.next_field().await {
+            let name = field.name().unwrap_or_default().to_owned();
+            let is_file = field.file_name().is_some();
+            let bytes = field.bytes().await.unwrap_or_default();
+            if is_file {
+                png = bytes.starts_with(b"\x89PNG");
+            } else {
+                body.insert(
+                    name,
+                    Value::String(String::from_utf8_lossy(&bytes).into_owned()),
+                );
+            }
+        }
+    } else {
+        let bytes = axum::body::to_bytes(req.into_body(), 64 << 20)
+            .await
+            .unwrap_or_default();
+        if let Ok(Value::Object(map)) = serde_json::from_slice(&bytes) {
+            body = map;
+        }
+    }
+    let body = Value::Object(body);
+
+    {
+        let mut s = state.lock().unwrap();
+        let chat = body.get("chat_id").and_then(as_i64);
+        let mut retry = s.fail.get_mut(&method).and_then(VecDeque::pop_front);
+        if retry.is_none()
+            && method.starts_with("send")
+            && let Some(chat) = chat
+        {
+            retry = s.fail_chat.get_mut(&chat).and_then(VecDeque::pop_front);
+        }
+        if retry.is_none()
+            && method != "getupdates"
+            && let Some((percent, max_retry)) = s.storm
+        {
+            s.storm_counter += 1;
+            // A fixed pseudo-random sequence (an LCG), so runs are repeatable.
+            let r = s
+                .storm_counter
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407)
+                >> 33;
+            if r % 100 < percent {
+                retry = Some(1 + (r / 100 % u64::from(max_retry)) as u32);
+            }
+        }
+        if let Some(retry) = retry {
+            s.rejected.push((method.clone(), Instant::now()));
+            return (
+                StatusCode::TOO_MANY_REQUESTS,
+                axum::Json(json!({
+                    "ok": false, "error_code": 429,
+                    "description": format!("Too Many Requests: retry after {retry}"),
+                    "parameters": {"retry_after": retry}
+                })),
+            )
+                .into_response();
+        }
+    }
+
+    if method == "getupdates" {
+        return get_updates(state, &body).await;
+    }
+
+    let chat = body.get("chat_id").and_then(as_i64);
+    let text = body
+        .get("text")
+        .or_else(|| body.get("caption"))
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned();
+    let call = Call {
+        method: method.clone(),
+        token,
+        chat,
+        text: text.clone(),
+        buttons: body.get("reply_markup").map(buttons).unwrap_or_default(),
+        callback: body
+            .get("callback_query_id")
+            .and_then(Value::as_str)
+            .map(str::to_owned),
+        png,
+        at: Instant::now(),
+    };
+    let mut s = state.lock().unwrap();
+    s.calls.push(call);
+    let result = match method.as_str() {
+        "sendmessage" | "sendphoto" => {
+            let id = s.next_message;
+            s.next_message += 1;
+            let mut m = json!({
+                "message_id": id,
+                "date": 1_700_000_000,
+                "chat": {"id": chat.unwrap_or(0), "type": "private", "first_name": "Learner"},
+            });
+            if method == "sendphoto" {
+                m["photo"] = json!([{"file_id": "f", "file_unique_id": "u", "width": 512, "height": 512, "file_size": 1}]);
+                if !text.is_empty() {
+                    m["caption"] = json!(text);
+                }
+            } else {
+                m["text"] = json!(text);
+            }
+            m
+        }
+        _ => json!(true),
+    };
+    axum::Json(json!({"ok": true, "result": result})).into_response()
+}
+
+async fn get_updates(state: Arc<Mutex<FakeState>>, body: &Value) -> Response {
+    let offset = body.get("offset").and_then(as_i64);
+    let limit = body
+        .get("limit")
+        .and_then(as_i64)
+        .unwrap_or(100)
+        .clamp(1, 100) as usize;
+    let wait = body
+        .get("timeout")
+        .and_then(as_i64)
+        .unwrap_or(0)
+        .clamp(0, 1) as u64;
+    let end = Instant::now() + Duration::from_secs(wait);
+    loop {
+        {
+            let mut s = state.lock().unwrap();
+            s.polls += 1;
+            if let Some(offset) = offset {
+                s.max_offset = s.max_offset.max(offset);
+                s.queue.retain(|(id, _)| *id >= offset);
+            }
+            let mut result: Vec<Value> = std::mem::take(&mut s.replays);
+            let now = Instant::now();
+            let FakeState {
+                queue, delivered, ..
+            } = &mut *s;
+            for (id, u) in queue.iter().take(limit) {
+                delivered.entry(*id).or_insert(now);
+                result.push(u.clone());
+            }
+            if !result.is_empty() || Instant::now() >= end {
+                return axum::Json(json!({"ok": true, "result": result})).into_response();
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}

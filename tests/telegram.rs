@@ -1,0 +1,679 @@
+//! The real `chess-tutor` binary driven through a fake Bot API server on 127.0.0.1: whole
+//! conversations in English and Chinese, button presses, malformed updates, replayed updates,
+//! a kill -9 in the middle of a run, and 429s.
+
+mod fake_bot_api;
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use chess_tutor::store::{LearnerId, Store};
+use fake_bot_api::{Call, Fake, press, start, text};
+use serde_json::json;
+
+const TOKEN: &str = "123:abc";
+
+/// The bot process, its stderr in a file.
+struct Bot {
+    child: Child,
+    log: PathBuf,
+}
+
+impl Bot {
+    fn spawn(fake: &Fake, data: &Path, extra: &[&str]) -> Bot {
+        let log = data.join(format!(
+            "bot-{}.log",
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_nanos()
+        ));
+        std::fs::create_dir_all(data).unwrap();
+        let child = Command::new(env!("CARGO_BIN_EXE_chess-tutor"))
+            .args([
+                "--data-dir",
+                data.to_str().unwrap(),
+                "telegram",
+                "--poll-timeout",
+                "1",
+            ])
+            .args(extra)
+            .env("TELOXIDE_TOKEN", TOKEN)
+            .env("TELOXIDE_API_URL", fake.url())
+            .env("CHESS_TUTOR_TEST_PANIC", "boom")
+            .env_remove("DATABASE_URL")
+            .env_remove("CHESS_TUTOR_CONTENT")
+            .env_remove("CHESS_TUTOR_DATA")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(File::create(&log).unwrap())
+            .spawn()
+            .expect("the bot starts");
+        Bot { child, log }
+    }
+
+    /// SIGTERM, then waits (at most 10 s) for a clean exit.
+    fn stop(mut self) -> String {
+        let started = Instant::now();
+        let status = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success());
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(status.success(), "the bot exited with {status}");
+                break;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "the bot did not stop within 10 s of SIGTERM"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        self.log_text()
+    }
+
+    /// kill -9.
+    fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+
+    fn alive(&mut self) -> bool {
+        self.child.try_wait().unwrap().is_none()
+    }
+
+    fn log_text(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+}
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+async fn versions(data: &Path, chats: impl IntoIterator<Item = i64>) -> Vec<i64> {
+    let store = Store::open(data.join("chess-tutor.sqlite3").to_str().unwrap())
+        .await
+        .unwrap();
+    let mut out = Vec::new();
+    for chat in chats {
+        out.push(
+            store
+                .load(LearnerId(chat))
+                .await
+                .unwrap()
+                .map_or(0, |r| r.version),
+        );
+    }
+    store.close().await;
+    out
+}
+
+fn button(call: &Call, label: &str) -> String {
+    call.buttons
+        .iter()
+        .find(|(l, _)| l.contains(label))
+        .unwrap_or_else(|| panic!("no button {label:?} in {:?}", call.buttons))
+        .1
+        .clone()
+}
+
+fn no_token_in(log: &str) {
+    assert!(!log.contains(TOKEN), "the token is in the log:\n{log}");
+    assert!(
+        !log.contains("abc"),
+        "part of the token is in the log:\n{log}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lesson_in_english_with_buttons_an_illegal_move_and_the_right_one() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::spawn(&fake, dir.path(), &[]);
+    let chat = 11;
+
+    fake.push(start(chat, "en-GB"));
+    let welcome = fake.wait_text(chat, "Welcome to chess-tutor").await;
+    assert_eq!(welcome.method, "sendmessage");
+    assert!(!welcome.buttons.is_empty(), "the welcome has buttons");
+
+    fake.push(text(chat, "/lesson 3"));
+    let first = fake.wait_text(chat, "Unit 3 The rook · 1/").await;
+    assert_eq!(first.method, "sendphoto");
+    assert!(first.png, "the board arrives as a PNG photo");
+    let next = button(&first, "Next");
+
+    // A button press: applied and answered.
+    fake.push(press(chat, &next, 1));
+    let second = fake.wait_text(chat, "Unit 3 The rook · 2/").await;
+    fake.wait(10, "the press answered", |s| {
+        s.calls
+            .iter()
+            .any(|c| {
+                c.method == "answercallbackquery"
+                    && c.callback.as_deref() == Some(&format!("cb-{chat}-{next}-1"))
+            })
+            .then_some(())
+    })
+    .await;
+    fake.push(press(chat, &button(&second, "Next"), 2));
+    let task = fake.wait_text(chat, "Move the rook to h4").await;
+    assert!(task.buttons.iter().any(|(l, _)| l.contains("Hint")));
+
+    // An illegal move: a photo whose caption names the rule.
+    fake.push(text(chat, "Rb5"));
+    let refused = fake
+        .wait_text(chat, "A rook moves only in straight lines")
+        .await;
+    assert_eq!(refused.method, "sendphoto");
+    assert!(refused.png);
+
+    fake.push(text(chat, "Rh4"));
+    let right = fake.wait_text(chat, "Right! Rh4+").await;
+    assert_eq!(right.method, "sendphoto");
+
+    for c in fake.calls() {
+        assert_eq!(c.token, TOKEN);
+        assert!(c.text.encode_utf16().count() <= 4096);
+        if c.method == "sendphoto" {
+            assert!(c.text.encode_utf16().count() <= 1024);
+        }
+    }
+    let log = bot.stop();
+    no_token_in(&log);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn castling_in_chinese() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::spawn(&fake, dir.path(), &[]);
+    let chat = 22;
+
+    fake.push(start(chat, "zh-hans"));
+    fake.wait_text(chat, "欢迎来到国际象棋规则课").await;
+    fake.push(text(chat, "/lesson 14"));
+    let first = fake.wait_text(chat, "第14课 王车易位 · 1/").await;
+    fake.push(press(chat, &button(&first, "下一步"), 1));
+    let second = fake.wait_text(chat, "第14课 王车易位 · 2/").await;
+    assert_eq!(
+        second.method, "sendmessage",
+        "a step without a board is text"
+    );
+    fake.push(press(chat, &button(&second, "下一步"), 2));
+    fake.wait_text(chat, "进行短易位").await;
+    fake.push(text(chat, "O-O"));
+    let right = fake.wait_text(chat, "对了！").await;
+    assert_eq!(right.method, "sendphoto");
+    no_token_in(&bot.stop());
+}
+
+/// Malformed updates of many kinds, each repeated, among valid ones.
+fn malformed(i: usize) -> (serde_json::Value, bool) {
+    let chat = 500 + (i % 7) as i64;
+    let mut sticker = fake_bot_api::message(chat, None, None);
+    sticker["sticker"] = json!({"file_id": "s", "file_unique_id": "u", "width": 1, "height": 1, "is_animated": false, "is_video": false, "type": "regular"});
+    match i % 10 {
+        0 => (json!({"message": sticker}), true),
+        1 => (
+            json!({"edited_message": fake_bot_api::message(chat, Some("e4"), None)}),
+            true,
+        ),
+        2 => (json!({"something_new": {"x": 1}}), true),
+        3 => (
+            json!({"message": {"text": "no chat", "message_id": 1}}),
+            true,
+        ),
+        4 => (
+            json!({"message": fake_bot_api::message(chat, Some("e4"), None).as_object().map(|m| { let mut m = m.clone(); m["text"] = json!(5); m })}),
+            true,
+        ),
+        5 => (
+            json!({"channel_post": fake_bot_api::message(-chat, Some("/start"), None)}),
+            true,
+        ),
+        6 => (json!({"message": null}), true),
+        7 => (
+            json!({"callback_query": {"id": "bad", "from": "nobody"}}),
+            true,
+        ),
+        // No update_id at all, or garbage instead of an update: the batch does not parse.
+        8 if i % 100 == 8 => (json!("junk"), false),
+        8 => (
+            json!({"message": fake_bot_api::message(chat, Some("/help"), None), "update_id": "x"}),
+            false,
+        ),
+        _ => (json!({}), true),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thousand_malformed_updates_among_valid_ones() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = Bot::spawn(&fake, dir.path(), &[]);
+
+    // How many messages answer one /help.
+    let first = fake.push(text(1, "/help"));
+    fake.wait_confirmed(first, 20).await;
+    let per_help = fake.sent_to(1).len();
+    assert!(per_help >= 1);
+
+    let chats: Vec<i64> = (600..610).collect();
+    let mut last = 0;
+    let mut valid = 0;
+    for i in 0..1000 {
+        let (body, with_id) = malformed(i);
+        last = fake.push_body(body, with_id).max(last);
+        if i % 20 == 0 {
+            let chat = chats[(i / 20) % chats.len()];
+            last = fake.push(text(chat, "/help"));
+            valid += 1;
+        }
+    }
+    assert_eq!(valid, 50);
+    last = fake.push(text(chats[0], "/help")).max(last);
+    fake.wait_confirmed(last, 30).await;
+    assert!(bot.alive(), "the bot survived");
+    for &chat in &chats {
+        let expect = if chat == chats[0] { 6 } else { 5 };
+        assert_eq!(
+            fake.sent_to(chat).len(),
+            expect * per_help,
+            "chat {chat}; the bot's log:\n{}",
+            bot.log_text()
+        );
+    }
+    assert_eq!(
+        versions(dir.path(), chats.iter().copied()).await,
+        vec![6, 5, 5, 5, 5, 5, 5, 5, 5, 5]
+    );
+    // The malformed ones changed nothing and were not answered.
+    for chat in 500..507 {
+        assert!(fake.sent_to(chat).is_empty(), "chat {chat} was answered");
+    }
+    no_token_in(&bot.stop());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replayed_update_is_not_applied_twice() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::spawn(&fake, dir.path(), &[]);
+    let chat = 33;
+
+    fake.push(start(chat, "en"));
+    let lesson_id = fake.push(text(chat, "/lesson 3"));
+    let first = fake.wait_text(chat, "Unit 3 The rook · 1/").await;
+    let mut lesson = text(chat, "/lesson 3");
+    lesson["update_id"] = json!(lesson_id);
+    let press_id = fake.push(press(chat, &button(&first, "Next"), 1));
+    fake.wait_confirmed(press_id, 20).await;
+    let before = fake.sent_to(chat).len();
+
+    // Telegram delivers both again (as after a lost confirmation).
+    let mut pressed = press(chat, &button(&first, "Next"), 1);
+    pressed["update_id"] = json!(press_id);
+    fake.replay(lesson);
+    fake.replay(pressed);
+    let after = fake.push(text(chat, "/help"));
+    fake.wait_confirmed(after, 20).await;
+
+    let sent: Vec<Call> = fake.sent_to(chat).into_iter().skip(before).collect();
+    assert!(
+        sent.iter().all(|c| !c.text.contains("Unit 3")),
+        "a replay was answered: {sent:?}"
+    );
+    // start, lesson, press, help: four inputs, not six.
+    assert_eq!(versions(dir.path(), [chat]).await, vec![4]);
+    no_token_in(&bot.stop());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_9_in_the_middle_then_restart_loses_and_repeats_nothing() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let chats: Vec<i64> = (700..720).collect();
+    let per_chat = 8;
+    let mut ids = Vec::new();
+    for round in 0..per_chat {
+        for &chat in &chats {
+            let body = if round == 0 {
+                start(chat, "en")
+            } else if round % 2 == 1 {
+                text(chat, "/lesson 3")
+            } else {
+                text(chat, "Rb5")
+            };
+            ids.push(fake.push(body));
+        }
+    }
+    let bot = Bot::spawn(&fake, dir.path(), &["--batch", "10"]);
+    fake.wait_confirmed(ids[30], 30).await;
+    bot.kill();
+    let partial = versions(dir.path(), chats.iter().copied()).await;
+    let done: i64 = partial.iter().sum();
+    assert!(
+        done >= 30 && done < ids.len() as i64,
+        "killed in the middle ({done} applied)"
+    );
+
+    let bot = Bot::spawn(&fake, dir.path(), &["--batch", "10"]);
+    fake.wait_confirmed(*ids.last().unwrap(), 60).await;
+    assert_eq!(
+        versions(dir.path(), chats.iter().copied()).await,
+        vec![per_chat as i64; chats.len()],
+        "every update applied exactly once"
+    );
+    no_token_in(&bot.stop());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_429_is_waited_out_and_the_reply_still_arrives() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    fake.fail("getUpdates", &[1]);
+    fake.fail("sendMessage", &[1]);
+    fake.fail("sendPhoto", &[1]);
+    fake.fail("answerCallbackQuery", &[1]);
+    let bot = Bot::spawn(&fake, dir.path(), &[]);
+    let chat = 44;
+
+    fake.push(start(chat, "en"));
+    let welcome = fake.wait_text(chat, "Welcome to chess-tutor").await;
+    fake.push(text(chat, "/lesson 3"));
+    let first = fake.wait_text(chat, "Unit 3 The rook · 1/").await;
+    fake.push(press(chat, &button(&first, "Next"), 1));
+    fake.wait_text(chat, "Unit 3 The rook · 2/").await;
+    fake.wait(10, "the press answered", |s| {
+        s.calls
+            .iter()
+            .any(|c| c.method == "answercallbackquery")
+            .then_some(())
+    })
+    .await;
+
+    let state = fake.state.lock().unwrap();
+    let rejected = |m: &str| {
+        state
+            .rejected
+            .iter()
+            .find(|(method, _)| method == m)
+            .map(|(_, at)| *at)
+            .unwrap_or_else(|| panic!("no 429 was given for {m}"))
+    };
+    assert!(welcome.at.duration_since(rejected("sendmessage")) >= Duration::from_millis(950));
+    assert!(first.at.duration_since(rejected("sendphoto")) >= Duration::from_millis(950));
+    let answered = state
+        .calls
+        .iter()
+        .find(|c| c.method == "answercallbackquery")
+        .unwrap()
+        .at;
+    assert!(answered.duration_since(rejected("answercallbackquery")) >= Duration::from_millis(950));
+    assert_eq!(state.rejected.len(), 4);
+    drop(state);
+    assert_eq!(
+        fake.sent_to(chat)
+            .iter()
+            .filter(|c| c.text.contains("Welcome"))
+            .count(),
+        1
+    );
+    no_token_in(&bot.stop());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_panic_in_one_update_is_answered_with_an_apology_and_everything_goes_on() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = Bot::spawn(&fake, dir.path(), &[]);
+    let (a, b) = (55, 56);
+
+    fake.push(start(a, "en"));
+    fake.push(text(a, "boom"));
+    fake.push(start(b, "zh"));
+    fake.push(text(a, "/lesson 3"));
+    let last = fake.push(text(b, "/lesson 3"));
+    fake.wait_confirmed(last, 20).await;
+    let sent = fake.sent_to(a);
+    let apology = sent
+        .iter()
+        .position(|c| c.text.starts_with("Sorry, something went wrong"))
+        .expect("an apology");
+    let lesson = sent
+        .iter()
+        .position(|c| c.text.contains("Unit 3 The rook · 1/"))
+        .expect("the chat goes on after the panic");
+    assert!(apology < lesson, "in order");
+    assert!(fake.sent_to(b).iter().any(|c| c.text.contains("第3课")));
+    assert!(bot.alive());
+    // The panicking input changed nothing: start and lesson only.
+    assert_eq!(versions(dir.path(), [a, b]).await, vec![2, 2]);
+    let log = bot.stop();
+    assert!(log.contains("panicked"), "the panic is logged:\n{log}");
+    no_token_in(&log);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_finishes_the_work_in_flight_and_a_restart_repeats_nothing() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    fake.fail("sendMessage", &[3]);
+    let bot = Bot::spawn(&fake, dir.path(), &[]);
+    let chat = 66;
+    fake.push(start(chat, "en"));
+    fake.wait(20, "the 429", |s| (!s.rejected.is_empty()).then_some(()))
+        .await;
+    // Stopped while the reply waits out its 429: the reply is still sent, within 10 s.
+    no_token_in(&bot.stop());
+    assert_eq!(
+        fake.sent_to(chat).len(),
+        1,
+        "the welcome was sent before the exit"
+    );
+
+    let bot = Bot::spawn(&fake, dir.path(), &[]);
+    let help = fake.push(text(chat, "/help"));
+    fake.wait_confirmed(help, 20).await;
+    assert_eq!(
+        fake.sent_to(chat)
+            .iter()
+            .filter(|c| c.text.contains("Welcome"))
+            .count(),
+        1
+    );
+    assert_eq!(versions(dir.path(), [chat]).await, vec![2]);
+    no_token_in(&bot.stop());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_chat_does_not_hold_up_the_others() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::spawn(&fake, dir.path(), &[]);
+    let (slow, quick) = (77, 78);
+    fake.fail_chat(slow, &[4]);
+    fake.push(start(slow, "en"));
+    fake.wait(20, "the slow chat's 429", |s| {
+        (!s.rejected.is_empty()).then_some(())
+    })
+    .await;
+    fake.push(start(quick, "en"));
+    fake.push(text(quick, "/lesson 3"));
+    let lesson = fake.wait_text(quick, "Unit 3 The rook · 1/").await;
+    let welcome = fake.wait_text(slow, "Welcome").await;
+    assert!(
+        lesson.at < welcome.at,
+        "the quick chat was answered while the slow one waited out its 429"
+    );
+    no_token_in(&bot.stop());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_429_storm_loses_no_reply_and_keeps_each_chat_in_order() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    fake.storm(30, 2);
+    let bot = Bot::spawn(&fake, dir.path(), &[]);
+    let chats: Vec<i64> = (800..812).collect();
+    let mut last = 0;
+    for (i, &chat) in chats.iter().enumerate() {
+        fake.push(start(chat, if i % 2 == 0 { "en" } else { "zh-hans" }));
+    }
+    for &chat in &chats {
+        fake.push(text(chat, "/lesson 3"));
+    }
+    for &chat in &chats {
+        last = fake.push(text(chat, "/help"));
+    }
+    fake.wait_confirmed(last, 40).await;
+    let rejected = fake.state.lock().unwrap().rejected.len();
+    assert!(rejected >= 10, "a storm: {rejected} 429s");
+    for (i, &chat) in chats.iter().enumerate() {
+        let sent = fake.sent_to(chat);
+        let welcome = if i % 2 == 0 { "Welcome" } else { "欢迎" };
+        let lesson = if i % 2 == 0 {
+            "Unit 3 The rook · 1/"
+        } else {
+            "第3课 车 · 1/"
+        };
+        let find = |needle: &str| {
+            let hits: Vec<usize> = sent
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.text.contains(needle))
+                .map(|(at, _)| at)
+                .collect();
+            assert_eq!(
+                hits.len(),
+                1,
+                "chat {chat}: {needle:?} sent {} times: {:#?}",
+                hits.len(),
+                sent.iter()
+                    .map(|c| c.text.chars().take(60).collect::<String>())
+                    .collect::<Vec<_>>()
+            );
+            hits[0]
+        };
+        assert!(find(welcome) < find(lesson), "chat {chat} in order");
+        assert!(sent.len() >= 3, "chat {chat}: {} messages", sent.len());
+    }
+    assert_eq!(
+        versions(dir.path(), chats.iter().copied()).await,
+        vec![3; chats.len()]
+    );
+    no_token_in(&bot.stop());
+}
+
+/// The load benchmark (run by `bench/telegram_load.sh`, in release mode; never in CI):
+/// `LOAD_LEARNERS` learners × `LOAD_UPDATES` updates each, all queued at once, text replies
+/// (`/help`) or, with `LOAD_PICTURES=1`, picture replies (`/lesson 3`), all queued at once or
+/// offered at `LOAD_RATE` updates per second. Checks that no reply
+/// is lost or repeated, and prints updates per second, the bot-side latency from delivery
+/// to reply (p50/p99) and the bot's peak resident memory.
+#[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+#[ignore = "a benchmark: bench/telegram_load.sh"]
+async fn load_benchmark() {
+    let env = |k: &str, d: usize| {
+        std::env::var(k)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(d)
+    };
+    let learners = env("LOAD_LEARNERS", 500) as i64;
+    let per = env("LOAD_UPDATES", 40);
+    let pictures = env("LOAD_PICTURES", 0) == 1;
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let input = if pictures { "/lesson 3" } else { "/help" };
+    // One reply per update: calibrate with one learner.
+    let mut ids: Vec<(i64, i64)> = Vec::new();
+    let mut bot = Bot::spawn(&fake, dir.path(), &[]);
+    let probe = fake.push(text(1, input));
+    fake.wait_confirmed(probe, 60).await;
+    let per_reply = fake.sent_to(1).len();
+    assert_eq!(per_reply, 1, "the benchmark expects one message per update");
+    let base = fake.calls().len();
+    // Offered load: all at once (saturation), or `LOAD_RATE` updates per second.
+    let rate = env("LOAD_RATE", 0);
+    let started = Instant::now();
+    for _ in 0..per {
+        for chat in 0..learners {
+            let chat = 10_000 + chat;
+            ids.push((chat, fake.push(text(chat, input))));
+            if rate > 0 {
+                let due = started + Duration::from_secs_f64(ids.len() as f64 / rate as f64);
+                tokio::time::sleep_until(due.into()).await;
+            }
+        }
+    }
+    let last = ids.last().unwrap().1;
+    fake.wait_confirmed(last, 600).await;
+    let peak_kib = std::fs::read_to_string(format!("/proc/{}/status", bot.child.id()))
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
+        })
+        .unwrap_or(0);
+    assert!(bot.alive());
+    let state = fake.state.lock().unwrap();
+    let calls = &state.calls[base..];
+    let mut by_chat: std::collections::HashMap<i64, Vec<&Call>> = Default::default();
+    for c in calls.iter().filter(|c| c.method.starts_with("send")) {
+        by_chat.entry(c.chat.unwrap()).or_default().push(c);
+    }
+    let mut per_chat_ids: std::collections::HashMap<i64, Vec<i64>> = Default::default();
+    for &(chat, id) in &ids {
+        per_chat_ids.entry(chat).or_default().push(id);
+    }
+    let mut latencies = Vec::new();
+    for (chat, ids) in &per_chat_ids {
+        let replies = by_chat.get(chat).map_or(&[][..], Vec::as_slice);
+        assert_eq!(
+            replies.len(),
+            ids.len(),
+            "chat {chat}: lost or repeated replies"
+        );
+        for (id, reply) in ids.iter().zip(replies) {
+            let delivered = state.delivered[id];
+            latencies.push(reply.at.duration_since(delivered));
+        }
+        assert!(
+            replies.windows(2).all(|w| w[0].at <= w[1].at),
+            "order in chat {chat}"
+        );
+    }
+    let first = ids.iter().map(|(_, id)| state.delivered[id]).min().unwrap();
+    let end = calls.iter().map(|c| c.at).max().unwrap();
+    latencies.sort();
+    let pct = |p: usize| latencies[(latencies.len() * p / 100).min(latencies.len() - 1)];
+    let secs = end.duration_since(first).as_secs_f64();
+    println!(
+        "telegram load: {} learners x {} updates, {} replies, offered {}: {:.0} updates/s, latency p50 {:.1} ms, p99 {:.1} ms, peak RSS {} MiB",
+        learners,
+        per,
+        if pictures { "picture" } else { "text" },
+        if rate > 0 {
+            format!("{rate}/s")
+        } else {
+            "all at once".to_owned()
+        },
+        ids.len() as f64 / secs,
+        pct(50).as_secs_f64() * 1e3,
+        pct(99).as_secs_f64() * 1e3,
+        peak_kib / 1024
+    );
+    drop(state);
+    no_token_in(&bot.stop());
+}

@@ -29,14 +29,7 @@ pub fn report(content: Option<&Path>) -> CheckReport {
         None => {
             let (lessons, lp) = load_lessons_from(shipped::LESSONS);
             let (items, qp) = quiz::load_quiz_sources(shipped::QUIZ);
-            let mut sets = Vec::new();
-            let mut pp = Vec::new();
-            for (path, text) in shipped::PUZZLES {
-                match puzzle::parse_set(text, PathBuf::from(path)) {
-                    Ok(set) => sets.push(set),
-                    Err(p) => pp.push(p),
-                }
-            }
+            let (sets, pp) = shipped::puzzle_sets();
             (lessons, lp, items, qp, sets, pp)
         }
         Some(dir) => {

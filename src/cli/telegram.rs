@@ -5,10 +5,8 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-use chess_tutor::store::{Location, Store};
 use tokio::sync::watch;
 
-use crate::cli::chat;
 use crate::telegram::Shell;
 use crate::telegram::poll::{self, PollOptions};
 
@@ -45,32 +43,17 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
         return ExitCode::from(2);
     }
     let api_url = std::env::var("TELOXIDE_API_URL").ok();
-    let catalog = match chat::catalog(content) {
-        Ok(c) => Arc::new(c),
-        Err(e) => {
-            eprintln!("chess-tutor: {e}");
-            return ExitCode::from(2);
-        }
+    let (catalog, runtime) = match super::prepare_shell(content, true) {
+        Ok((catalog, runtime)) => (Arc::new(catalog), runtime),
+        Err(code) => return code,
     };
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("chess-tutor: cannot start the runtime: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let database_url = std::env::var("DATABASE_URL").ok();
     let options = PollOptions {
         timeout_secs: args.poll_timeout,
         limit: args.batch,
         ..PollOptions::default()
     };
     let result: anyhow::Result<()> = runtime.block_on(async {
-        let location = Location::from_config(data_dir, database_url.as_deref())?;
-        let store = Store::connect(location).await?;
+        let store = super::open_store(data_dir).await?;
         let shell = Shell::new(&token, api_url.as_deref(), store.clone(), catalog)
             .map_err(anyhow::Error::msg)?;
         let (stop_tx, stop_rx) = watch::channel(false);

@@ -31,39 +31,13 @@ pub const MIN_TASKS_PER_LESSON: usize = 4;
 /// lesson with any problem is left out of the list.
 #[must_use]
 pub fn load_lessons(dir: &Path) -> (Vec<Lesson>, Vec<Problem>) {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(e) => {
-            return (
-                Vec::new(),
-                vec![Problem::at(
-                    dir,
-                    None,
-                    format!("cannot read the lesson folder: {e}"),
-                )],
-            );
-        }
-    };
-    let mut paths: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
-        .collect();
-    paths.sort();
-    let mut files = Vec::new();
-    let mut problems = Vec::new();
-    if paths.is_empty() {
+    let (files, mut problems) = super::files::read_yaml_dir(dir, "lesson");
+    if files.is_empty() && problems.is_empty() {
         problems.push(Problem::at(
             dir,
             None,
             "no lesson files (`NN-name.yaml`) in this folder",
         ));
-    }
-    for path in paths {
-        match std::fs::read_to_string(&path) {
-            Ok(text) => files.push((path, text)),
-            Err(e) => problems.push(Problem::at(&path, None, format!("cannot read: {e}"))),
-        }
     }
     let (lessons, mut more) = load_lessons_from(&files);
     problems.append(&mut more);

@@ -24,6 +24,7 @@
 //! ```
 
 pub mod board;
+pub mod files;
 pub mod goal;
 pub mod judge;
 pub mod lesson;

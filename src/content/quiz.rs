@@ -267,33 +267,7 @@ pub fn shipped() -> (Vec<QuizItem>, Vec<Problem>) {
 /// An unreadable folder or file is a problem too, never a panic.
 #[must_use]
 pub fn load_quiz_dir(dir: &Path) -> (Vec<QuizItem>, Vec<Problem>) {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) => {
-            return (
-                vec![],
-                vec![Problem::at(
-                    dir,
-                    None,
-                    format!("cannot read the quiz folder: {e}"),
-                )],
-            );
-        }
-    };
-    let mut paths: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
-        .collect();
-    paths.sort();
-    let mut sources = Vec::new();
-    let mut problems = Vec::new();
-    for p in paths {
-        match std::fs::read_to_string(&p) {
-            Ok(text) => sources.push((p, text)),
-            Err(e) => problems.push(Problem::at(&p, None, format!("cannot read the file: {e}"))),
-        }
-    }
+    let (sources, mut problems) = super::files::read_yaml_dir(dir, "quiz");
     let (items, more) = load_quiz_sources(&sources);
     problems.extend(more);
     (items, problems)

@@ -140,28 +140,12 @@ pub fn parse_set(text: &str, file: impl Into<PathBuf>) -> Result<PuzzleSet, Puzz
 ///
 /// All problems found, when there is at least one.
 pub fn load_dir(dir: &Path) -> Result<Vec<PuzzleSet>, Vec<PuzzleProblem>> {
-    let entries = std::fs::read_dir(dir).map_err(|e| {
-        vec![PuzzleProblem::at(
-            dir,
-            None,
-            format!("cannot read puzzle folder: {e}"),
-        )]
-    })?;
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
-        .collect();
-    files.sort();
+    let (files, mut problems) = crate::content::files::read_yaml_dir(dir, "puzzle");
     let mut sets = Vec::new();
-    let mut problems = Vec::new();
-    for file in files {
-        match std::fs::read_to_string(&file) {
-            Ok(text) => match parse_set(&text, &file) {
-                Ok(set) => sets.push(set),
-                Err(p) => problems.push(p),
-            },
-            Err(e) => problems.push(PuzzleProblem::at(&file, None, format!("cannot read: {e}"))),
+    for (file, text) in files {
+        match parse_set(&text, &file) {
+            Ok(set) => sets.push(set),
+            Err(p) => problems.push(p),
         }
     }
     let mut seen: std::collections::HashMap<&str, &Puzzle> = std::collections::HashMap::new();

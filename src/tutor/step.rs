@@ -106,6 +106,13 @@ impl Cx<'_> {
         ]
     }
 
+    /// No task in progress: say so and offer the menu.
+    fn nothing_to_do(&mut self) {
+        let lang = self.lang();
+        let row = self.menu_row();
+        self.reply(Reply::text(words::nothing_to_do(lang)).with_row(row));
+    }
+
     fn start(&mut self, client_lang: Option<&str>) {
         if self.s.lang.is_none() {
             let guess = client_lang.map(str::to_ascii_lowercase).and_then(|c| {
@@ -263,11 +270,7 @@ impl Cx<'_> {
         match self.s.mode {
             Mode::Lesson { .. } => lesson::hint(self),
             Mode::Puzzle { .. } => puzzle::hint(self),
-            Mode::Quiz { .. } | Mode::Idle => {
-                let lang = self.lang();
-                let row = self.menu_row();
-                self.reply(Reply::text(words::nothing_to_do(lang)).with_row(row));
-            }
+            Mode::Quiz { .. } | Mode::Idle => self.nothing_to_do(),
         }
     }
 
@@ -275,11 +278,7 @@ impl Cx<'_> {
         match self.s.mode {
             Mode::Lesson { .. } => lesson::solution(self),
             Mode::Puzzle { .. } => puzzle::solution(self),
-            Mode::Quiz { .. } | Mode::Idle => {
-                let lang = self.lang();
-                let row = self.menu_row();
-                self.reply(Reply::text(words::nothing_to_do(lang)).with_row(row));
-            }
+            Mode::Quiz { .. } | Mode::Idle => self.nothing_to_do(),
         }
     }
 
@@ -288,11 +287,7 @@ impl Cx<'_> {
             Mode::Lesson { .. } => lesson::present(self),
             Mode::Puzzle { .. } => puzzle::present(self),
             Mode::Quiz { .. } => quiz::present(self),
-            Mode::Idle => {
-                let lang = self.lang();
-                let row = self.menu_row();
-                self.reply(Reply::text(words::nothing_to_do(lang)).with_row(row));
-            }
+            Mode::Idle => self.nothing_to_do(),
         }
     }
 

@@ -108,32 +108,7 @@ pub const CLAIM_KINDS: &[&str] = &[
 ];
 
 /// The reason codes of DESIGN.md that an `illegal_move` claim may name.
-pub const REASON_CODES: &[&str] = &[
-    "no_piece",
-    "not_your_piece",
-    "own_piece_on_target",
-    "wrong_movement",
-    "path_blocked",
-    "pawn_forward_capture",
-    "pawn_diagonal_no_capture",
-    "pawn_double_step_not_from_start",
-    "en_passant_expired",
-    "promotion_piece_missing",
-    "promotion_invalid_piece",
-    "promotion_not_allowed",
-    "king_into_check",
-    "pinned",
-    "still_in_check",
-    "double_check_king_must_move",
-    "castling_king_moved",
-    "castling_rook_moved",
-    "castling_right_lost",
-    "castling_pieces_between",
-    "castling_in_check",
-    "castling_through_check",
-    "castling_into_check",
-    "game_over",
-];
+pub const REASON_CODES: &[&str] = crate::rules::IllegalReason::CODES;
 
 impl Claim {
     /// The claim's kind as written in YAML (`legal_move`, `checkmate`, …).

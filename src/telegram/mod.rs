@@ -9,6 +9,7 @@
 //! The token is secret: [`Shell`] is not `Debug` (teloxide's `Bot` would print it) and every
 //! log line goes through [`Shell::log`], which blanks it out.
 
+pub mod handle;
 pub mod inbound;
 pub mod outbound;
 pub mod poll;

@@ -8,29 +8,21 @@ use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use chess_tutor::store::{Applied, LearnerId, StoreError};
+use chess_tutor::store::StoreError;
 use teloxide_core::RequestError;
 use teloxide_core::payloads::GetUpdatesSetters;
 use teloxide_core::requests::{Request, Requester};
-use teloxide_core::types::{ChatId, Update};
+use teloxide_core::types::Update;
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
+use super::handle::supervise;
 use super::inbound::{self, Incoming};
-use super::outbound::{answer_callback, send_reply};
 use super::{OFFSET_KEY, Shell};
-use crate::shell::apply_input;
-
-/// How often an update whose handling fails in the store is tried before it is given up
-/// with an apology.
-pub const STORE_ATTEMPTS: u32 = 3;
 
 /// How long the loop waits before fetching again when a fetch brought only updates already
 /// being handled (Telegram sends unconfirmed updates again until they are confirmed).
 const REFETCH_PAUSE: Duration = Duration::from_millis(25);
-
-/// What a learner reads when handling their update failed.
-pub const APOLOGY: &str = "Sorry, something went wrong on my side with that message. Please try again.\n抱歉，处理这条消息时出了问题，请再试一次。";
 
 /// A fetched batch: each update's id and what it asks.
 type Batch = Vec<(i64, Incoming)>;
@@ -322,50 +314,6 @@ impl Loop {
     }
 }
 
-/// Handles one update to the end: retries a store failure a few times (it then stays in
-/// order: the chat's next update waits), and turns a panic or a final failure into an
-/// apology. Returns false only when stopping cut the retries short.
-async fn supervise(
-    shell: Arc<Shell>,
-    id: i64,
-    incoming: Incoming,
-    mut stop: watch::Receiver<bool>,
-) -> bool {
-    let mut attempt = 1;
-    loop {
-        // Its own task, so that a panic is caught at the join and the chat goes on.
-        let task = tokio::spawn(handle_update(shell.clone(), id, incoming.clone()));
-        match task.await {
-            Ok(Ok(())) => return true,
-            Ok(Err(e)) => {
-                shell.log(format_args!(
-                    "update {id}: the store failed (attempt {attempt}): {e}"
-                ));
-                if attempt >= STORE_ATTEMPTS {
-                    shell.log(format_args!("update {id}: given up"));
-                    apologize(&shell, &incoming).await;
-                    return true;
-                }
-                tokio::select! {
-                    () = tokio::time::sleep(Duration::from_secs(u64::from(attempt))) => {}
-                    () = stopped(&mut stop) => return false,
-                }
-                attempt += 1;
-            }
-            Err(e) => {
-                let what = if e.is_panic() {
-                    panic_message(e.into_panic())
-                } else {
-                    "cancelled".to_owned()
-                };
-                shell.log(format_args!("update {id} panicked: {what}"));
-                apologize(&shell, &incoming).await;
-                return true;
-            }
-        }
-    }
-}
-
 /// Fetches the next batch: each update's id and what it asks.
 async fn fetch(
     shell: &Shell,
@@ -416,101 +364,6 @@ fn read_raw(raw: &str) -> Option<Vec<(i64, Incoming)>> {
         )
     } else {
         None
-    }
-}
-
-fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
-        (*s).to_owned()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "a panic without a message".to_owned()
-    }
-}
-
-/// Tells the learner that their update failed, and answers its button press.
-async fn apologize(shell: &Shell, incoming: &Incoming) {
-    if let Incoming::Tutor {
-        callback: Some(callback),
-        ..
-    }
-    | Incoming::AnswerOnly { callback, .. } = incoming
-    {
-        answer_callback(shell, callback).await;
-    }
-    if let Some(chat) = incoming.chat() {
-        let reply = chess_tutor::tutor::Reply::text(APOLOGY);
-        if let Err(e) = send_reply(shell, ChatId(chat), &reply).await {
-            shell.log(format_args!("cannot apologize to chat {chat}: {e}"));
-        }
-    }
-}
-
-/// Handles one update: applies it (once in effect), answers its button press, sends the
-/// replies.
-async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result<(), StoreError> {
-    match incoming {
-        Incoming::Skip(_) => Ok(()),
-        Incoming::AnswerOnly { callback, .. } => {
-            answer_callback(&shell, &callback).await;
-            Ok(())
-        }
-        Incoming::Tutor {
-            chat,
-            input,
-            callback,
-        } => {
-            #[cfg(debug_assertions)]
-            fault::maybe_panic(&input);
-            let applied = apply_input(
-                &shell.store,
-                &shell.catalog,
-                LearnerId(chat),
-                Some(id),
-                input,
-            )
-            .await?;
-            if let Some(callback) = &callback {
-                answer_callback(&shell, callback).await;
-            }
-            let Applied::Done(replies) = applied else {
-                return Ok(());
-            };
-            for reply in &replies {
-                if let Err(e) = send_reply(&shell, ChatId(chat), reply).await {
-                    shell.log(format_args!(
-                        "update {id}: cannot reply to chat {chat}: {e}"
-                    ));
-                    break;
-                }
-            }
-            Ok(())
-        }
-    }
-}
-
-/// Fault injection for the tests of the whole binary (debug builds only): a text equal to
-/// `CHESS_TUTOR_TEST_PANIC` makes its update's handling panic.
-#[cfg(debug_assertions)]
-mod fault {
-    use std::sync::OnceLock;
-
-    use chess_tutor::tutor::Input;
-
-    static PANIC_ON: OnceLock<Option<String>> = OnceLock::new();
-
-    pub fn maybe_panic(input: &Input) {
-        let trigger = PANIC_ON.get_or_init(|| {
-            std::env::var("CHESS_TUTOR_TEST_PANIC")
-                .ok()
-                .filter(|t| !t.is_empty())
-        });
-        if let (Some(trigger), Input::Text(text)) = (trigger, input)
-            && text == trigger
-        {
-            panic!("a panic injected by CHESS_TUTOR_TEST_PANIC");
-        }
     }
 }
 
@@ -565,12 +418,5 @@ mod tests {
         assert!(w.admit(100));
         w.finish(100);
         assert_eq!(w.offset(), Some(101));
-    }
-
-    #[test]
-    fn panic_messages_are_read() {
-        assert_eq!(panic_message(Box::new("boom")), "boom");
-        assert_eq!(panic_message(Box::new(String::from("bang"))), "bang");
-        assert_eq!(panic_message(Box::new(3)), "a panic without a message");
     }
 }

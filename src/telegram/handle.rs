@@ -1,0 +1,174 @@
+//! Handling one update to the end, whichever way it arrived (long polling or a webhook):
+//! apply it once in effect, answer its button press, send the replies; retry a failing
+//! store a few times; turn a panic or a final failure into an apology to that chat only.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use chess_tutor::store::{Applied, LearnerId, StoreError};
+use teloxide_core::types::ChatId;
+use tokio::sync::watch;
+
+use super::Shell;
+use super::inbound::Incoming;
+use super::outbound::{answer_callback, send_reply};
+use super::poll::stopped;
+use crate::shell::apply_input;
+
+/// How often an update whose handling fails in the store is tried before it is given up
+/// with an apology.
+pub const STORE_ATTEMPTS: u32 = 3;
+
+/// What a learner reads when handling their update failed.
+pub const APOLOGY: &str = "Sorry, something went wrong on my side with that message. Please try again.\n抱歉，处理这条消息时出了问题，请再试一次。";
+
+/// Handles one update to the end: retries a store failure a few times (it then stays in
+/// order: the chat's next update waits), and turns a panic or a final failure into an
+/// apology. Returns false only when stopping cut the retries short.
+pub async fn supervise(
+    shell: Arc<Shell>,
+    id: i64,
+    incoming: Incoming,
+    mut stop: watch::Receiver<bool>,
+) -> bool {
+    let mut attempt = 1;
+    loop {
+        // Its own task, so that a panic is caught at the join and the chat goes on.
+        let task = tokio::spawn(handle_update(shell.clone(), id, incoming.clone()));
+        match task.await {
+            Ok(Ok(())) => return true,
+            Ok(Err(e)) => {
+                shell.log(format_args!(
+                    "update {id}: the store failed (attempt {attempt}): {e}"
+                ));
+                if attempt >= STORE_ATTEMPTS {
+                    shell.log(format_args!("update {id}: given up"));
+                    apologize(&shell, &incoming).await;
+                    return true;
+                }
+                tokio::select! {
+                    () = tokio::time::sleep(Duration::from_secs(u64::from(attempt))) => {}
+                    () = stopped(&mut stop) => return false,
+                }
+                attempt += 1;
+            }
+            Err(e) => {
+                let what = if e.is_panic() {
+                    panic_message(e.into_panic())
+                } else {
+                    "cancelled".to_owned()
+                };
+                shell.log(format_args!("update {id} panicked: {what}"));
+                apologize(&shell, &incoming).await;
+                return true;
+            }
+        }
+    }
+}
+
+fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_owned()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a panic without a message".to_owned()
+    }
+}
+
+/// Tells the learner that their update failed, and answers its button press.
+async fn apologize(shell: &Shell, incoming: &Incoming) {
+    if let Incoming::Tutor {
+        callback: Some(callback),
+        ..
+    }
+    | Incoming::AnswerOnly { callback, .. } = incoming
+    {
+        answer_callback(shell, callback).await;
+    }
+    if let Some(chat) = incoming.chat() {
+        let reply = chess_tutor::tutor::Reply::text(APOLOGY);
+        if let Err(e) = send_reply(shell, ChatId(chat), &reply).await {
+            shell.log(format_args!("cannot apologize to chat {chat}: {e}"));
+        }
+    }
+}
+
+/// Handles one update: applies it (once in effect), answers its button press, sends the
+/// replies.
+async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result<(), StoreError> {
+    match incoming {
+        Incoming::Skip(_) => Ok(()),
+        Incoming::AnswerOnly { callback, .. } => {
+            answer_callback(&shell, &callback).await;
+            Ok(())
+        }
+        Incoming::Tutor {
+            chat,
+            input,
+            callback,
+        } => {
+            #[cfg(debug_assertions)]
+            fault::maybe_panic(&input);
+            let applied = apply_input(
+                &shell.store,
+                &shell.catalog,
+                LearnerId(chat),
+                Some(id),
+                input,
+            )
+            .await?;
+            if let Some(callback) = &callback {
+                answer_callback(&shell, callback).await;
+            }
+            let Applied::Done(replies) = applied else {
+                return Ok(());
+            };
+            for reply in &replies {
+                if let Err(e) = send_reply(&shell, ChatId(chat), reply).await {
+                    shell.log(format_args!(
+                        "update {id}: cannot reply to chat {chat}: {e}"
+                    ));
+                    break;
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Fault injection for the tests of the whole binary (debug builds only): a text equal to
+/// `CHESS_TUTOR_TEST_PANIC` makes its update's handling panic.
+#[cfg(debug_assertions)]
+mod fault {
+    use std::sync::OnceLock;
+
+    use chess_tutor::tutor::Input;
+
+    static PANIC_ON: OnceLock<Option<String>> = OnceLock::new();
+
+    pub fn maybe_panic(input: &Input) {
+        let trigger = PANIC_ON.get_or_init(|| {
+            std::env::var("CHESS_TUTOR_TEST_PANIC")
+                .ok()
+                .filter(|t| !t.is_empty())
+        });
+        if let (Some(trigger), Input::Text(text)) = (trigger, input)
+            && text == trigger
+        {
+            panic!("a panic injected by CHESS_TUTOR_TEST_PANIC");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn panic_messages_are_read() {
+        assert_eq!(panic_message(Box::new("boom")), "boom");
+        assert_eq!(panic_message(Box::new(String::from("bang"))), "bang");
+        assert_eq!(panic_message(Box::new(3)), "a panic without a message");
+    }
+}

@@ -29,6 +29,7 @@ fn step(record: Option<&LearnerRecord>) -> Change<i64> {
             json!({ "reason": "castling_through_check" }),
         )],
         output: n,
+        unsent: None,
     }
 }
 

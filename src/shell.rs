@@ -38,6 +38,10 @@ pub async fn apply_input(
                         StoredEvent::new(e.kind(), serde_json::to_value(e).unwrap_or_default())
                     })
                     .collect(),
+                // Kept until sent, so that a crash before the sending loses no reply.
+                unsent: (update_key.is_some() && !t.replies.is_empty())
+                    .then(|| serde_json::to_value(&t.replies).ok())
+                    .flatten(),
                 output: t.replies,
             }
         })

@@ -145,6 +145,7 @@ fn increment(record: Option<&LearnerRecord>) -> Change<i64> {
         state: json!({ "n": n }),
         events: vec![Event::new("increment", json!({ "n": n }))],
         output: n,
+        unsent: None,
     }
 }
 
@@ -198,6 +199,7 @@ on_both_backends!(
     update_keys_are_kept_for_the_last_inputs_only,
     corrupt_data_is_an_error_not_a_panic,
     crash_loses_nothing_that_was_answered,
+    the_outbox_keeps_replies_until_marked_sent,
 );
 
 async fn first_apply_creates_the_learner(db: &Db) {
@@ -440,6 +442,58 @@ async fn two_replicas_lose_no_update_and_apply_each_key_once(db: &Db) {
     assert_eq!(replicas[0].events(me, 0).await.unwrap().len(), 800);
 }
 
+async fn the_outbox_keeps_replies_until_marked_sent(db: &Db) {
+    let store = db.open().await;
+    let (a, b) = (LearnerId(5), LearnerId(-1_001_234));
+    let with_replies = |replies: serde_json::Value| {
+        move |record: Option<&LearnerRecord>| Change {
+            unsent: Some(replies.clone()),
+            ..increment(record)
+        }
+    };
+    let kept = json!([{"text": "你好 ♞", "board": null, "buttons": []}]);
+    done(
+        store
+            .apply(a, Some(1), with_replies(kept.clone()))
+            .await
+            .unwrap(),
+    );
+    done(
+        store
+            .apply(a, Some(2), with_replies(json!(["second"])))
+            .await
+            .unwrap(),
+    );
+    done(
+        store
+            .apply(b, Some(1), with_replies(json!(["b"])))
+            .await
+            .unwrap(),
+    );
+    done(store.apply(a, Some(3), increment).await.unwrap());
+    assert_eq!(store.unsent(a, 1).await.unwrap(), Some(kept.clone()));
+    assert_eq!(store.unsent(a, 3).await.unwrap(), None, "nothing kept");
+    assert_eq!(store.unsent(a, 99).await.unwrap(), None, "never applied");
+    // A replay is still a duplicate, and leaves the kept replies alone.
+    assert!(matches!(
+        store.apply(a, Some(1), increment).await.unwrap(),
+        Applied::Duplicate
+    ));
+    assert_eq!(store.unsent(a, 1).await.unwrap(), Some(kept));
+    store.mark_sent(&[(a, 1), (b, 1), (a, 77)]).await.unwrap();
+    store.mark_sent(&[]).await.unwrap();
+    assert_eq!(store.unsent(a, 1).await.unwrap(), None);
+    assert_eq!(store.unsent(b, 1).await.unwrap(), None);
+    assert_eq!(
+        store.unsent(a, 2).await.unwrap(),
+        Some(json!(["second"])),
+        "only the marked ones are forgotten"
+    );
+    // Marked again (a mark repeated after a crash): harmless.
+    store.mark_sent(&[(a, 1)]).await.unwrap();
+    assert_eq!(counter(&store.load(a).await.unwrap().unwrap()), 3);
+}
+
 async fn offsets_round_trip(db: &Db) {
     let store = db.open().await;
     assert_eq!(store.get_offset("telegram").await.unwrap(), None);
@@ -478,6 +532,7 @@ async fn events_since_a_sequence_number(db: &Db) {
                     Event::new("illegal_attempt", json!({ "reason": "path_blocked" })),
                 ],
                 output: (),
+                unsent: None,
             })
             .await
             .unwrap(),
@@ -488,6 +543,7 @@ async fn events_since_a_sequence_number(db: &Db) {
                 state: r.unwrap().state.clone(),
                 events: vec![],
                 output: (),
+                unsent: None,
             })
             .await
             .unwrap(),
@@ -532,6 +588,7 @@ async fn states_round_trip_unchanged(db: &Db) {
                 state: state.clone(),
                 events: vec![Event::new("lang", json!("zh"))],
                 output: (),
+                unsent: None,
             })
             .await
             .unwrap(),

@@ -23,6 +23,11 @@ struct Bot {
 
 impl Bot {
     fn spawn(fake: &Fake, data: &Path, extra: &[&str]) -> Bot {
+        Bot::spawn_with(fake, data, extra, &[])
+    }
+
+    /// As [`Bot::spawn`], with more environment variables.
+    fn spawn_with(fake: &Fake, data: &Path, extra: &[&str], env: &[(&str, &str)]) -> Bot {
         let log = data.join(format!(
             "bot-{}.log",
             std::time::SystemTime::now()
@@ -43,6 +48,7 @@ impl Bot {
             .env("TELOXIDE_TOKEN", TOKEN)
             .env("TELOXIDE_API_URL", fake.url())
             .env("CHESS_TUTOR_TEST_PANIC", "boom")
+            .envs(env.iter().copied())
             .env_remove("DATABASE_URL")
             .env_remove("CHESS_TUTOR_CONTENT")
             .env_remove("CHESS_TUTOR_DATA")
@@ -372,6 +378,112 @@ async fn kill_9_in_the_middle_then_restart_loses_and_repeats_nothing() {
         versions(dir.path(), chats.iter().copied()).await,
         vec![per_chat as i64; chats.len()],
         "every update applied exactly once"
+    );
+    no_token_in(&bot.stop());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_crash_between_the_commit_and_the_sending_loses_no_reply() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let chat = 41;
+    // The process dies (abort, as kill -9) once /help is applied and stored, before its
+    // reply goes out.
+    let mut bot = Bot::spawn_with(
+        &fake,
+        dir.path(),
+        &[],
+        &[(
+            "CHESS_TUTOR_TEST_CRASH_BEFORE_SENDING",
+            "/progress your progress",
+        )],
+    );
+    fake.push(start(chat, "en"));
+    fake.wait_text(chat, "").await;
+    let help = fake.push(text(chat, "/help"));
+    let end = Instant::now() + Duration::from_secs(20);
+    while bot.alive() {
+        assert!(Instant::now() < end, "the injected crash did not happen");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(
+        versions(dir.path(), [chat]).await,
+        vec![2],
+        "/help was applied"
+    );
+    assert!(
+        fake.sent_to(chat)
+            .iter()
+            .all(|c| !c.text.contains("Commands:")),
+        "the reply went out before the crash"
+    );
+
+    // Restarted: /help comes again (never confirmed), is recognised as applied, and its
+    // reply is sent from the outbox, once.
+    let bot = Bot::spawn(&fake, dir.path(), &[]);
+    fake.wait_confirmed(help, 20).await;
+    fake.wait_text(chat, "Commands:").await;
+    let after = fake.push(text(chat, "/help"));
+    fake.wait_confirmed(after, 20).await;
+    let helps = fake
+        .sent_to(chat)
+        .iter()
+        .filter(|c| c.text.contains("Commands:"))
+        .count();
+    assert_eq!(helps, 2, "the kept reply once, and the second /help's");
+    assert_eq!(
+        versions(dir.path(), [chat]).await,
+        vec![3],
+        "nothing applied twice"
+    );
+    let log = bot.stop();
+    assert!(log.contains("kept in the outbox"), "{log}");
+    no_token_in(&log);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flooding_learner_is_held_back_and_the_others_are_not() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let flooder = 61;
+    let calm = 62;
+    fake.push(start(flooder, "en"));
+    fake.push(start(calm, "en"));
+    for _ in 0..40 {
+        fake.push(text(flooder, "/help"));
+    }
+    for _ in 0..3 {
+        fake.push(text(calm, "/help"));
+    }
+    let last = fake.push(text(calm, "/progress"));
+    let bot = Bot::spawn(
+        &fake,
+        dir.path(),
+        &["--flood-burst", "6", "--flood-per-minute", "1"],
+    );
+    fake.wait_confirmed(last, 30).await;
+    let flooder_versions = versions(dir.path(), [flooder, calm]).await;
+    assert_eq!(
+        flooder_versions,
+        vec![6, 5],
+        "the flooder's burst (start + 5) and all of the calm learner's inputs"
+    );
+    let notices = fake
+        .sent_to(flooder)
+        .iter()
+        .filter(|c| c.text.contains("faster than I can read"))
+        .count();
+    assert_eq!(notices, 1, "told once per flood");
+    let helps = fake
+        .sent_to(flooder)
+        .iter()
+        .filter(|c| c.text.contains("Commands:"))
+        .count();
+    assert_eq!(helps, 5);
+    assert!(
+        fake.sent_to(calm)
+            .iter()
+            .all(|c| !c.text.contains("faster than I can read"))
     );
     no_token_in(&bot.stop());
 }

@@ -8,6 +8,7 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 use crate::telegram::Shell;
+use crate::telegram::flood::FloodLimit;
 use crate::telegram::poll::{self, PollOptions};
 
 /// Arguments of `chess-tutor telegram`. The token comes from `TELOXIDE_TOKEN` (never from
@@ -21,6 +22,12 @@ pub struct TelegramArgs {
     /// The most updates fetched at once (1–100).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u8).range(1..=100))]
     pub batch: u8,
+    /// Per-learner flood limit: updates a chat may send at once.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub flood_burst: u32,
+    /// Per-learner flood limit: updates a chat may send per minute after its burst.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..=600_000))]
+    pub flood_per_minute: u32,
 }
 
 impl Default for TelegramArgs {
@@ -28,6 +35,8 @@ impl Default for TelegramArgs {
         TelegramArgs {
             poll_timeout: 25,
             batch: 100,
+            flood_burst: 60,
+            flood_per_minute: 60,
         }
     }
 }
@@ -55,7 +64,11 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
     let result: anyhow::Result<()> = runtime.block_on(async {
         let store = super::open_store(data_dir).await?;
         let shell = Shell::new(&token, api_url.as_deref(), store.clone(), catalog)
-            .map_err(anyhow::Error::msg)?;
+            .map_err(anyhow::Error::msg)?
+            .with_flood_limit(FloodLimit {
+                burst: args.flood_burst,
+                refill: Duration::from_secs(60) / args.flood_per_minute,
+            });
         let (stop_tx, stop_rx) = watch::channel(false);
         tokio::spawn(async move {
             wait_for_signal().await;

@@ -13,17 +13,31 @@ use sqlx::migrate::{Migration, MigrationType, Migrator};
 /// One migration file: version, description (the file name after `NNNN_`), SQL.
 type Script = (i64, &'static str, &'static str);
 
-const SQLITE: &[Script] = &[(
-    1,
-    "learners",
-    include_str!("../../migrations/sqlite/0001_learners.sql"),
-)];
+const SQLITE: &[Script] = &[
+    (
+        1,
+        "learners",
+        include_str!("../../migrations/sqlite/0001_learners.sql"),
+    ),
+    (
+        2,
+        "outbox",
+        include_str!("../../migrations/sqlite/0002_outbox.sql"),
+    ),
+];
 
-const POSTGRES: &[Script] = &[(
-    1,
-    "learners",
-    include_str!("../../migrations/postgres/0001_learners.sql"),
-)];
+const POSTGRES: &[Script] = &[
+    (
+        1,
+        "learners",
+        include_str!("../../migrations/postgres/0001_learners.sql"),
+    ),
+    (
+        2,
+        "outbox",
+        include_str!("../../migrations/postgres/0002_outbox.sql"),
+    ),
+];
 
 fn migrator(scripts: &[Script]) -> Migrator {
     Migrator::with_migrations(

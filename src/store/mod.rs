@@ -74,6 +74,7 @@
 //!         state: json!({ "seen": seen }),
 //!         events: vec![Event::new("message", json!({ "n": seen }))],
 //!         output: format!("message {seen}"),
+//!         unsent: None,
 //!     }
 //! };
 //! assert!(matches!(store.apply(me, Some(7), step).await?, Applied::Done(s) if s == "message 1"));
@@ -178,6 +179,10 @@ pub struct Change<T> {
     pub events: Vec<Event>,
     /// Whatever the caller wants back once the change is stored (the replies to send).
     pub output: T,
+    /// The replies to keep with the update key until [`Store::mark_sent`] says they were
+    /// sent (the outbox; ignored without an update key). A replay of the update finds them
+    /// with [`Store::unsent`], so a crash between the commit and the sending loses nothing.
+    pub unsent: Option<serde_json::Value>,
 }
 
 /// The result of [`Store::apply`].
@@ -429,6 +434,42 @@ impl Store {
         match &self.inner {
             Inner::Sqlite(s) => s.set_offset(key, value).await,
             Inner::Postgres(p) => p.set_offset(key, value).await,
+        }
+    }
+
+    /// The replies kept by [`Change::unsent`] for the update `key` of learner `id` and not yet
+    /// marked sent; `None` when there are none (never kept, already sent, or pruned).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::CorruptState`] when the kept text is not JSON; [`StoreError::Database`]
+    /// when the database fails.
+    pub async fn unsent(
+        &self,
+        id: LearnerId,
+        key: i64,
+    ) -> Result<Option<serde_json::Value>, StoreError> {
+        let text = match &self.inner {
+            Inner::Sqlite(s) => s.unsent(id, key).await?,
+            Inner::Postgres(p) => p.unsent(id, key).await?,
+        };
+        text.map(|t| parse_state(id, &t)).transpose()
+    }
+
+    /// Forgets the kept replies of these (learner, update key) pairs, in one transaction:
+    /// they were sent. Shells batch the marks (a lost mark only means a reply may be sent
+    /// twice after a crash, never lost).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`] when the database fails.
+    pub async fn mark_sent(&self, sent: &[(LearnerId, i64)]) -> Result<(), StoreError> {
+        if sent.is_empty() {
+            return Ok(());
+        }
+        match &self.inner {
+            Inner::Sqlite(s) => s.mark_sent(sent).await,
+            Inner::Postgres(p) => p.mark_sent(sent).await,
         }
     }
 

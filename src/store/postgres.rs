@@ -136,11 +136,19 @@ impl PostgresStore {
         }
         if let Some(key) = update_key {
             sqlx::query(
-                "INSERT INTO applied_updates (learner_id, update_key, version) VALUES ($1, $2, $3)",
+                "INSERT INTO applied_updates (learner_id, update_key, version, unsent)
+                 VALUES ($1, $2, $3, $4::jsonb)",
             )
             .bind(id.0)
             .bind(key)
             .bind(version)
+            .bind(
+                change
+                    .unsent
+                    .as_ref()
+                    .map(serde_json::to_string)
+                    .transpose()?,
+            )
             .execute(&mut *tx)
             .await?;
         }
@@ -204,6 +212,36 @@ impl PostgresStore {
         )
         .bind(key)
         .bind(value)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    pub(super) async fn unsent(
+        &self,
+        id: LearnerId,
+        key: i64,
+    ) -> Result<Option<String>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT unsent::text FROM applied_updates WHERE learner_id = $1 AND update_key = $2",
+        )
+        .bind(id.0)
+        .bind(key)
+        .fetch_optional(&self.pool)
+        .await?
+        .flatten())
+    }
+
+    pub(super) async fn mark_sent(&self, sent: &[(LearnerId, i64)]) -> Result<(), StoreError> {
+        let (ids, keys): (Vec<i64>, Vec<i64>) = sent.iter().map(|(id, key)| (id.0, *key)).unzip();
+        sqlx::query(
+            "UPDATE applied_updates AS a SET unsent = NULL
+             FROM UNNEST($1::int8[], $2::int8[]) AS s (learner_id, update_key)
+             WHERE a.learner_id = s.learner_id AND a.update_key = s.update_key
+               AND a.unsent IS NOT NULL",
+        )
+        .bind(&ids)
+        .bind(&keys)
         .execute(&self.pool)
         .await?;
         Ok(())

@@ -149,11 +149,19 @@ impl SqliteStore {
         }
         if let Some(key) = update_key {
             sqlx::query(
-                "INSERT INTO applied_updates (learner_id, update_key, version) VALUES (?, ?, ?)",
+                "INSERT INTO applied_updates (learner_id, update_key, version, unsent)
+                 VALUES (?, ?, ?, ?)",
             )
             .bind(id.0)
             .bind(key)
             .bind(version)
+            .bind(
+                change
+                    .unsent
+                    .as_ref()
+                    .map(serde_json::to_string)
+                    .transpose()?,
+            )
             .execute(&mut *tx)
             .await?;
         }
@@ -220,6 +228,37 @@ impl SqliteStore {
         .bind(value)
         .execute(&self.writer)
         .await?;
+        Ok(())
+    }
+
+    pub(super) async fn unsent(
+        &self,
+        id: LearnerId,
+        key: i64,
+    ) -> Result<Option<String>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT unsent FROM applied_updates WHERE learner_id = ? AND update_key = ?",
+        )
+        .bind(id.0)
+        .bind(key)
+        .fetch_optional(&self.readers)
+        .await?
+        .flatten())
+    }
+
+    pub(super) async fn mark_sent(&self, sent: &[(LearnerId, i64)]) -> Result<(), StoreError> {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        for (id, key) in sent {
+            sqlx::query(
+                "UPDATE applied_updates SET unsent = NULL
+                 WHERE learner_id = ? AND update_key = ? AND unsent IS NOT NULL",
+            )
+            .bind(id.0)
+            .bind(key)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
         Ok(())
     }
 

@@ -10,6 +10,7 @@ use teloxide_core::types::ChatId;
 use tokio::sync::watch;
 
 use super::Shell;
+use super::flood::{Admission, FLOOD_NOTICE};
 use super::inbound::Incoming;
 use super::outbound::{answer_callback, send_reply};
 use super::poll::stopped;
@@ -110,6 +111,23 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
         } => {
             #[cfg(debug_assertions)]
             fault::maybe_panic(&input);
+            match shell.flood.admit(chat, std::time::Instant::now()) {
+                Admission::Allowed => {}
+                Admission::Dropped | Admission::DroppedNotify if callback.is_some() => {
+                    // A press is still answered (the spinner stops); it changes nothing.
+                    answer_callback(&shell, callback.as_ref().expect("guarded")).await;
+                    return Ok(());
+                }
+                Admission::Dropped => return Ok(()),
+                Admission::DroppedNotify => {
+                    shell.log(format_args!("chat {chat}: over the flood limit"));
+                    let notice = chess_tutor::tutor::Reply::text(FLOOD_NOTICE);
+                    if let Err(e) = send_reply(&shell, ChatId(chat), &notice).await {
+                        shell.log(format_args!("cannot tell chat {chat} to slow down: {e}"));
+                    }
+                    return Ok(());
+                }
+            }
             let applied = apply_input(
                 &shell.store,
                 &shell.catalog,
@@ -121,9 +139,26 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
             if let Some(callback) = &callback {
                 answer_callback(&shell, callback).await;
             }
-            let Applied::Done(replies) = applied else {
-                return Ok(());
+            let replies = match applied {
+                Applied::Done(replies) => replies,
+                // Applied before, perhaps by a process that died before sending: what it
+                // did not send is in the outbox.
+                Applied::Duplicate => match unsent_replies(&shell, chat, id).await? {
+                    Some(replies) => {
+                        shell.log(format_args!(
+                            "update {id}: sending {} reply(ies) kept in the outbox",
+                            replies.len()
+                        ));
+                        replies
+                    }
+                    None => return Ok(()),
+                },
             };
+            if replies.is_empty() {
+                return Ok(());
+            }
+            #[cfg(debug_assertions)]
+            fault::maybe_crash_before_sending(&replies);
             for reply in &replies {
                 if let Err(e) = send_reply(&shell, ChatId(chat), reply).await {
                     shell.log(format_args!(
@@ -132,7 +167,34 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                     break;
                 }
             }
+            // Sent, or given up for good (a blocked bot, a deleted chat): either way not to
+            // be sent again.
+            shell.mark_sent(chat, id);
             Ok(())
+        }
+    }
+}
+
+/// The replies of an applied update still in the outbox.
+async fn unsent_replies(
+    shell: &Shell,
+    chat: i64,
+    id: i64,
+) -> Result<Option<Vec<chess_tutor::tutor::Reply>>, StoreError> {
+    // This process's own recent marks first, so that a replay of an update it answered a
+    // moment ago does not find its replies still kept.
+    shell.flush_sent().await;
+    let Some(kept) = shell.store.unsent(LearnerId(chat), id).await? else {
+        return Ok(None);
+    };
+    match serde_json::from_value(kept) {
+        Ok(replies) => Ok(Some(replies)),
+        Err(e) => {
+            // Written by another version: better to skip it than to send nonsense.
+            shell.log(format_args!(
+                "update {id}: the outbox entry does not read: {e}"
+            ));
+            Ok(None)
         }
     }
 }
@@ -157,6 +219,23 @@ mod fault {
             && text == trigger
         {
             panic!("a panic injected by CHESS_TUTOR_TEST_PANIC");
+        }
+    }
+
+    static CRASH_ON: OnceLock<Option<String>> = OnceLock::new();
+
+    /// Ends the process at once (as `kill -9` would) after the commit and before the
+    /// sending, when a reply's text contains `CHESS_TUTOR_TEST_CRASH_BEFORE_SENDING`.
+    pub fn maybe_crash_before_sending(replies: &[chess_tutor::tutor::Reply]) {
+        let trigger = CRASH_ON.get_or_init(|| {
+            std::env::var("CHESS_TUTOR_TEST_CRASH_BEFORE_SENDING")
+                .ok()
+                .filter(|t| !t.is_empty())
+        });
+        if let Some(trigger) = trigger
+            && replies.iter().any(|r| r.text.contains(trigger.as_str()))
+        {
+            std::process::abort();
         }
     }
 }

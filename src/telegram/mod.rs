@@ -9,15 +9,17 @@
 //! The token is secret: [`Shell`] is not `Debug` (teloxide's `Bot` would print it) and every
 //! log line goes through [`Shell::log`], which blanks it out.
 
+pub mod flood;
 pub mod handle;
 pub mod inbound;
 pub mod outbound;
 pub mod poll;
 
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
-use chess_tutor::store::Store;
+use chess_tutor::store::{LearnerId, Store};
 use chess_tutor::tutor::Catalog;
 use teloxide_core::Bot;
 
@@ -34,8 +36,15 @@ pub struct Shell {
     pub catalog: Arc<Catalog>,
     /// Board pictures drawn at once (one per core: more only adds memory and latency).
     pub renders: tokio::sync::Semaphore,
+    /// The per-learner flood limit.
+    pub flood: flood::Flood,
+    /// Updates whose replies were sent, not yet marked so in the store's outbox.
+    sent: Mutex<Vec<(LearnerId, i64)>>,
     token: String,
 }
+
+/// How long sent-marks gather before they are written in one transaction.
+const SENT_MARK_DELAY: Duration = Duration::from_millis(20);
 
 impl Shell {
     /// A shell talking to the Bot API at `api_url` (Telegram's own when `None`).
@@ -65,8 +74,46 @@ impl Shell {
             store,
             catalog,
             renders: tokio::sync::Semaphore::new(cores),
+            flood: flood::Flood::new(flood::FloodLimit::default()),
+            sent: Mutex::new(Vec::new()),
             token: token.to_owned(),
         })
+    }
+
+    /// The same shell with another flood limit.
+    #[must_use]
+    pub fn with_flood_limit(mut self, limit: flood::FloodLimit) -> Shell {
+        self.flood = flood::Flood::new(limit);
+        self
+    }
+
+    /// Notes that the replies of update `update_id` to `chat` were sent; the store's outbox
+    /// forgets them shortly after, in one write for many updates (a mark lost in a crash
+    /// only means those replies may be sent again, never lost).
+    pub fn mark_sent(self: &Arc<Shell>, chat: i64, update_id: i64) {
+        let first = {
+            let mut sent = self.sent.lock().unwrap_or_else(|e| e.into_inner());
+            sent.push((LearnerId(chat), update_id));
+            sent.len() == 1
+        };
+        if first {
+            let shell = self.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(SENT_MARK_DELAY).await;
+                shell.flush_sent().await;
+            });
+        }
+    }
+
+    /// Writes the gathered sent-marks now (also called before the process stops).
+    pub async fn flush_sent(&self) {
+        let batch = std::mem::take(&mut *self.sent.lock().unwrap_or_else(|e| e.into_inner()));
+        if let Err(e) = self.store.mark_sent(&batch).await {
+            self.log(format_args!(
+                "cannot mark {} update(s) sent in the outbox: {e}",
+                batch.len()
+            ));
+        }
     }
 
     /// Writes one log line to stderr, with the token blanked out wherever it appears.

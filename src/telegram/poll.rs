@@ -159,6 +159,7 @@ pub async fn run(
     }
     let offset = loop_state.window.offset();
     loop_state.store_offset(offset).await;
+    shell.flush_sent().await;
     shell.log(format_args!("stopped polling"));
     Ok(())
 }

@@ -1,0 +1,5 @@
+-- chess-tutor learner store, PostgreSQL schema 2: the reply outbox.
+-- The replies an applied update produced, kept with its key until the shell has sent them,
+-- so that a crash between the commit and the sending loses no reply: the update comes again
+-- (it was not confirmed), is recognised as applied, and its unsent replies are sent then.
+ALTER TABLE applied_updates ADD COLUMN unsent jsonb;  -- NULL once sent

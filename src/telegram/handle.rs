@@ -108,6 +108,7 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
             chat,
             input,
             callback,
+            pressed: _,
         } => {
             #[cfg(debug_assertions)]
             fault::maybe_panic(&input);

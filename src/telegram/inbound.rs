@@ -6,7 +6,7 @@
 //! is skipped: it changes nothing and is not answered.
 
 use chess_tutor::tutor::{Command, Input};
-use teloxide_core::types::{CallbackQueryId, Message, Update, UpdateKind};
+use teloxide_core::types::{CallbackQueryId, Message, MessageId, Update, UpdateKind};
 
 /// What one update asks of the bot.
 #[derive(Debug, Clone, PartialEq)]
@@ -19,6 +19,8 @@ pub enum Incoming {
         input: Input,
         /// The callback query to answer once the input is handled.
         callback: Option<CallbackQueryId>,
+        /// The message whose button was pressed (a reply marked `edit` replaces it).
+        pressed: Option<MessageId>,
     },
     /// A button press that carries nothing for the tutor (no data): it is only answered.
     AnswerOnly {
@@ -57,6 +59,7 @@ pub fn read(update: &Update) -> Incoming {
                     chat,
                     input: Input::Button(data.clone()),
                     callback: Some(query.id.clone()),
+                    pressed: query.message.as_ref().map(|m| m.id()),
                 },
                 (_, chat) => Incoming::AnswerOnly {
                     chat,
@@ -91,6 +94,7 @@ fn read_message(message: &Message) -> Incoming {
         chat: message.chat.id.0,
         input,
         callback: None,
+        pressed: None,
     }
 }
 
@@ -137,7 +141,8 @@ mod tests {
                 input: Input::Start {
                     client_lang: Some("zh-hans".into())
                 },
-                callback: None
+                callback: None,
+                pressed: None
             }
         );
     }
@@ -150,7 +155,8 @@ mod tests {
             Incoming::Tutor {
                 chat: 5,
                 input: Input::Text("/lesson 3".into()),
-                callback: None
+                callback: None,
+                pressed: None
             }
         );
     }
@@ -183,7 +189,8 @@ mod tests {
             Incoming::Tutor {
                 chat: -100,
                 input: Input::Button("n:1".into()),
-                callback: Some(CallbackQueryId("cb1".into()))
+                callback: Some(CallbackQueryId("cb1".into())),
+                pressed: Some(MessageId(7))
             }
         );
     }

@@ -7,7 +7,8 @@
 #   bench/telegram_load.sh            # the set quoted in the report (500 learners x 40 updates)
 #   LOAD_LEARNERS=10000 LOAD_UPDATES=2 LOAD_PICTURES=0 bench/telegram_load.sh   # one run
 # Variables: LOAD_LEARNERS, LOAD_UPDATES, LOAD_PICTURES (0/1), LOAD_RATE (updates/s; unset:
-# everything queued at once, i.e. saturation).
+# everything queued at once, i.e. saturation), LOAD_STORM (percent of calls answered 429 with
+# retry_after 1-5 s).
 set -eu
 cd "$(dirname "$0")/.."
 run() {
@@ -22,4 +23,5 @@ else
     LOAD_PICTURES=0 LOAD_RATE=700 run
     LOAD_PICTURES=1 LOAD_RATE=300 run
     LOAD_PICTURES=0 LOAD_LEARNERS=10000 LOAD_UPDATES=2 run
+    LOAD_PICTURES=0 LOAD_STORM=30 run
 fi

@@ -689,7 +689,8 @@ async fn a_429_storm_loses_no_reply_and_keeps_each_chat_in_order() {
 /// The load benchmark (run by `bench/telegram_load.sh`, in release mode; never in CI):
 /// `LOAD_LEARNERS` learners × `LOAD_UPDATES` updates each, all queued at once, text replies
 /// (`/help`) or, with `LOAD_PICTURES=1`, picture replies (`/lesson 3`), all queued at once or
-/// offered at `LOAD_RATE` updates per second. Checks that no reply
+/// offered at `LOAD_RATE` updates per second; with `LOAD_STORM=30`, 30 % of the bot's calls
+/// are answered 429 with retry_after 1–5 s. Checks that no reply
 /// is lost or repeated, and prints updates per second, the bot-side latency from delivery
 /// to reply (p50/p99) and the bot's peak resident memory.
 #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
@@ -715,6 +716,11 @@ async fn load_benchmark() {
     let per_reply = fake.sent_to(1).len();
     assert_eq!(per_reply, 1, "the benchmark expects one message per update");
     let base = fake.calls().len();
+    // A 429 storm: LOAD_STORM percent of the calls answered 429 with retry_after 1–5 s.
+    let storm = env("LOAD_STORM", 0);
+    if storm > 0 {
+        fake.storm(storm as u64, 5);
+    }
     // Offered load: all at once (saturation), or `LOAD_RATE` updates per second.
     let rate = env("LOAD_RATE", 0);
     let started = Instant::now();
@@ -772,10 +778,18 @@ async fn load_benchmark() {
     let pct = |p: usize| latencies[(latencies.len() * p / 100).min(latencies.len() - 1)];
     let secs = end.duration_since(first).as_secs_f64();
     println!(
-        "telegram load: {} learners x {} updates, {} replies, offered {}: {:.0} updates/s, latency p50 {:.1} ms, p99 {:.1} ms, peak RSS {} MiB",
+        "telegram load: {} learners x {} updates, {} replies{}, offered {}: {:.0} updates/s, latency p50 {:.1} ms, p99 {:.1} ms, peak RSS {} MiB",
         learners,
         per,
         if pictures { "picture" } else { "text" },
+        if storm > 0 {
+            format!(
+                " through a 429 storm ({storm} %, {} 429s)",
+                state.rejected.len()
+            )
+        } else {
+            String::new()
+        },
         if rate > 0 {
             format!("{rate}/s")
         } else {

@@ -40,6 +40,9 @@ pub struct Shell {
     pub flood: flood::Flood,
     /// Updates whose replies were sent, not yet marked so in the store's outbox.
     sent: Mutex<Vec<(LearnerId, i64)>>,
+    /// Held while sent-marks are written, so that a flush returns only once every mark made
+    /// before it is stored (another flush may be writing them).
+    flushing: tokio::sync::Mutex<()>,
     token: String,
 }
 
@@ -76,6 +79,7 @@ impl Shell {
             renders: tokio::sync::Semaphore::new(cores),
             flood: flood::Flood::new(flood::FloodLimit::default()),
             sent: Mutex::new(Vec::new()),
+            flushing: tokio::sync::Mutex::new(()),
             token: token.to_owned(),
         })
     }
@@ -107,6 +111,7 @@ impl Shell {
 
     /// Writes the gathered sent-marks now (also called before the process stops).
     pub async fn flush_sent(&self) {
+        let _writing = self.flushing.lock().await;
         let batch = std::mem::take(&mut *self.sent.lock().unwrap_or_else(|e| e.into_inner()));
         if let Err(e) = self.store.mark_sent(&batch).await {
             self.log(format_args!(

@@ -34,6 +34,8 @@ pub struct Call {
     pub png: bool,
     /// When the call arrived.
     pub at: Instant,
+    /// The message sent or edited (its `message_id`).
+    pub message: Option<i64>,
 }
 
 /// What the fake server holds.
@@ -251,6 +253,13 @@ pub fn press(chat: i64, data: &str, n: u32) -> Value {
     }})
 }
 
+/// A press of the button with `data` under message `message_id` in `chat`.
+pub fn press_on(chat: i64, data: &str, n: u32, message_id: i64) -> Value {
+    let mut update = press(chat, data, n);
+    update["callback_query"]["message"]["message_id"] = json!(message_id);
+    update
+}
+
 /// A message object.
 pub fn message(chat: i64, text: Option<&str>, lang: Option<&str>) -> Value {
     let mut m = json!({
@@ -379,9 +388,16 @@ async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Res
     }
 
     let chat = body.get("chat_id").and_then(as_i64);
+    // editMessageMedia carries its caption inside `media` (JSON text in a multipart form).
+    let media: Value = body
+        .get("media")
+        .and_then(Value::as_str)
+        .and_then(|m| serde_json::from_str(m).ok())
+        .unwrap_or(Value::Null);
     let text = body
         .get("text")
         .or_else(|| body.get("caption"))
+        .or_else(|| media.get("caption"))
         .and_then(Value::as_str)
         .unwrap_or_default()
         .to_owned();
@@ -397,19 +413,28 @@ async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Res
             .map(str::to_owned),
         png,
         at: Instant::now(),
+        message: None,
     };
     let mut s = state.lock().unwrap();
     s.calls.push(call);
     let result = match method.as_str() {
-        "sendmessage" | "sendphoto" => {
-            let id = s.next_message;
-            s.next_message += 1;
+        "sendmessage" | "sendphoto" | "editmessagemedia" => {
+            let id = match body.get("message_id").and_then(as_i64) {
+                Some(edited) => edited,
+                None => {
+                    s.next_message += 1;
+                    s.next_message - 1
+                }
+            };
+            if let Some(call) = s.calls.last_mut() {
+                call.message = Some(id);
+            }
             let mut m = json!({
                 "message_id": id,
                 "date": 1_700_000_000,
                 "chat": {"id": chat.unwrap_or(0), "type": "private", "first_name": "Learner"},
             });
-            if method == "sendphoto" {
+            if method != "sendmessage" {
                 m["photo"] = json!([{"file_id": "f", "file_unique_id": "u", "width": 512, "height": 512, "file_size": 1}]);
                 if !text.is_empty() {
                     m["caption"] = json!(text);

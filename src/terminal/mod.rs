@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use chess_tutor::render::{self, BoardView};
 use chess_tutor::rules::Lang;
 use chess_tutor::store::{Applied, LearnerId, Store};
-use chess_tutor::tutor::{Catalog, Input, Reply};
+use chess_tutor::tutor::{Action, Catalog, Input, Reply};
 use shakmaty::{Color, File, Rank, Square};
 
 use crate::shell::apply_input;
@@ -122,7 +122,11 @@ fn show(
         }
         writeln!(out, "{}", reply.text)?;
         let mut labels = Vec::new();
+        // Moves are typed here: the tap board (and the button that opens it) is for phones.
         for button in reply.buttons.iter().flatten() {
+            if matches!(Action::decode(&button.data), Some(Action::TapBoard(_))) {
+                continue;
+            }
             buttons.push(button.data.clone());
             labels.push(format!("[{}] {}", buttons.len(), button.label));
         }

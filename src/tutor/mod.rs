@@ -27,6 +27,7 @@ pub mod reply;
 pub mod review;
 pub mod state;
 mod step;
+pub mod tap;
 mod words;
 
 pub use callback::Action;

@@ -19,6 +19,18 @@ pub struct Session {
     pub progress: Progress,
     /// Increases with every question asked; buttons carry it (see [`super::callback`]).
     pub nonce: u32,
+    /// The piece picked on the tap board, if any (see [`super::tap`]).
+    pub tap: Option<TapSelection>,
+}
+
+/// A piece picked on the tap board. It belongs to one question: once the nonce moves on it
+/// is forgotten, so a new task never starts with an old selection.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TapSelection {
+    /// The question's nonce.
+    pub nonce: u32,
+    /// The square of the picked piece, by name (`e2`).
+    pub square: String,
 }
 
 impl Session {
@@ -26,6 +38,13 @@ impl Session {
     #[must_use]
     pub fn lang(&self) -> Lang {
         self.lang.unwrap_or_default()
+    }
+
+    /// The square picked on the tap board for the current question.
+    #[must_use]
+    pub fn tap_selection(&self) -> Option<shakmaty::Square> {
+        let tap = self.tap.as_ref().filter(|t| t.nonce == self.nonce)?;
+        shakmaty::Square::from_ascii(tap.square.as_bytes()).ok()
     }
 }
 

@@ -210,8 +210,7 @@ pub fn present(cx: &mut Cx<'_>) {
             let Some(board) = move_board(cx) else {
                 return;
             };
-            let mut reply =
-                Reply::board(board.view, board.caption).with_row(vec![tap::button(cx)]);
+            let mut reply = Reply::board(board.view, board.caption).with_row(vec![tap::button(cx)]);
             for row in board.buttons {
                 reply = reply.with_row(row);
             }

@@ -97,7 +97,12 @@ fn rows(orientation: Color) -> Vec<Vec<Square>> {
     };
     ranks
         .iter()
-        .map(|&rank| files.iter().map(|&file| Square::from_coords(file, rank)).collect())
+        .map(|&rank| {
+            files
+                .iter()
+                .map(|&file| Square::from_coords(file, rank))
+                .collect()
+        })
         .collect()
 }
 
@@ -284,7 +289,11 @@ fn offer_promotion(cx: &mut Cx<'_>, from: Square, to: Square, edit: bool) {
         .iter()
         .map(|&role| {
             Button::new(
-                format!("{} {}", glyph(role.of(color)), words::promotion_piece(lang, role)),
+                format!(
+                    "{} {}",
+                    glyph(role.of(color)),
+                    words::promotion_piece(lang, role)
+                ),
                 &Action::Promote {
                     nonce,
                     from,
@@ -406,8 +415,8 @@ mod tests {
                 // A tap on one of your own pieces picks it, so the referee's "king takes own
                 // rook" reading of castling is never a tap target: the king's step is.
                 let own = p.board().piece_at(to).is_some_and(|x| x.color == p.turn());
-                let accepted = !own
-                    && (legal(None) || (piece.role == Role::Pawn && legal(Some(Role::Queen))));
+                let accepted =
+                    !own && (legal(None) || (piece.role == Role::Pawn && legal(Some(Role::Queen))));
                 assert_eq!(
                     dots.contains(&to),
                     accepted,

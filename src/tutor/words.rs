@@ -214,7 +214,7 @@ pub fn tap_own_piece_first(lang: Lang) -> String {
     say(
         lang,
         "这个格子上没有你的棋子。请先点你自己的一个棋子。",
-        "There is none of your pieces on that square. Tap one of your own pieces first.",
+        "None of your pieces stands on that square. Tap one of your own pieces first.",
     )
 }
 

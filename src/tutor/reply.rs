@@ -162,3 +162,19 @@ pub struct Transition {
     /// Progress events, in order.
     pub events: Vec<Event>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reply_without_edit_or_squares_reads_as_a_new_message() {
+        let r: Reply = serde_json::from_str(r#"{"text":"hi","board":null,"buttons":[]}"#).unwrap();
+        assert!(!r.edit);
+        assert!(r.squares.is_empty());
+        assert_eq!(r, Reply::text("hi"));
+        let edited = Reply::text("x").edited();
+        let back: Reply = serde_json::from_str(&serde_json::to_string(&edited).unwrap()).unwrap();
+        assert!(back.edit);
+    }
+}

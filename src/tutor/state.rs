@@ -148,3 +148,38 @@ pub struct Progress {
     /// Quiz items answered, by id (bank items only).
     pub quiz_seen: BTreeSet<String>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_session_stored_before_tap_to_move_still_loads() {
+        let old = r#"{"lang":"en","mode":{"mode":"idle"},"nonce":7}"#;
+        let s: Session = serde_json::from_str(old).unwrap();
+        assert_eq!(s.nonce, 7);
+        assert_eq!(s.tap, None);
+        assert_eq!(s.tap_selection(), None);
+    }
+
+    #[test]
+    fn a_pick_belongs_to_its_question() {
+        let mut s = Session {
+            nonce: 3,
+            tap: Some(TapSelection {
+                nonce: 3,
+                square: "e2".into(),
+            }),
+            ..Session::default()
+        };
+        assert_eq!(s.tap_selection(), Some(shakmaty::Square::E2));
+        s.nonce = 4;
+        assert_eq!(s.tap_selection(), None, "a new question forgets the pick");
+        s.nonce = 3;
+        s.tap = Some(TapSelection {
+            nonce: 3,
+            square: "z9".into(),
+        });
+        assert_eq!(s.tap_selection(), None, "a damaged square is no pick");
+    }
+}

@@ -17,6 +17,8 @@ struct Chat<'c> {
     session: Session,
     log: String,
     buttons: Vec<(String, String)>,
+    /// Every button shown so far (older messages keep theirs): label and data.
+    seen: Vec<(String, String)>,
     /// The tap board of the last reply that had one: square and button data.
     squares: Vec<(Square, String)>,
     events: Vec<Event>,
@@ -29,6 +31,7 @@ impl<'c> Chat<'c> {
             session: Session::default(),
             log: String::new(),
             buttons: Vec::new(),
+            seen: Vec::new(),
             squares: Vec::new(),
             events: Vec::new(),
         }
@@ -39,8 +42,9 @@ impl<'c> Chat<'c> {
             Input::Text(t) => format!("> {t}"),
             Input::Button(data) => {
                 let label = self
-                    .buttons
+                    .seen
                     .iter()
+                    .rev()
                     .find(|(_, d)| d == data)
                     .map(|(l, _)| l.clone())
                     .or_else(|| {
@@ -125,6 +129,7 @@ impl<'c> Chat<'c> {
                 for b in row {
                     assert!(b.data.len() <= 64, "callback data too long: {}", b.data);
                     self.buttons.push((b.label.clone(), b.data.clone()));
+                    self.seen.push((b.label.clone(), b.data.clone()));
                 }
             }
         }
@@ -470,7 +475,8 @@ fn tap_a_lesson_step(lang: Lang) -> String {
     }));
     assert_eq!(chat.session.nonce, nonce, "the task goes on");
     assert_eq!(chat.session.tap, None, "a submitted move forgets the pick");
-    chat.press(tap_label(lang)).tap(Square::A4).tap(Square::H4);
+    // The tap board stays open above the explanation.
+    chat.tap(Square::A4).tap(Square::H4);
     assert!(chat.events.contains(&Event::StepDone {
         step: "rook-reach-h4".into()
     }));
@@ -493,8 +499,9 @@ fn promote(lang: Lang) -> String {
     let mut chat = start(&catalog, lang);
     chat.text("/lesson 11")
         .press(say(lang, "Next", "下一步"))
-        .press(say(lang, "Next", "下一步"))
-        .text("e7e8"); // typed without a piece: the choice, not a refusal
+        .press(say(lang, "Next", "下一步"));
+    let open = chat.data(tap_label(lang));
+    chat.text("e7e8"); // typed without a piece: the choice, not a refusal
     assert!(
         chat.buttons
             .iter()
@@ -508,7 +515,8 @@ fn promote(lang: Lang) -> String {
                 .any(|e| matches!(e, Event::IllegalMove { .. }))
     );
     chat.press(say(lang, "Rook", "车")) // legal, not the task
-        .press(tap_label(lang))
+        // The task's board message (above) still has its button.
+        .send(Input::Button(open))
         .tap(Square::E7)
         .tap(Square::E8)
         .press(say(lang, "Queen", "后"));

@@ -544,8 +544,7 @@ fn judge_move(cx: &mut Cx<'_>, index: usize, pos: &Chess, verdict: Verdict, inpu
                     &rules::text::legal_text(pos, info, lang),
                 );
                 miss(cx, &mut msg, task.hint.get(lang), task.why.get(lang));
-                let again = vec![tap::button(cx)];
-                cx.reply(Reply::board(view, msg).with_row(again));
+                cx.reply(Reply::board(view, msg));
             }
         }
         Verdict::Illegal(reason) => {
@@ -557,7 +556,7 @@ fn judge_move(cx: &mut Cx<'_>, index: usize, pos: &Chess, verdict: Verdict, inpu
             let view = BoardView::from_position(pos)
                 .with_orientation(pos.turn())
                 .with_overlay(Overlay::for_reason(reason));
-            let mut reply = Reply::board(view, msg).with_row(vec![tap::button(cx)]);
+            let mut reply = Reply::board(view, msg);
             if let Some(row) = review_offer(cx, &code, index) {
                 reply = reply.with_row(row);
             }

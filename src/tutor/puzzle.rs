@@ -175,7 +175,10 @@ pub(super) fn task_board(cx: &Cx<'_>) -> Option<TaskBoard> {
     })
 }
 
-/// A reply that keeps the puzzle going: tap to move, hint, solution.
+/// A reply that asks for the next move: tap to move, hint, solution. (Replies that explain a
+/// miss keep only hint and solution: opening the tap board there would replace the
+/// explanation; the task's board above still has the button, and a tapped move keeps its
+/// tap board open.)
 fn going_on(cx: &Cx<'_>, reply: Reply) -> Reply {
     reply.with_row(vec![tap::button(cx)]).with_row(buttons(cx))
 }
@@ -276,7 +279,7 @@ pub(super) fn play(cx: &mut Cx<'_>, verdict: Verdict, input: &str) {
             cx.event(Event::IllegalMove { code });
             let view = view_of(&now.pos, now.last_move.as_deref(), learner)
                 .with_overlay(Overlay::for_reason(reason));
-            let reply = going_on(cx, Reply::board(view, msg));
+            let reply = Reply::board(view, msg).with_row(buttons(cx));
             cx.reply(reply);
             return;
         }
@@ -426,7 +429,7 @@ fn wrong(
         view = view.with_arrow(f, t, ArrowKind::Move);
     }
     view = view.with_overlay(Overlay::for_refutation(refutation.get(..1).unwrap_or(&[])));
-    let reply = going_on(cx, Reply::board(view, msg));
+    let reply = Reply::board(view, msg).with_row(buttons(cx));
     cx.reply(reply);
 }
 
@@ -473,7 +476,7 @@ pub fn hint(cx: &mut Cx<'_>) {
     if rung >= 3 {
         view = view.with_arrow(h.piece_square, h.target_square, ArrowKind::Good);
     }
-    let reply = going_on(cx, Reply::board(view, msg));
+    let reply = Reply::board(view, msg).with_row(buttons(cx));
     cx.reply(reply);
 }
 

@@ -230,7 +230,28 @@ pub(super) fn tap(cx: &mut Cx<'_>, square: Square) {
         (None, Some(from)) => {
             pick(cx, None);
             let verdict = rules::explain_squares(&board.pos, from, square, None);
+            let (nonce, first) = (cx.s.nonce, cx.replies.len());
             submit(cx, &board.pos, verdict, &format!("{from}{square}"), true);
+            if cx.replies[first..].iter().any(|r| r.edit) {
+                // The promotion choice took the board message's place.
+                return;
+            }
+            // The board message itself: while the task goes on, its tap board stays open with
+            // nothing picked (the answer comes below); once the question is over, the grid goes.
+            let closing = if cx.s.nonce == nonce && task_board(cx).is_some() {
+                let note = words::tap_again(lang);
+                let squares = grid(&board.pos, board.view.orientation, None, nonce);
+                let mut reply = Reply::board(board.view, format!("{}\n\n{note}", board.caption))
+                    .edited()
+                    .with_squares(squares);
+                for row in board.buttons {
+                    reply = reply.with_row(row);
+                }
+                reply
+            } else {
+                Reply::board(board.view, board.caption).edited()
+            };
+            cx.replies.insert(first, closing);
         }
         (None, None) => {
             let note = words::tap_own_piece_first(lang);

@@ -209,6 +209,15 @@ pub fn tap_picked(lang: Lang, piece: &str, square: shakmaty::Square) -> String {
     }
 }
 
+/// On the tap board after a tapped move that did not end the task.
+pub fn tap_again(lang: Lang) -> String {
+    say(
+        lang,
+        "👇 这步棋的回答在下面。想再试，就在这里重新点一个棋子。",
+        "👇 The answer to that move is below. To try again, tap one of your pieces here.",
+    )
+}
+
 /// A tap on an empty or enemy square with nothing picked.
 pub fn tap_own_piece_first(lang: Lang) -> String {
     say(

@@ -105,6 +105,18 @@ impl<'c> Chat<'c> {
             }
             if !reply.squares.is_empty() {
                 self.squares.clear();
+                // The grid is seen from the same side as the picture.
+                let corner = reply.squares[0]
+                    .first()
+                    .and_then(|b| Action::decode(&b.data));
+                let expected = match reply.board.as_ref().map(|v| v.orientation) {
+                    Some(shakmaty::Color::Black) => Square::H1,
+                    _ => Square::A8,
+                };
+                assert!(
+                    matches!(corner, Some(Action::Tap { square, .. }) if square == expected),
+                    "the top-left square is {expected}"
+                );
                 assert_eq!(reply.squares.len(), 8, "a tap board has 8 rows");
                 for row in &reply.squares {
                     assert_eq!(row.len(), 8, "a tap board row has 8 squares");
@@ -571,6 +583,18 @@ fn a_pinned_pawn_promotion_is_explained_not_offered() {
         chat.log
     );
     assert!(!chat.buttons.iter().any(|(l, _)| l.contains("Queen")));
+    // By taps: the pinned pawn has no dots, and tapping e8 gets the same rule.
+    let open = Action::TapBoard(chat.session.nonce).encode();
+    chat.send(Input::Button(open)).tap(Square::E7);
+    assert!(chat.log.contains("no legal move right now"), "{}", chat.log);
+    chat.tap(Square::E8);
+    let pinned = chat
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::IllegalMove { code } if code == "pinned"))
+        .count();
+    assert_eq!(pinned, 2, "{}", chat.log);
+    insta::assert_snapshot!(chat.log);
 }
 
 fn two_keys_puzzle() -> (Catalog, Vec<shakmaty::Move>) {

@@ -223,7 +223,12 @@ pub(super) fn tap(cx: &mut Cx<'_>, square: Square) {
         // One of the learner's pieces: pick it (or pick it instead).
         (Some(piece), _) => {
             pick(cx, Some(square));
-            let note = words::tap_picked(lang, piece_name(lang, piece.role), square);
+            let name = piece_name(lang, piece.role);
+            let note = if targets(&board.pos, square).is_empty() {
+                words::tap_picked_stuck(lang, name, square)
+            } else {
+                words::tap_picked(lang, name, square)
+            };
             show(cx, board, Some(square), &note);
         }
         // A target for the picked piece: the move, judged as if typed.

@@ -209,6 +209,18 @@ pub fn tap_picked(lang: Lang, piece: &str, square: shakmaty::Square) -> String {
     }
 }
 
+/// Under the tap board, a piece picked that has no legal move.
+pub fn tap_picked_stuck(lang: Lang, piece: &str, square: shakmaty::Square) -> String {
+    match lang {
+        Lang::Zh => format!(
+            "已选中{square}的{piece}，可是它现在一步也不能走。点一个格子，我告诉你为什么不行；或者再点一次{piece}取消选择。"
+        ),
+        Lang::En => format!(
+            "The {piece} on {square} is picked, but it has no legal move right now. Tap a square and I will tell you why, or tap it again to put it back."
+        ),
+    }
+}
+
 /// On the tap board after a tapped move that did not end the task.
 pub fn tap_again(lang: Lang) -> String {
     say(

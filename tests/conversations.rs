@@ -702,6 +702,9 @@ fn stale_taps(lang: Lang) -> String {
         format!("u:{}:e7e8k", before.nonce),
         format!("t:{}:1", before.nonce),
         format!("k:{}:a1", before.nonce.wrapping_add(1)),
+        // The current question's nonce, but no promotion was offered: forged.
+        format!("u:{}:a7a8q", before.nonce),
+        format!("u:{}:b2b8n", before.nonce),
     ];
     for data in forged {
         chat.send(Input::Button(data.clone()));

@@ -271,6 +271,15 @@ pub(super) fn promote(cx: &mut Cx<'_>, from: Square, to: Square, role: Role) {
         stale(cx);
         return;
     };
+    // Only the promotions offered exist as buttons: anything else is forged, and changes
+    // nothing (it is not the learner's illegal move to count).
+    if !matches!(
+        rules::explain_squares(&board.pos, from, to, Some(Role::Queen)),
+        Verdict::Legal(_)
+    ) {
+        stale(cx);
+        return;
+    }
     pick(cx, None);
     let verdict = rules::explain_squares(&board.pos, from, to, Some(role));
     let uci = format!("{from}{to}{}", role.char());

@@ -434,6 +434,16 @@ mod tests {
     /// Every dot is a move the referee accepts, and every move it accepts is dotted: checked
     /// against the referee's own reading of the two squares, not the code under test.
     fn dots_match_the_referee(p: &Chess) {
+        // And shakmaty's move list: one dot per legal move, four moves per promotion dot.
+        let mut moves = 0;
+        for from in Square::ALL {
+            for to in targets(p, from) {
+                let promotes = p.board().role_at(from) == Some(Role::Pawn)
+                    && matches!(to.rank(), Rank::First | Rank::Eighth);
+                moves += if promotes { 4 } else { 1 };
+            }
+        }
+        assert_eq!(moves, p.legal_moves().len());
         for from in Square::ALL {
             let dots = targets(p, from);
             let Some(piece) = p.board().piece_at(from).filter(|x| x.color == p.turn()) else {

@@ -5,7 +5,7 @@ use chess_tutor::puzzle::Puzzle;
 use chess_tutor::rules::Lang;
 use chess_tutor::search;
 use chess_tutor::tutor::{Action, Catalog, Event, Input, Mode, Session, step};
-use shakmaty::{CastlingMode, Position, uci::UciMove};
+use shakmaty::{CastlingMode, Position, Square, uci::UciMove};
 
 fn shipped() -> Catalog {
     Catalog::shipped().expect("shipped content loads")
@@ -17,6 +17,10 @@ struct Chat<'c> {
     session: Session,
     log: String,
     buttons: Vec<(String, String)>,
+    /// Every button shown so far (older messages keep theirs): label and data.
+    seen: Vec<(String, String)>,
+    /// The tap board of the last reply that had one: square and button data.
+    squares: Vec<(Square, String)>,
     events: Vec<Event>,
 }
 
@@ -27,6 +31,8 @@ impl<'c> Chat<'c> {
             session: Session::default(),
             log: String::new(),
             buttons: Vec::new(),
+            seen: Vec::new(),
+            squares: Vec::new(),
             events: Vec::new(),
         }
     }
@@ -36,10 +42,18 @@ impl<'c> Chat<'c> {
             Input::Text(t) => format!("> {t}"),
             Input::Button(data) => {
                 let label = self
-                    .buttons
+                    .seen
                     .iter()
+                    .rev()
                     .find(|(_, d)| d == data)
-                    .map_or("?", |(l, _)| l.as_str());
+                    .map(|(l, _)| l.clone())
+                    .or_else(|| {
+                        self.squares
+                            .iter()
+                            .find(|(_, d)| d == data)
+                            .map(|(sq, _)| format!("square {sq}"))
+                    })
+                    .unwrap_or_else(|| "?".to_owned());
                 format!("> [{label}] ({data})")
             }
             Input::Start { client_lang } => format!("> /start (client {client_lang:?})"),
@@ -49,9 +63,12 @@ impl<'c> Chat<'c> {
         let t = step(&self.session, input, self.catalog);
         self.buttons.clear();
         for reply in &t.replies {
+            if reply.edit {
+                self.log.push_str("  (replaces the board message)\n");
+            }
             if let Some(view) = &reply.board {
                 self.log.push_str(&format!(
-                    "  [board {} {}{}]\n",
+                    "  [board {} {}{}{}]\n",
                     view.board,
                     if view.orientation == shakmaty::Color::White {
                         "white"
@@ -72,8 +89,48 @@ impl<'c> Chat<'c> {
                                 .map(|a| format!("{}{}", a.from, a.to))
                                 .collect::<Vec<_>>()
                         )
+                    },
+                    if view.dots.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            " dots={:?}",
+                            view.dots
+                                .iter()
+                                .map(ToString::to_string)
+                                .collect::<Vec<_>>()
+                        )
                     }
                 ));
+            }
+            if !reply.squares.is_empty() {
+                self.squares.clear();
+                // The grid is seen from the same side as the picture.
+                let corner = reply.squares[0]
+                    .first()
+                    .and_then(|b| Action::decode(&b.data));
+                let expected = match reply.board.as_ref().map(|v| v.orientation) {
+                    Some(shakmaty::Color::Black) => Square::H1,
+                    _ => Square::A8,
+                };
+                assert!(
+                    matches!(corner, Some(Action::Tap { square, .. }) if square == expected),
+                    "the top-left square is {expected}"
+                );
+                assert_eq!(reply.squares.len(), 8, "a tap board has 8 rows");
+                for row in &reply.squares {
+                    assert_eq!(row.len(), 8, "a tap board row has 8 squares");
+                    let labels: Vec<&str> = row.iter().map(|b| b.label.as_str()).collect();
+                    self.log.push_str(&format!("  | {}\n", labels.join(" ")));
+                    for b in row {
+                        assert!(!b.label.is_empty());
+                        assert!(b.data.len() <= 64, "callback data too long: {}", b.data);
+                        let Some(Action::Tap { square, .. }) = Action::decode(&b.data) else {
+                            panic!("a square button that does not tap: {}", b.data)
+                        };
+                        self.squares.push((square, b.data.clone()));
+                    }
+                }
             }
             for line in reply.text.lines() {
                 self.log.push_str(&format!("  {line}\n"));
@@ -84,6 +141,7 @@ impl<'c> Chat<'c> {
                 for b in row {
                     assert!(b.data.len() <= 64, "callback data too long: {}", b.data);
                     self.buttons.push((b.label.clone(), b.data.clone()));
+                    self.seen.push((b.label.clone(), b.data.clone()));
                 }
             }
         }
@@ -115,6 +173,28 @@ impl<'c> Chat<'c> {
             .1
             .clone();
         self.send(Input::Button(data))
+    }
+
+    /// Taps a square of the last tap board shown.
+    fn tap(&mut self, square: Square) -> &mut Self {
+        let data = self
+            .squares
+            .iter()
+            .find(|(sq, _)| *sq == square)
+            .unwrap_or_else(|| panic!("no tap board shown, so no square {square}"))
+            .1
+            .clone();
+        self.send(Input::Button(data))
+    }
+
+    /// The button data of a label shown last (to press it again later).
+    fn data(&self, label: &str) -> String {
+        self.buttons
+            .iter()
+            .find(|(l, _)| l.contains(label))
+            .unwrap_or_else(|| panic!("no button {label:?} in {:?}", self.buttons))
+            .1
+            .clone()
     }
 }
 
@@ -364,4 +444,286 @@ fn a_missed_puzzle_comes_back_when_due() {
         "a solved review is scheduled further out"
     );
     assert!(s.progress.puzzles_solved.contains("back-rank"));
+}
+
+// ---- Tap to move -------------------------------------------------------------------------
+
+fn start(catalog: &Catalog, lang: Lang) -> Chat<'_> {
+    let mut chat = Chat::new(catalog);
+    chat.send(Input::Start {
+        client_lang: Some(lang.to_string()),
+    });
+    chat
+}
+
+fn say(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
+    match lang {
+        Lang::En => en,
+        Lang::Zh => zh,
+    }
+}
+
+fn tap_label(lang: Lang) -> &'static str {
+    say(lang, "Tap to move", "点按走子")
+}
+
+/// The rook task of unit 3 by taps: a wrong first tap, a pick and put back, an illegal target
+/// (explained by its rule), then the right square.
+fn tap_a_lesson_step(lang: Lang) -> String {
+    let catalog = shipped();
+    let mut chat = start(&catalog, lang);
+    chat.text("/lesson 3")
+        .press(say(lang, "Next", "下一步"))
+        .press(say(lang, "Next", "下一步"))
+        .press(tap_label(lang));
+    let nonce = chat.session.nonce;
+    chat.tap(Square::B5) // nothing picked, no piece of ours: a note, nothing else
+        .tap(Square::A4) // the rook
+        .tap(Square::A4) // put back
+        .tap(Square::A4)
+        .tap(Square::B5); // a rook never moves diagonally
+    assert!(chat.events.contains(&Event::IllegalMove {
+        code: "wrong_movement".into()
+    }));
+    assert_eq!(chat.session.nonce, nonce, "the task goes on");
+    assert_eq!(chat.session.tap, None, "a submitted move forgets the pick");
+    // The tap board stays open above the explanation.
+    chat.tap(Square::A4).tap(Square::H4);
+    assert!(chat.events.contains(&Event::StepDone {
+        step: "rook-reach-h4".into()
+    }));
+    chat.log
+}
+
+#[test]
+fn a_lesson_step_by_taps() {
+    insta::assert_snapshot!(tap_a_lesson_step(Lang::En));
+}
+
+#[test]
+fn a_lesson_step_by_taps_in_chinese() {
+    insta::assert_snapshot!(tap_a_lesson_step(Lang::Zh));
+}
+
+/// Unit 11: a tapped promotion and a typed one without a piece both get the four pieces.
+fn promote(lang: Lang) -> String {
+    let catalog = shipped();
+    let mut chat = start(&catalog, lang);
+    chat.text("/lesson 11")
+        .press(say(lang, "Next", "下一步"))
+        .press(say(lang, "Next", "下一步"));
+    let open = chat.data(tap_label(lang));
+    chat.text("e7e8"); // typed without a piece: the choice, not a refusal
+    assert!(
+        chat.buttons
+            .iter()
+            .any(|(l, _)| l.contains(say(lang, "Knight", "马")))
+    );
+    assert!(
+        chat.events.is_empty()
+            || !chat
+                .events
+                .iter()
+                .any(|e| matches!(e, Event::IllegalMove { .. }))
+    );
+    chat.press(say(lang, "Rook", "车")) // legal, not the task
+        // The task's board message (above) still has its button.
+        .send(Input::Button(open))
+        .tap(Square::E7)
+        .tap(Square::E8)
+        .press(say(lang, "Queen", "后"));
+    assert!(chat.events.contains(&Event::StepDone {
+        step: "promo-queen".into()
+    }));
+    // The next task: the knight that checks; typed as SAN without a piece.
+    chat.text("e8").press(say(lang, "Knight", "马"));
+    assert!(chat.events.contains(&Event::StepDone {
+        step: "promo-knight-check".into()
+    }));
+    assert!(
+        !chat
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::IllegalMove { .. })),
+        "no promotion was refused"
+    );
+    chat.log
+}
+
+#[test]
+fn a_promotion_choice() {
+    insta::assert_snapshot!(promote(Lang::En));
+}
+
+#[test]
+fn a_promotion_choice_in_chinese() {
+    insta::assert_snapshot!(promote(Lang::Zh));
+}
+
+/// A promotion that is illegal whatever the piece (here the pawn is pinned) is explained by
+/// its real rule, not offered.
+#[test]
+fn a_pinned_pawn_promotion_is_explained_not_offered() {
+    let (catalog, _) = two_keys_puzzle();
+    let mut chat = start(&catalog, Lang::En);
+    chat.session.mode = Mode::Puzzle {
+        id: "ladder".into(),
+        fen: "8/r3P2K/8/8/8/8/8/k7 w - - 0 1".into(),
+        moves_left: 1,
+        hints: 0,
+        decided: false,
+        last_move: None,
+    };
+    chat.text("e8");
+    assert!(
+        chat.events
+            .iter()
+            .any(|e| matches!(e, Event::IllegalMove { code } if code == "pinned")),
+        "{}",
+        chat.log
+    );
+    assert!(!chat.buttons.iter().any(|(l, _)| l.contains("Queen")));
+    // By taps: the pinned pawn has no dots, and tapping e8 gets the same rule.
+    let open = Action::TapBoard(chat.session.nonce).encode();
+    chat.send(Input::Button(open)).tap(Square::E7);
+    assert!(chat.log.contains("no legal move right now"), "{}", chat.log);
+    chat.tap(Square::E8);
+    let pinned = chat
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::IllegalMove { code } if code == "pinned"))
+        .count();
+    assert_eq!(pinned, 2, "{}", chat.log);
+    insta::assert_snapshot!(chat.log);
+}
+
+fn two_keys_puzzle() -> (Catalog, Vec<shakmaty::Move>) {
+    let fen = "7k/8/8/8/8/8/1R6/R5K1 w - - 0 1";
+    let pos = chess_tutor::rules::parse_fen(fen).unwrap();
+    let solution = search::solve::solve(&pos, 2, false);
+    let uci = |m: &shakmaty::Move| UciMove::from_move(*m, CastlingMode::Standard).to_string();
+    let puzzle = Puzzle {
+        id: "ladder".into(),
+        fen: fen.into(),
+        last_move: None,
+        mate_in: 2,
+        solution: solution.line.iter().map(uci).collect(),
+        keys: solution.keys.iter().map(uci).collect(),
+        multiple_keys: true,
+        rating: Some(500),
+        themes: vec!["mateIn2".into()],
+        themes_zh: vec!["两步杀".into()],
+        source: "test".into(),
+        game: None,
+        file: Default::default(),
+        line: None,
+    };
+    (
+        Catalog::new(Vec::new(), Vec::new(), vec![puzzle]),
+        solution.keys,
+    )
+}
+
+fn squares(m: shakmaty::Move) -> (Square, Square) {
+    match UciMove::from_move(m, CastlingMode::Standard) {
+        UciMove::Normal { from, to, .. } => (from, to),
+        other => panic!("not a board move: {other}"),
+    }
+}
+
+/// A mate in two solved by taps only.
+fn tap_a_puzzle(lang: Lang) -> String {
+    let (catalog, keys) = two_keys_puzzle();
+    let mut chat = start(&catalog, lang);
+    chat.text("/puzzle").press(tap_label(lang));
+    let (from, to) = squares(keys[0]);
+    chat.tap(from).tap(to);
+    let Mode::Puzzle {
+        fen, moves_left, ..
+    } = chat.session.mode.clone()
+    else {
+        panic!("the puzzle goes on: {:?}", chat.session.mode)
+    };
+    assert_eq!(moves_left, 1);
+    let now = chess_tutor::rules::parse_fen(&fen).unwrap();
+    let mate = now
+        .legal_moves()
+        .into_iter()
+        .find(|m| {
+            let mut p = now.clone();
+            p.play_unchecked(*m);
+            p.is_checkmate()
+        })
+        .expect("a mate in one exists");
+    let (from, to) = squares(mate);
+    chat.press(tap_label(lang)).tap(from).tap(to);
+    assert!(matches!(chat.session.mode, Mode::Idle));
+    assert!(chat.events.contains(&Event::PuzzleResult {
+        puzzle: "ladder".into(),
+        solved: true,
+        points: chat.session.progress.points,
+    }));
+    chat.log
+}
+
+#[test]
+fn a_puzzle_solved_by_taps() {
+    insta::assert_snapshot!(tap_a_puzzle(Lang::En));
+}
+
+#[test]
+fn a_puzzle_solved_by_taps_in_chinese() {
+    insta::assert_snapshot!(tap_a_puzzle(Lang::Zh));
+}
+
+/// Taps of an earlier question (and forged ones) are answered and change nothing.
+fn stale_taps(lang: Lang) -> String {
+    let (catalog, keys) = two_keys_puzzle();
+    let mut chat = start(&catalog, lang);
+    chat.text("/puzzle");
+    let old_board = chat.data(tap_label(lang));
+    chat.press(tap_label(lang));
+    let (from, to) = squares(keys[0]);
+    let old_pick = chat
+        .squares
+        .iter()
+        .find(|(sq, _)| *sq == from)
+        .unwrap()
+        .1
+        .clone();
+    chat.tap(from).tap(to); // the question moves on: a new nonce
+    let before = chat.session.clone();
+    chat.send(Input::Button(old_board));
+    assert_eq!(chat.session, before);
+    chat.send(Input::Button(old_pick));
+    assert_eq!(chat.session, before);
+    let forged = [
+        format!("k:{}:z9", before.nonce),
+        format!("u:{}:e7e8k", before.nonce),
+        format!("t:{}:1", before.nonce),
+        format!("k:{}:a1", before.nonce.wrapping_add(1)),
+        // The current question's nonce, but no promotion was offered: forged.
+        format!("u:{}:a7a8q", before.nonce),
+        format!("u:{}:b2b8n", before.nonce),
+    ];
+    for data in forged {
+        chat.send(Input::Button(data.clone()));
+        assert_eq!(chat.session, before, "{data}");
+    }
+    // A tap during a quiz (no move asked) is answered and changes nothing either.
+    chat.text("/quiz");
+    let quiz = chat.session.clone();
+    chat.send(Input::Button(format!("t:{}", quiz.nonce)));
+    assert_eq!(chat.session, quiz);
+    chat.log
+}
+
+#[test]
+fn stale_taps_change_nothing() {
+    insta::assert_snapshot!(stale_taps(Lang::En));
+}
+
+#[test]
+fn stale_taps_change_nothing_in_chinese() {
+    insta::assert_snapshot!(stale_taps(Lang::Zh));
 }

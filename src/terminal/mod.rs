@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use chess_tutor::render::{self, BoardView};
 use chess_tutor::rules::Lang;
 use chess_tutor::store::{Applied, LearnerId, Store};
-use chess_tutor::tutor::{Catalog, Input, Reply};
+use chess_tutor::tutor::{Action, Catalog, Input, Reply};
 use shakmaty::{Color, File, Rank, Square};
 
 use crate::shell::apply_input;
@@ -122,7 +122,11 @@ fn show(
         }
         writeln!(out, "{}", reply.text)?;
         let mut labels = Vec::new();
+        // Moves are typed here: the tap board (and the button that opens it) is for phones.
         for button in reply.buttons.iter().flatten() {
+            if matches!(Action::decode(&button.data), Some(Action::TapBoard(_))) {
+                continue;
+            }
             buttons.push(button.data.clone());
             labels.push(format!("[{}] {}", buttons.len(), button.label));
         }
@@ -209,4 +213,49 @@ pub fn board_text(view: &BoardView, color: bool) -> String {
     }
     s.push('\n');
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chess_tutor::tutor::{Session, step};
+
+    /// A move task in the terminal: moves are typed, so neither the tap board nor the button
+    /// that opens it is shown, and the numbered choices stay Hint, Solution, Next.
+    #[test]
+    fn the_tap_board_is_not_offered_in_the_terminal() {
+        let catalog = Catalog::shipped().unwrap();
+        let mut session = Session::default();
+        for text in ["/lang en", "/lesson 3", "/next", "/next"] {
+            session = step(&session, Input::Text(text.into()), &catalog).session;
+        }
+        let mut replies = step(&session, Input::Text("/board".into()), &catalog).replies;
+        assert!(
+            replies[0]
+                .buttons
+                .iter()
+                .flatten()
+                .any(|b| b.label.contains("Tap to move")),
+            "the tutor offers it"
+        );
+        // Even a reply carrying a tap board prints no square buttons.
+        replies[0].squares =
+            chess_tutor::tutor::tap::grid(&shakmaty::Chess::default(), Color::White, None, 1);
+        let options = ChatOptions {
+            lang: None,
+            learner: LearnerId(1),
+            picture: None,
+        };
+        let (mut out, mut buttons) = (Vec::new(), Vec::new());
+        show(&mut out, &replies, &mut buttons, false, &options).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(!out.contains("Tap to move"), "{out}");
+        assert!(out.contains("[1] Hint"), "{out}");
+        assert_eq!(buttons.len(), 3, "{buttons:?}");
+        assert!(
+            buttons
+                .iter()
+                .all(|d| !d.starts_with("t:") && !d.starts_with("k:"))
+        );
+    }
 }

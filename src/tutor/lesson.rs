@@ -6,6 +6,7 @@ use super::callback::Action;
 use super::reply::{Button, Event, Reply};
 use super::state::{Mode, QuizRef};
 use super::step::Cx;
+use super::tap::{self, TaskBoard};
 use super::{quiz, words};
 use crate::content::judge::{Answer, DrawKind};
 use crate::content::lesson::{Scene, Step, StepKind};
@@ -205,20 +206,15 @@ pub fn present(cx: &mut Cx<'_>) {
                 &Action::Next(n),
             )]));
         }
-        StepKind::Move(task) => {
-            let side = words::side_to_move(lang, task.position.turn() == Color::White);
-            let row = task_buttons(cx, true);
-            cx.reply(
-                Reply::board(
-                    scene_view(&task.scene),
-                    format!(
-                        "{head}\n\n{}{}",
-                        task.text.get(lang),
-                        words::aside(lang, &side)
-                    ),
-                )
-                .with_row(row),
-            );
+        StepKind::Move(_) => {
+            let Some(board) = move_board(cx) else {
+                return;
+            };
+            let mut reply = Reply::board(board.view, board.caption).with_row(vec![tap::button(cx)]);
+            for row in board.buttons {
+                reply = reply.with_row(row);
+            }
+            cx.reply(reply);
         }
         StepKind::Squares(task) => {
             let prompt = cx.say(
@@ -264,6 +260,27 @@ pub fn present(cx: &mut Cx<'_>) {
             quiz::present_item(cx, &QuizRef::Lesson { id }, Some(head));
         }
     }
+}
+
+/// The current step's board when it asks for a move: what the tap board shows.
+pub(super) fn move_board(cx: &Cx<'_>) -> Option<TaskBoard> {
+    let (index, step) = current_step(cx)?;
+    let StepKind::Move(task) = &step.kind else {
+        return None;
+    };
+    let lang = cx.lang();
+    let side = words::side_to_move(lang, task.position.turn() == Color::White);
+    Some(TaskBoard {
+        pos: task.position.clone(),
+        view: scene_view(&task.scene),
+        caption: format!(
+            "{}\n\n{}{}",
+            heading(cx, index),
+            task.text.get(lang),
+            words::aside(lang, &side)
+        ),
+        buttons: vec![task_buttons(cx, true)],
+    })
 }
 
 /// The answers offered for a judge question: (index, label).
@@ -378,7 +395,7 @@ pub fn text(cx: &mut Cx<'_>, text: &str) {
         }
         StepKind::Move(task) => {
             let verdict = rules::explain(&task.position, text);
-            judge_move(cx, index, &task.position, verdict, text);
+            tap::submit(cx, &task.position, verdict, text, false);
         }
         StepKind::Squares(task) => {
             let Some(given) = read_squares(text) else {
@@ -481,6 +498,19 @@ fn miss(cx: &mut Cx<'_>, msg: &mut String, hint: &str, why: &str) {
             msg.push_str(why);
         }
     }
+}
+
+/// A move (typed or tapped, already read by the referee) for the current move step.
+pub(super) fn play(cx: &mut Cx<'_>, verdict: Verdict, input: &str) {
+    let Some((index, step)) = current_step(cx) else {
+        return;
+    };
+    let StepKind::Move(task) = &step.kind else {
+        let msg = words::stale_button(cx.lang());
+        cx.reply(Reply::text(msg));
+        return;
+    };
+    judge_move(cx, index, &task.position, verdict, input);
 }
 
 fn judge_move(cx: &mut Cx<'_>, index: usize, pos: &Chess, verdict: Verdict, input: &str) {

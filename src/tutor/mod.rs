@@ -14,7 +14,13 @@
 //! learner: Rg4                       bot: "Legal, but not the goal" + the hint
 //! learner: Rb5                       bot: "A rook moves only in straight lines…" + the squares drawn
 //! learner: Rh4                       bot: "Right!" + the next step
+//! learner: [👆 Tap to move]          bot: the board message gets a button per square
+//! learner: [♖ d1]  [d5]              bot: the rook picked, its moves dotted; then the move,
+//!                                         judged exactly as if it had been typed
 //! ```
+//!
+//! A pawn sent to the last rank without a piece (`e8`, or tapped) gets four buttons to choose
+//! the new piece; see [`tap`].
 
 pub mod callback;
 pub mod catalog;
@@ -27,6 +33,7 @@ pub mod reply;
 pub mod review;
 pub mod state;
 mod step;
+pub mod tap;
 mod words;
 
 pub use callback::Action;

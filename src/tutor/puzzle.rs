@@ -8,6 +8,7 @@ use super::ladder::{self, GameResult};
 use super::reply::{Button, Event, Reply};
 use super::state::Mode;
 use super::step::Cx;
+use super::tap::{self, TaskBoard};
 use super::words;
 use crate::puzzle::Puzzle;
 use crate::render::overlay::{Overlay, move_squares};
@@ -133,9 +134,8 @@ fn buttons(cx: &Cx<'_>) -> Vec<Button> {
     ]
 }
 
-/// Shows the puzzle position and the task.
-pub fn present(cx: &mut Cx<'_>) {
-    let Some(now) = now(cx) else { return };
+/// The puzzle's words: side to move, mate in N, how many moves are left.
+fn caption(cx: &Cx<'_>, now: &Now) -> String {
     let lang = cx.lang();
     let white = now.pos.turn() == Color::White;
     let rating = cx
@@ -144,27 +144,50 @@ pub fn present(cx: &mut Cx<'_>) {
         .and_then(|p| p.rating)
         .map(|r| format!(" · {r}"))
         .unwrap_or_default();
-    let text = match lang {
+    let mate_in = cx
+        .catalog
+        .puzzle(&now.id)
+        .map_or(now.moves_left, |p| p.mate_in);
+    match lang {
         Lang::Zh => format!(
             "{}：{}步杀（还剩{}步）{rating}",
             words::side_to_move(lang, white),
-            cx.catalog
-                .puzzle(&now.id)
-                .map_or(now.moves_left, |p| p.mate_in),
+            mate_in,
             now.moves_left
         ),
         Lang::En => format!(
             "{}: mate in {} ({} to go){rating}",
             words::side_to_move(lang, white),
-            cx.catalog
-                .puzzle(&now.id)
-                .map_or(now.moves_left, |p| p.mate_in),
+            mate_in,
             now.moves_left
         ),
-    };
-    let view = view_of(&now.pos, now.last_move.as_deref(), now.pos.turn());
-    let row = buttons(cx);
-    cx.reply(Reply::board(view, text).with_row(row));
+    }
+}
+
+/// The puzzle's board as the tap board shows it.
+pub(super) fn task_board(cx: &Cx<'_>) -> Option<TaskBoard> {
+    let now = now(cx)?;
+    Some(TaskBoard {
+        view: view_of(&now.pos, now.last_move.as_deref(), now.pos.turn()),
+        caption: caption(cx, &now),
+        buttons: vec![buttons(cx)],
+        pos: now.pos,
+    })
+}
+
+/// A reply that asks for the next move: tap to move, hint, solution. (Replies that explain a
+/// miss keep only hint and solution: opening the tap board there would replace the
+/// explanation; the task's board above still has the button, and a tapped move keeps its
+/// tap board open.)
+fn going_on(cx: &Cx<'_>, reply: Reply) -> Reply {
+    reply.with_row(vec![tap::button(cx)]).with_row(buttons(cx))
+}
+
+/// Shows the puzzle position and the task.
+pub fn present(cx: &mut Cx<'_>) {
+    let Some(board) = task_board(cx) else { return };
+    let reply = going_on(cx, Reply::board(board.view, board.caption));
+    cx.reply(reply);
 }
 
 /// Counts the result once: a solved puzzle is a win against its points, a miss a loss.
@@ -238,9 +261,15 @@ fn finished(cx: &mut Cx<'_>, id: &str, view: BoardView, mut msg: String) {
 /// A move typed during a puzzle.
 pub fn text(cx: &mut Cx<'_>, input: &str) {
     let Some(now) = now(cx) else { return };
+    let verdict = rules::explain(&now.pos, input);
+    tap::submit(cx, &now.pos, verdict, input, false);
+}
+
+/// A move (typed or tapped, already read by the referee) in the puzzle.
+pub(super) fn play(cx: &mut Cx<'_>, verdict: Verdict, input: &str) {
+    let Some(now) = now(cx) else { return };
     let lang = cx.lang();
     let learner = now.pos.turn();
-    let verdict = rules::explain(&now.pos, input);
     let info = match &verdict {
         Verdict::Legal(info) => info.clone(),
         Verdict::Illegal(reason) => {
@@ -250,7 +279,8 @@ pub fn text(cx: &mut Cx<'_>, input: &str) {
             cx.event(Event::IllegalMove { code });
             let view = view_of(&now.pos, now.last_move.as_deref(), learner)
                 .with_overlay(Overlay::for_reason(reason));
-            cx.reply(Reply::board(view, msg));
+            let reply = Reply::board(view, msg).with_row(buttons(cx));
+            cx.reply(reply);
             return;
         }
         Verdict::Ambiguous { .. } | Verdict::Unreadable => {
@@ -310,8 +340,8 @@ pub fn text(cx: &mut Cx<'_>, input: &str) {
                 ),
             };
             let view = view_of(&next, Some(&uci(best_defence)), learner);
-            let row = buttons(cx);
-            cx.reply(Reply::board(view, msg).with_row(row));
+            let reply = going_on(cx, Reply::board(view, msg));
+            cx.reply(reply);
         }
         MoveJudgement::MatesTooLate {
             mate_in,
@@ -399,8 +429,8 @@ fn wrong(
         view = view.with_arrow(f, t, ArrowKind::Move);
     }
     view = view.with_overlay(Overlay::for_refutation(refutation.get(..1).unwrap_or(&[])));
-    let row = buttons(cx);
-    cx.reply(Reply::board(view, msg).with_row(row));
+    let reply = Reply::board(view, msg).with_row(buttons(cx));
+    cx.reply(reply);
 }
 
 /// `/hint`: the piece, then the square, then the move.
@@ -446,8 +476,8 @@ pub fn hint(cx: &mut Cx<'_>) {
     if rung >= 3 {
         view = view.with_arrow(h.piece_square, h.target_square, ArrowKind::Good);
     }
-    let row = buttons(cx);
-    cx.reply(Reply::board(view, msg).with_row(row));
+    let reply = Reply::board(view, msg).with_row(buttons(cx));
+    cx.reply(reply);
 }
 
 /// `/solution`: the whole main line.

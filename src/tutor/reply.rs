@@ -35,6 +35,15 @@ pub struct Reply {
     pub board: Option<BoardView>,
     /// Rows of buttons.
     pub buttons: Vec<Vec<Button>>,
+    /// Whether this reply replaces the message whose button was pressed (the board message
+    /// of a tap board); a shell that cannot edit sends it as a new message.
+    #[serde(default)]
+    pub edit: bool,
+    /// The tap board: 8 rows of 8 square buttons, top row first as the learner sees the
+    /// board, shown above [`Reply::buttons`]. Empty when there is none; a shell where the
+    /// learner types moves (the terminal) ignores it.
+    #[serde(default)]
+    pub squares: Vec<Vec<Button>>,
 }
 
 impl Reply {
@@ -45,6 +54,8 @@ impl Reply {
             text: text.into(),
             board: None,
             buttons: Vec::new(),
+            edit: false,
+            squares: Vec::new(),
         }
     }
 
@@ -55,6 +66,8 @@ impl Reply {
             text: caption.into(),
             board: Some(view),
             buttons: Vec::new(),
+            edit: false,
+            squares: Vec::new(),
         }
     }
 
@@ -64,6 +77,20 @@ impl Reply {
         if !row.is_empty() {
             self.buttons.push(row);
         }
+        self
+    }
+
+    /// The same reply, replacing the message whose button was pressed.
+    #[must_use]
+    pub fn edited(mut self) -> Reply {
+        self.edit = true;
+        self
+    }
+
+    /// The same reply with a tap board.
+    #[must_use]
+    pub fn with_squares(mut self, squares: Vec<Vec<Button>>) -> Reply {
+        self.squares = squares;
         self
     }
 }
@@ -134,4 +161,20 @@ pub struct Transition {
     pub replies: Vec<Reply>,
     /// Progress events, in order.
     pub events: Vec<Event>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reply_without_edit_or_squares_reads_as_a_new_message() {
+        let r: Reply = serde_json::from_str(r#"{"text":"hi","board":null,"buttons":[]}"#).unwrap();
+        assert!(!r.edit);
+        assert!(r.squares.is_empty());
+        assert_eq!(r, Reply::text("hi"));
+        let edited = Reply::text("x").edited();
+        let back: Reply = serde_json::from_str(&serde_json::to_string(&edited).unwrap()).unwrap();
+        assert!(back.edit);
+    }
 }

@@ -19,6 +19,18 @@ pub struct Session {
     pub progress: Progress,
     /// Increases with every question asked; buttons carry it (see [`super::callback`]).
     pub nonce: u32,
+    /// The piece picked on the tap board, if any (see [`super::tap`]).
+    pub tap: Option<TapSelection>,
+}
+
+/// A piece picked on the tap board. It belongs to one question: once the nonce moves on it
+/// is forgotten, so a new task never starts with an old selection.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TapSelection {
+    /// The question's nonce.
+    pub nonce: u32,
+    /// The square of the picked piece, by name (`e2`).
+    pub square: String,
 }
 
 impl Session {
@@ -26,6 +38,13 @@ impl Session {
     #[must_use]
     pub fn lang(&self) -> Lang {
         self.lang.unwrap_or_default()
+    }
+
+    /// The square picked on the tap board for the current question.
+    #[must_use]
+    pub fn tap_selection(&self) -> Option<shakmaty::Square> {
+        let tap = self.tap.as_ref().filter(|t| t.nonce == self.nonce)?;
+        shakmaty::Square::from_ascii(tap.square.as_bytes()).ok()
     }
 }
 
@@ -128,4 +147,39 @@ pub struct Progress {
     pub quiz_wrong: u32,
     /// Quiz items answered, by id (bank items only).
     pub quiz_seen: BTreeSet<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_session_stored_before_tap_to_move_still_loads() {
+        let old = r#"{"lang":"en","mode":{"mode":"idle"},"nonce":7}"#;
+        let s: Session = serde_json::from_str(old).unwrap();
+        assert_eq!(s.nonce, 7);
+        assert_eq!(s.tap, None);
+        assert_eq!(s.tap_selection(), None);
+    }
+
+    #[test]
+    fn a_pick_belongs_to_its_question() {
+        let mut s = Session {
+            nonce: 3,
+            tap: Some(TapSelection {
+                nonce: 3,
+                square: "e2".into(),
+            }),
+            ..Session::default()
+        };
+        assert_eq!(s.tap_selection(), Some(shakmaty::Square::E2));
+        s.nonce = 4;
+        assert_eq!(s.tap_selection(), None, "a new question forgets the pick");
+        s.nonce = 3;
+        s.tap = Some(TapSelection {
+            nonce: 3,
+            square: "z9".into(),
+        });
+        assert_eq!(s.tap_selection(), None, "a damaged square is no pick");
+    }
 }

@@ -5,7 +5,7 @@ use super::catalog::Catalog;
 use super::input::{Command, Input, MAX_TEXT_CHARS};
 use super::reply::{Button, Event, Reply, Transition};
 use super::state::{Mode, Session};
-use super::{lesson, puzzle, quiz, words};
+use super::{lesson, puzzle, quiz, tap, words};
 use crate::render::BoardView;
 use crate::render::overlay::Overlay;
 use crate::rules::{self, Lang, Verdict, text::verdict_text};
@@ -223,6 +223,9 @@ impl Cx<'_> {
             Action::Review(index) => {
                 lesson::open_step(self, usize::try_from(index).unwrap_or(usize::MAX));
             }
+            Action::TapBoard(_) => tap::open(self),
+            Action::Tap { square, .. } => tap::tap(self, square),
+            Action::Promote { from, to, role, .. } => tap::promote(self, from, to, role),
         }
     }
 

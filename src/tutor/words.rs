@@ -183,3 +183,84 @@ pub fn unreadable_answer(lang: Lang) -> String {
         "I could not read that answer. Tap a button or reply with the letter of your choice.",
     )
 }
+
+pub fn button_tap_to_move(lang: Lang) -> String {
+    say(lang, "👆 点按走子", "👆 Tap to move")
+}
+
+/// Under the tap board, nothing picked yet.
+pub fn tap_a_piece(lang: Lang) -> String {
+    say(
+        lang,
+        "👆 先点你的一个棋子，再点它要去的格子。",
+        "👆 Tap one of your pieces, then the square it should go to.",
+    )
+}
+
+/// Under the tap board, a piece picked.
+pub fn tap_picked(lang: Lang, piece: &str, square: shakmaty::Square) -> String {
+    match lang {
+        Lang::Zh => format!(
+            "已选中{square}的{piece}。点它要去的格子（• 可以走到，× 可以吃子），再点一次{piece}就取消选择。"
+        ),
+        Lang::En => format!(
+            "The {piece} on {square} is picked. Tap where it should go (• it can move there, × it can capture there), or tap it again to put it back."
+        ),
+    }
+}
+
+/// Under the tap board, a piece picked that has no legal move.
+pub fn tap_picked_stuck(lang: Lang, piece: &str, square: shakmaty::Square) -> String {
+    match lang {
+        Lang::Zh => format!(
+            "已选中{square}的{piece}，可是它现在一步也不能走。点一个格子，我告诉你为什么不行；或者再点一次{piece}取消选择。"
+        ),
+        Lang::En => format!(
+            "The {piece} on {square} is picked, but it has no legal move right now. Tap a square and I will tell you why, or tap it again to put it back."
+        ),
+    }
+}
+
+/// On the tap board after a tapped move that did not end the task.
+pub fn tap_again(lang: Lang) -> String {
+    say(
+        lang,
+        "👇 这步棋的回答在下面。想再试，就在这里重新点一个棋子。",
+        "👇 The answer to that move is below. To try again, tap one of your pieces here.",
+    )
+}
+
+/// A tap on an empty or enemy square with nothing picked.
+pub fn tap_own_piece_first(lang: Lang) -> String {
+    say(
+        lang,
+        "这个格子上没有你的棋子。请先点你自己的一个棋子。",
+        "None of your pieces stands on that square. Tap one of your own pieces first.",
+    )
+}
+
+/// A promotion piece's name on its button.
+pub fn promotion_piece(lang: Lang, role: shakmaty::Role) -> &'static str {
+    use shakmaty::Role;
+    match (lang, role) {
+        (Lang::Zh, role) => crate::rules::text::zh::piece(role),
+        (Lang::En, Role::Queen) => "Queen",
+        (Lang::En, Role::Rook) => "Rook",
+        (Lang::En, Role::Bishop) => "Bishop",
+        (Lang::En, Role::Knight) => "Knight",
+        (Lang::En, Role::King) => "King",
+        (Lang::En, Role::Pawn) => "Pawn",
+    }
+}
+
+/// The question when a pawn reaches the last rank without a piece named.
+pub fn choose_promotion(lang: Lang, from: shakmaty::Square, to: shakmaty::Square) -> String {
+    match lang {
+        Lang::Zh => format!(
+            "兵从{from}走到{to}，到了底线，必须升变。你想让它变成什么？后、车、象、马都可以。"
+        ),
+        Lang::En => format!(
+            "The pawn goes from {from} to {to}, the last rank, so it must be promoted. What should it become? A queen, rook, bishop or knight."
+        ),
+    }
+}

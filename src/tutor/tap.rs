@@ -1,0 +1,492 @@
+//! Tap-to-move: a board of 64 buttons, so a beginner never needs notation.
+//!
+//! The learner presses "Tap to move" under a move task; the board message is replaced by the
+//! same board with a button per square. Tapping one of their pieces picks it (the picture marks
+//! it and dots its legal targets); tapping a square then submits the move exactly as if it had
+//! been typed: the referee judges it, so an illegal target is explained with its rule. A pawn
+//! reaching the last rank (tapped or typed without a piece) gets a choice of four pieces.
+//!
+//! The pick lives in the session, bound to the question's nonce; every button carries the
+//! nonce, so a press on an old board changes nothing.
+
+use shakmaty::{CastlingMode, Chess, Color, File, Piece, Position, Rank, Role, Square};
+
+use super::callback::{Action, PROMOTION_ROLES};
+use super::reply::{Button, Reply};
+use super::state::{Mode, TapSelection};
+use super::step::Cx;
+use super::{lesson, puzzle, words};
+use crate::render::{BoardView, MarkKind};
+use crate::rules::{self, IllegalReason, Lang, Verdict};
+
+/// The current move task, as the tap board needs it.
+pub(super) struct TaskBoard {
+    /// The position to move in.
+    pub pos: Chess,
+    /// The task's picture (its orientation is the grid's).
+    pub view: BoardView,
+    /// The task's words.
+    pub caption: String,
+    /// The task's own buttons (hint, solution, next), kept under the grid.
+    pub buttons: Vec<Vec<Button>>,
+}
+
+/// The current task's board, when the learner is asked for a move.
+fn task_board(cx: &Cx<'_>) -> Option<TaskBoard> {
+    match cx.s.mode {
+        Mode::Lesson { .. } => lesson::move_board(cx),
+        Mode::Puzzle { .. } => puzzle::task_board(cx),
+        Mode::Idle | Mode::Quiz { .. } => None,
+    }
+}
+
+/// The "Tap to move" button for the current question.
+pub(super) fn button(cx: &Cx<'_>) -> Button {
+    Button::new(
+        words::button_tap_to_move(cx.lang()),
+        &Action::TapBoard(cx.s.nonce),
+    )
+}
+
+/// A glyph for a piece: outlined for White, filled for Black, as on a diagram.
+fn glyph(piece: Piece) -> char {
+    let white = piece.color == Color::White;
+    match (piece.role, white) {
+        (Role::King, true) => '♔',
+        (Role::Queen, true) => '♕',
+        (Role::Rook, true) => '♖',
+        (Role::Bishop, true) => '♗',
+        (Role::Knight, true) => '♘',
+        (Role::Pawn, true) => '♙',
+        (Role::King, false) => '♚',
+        (Role::Queen, false) => '♛',
+        (Role::Rook, false) => '♜',
+        (Role::Bishop, false) => '♝',
+        (Role::Knight, false) => '♞',
+        (Role::Pawn, false) => '♟',
+    }
+}
+
+/// The squares the piece on `from` may legally move to. Castling is the king's two-square
+/// step (`e1g1`), as a beginner moves it, never "king takes rook".
+#[must_use]
+pub fn targets(pos: &Chess, from: Square) -> Vec<Square> {
+    let mut out: Vec<Square> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| m.from() == Some(from))
+        .filter_map(|m| match m.to_uci(CastlingMode::Standard) {
+            shakmaty::uci::UciMove::Normal { to, .. } => Some(to),
+            _ => None,
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The squares top row first, left to right, as seen from `orientation`.
+fn rows(orientation: Color) -> Vec<Vec<Square>> {
+    let ranks: Vec<Rank> = match orientation {
+        Color::White => Rank::ALL.iter().rev().copied().collect(),
+        Color::Black => Rank::ALL.to_vec(),
+    };
+    let files: Vec<File> = match orientation {
+        Color::White => File::ALL.to_vec(),
+        Color::Black => File::ALL.iter().rev().copied().collect(),
+    };
+    ranks
+        .iter()
+        .map(|&rank| {
+            files
+                .iter()
+                .map(|&file| Square::from_coords(file, rank))
+                .collect()
+        })
+        .collect()
+}
+
+/// What a square's button shows: the piece, `[♘]` for the picked one, `•` for a legal target,
+/// `×` for a legal capture (with the piece taken), `·` for an empty square.
+fn label(pos: &Chess, square: Square, picked: Option<Square>, targets: &[Square]) -> String {
+    let piece = pos.board().piece_at(square);
+    let target = targets.contains(&square);
+    match piece {
+        Some(p) if Some(square) == picked => format!("[{}]", glyph(p)),
+        Some(p) if target => format!("×{}", glyph(p)),
+        Some(p) => glyph(p).to_string(),
+        // En passant: the pawn taken is not on the target square.
+        None if target && picked.is_some_and(|f| is_capture(pos, f, square)) => "×".to_owned(),
+        None if target => "•".to_owned(),
+        None => "·".to_owned(),
+    }
+}
+
+fn is_capture(pos: &Chess, from: Square, to: Square) -> bool {
+    pos.legal_moves()
+        .iter()
+        .any(|m| m.from() == Some(from) && m.to() == to && m.is_capture())
+}
+
+/// The tap board: 8 rows of 8 buttons, top row first as seen from `orientation`.
+#[must_use]
+pub fn grid(
+    pos: &Chess,
+    orientation: Color,
+    picked: Option<Square>,
+    nonce: u32,
+) -> Vec<Vec<Button>> {
+    let targets = picked.map(|f| targets(pos, f)).unwrap_or_default();
+    rows(orientation)
+        .into_iter()
+        .map(|row| {
+            row.into_iter()
+                .map(|square| {
+                    Button::new(
+                        label(pos, square, picked, &targets),
+                        &Action::Tap { nonce, square },
+                    )
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn piece_name(lang: Lang, role: Role) -> &'static str {
+    match lang {
+        Lang::Zh => rules::text::zh::piece(role),
+        Lang::En => rules::text::en::piece(role),
+    }
+}
+
+/// Replaces the board message with the task board, its grid and `note` under the task.
+fn show(cx: &mut Cx<'_>, board: TaskBoard, picked: Option<Square>, note: &str) {
+    let mut view = board.view;
+    if let Some(from) = picked {
+        view = view
+            .with_mark(from, MarkKind::Highlight)
+            .with_dots(targets(&board.pos, from));
+    }
+    let grid = grid(&board.pos, view.orientation, picked, cx.s.nonce);
+    let mut reply = Reply::board(view, format!("{}\n\n{note}", board.caption))
+        .edited()
+        .with_squares(grid);
+    for row in board.buttons {
+        reply = reply.with_row(row);
+    }
+    cx.reply(reply);
+}
+
+fn stale(cx: &mut Cx<'_>) {
+    let msg = words::stale_button(cx.lang());
+    cx.reply(Reply::text(msg));
+}
+
+fn pick(cx: &mut Cx<'_>, square: Option<Square>) {
+    cx.s.tap = square.map(|sq| TapSelection {
+        nonce: cx.s.nonce,
+        square: sq.to_string(),
+    });
+}
+
+/// "Tap to move": the grid, nothing picked.
+pub(super) fn open(cx: &mut Cx<'_>) {
+    let Some(board) = task_board(cx) else {
+        stale(cx);
+        return;
+    };
+    pick(cx, None);
+    let note = words::tap_a_piece(cx.lang());
+    show(cx, board, None, &note);
+}
+
+/// A square of the grid was tapped.
+pub(super) fn tap(cx: &mut Cx<'_>, square: Square) {
+    let Some(board) = task_board(cx) else {
+        stale(cx);
+        return;
+    };
+    let lang = cx.lang();
+    let picked = cx.s.tap_selection();
+    let own = board
+        .pos
+        .board()
+        .piece_at(square)
+        .filter(|p| p.color == board.pos.turn());
+    match (own, picked) {
+        // The picked piece again: put it back.
+        (Some(_), Some(from)) if from == square => {
+            pick(cx, None);
+            let note = words::tap_a_piece(lang);
+            show(cx, board, None, &note);
+        }
+        // One of the learner's pieces: pick it (or pick it instead).
+        (Some(piece), _) => {
+            pick(cx, Some(square));
+            let name = piece_name(lang, piece.role);
+            let note = if targets(&board.pos, square).is_empty() {
+                words::tap_picked_stuck(lang, name, square)
+            } else {
+                words::tap_picked(lang, name, square)
+            };
+            show(cx, board, Some(square), &note);
+        }
+        // A target for the picked piece: the move, judged as if typed.
+        (None, Some(from)) => {
+            pick(cx, None);
+            let verdict = rules::explain_squares(&board.pos, from, square, None);
+            let (nonce, first) = (cx.s.nonce, cx.replies.len());
+            submit(cx, &board.pos, verdict, &format!("{from}{square}"), true);
+            if cx.replies[first..].iter().any(|r| r.edit) {
+                // The promotion choice took the board message's place.
+                return;
+            }
+            // The board message itself: while the task goes on, its tap board stays open with
+            // nothing picked (the answer comes below); once the question is over, the grid goes.
+            let closing = if cx.s.nonce == nonce && task_board(cx).is_some() {
+                let note = words::tap_again(lang);
+                let squares = grid(&board.pos, board.view.orientation, None, nonce);
+                let mut reply = Reply::board(board.view, format!("{}\n\n{note}", board.caption))
+                    .edited()
+                    .with_squares(squares);
+                for row in board.buttons {
+                    reply = reply.with_row(row);
+                }
+                reply
+            } else {
+                Reply::board(board.view, board.caption).edited()
+            };
+            cx.replies.insert(first, closing);
+        }
+        (None, None) => {
+            let note = words::tap_own_piece_first(lang);
+            show(cx, board, None, &note);
+        }
+    }
+}
+
+/// A promotion piece was chosen.
+pub(super) fn promote(cx: &mut Cx<'_>, from: Square, to: Square, role: Role) {
+    let Some(board) = task_board(cx) else {
+        stale(cx);
+        return;
+    };
+    // Only the promotions offered exist as buttons: anything else is forged, and changes
+    // nothing (it is not the learner's illegal move to count).
+    if !matches!(
+        rules::explain_squares(&board.pos, from, to, Some(Role::Queen)),
+        Verdict::Legal(_)
+    ) {
+        stale(cx);
+        return;
+    }
+    pick(cx, None);
+    let verdict = rules::explain_squares(&board.pos, from, to, Some(role));
+    let uci = format!("{from}{to}{}", role.char());
+    submit(cx, &board.pos, verdict, &uci, false);
+}
+
+/// Judges a move of the current task: typed (`edit` false) or tapped (`edit` true). A pawn
+/// move to the last rank without a piece that would be legal with one gets the choice of
+/// four pieces instead of the referee's refusal.
+pub(super) fn submit(cx: &mut Cx<'_>, pos: &Chess, verdict: Verdict, input: &str, edit: bool) {
+    cx.s.tap = None;
+    let verdict = match verdict {
+        Verdict::Illegal(IllegalReason::PromotionPieceMissing { from, to }) => {
+            match rules::explain_squares(pos, from, to, Some(Role::Queen)) {
+                Verdict::Legal(_) => {
+                    offer_promotion(cx, from, to, edit);
+                    return;
+                }
+                // Illegal whatever the piece (a pin, a check): that is the rule to explain.
+                with_queen @ Verdict::Illegal(_) => with_queen,
+                _ => Verdict::Illegal(IllegalReason::PromotionPieceMissing { from, to }),
+            }
+        }
+        other => other,
+    };
+    match cx.s.mode {
+        Mode::Lesson { .. } => lesson::play(cx, verdict, input),
+        Mode::Puzzle { .. } => puzzle::play(cx, verdict, input),
+        Mode::Idle | Mode::Quiz { .. } => {}
+    }
+}
+
+/// The four pieces a pawn on `to` may become, as buttons.
+fn offer_promotion(cx: &mut Cx<'_>, from: Square, to: Square, edit: bool) {
+    let Some(board) = task_board(cx) else {
+        return;
+    };
+    let lang = cx.lang();
+    let color = board.pos.turn();
+    let nonce = cx.s.nonce;
+    let choices: Vec<Button> = PROMOTION_ROLES
+        .iter()
+        .map(|&role| {
+            Button::new(
+                format!(
+                    "{} {}",
+                    glyph(role.of(color)),
+                    words::promotion_piece(lang, role)
+                ),
+                &Action::Promote {
+                    nonce,
+                    from,
+                    to,
+                    role,
+                },
+            )
+        })
+        .collect();
+    let view = board
+        .view
+        .with_mark(from, MarkKind::Highlight)
+        .with_mark(to, MarkKind::Good);
+    let mut reply = Reply::board(view, words::choose_promotion(lang, from, to)).with_row(choices);
+    if edit {
+        // The grid is gone from this message: a way back to it.
+        reply = reply.edited().with_row(vec![button(cx)]);
+    }
+    cx.reply(reply);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn pos(fen: &str) -> Chess {
+        rules::parse_fen(fen).unwrap()
+    }
+
+    fn data_square(b: &Button) -> Square {
+        match Action::decode(&b.data) {
+            Some(Action::Tap { square, .. }) => square,
+            other => panic!("not a tap: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_grid_is_seen_from_white_with_a8_top_left() {
+        let p = Chess::default();
+        let g = grid(&p, Color::White, None, 4);
+        assert_eq!(g.len(), 8);
+        assert!(g.iter().all(|r| r.len() == 8));
+        assert_eq!(data_square(&g[0][0]), Square::A8);
+        assert_eq!(data_square(&g[0][7]), Square::H8);
+        assert_eq!(data_square(&g[7][0]), Square::A1);
+        assert_eq!(g[0][0].label, "♜");
+        assert_eq!(g[7][4].label, "♔");
+        assert_eq!(g[4][4].label, "·");
+        for b in g.iter().flatten() {
+            assert!(!b.label.is_empty());
+            assert!(b.data.len() <= 64);
+            assert!(matches!(
+                Action::decode(&b.data),
+                Some(Action::Tap { nonce: 4, .. })
+            ));
+        }
+    }
+
+    #[test]
+    fn the_grid_is_flipped_for_black() {
+        let p = pos("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        let g = grid(&p, Color::Black, None, 1);
+        assert_eq!(data_square(&g[0][0]), Square::H1);
+        assert_eq!(data_square(&g[7][7]), Square::A8);
+        assert_eq!(data_square(&g[7][3]), Square::E8);
+        assert_eq!(g[7][3].label, "♚");
+    }
+
+    #[test]
+    fn labels_show_the_pick_its_targets_and_captures() {
+        // White knight on d4; black pawn on e6 (capturable), own pawn on b3 (blocked).
+        let p = pos("4k3/8/4p3/8/3N4/1P6/8/4K3 w - - 0 1");
+        let g = grid(&p, Color::White, Some(Square::D4), 0);
+        let at = |sq: Square| {
+            g.iter()
+                .flatten()
+                .find(|b| data_square(b) == sq)
+                .unwrap()
+                .label
+                .clone()
+        };
+        assert_eq!(at(Square::D4), "[♘]");
+        assert_eq!(at(Square::E6), "×♟");
+        assert_eq!(at(Square::C6), "•");
+        assert_eq!(at(Square::B3), "♙");
+        assert_eq!(at(Square::D5), "·");
+        assert_eq!(at(Square::E8), "♚");
+    }
+
+    #[test]
+    fn en_passant_and_castling_targets() {
+        let p = pos("4k3/8/8/3pP3/8/8/8/R3K2R w KQ d6 0 1");
+        assert_eq!(targets(&p, Square::E5), vec![Square::D6, Square::E6]);
+        let g = grid(&p, Color::White, Some(Square::E5), 0);
+        let d6 = g.iter().flatten().find(|b| data_square(b) == Square::D6);
+        assert_eq!(d6.unwrap().label, "×");
+        let king = targets(&p, Square::E1);
+        assert!(king.contains(&Square::G1) && king.contains(&Square::C1));
+        assert!(!king.contains(&Square::H1), "castling is the king's step");
+    }
+
+    /// Every dot is a move the referee accepts, and every move it accepts is dotted: checked
+    /// against the referee's own reading of the two squares, not the code under test.
+    fn dots_match_the_referee(p: &Chess) {
+        // And shakmaty's move list: one dot per legal move, four moves per promotion dot.
+        let mut moves = 0;
+        for from in Square::ALL {
+            for to in targets(p, from) {
+                let promotes = p.board().role_at(from) == Some(Role::Pawn)
+                    && matches!(to.rank(), Rank::First | Rank::Eighth);
+                moves += if promotes { 4 } else { 1 };
+            }
+        }
+        assert_eq!(moves, p.legal_moves().len());
+        for from in Square::ALL {
+            let dots = targets(p, from);
+            let Some(piece) = p.board().piece_at(from).filter(|x| x.color == p.turn()) else {
+                assert!(dots.is_empty(), "{from}");
+                continue;
+            };
+            for to in Square::ALL {
+                let legal = |promotion| {
+                    matches!(
+                        rules::explain_squares(p, from, to, promotion),
+                        Verdict::Legal(_)
+                    )
+                };
+                // A tap on one of your own pieces picks it, so the referee's "king takes own
+                // rook" reading of castling is never a tap target: the king's step is.
+                let own = p.board().piece_at(to).is_some_and(|x| x.color == p.turn());
+                let accepted =
+                    !own && (legal(None) || (piece.role == Role::Pawn && legal(Some(Role::Queen))));
+                assert_eq!(
+                    dots.contains(&to),
+                    accepted,
+                    "{from}{to} in {}",
+                    shakmaty::fen::Fen::from_position(p, shakmaty::EnPassantMode::Legal)
+                );
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        #[test]
+        fn dots_are_exactly_the_legal_targets(seed in proptest::collection::vec(0usize..1000, 0..40)) {
+            // A random game: at each ply one of the legal moves, chosen by the seed.
+            let mut p = Chess::default();
+            dots_match_the_referee(&p);
+            for pick in seed {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p.play_unchecked(moves[pick % moves.len()]);
+                dots_match_the_referee(&p);
+            }
+        }
+    }
+}

@@ -10,7 +10,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use chess_tutor::store::{LearnerId, Store};
-use fake_bot_api::{Call, Fake, press, start, text};
+use fake_bot_api::{Call, Fake, press, press_on, start, text};
 use serde_json::json;
 
 const TOKEN: &str = "123:abc";
@@ -195,6 +195,107 @@ async fn a_lesson_in_english_with_buttons_an_illegal_move_and_the_right_one() {
     }
     let log = bot.stop();
     no_token_in(&log);
+}
+
+/// The data of the tap-board button for `square` in `call`'s keyboard.
+fn square_button(call: &Call, square: &str) -> String {
+    call.buttons
+        .iter()
+        .find(|(_, data)| data.starts_with("k:") && data.ends_with(&format!(":{square}")))
+        .unwrap_or_else(|| panic!("no square {square} in {:?}", call.buttons))
+        .1
+        .clone()
+}
+
+/// The latest edit of message `message` in `chat` after `after` calls, once it holds `needle`.
+async fn wait_edit(fake: &Fake, chat: i64, message: i64, needle: &str, after: usize) -> Call {
+    let needle = needle.to_owned();
+    fake.wait(20, &format!("an edit of {message} with {needle:?}"), |s| {
+        s.calls
+            .iter()
+            .skip(after)
+            .rev()
+            .find(|c| {
+                c.method == "editmessagemedia"
+                    && c.chat == Some(chat)
+                    && c.message == Some(message)
+                    && c.text.contains(&needle)
+            })
+            .cloned()
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tap_to_move_edits_the_board_explains_an_illegal_tap_and_plays_the_move() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::spawn(&fake, dir.path(), &[]);
+    let chat = 12;
+    fake.push(start(chat, "en"));
+    fake.push(text(chat, "/lesson 3"));
+    let first = fake.wait_text(chat, "Unit 3 The rook · 1/").await;
+    fake.push(press(chat, &button(&first, "Next"), 1));
+    let second = fake.wait_text(chat, "Unit 3 The rook · 2/").await;
+    fake.push(press(chat, &button(&second, "Next"), 2));
+    let task = fake.wait_text(chat, "Move the rook to h4").await;
+    let board = task.message.expect("the task's photo has an id");
+
+    // Open the tap board: the same message gets it, as a new picture with 64 squares.
+    let n = fake.calls().len();
+    fake.push(press_on(chat, &button(&task, "Tap to move"), 3, board));
+    let grid = wait_edit(&fake, chat, board, "Tap one of your pieces", n).await;
+    assert!(grid.png, "the edit carries a new picture");
+    assert_eq!(
+        grid.buttons
+            .iter()
+            .filter(|(_, d)| d.starts_with("k:"))
+            .count(),
+        64
+    );
+    assert!(grid.buttons.iter().any(|(l, _)| l.contains("Hint")));
+
+    // Pick the rook: its targets are shown.
+    let n = fake.calls().len();
+    fake.push(press_on(chat, &square_button(&grid, "a4"), 4, board));
+    let picked = wait_edit(&fake, chat, board, "is picked", n).await;
+    let dots = picked
+        .buttons
+        .iter()
+        .filter(|(l, _)| l.contains('•'))
+        .count();
+    assert_eq!(
+        dots, 14,
+        "a rook on a4 has 14 targets: {:?}",
+        picked.buttons
+    );
+
+    // A diagonal target: the referee explains the rule in a new message with its picture.
+    fake.push(press_on(chat, &square_button(&picked, "b5"), 5, board));
+    let refused = fake
+        .wait_text(chat, "A rook moves only in straight lines")
+        .await;
+    assert_eq!(refused.method, "sendphoto");
+
+    // Pick again and play the move.
+    let latest = fake
+        .calls()
+        .into_iter()
+        .rev()
+        .find(|c| c.message == Some(board) && c.buttons.iter().any(|(_, d)| d.starts_with("k:")))
+        .expect("the board message still has its squares");
+    let n = fake.calls().len();
+    fake.push(press_on(chat, &square_button(&latest, "a4"), 6, board));
+    let picked = wait_edit(&fake, chat, board, "is picked", n).await;
+    fake.push(press_on(chat, &square_button(&picked, "h4"), 7, board));
+    fake.wait_text(chat, "Right! Rh4+").await;
+    for c in fake.calls() {
+        if c.method == "editmessagemedia" {
+            assert!(c.text.encode_utf16().count() <= 1024);
+            assert!(c.buttons.len() <= 100, "Telegram allows 100 buttons");
+        }
+    }
+    no_token_in(&bot.stop());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

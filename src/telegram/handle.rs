@@ -12,7 +12,7 @@ use tokio::sync::watch;
 use super::Shell;
 use super::flood::{Admission, FLOOD_NOTICE};
 use super::inbound::Incoming;
-use super::outbound::{answer_callback, send_reply};
+use super::outbound::{answer_callback, deliver, send_reply};
 use super::poll::stopped;
 use crate::shell::apply_input;
 
@@ -108,7 +108,7 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
             chat,
             input,
             callback,
-            pressed: _,
+            pressed,
         } => {
             #[cfg(debug_assertions)]
             fault::maybe_panic(&input);
@@ -161,7 +161,7 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
             #[cfg(debug_assertions)]
             fault::maybe_crash_before_sending(&replies);
             for reply in &replies {
-                if let Err(e) = send_reply(&shell, ChatId(chat), reply).await {
+                if let Err(e) = deliver(&shell, ChatId(chat), reply, pressed).await {
                     shell.log(format_args!(
                         "update {id}: cannot reply to chat {chat}: {e}"
                     ));

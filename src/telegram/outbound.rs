@@ -4,13 +4,15 @@
 use std::time::Duration;
 
 use chess_tutor::render;
+use chess_tutor::render::BoardView;
 use chess_tutor::tutor::Reply;
-use teloxide_core::RequestError;
-use teloxide_core::payloads::{SendMessageSetters, SendPhotoSetters};
+use teloxide_core::payloads::{EditMessageMediaSetters, SendMessageSetters, SendPhotoSetters};
 use teloxide_core::requests::{Output, Request, Requester};
 use teloxide_core::types::{
-    CallbackQueryId, ChatId, InlineKeyboardButton, InlineKeyboardMarkup, InputFile,
+    CallbackQueryId, ChatId, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMedia,
+    InputMediaPhoto, MessageId,
 };
+use teloxide_core::{ApiError, RequestError};
 
 use super::Shell;
 
@@ -71,9 +73,11 @@ pub fn caption_and_rest(text: &str) -> (String, Vec<String>) {
 
 /// The inline keyboard of a reply, if it has buttons.
 pub fn keyboard(reply: &Reply) -> Option<InlineKeyboardMarkup> {
+    // The tap board first (it belongs under the picture), then the task's buttons.
     let rows: Vec<Vec<InlineKeyboardButton>> = reply
-        .buttons
+        .squares
         .iter()
+        .chain(&reply.buttons)
         .filter(|row| !row.is_empty())
         .map(|row| {
             row.iter()
@@ -143,6 +147,27 @@ async fn send_text(
     Ok(())
 }
 
+/// Draws a board picture (at most one per core at once); `None`, logged, if it fails.
+async fn draw(shell: &Shell, chat: ChatId, view: &BoardView) -> Option<Vec<u8>> {
+    let view = view.clone();
+    let drawn = {
+        // Closed only if the shell is torn down; then draw anyway.
+        let _permit = shell.renders.acquire().await.ok();
+        tokio::task::spawn_blocking(move || render::png(&view, BOARD_PX)).await
+    };
+    match drawn {
+        Ok(Ok(bytes)) => Some(bytes),
+        Ok(Err(e)) => {
+            shell.log(format_args!("cannot draw a board for chat {chat}: {e}"));
+            None
+        }
+        Err(e) => {
+            shell.log(format_args!("drawing a board for chat {chat} failed: {e}"));
+            None
+        }
+    }
+}
+
 /// Sends one reply: a photo with its caption (and any further text) when it has a board,
 /// otherwise text; the keyboard goes on the last message.
 ///
@@ -154,22 +179,8 @@ pub async fn send_reply(shell: &Shell, chat: ChatId, reply: &Reply) -> Result<()
     let Some(view) = &reply.board else {
         return send_text(shell, chat, &reply.text, markup).await;
     };
-    let view = view.clone();
-    let drawn = {
-        // Closed only if the shell is torn down; then draw anyway.
-        let _permit = shell.renders.acquire().await.ok();
-        tokio::task::spawn_blocking(move || render::png(&view, BOARD_PX)).await
-    };
-    let picture = match drawn {
-        Ok(Ok(bytes)) => bytes,
-        Ok(Err(e)) => {
-            shell.log(format_args!("cannot draw a board for chat {chat}: {e}"));
-            return send_text(shell, chat, &reply.text, markup).await;
-        }
-        Err(e) => {
-            shell.log(format_args!("drawing a board for chat {chat} failed: {e}"));
-            return send_text(shell, chat, &reply.text, markup).await;
-        }
+    let Some(picture) = draw(shell, chat, view).await else {
+        return send_text(shell, chat, &reply.text, markup).await;
     };
     let (caption, rest) = caption_and_rest(&reply.text);
     let photo_markup = if rest.is_empty() {
@@ -197,6 +208,55 @@ pub async fn send_reply(shell: &Shell, chat: ChatId, reply: &Reply) -> Result<()
         send_text(shell, chat, &rest.join("\n"), markup).await?;
     }
     Ok(())
+}
+
+/// Delivers one reply: a reply marked `edit` replaces the board message whose button was
+/// pressed (`pressed`) with `editMessageMedia`, picture, caption and keyboard at once (the
+/// tap-to-move board); anything else, or an edit Telegram refuses (the message is too old,
+/// or gone), is sent as a new message.
+///
+/// # Errors
+///
+/// The first Bot API call that fails for good.
+pub async fn deliver(
+    shell: &Shell,
+    chat: ChatId,
+    reply: &Reply,
+    pressed: Option<MessageId>,
+) -> Result<(), RequestError> {
+    if let (true, Some(message), Some(view)) = (reply.edit, pressed, &reply.board)
+        && let Some(picture) = draw(shell, chat, view).await
+    {
+        let (caption, rest) = caption_and_rest(&reply.text);
+        let markup =
+            keyboard(reply).unwrap_or_else(|| InlineKeyboardMarkup::new(Vec::<Vec<_>>::new()));
+        let edited = call(shell, "editMessageMedia", || {
+            let mut photo =
+                InputMediaPhoto::new(InputFile::memory(picture.clone()).file_name("board.png"));
+            if !caption.is_empty() {
+                photo = photo.caption(caption.clone());
+            }
+            shell
+                .bot
+                .edit_message_media(chat, message, InputMedia::Photo(photo))
+                .reply_markup(markup.clone())
+        })
+        .await;
+        match edited {
+            // A second press on the same square: nothing to change, and that is fine.
+            Ok(_) | Err(RequestError::Api(ApiError::MessageNotModified)) => {
+                if !rest.is_empty() {
+                    send_text(shell, chat, &rest.join("\n"), None).await?;
+                }
+                return Ok(());
+            }
+            Err(e) => shell.log(format_args!(
+                "cannot edit message {} in chat {chat}, sending anew: {e}",
+                message.0
+            )),
+        }
+    }
+    send_reply(shell, chat, reply).await
 }
 
 /// Answers a button press (stops the client's spinner). Failures are logged, not returned:

@@ -13,6 +13,7 @@ pub mod handle;
 pub mod inbound;
 pub mod outbound;
 pub mod poll;
+pub mod webhook;
 
 use std::fmt;
 use std::sync::Arc;

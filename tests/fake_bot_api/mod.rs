@@ -34,6 +34,8 @@ pub struct Call {
     pub png: bool,
     /// When the call arrived.
     pub at: Instant,
+    /// The call's parameters (multipart fields as strings), e.g. setWebhook's `url`.
+    pub body: Value,
 }
 
 /// What the fake server holds.
@@ -148,6 +150,15 @@ impl Fake {
     /// A copy of the calls so far.
     pub fn calls(&self) -> Vec<Call> {
         self.state.lock().unwrap().calls.clone()
+    }
+
+    /// The calls of `method` (any case) so far.
+    pub fn calls_of(&self, method: &str) -> Vec<Call> {
+        let method = method.to_ascii_lowercase();
+        self.calls()
+            .into_iter()
+            .filter(|c| c.method == method)
+            .collect()
     }
 
     /// Calls to `chat` (sendMessage / sendPhoto) so far.
@@ -397,6 +408,7 @@ async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Res
             .map(str::to_owned),
         png,
         at: Instant::now(),
+        body: body.clone(),
     };
     let mut s = state.lock().unwrap();
     s.calls.push(call);

@@ -489,8 +489,7 @@ async fn a_panic_in_one_chat_is_answered_with_an_apology_and_the_others_go_on() 
     bot.send(start(a, "en")).await;
     bot.send(start(b, "zh")).await;
     // The panic and the other chat's lesson at once.
-    let (boom, lesson) = tokio::join!(bot.send(text(a, "boom")), bot.send(text(b, "/lesson 3")));
-    drop((boom, lesson));
+    tokio::join!(bot.send(text(a, "boom")), bot.send(text(b, "/lesson 3")));
     assert!(
         latest(&fake, a, "Sorry, something went wrong")
             .text
@@ -842,4 +841,67 @@ async fn two_replicas_on_postgresql_leave_every_learner_as_one_process_would() {
             .expect("dropping the test schema");
     }
     admin.close().await;
+}
+
+/// Runs the binary in webhook mode with `secret` (`None`: unset) and `args`; its exit code
+/// and stderr.
+fn refused_start(secret: Option<&str>, args: &[&str]) -> (Option<i32>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_chess-tutor"));
+    command
+        .args(["--data-dir", dir.path().to_str().unwrap(), "telegram"])
+        .args(args)
+        .env("TELOXIDE_TOKEN", TOKEN)
+        .env("TELOXIDE_API_URL", "http://127.0.0.1:9")
+        .env_remove("DATABASE_URL")
+        .env_remove("CHESS_TUTOR_WEBHOOK_LISTEN")
+        .env_remove("CHESS_TUTOR_WEBHOOK_URL")
+        .env_remove("CHESS_TUTOR_WEBHOOK_PATH")
+        .env_remove("TELEGRAM_WEBHOOK_SECRET");
+    if let Some(secret) = secret {
+        command.env("TELEGRAM_WEBHOOK_SECRET", secret);
+    }
+    let out = command.output().expect("the binary runs");
+    assert!(
+        std::fs::read_dir(dir.path()).unwrap().next().is_none(),
+        "a refused start wrote nothing"
+    );
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_bad_webhook_configuration_is_refused_with_a_clear_message() {
+    let listen = ["--webhook-listen", "127.0.0.1:0"];
+    let (code, err) = refused_start(None, &listen);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("set TELEGRAM_WEBHOOK_SECRET"), "{err}");
+    let (code, err) = refused_start(Some("two words"), &listen);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("' '") && !err.contains("two words"), "{err}");
+    let (code, err) = refused_start(Some(&"x".repeat(257)), &listen);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("at most 256"), "{err}");
+    let (code, err) = refused_start(
+        Some(SECRET),
+        &[
+            "--webhook-listen",
+            "127.0.0.1:0",
+            "--webhook-url",
+            "http://bot.example.test/x",
+        ],
+    );
+    assert_eq!(code, Some(2));
+    assert!(err.contains("https://"), "{err}");
+    let (code, err) = refused_start(Some(SECRET), &["--webhook-path", "/x"]);
+    assert_eq!(code, Some(2), "a webhook flag without --webhook-listen");
+    assert!(err.contains("--webhook-listen"), "{err}");
+    let (code, err) = refused_start(
+        Some(SECRET),
+        &["--webhook-listen", "127.0.0.1:0", "--webhook-path", "/{id}"],
+    );
+    assert_eq!(code, Some(2));
+    assert!(err.contains("use only"), "{err}");
 }

@@ -905,3 +905,45 @@ fn a_bad_webhook_configuration_is_refused_with_a_clear_message() {
     assert_eq!(code, Some(2));
     assert!(err.contains("use only"), "{err}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_chat_in_order_while_other_chats_go_on() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::spawn(&fake, dir.path(), None, &[]);
+    let (slow, quick) = (81, 82);
+    fake.fail_chat(slow, &[1]);
+    let (addr, path) = (bot.addr, bot.path.clone());
+    let welcome = update(start(slow, "en"));
+    let lesson = update(text(slow, "/lesson 3"));
+    // The welcome waits out a 429; the chat's next update arrives meanwhile (Telegram may
+    // use several connections) and must wait for it; another chat must not.
+    let first = tokio::spawn({
+        let path = path.clone();
+        async move { deliver(addr, &path, &welcome).await }
+    });
+    fake.wait(20, "the slow chat's 429", |s| {
+        (!s.rejected.is_empty()).then_some(())
+    })
+    .await;
+    let second = tokio::spawn({
+        let path = path.clone();
+        async move { deliver(addr, &path, &lesson).await }
+    });
+    bot.send(start(quick, "en")).await;
+    bot.send(text(quick, "/lesson 3")).await;
+    assert_eq!((first.await.unwrap(), second.await.unwrap()), (200, 200));
+    let quick_lesson = latest(&fake, quick, "Unit 3 The rook · 1/");
+    let slow_welcome = latest(&fake, slow, "Welcome");
+    let slow_lesson = latest(&fake, slow, "Unit 3 The rook · 1/");
+    assert!(
+        quick_lesson.at < slow_welcome.at,
+        "the other chat went on while the slow one waited"
+    );
+    assert!(
+        slow_welcome.at < slow_lesson.at,
+        "the slow chat's updates in order"
+    );
+    no_secrets_in(&bot.stop());
+    assert_eq!(versions(dir.path(), [slow, quick]).await, vec![2, 2]);
+}

@@ -157,7 +157,12 @@ pub async fn run(
         .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", options.listen))?;
     let local = listener.local_addr()?;
     if let Some(url) = &options.url {
-        set_webhook(&shell, url, &options).await?;
+        let mut stop = stop.clone();
+        tokio::select! {
+            set = set_webhook(&shell, url, &options) => set?,
+            // Stopped while waiting out a 429: nothing was served, nothing to finish.
+            () = stopped(&mut stop) => return Ok(()),
+        }
     }
     let (working, mut idle) = watch::channel(0_usize);
     let app = Arc::new(App {

@@ -10,10 +10,11 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Once};
+use std::time::Duration;
 
 use chess_tutor::store::{
-    Applied, Backend, Change, Event, KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, Location, Store,
-    StoreError,
+    Applied, Backend, Change, Claim, Event, KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, Location,
+    Store, StoreError,
 };
 use serde_json::json;
 
@@ -443,7 +444,9 @@ async fn two_replicas_lose_no_update_and_apply_each_key_once(db: &Db) {
 }
 
 async fn the_outbox_keeps_replies_until_marked_sent(db: &Db) {
-    let store = db.open().await;
+    // Two openings: two processes, as after a restart or with two replicas.
+    let first = db.open().await;
+    let second = db.open().await;
     let (a, b) = (LearnerId(5), LearnerId(-1_001_234));
     let with_replies = |replies: serde_json::Value| {
         move |record: Option<&LearnerRecord>| Change {
@@ -453,45 +456,80 @@ async fn the_outbox_keeps_replies_until_marked_sent(db: &Db) {
     };
     let kept = json!([{"text": "你好 ♞", "board": null, "buttons": []}]);
     done(
-        store
+        first
             .apply(a, Some(1), with_replies(kept.clone()))
             .await
             .unwrap(),
     );
     done(
-        store
+        first
             .apply(a, Some(2), with_replies(json!(["second"])))
             .await
             .unwrap(),
     );
     done(
-        store
+        first
             .apply(b, Some(1), with_replies(json!(["b"])))
             .await
             .unwrap(),
     );
-    done(store.apply(a, Some(3), increment).await.unwrap());
-    assert_eq!(store.unsent(a, 1).await.unwrap(), Some(kept.clone()));
-    assert_eq!(store.unsent(a, 3).await.unwrap(), None, "nothing kept");
-    assert_eq!(store.unsent(a, 99).await.unwrap(), None, "never applied");
+    done(first.apply(a, Some(3), increment).await.unwrap());
+    assert_eq!(first.unsent(a, 1).await.unwrap(), Some(kept.clone()));
+    assert_eq!(first.unsent(a, 3).await.unwrap(), None, "nothing kept");
+    assert_eq!(first.unsent(a, 99).await.unwrap(), None, "never applied");
     // A replay is still a duplicate, and leaves the kept replies alone.
     assert!(matches!(
-        store.apply(a, Some(1), increment).await.unwrap(),
+        second.apply(a, Some(1), increment).await.unwrap(),
         Applied::Duplicate
     ));
-    assert_eq!(store.unsent(a, 1).await.unwrap(), Some(kept));
-    store.mark_sent(&[(a, 1), (b, 1), (a, 77)]).await.unwrap();
-    store.mark_sent(&[]).await.unwrap();
-    assert_eq!(store.unsent(a, 1).await.unwrap(), None);
-    assert_eq!(store.unsent(b, 1).await.unwrap(), None);
+    let lease = Duration::from_millis(300);
+    // The applier holds them: it is sending them itself.
     assert_eq!(
-        store.unsent(a, 2).await.unwrap(),
+        first.claim_unsent(a, 1, lease).await.unwrap(),
+        Claim::Nothing
+    );
+    // Another process waits while the lease runs…
+    match second.claim_unsent(a, 1, lease).await.unwrap() {
+        Claim::HeldElsewhere(wait) => assert!(wait <= lease, "{wait:?}"),
+        other => panic!("expected the claim to be held, got {other:?}"),
+    }
+    // …and takes them over after it (the applier is presumed dead), once.
+    tokio::time::sleep(lease).await;
+    assert_eq!(
+        second.claim_unsent(a, 1, lease).await.unwrap(),
+        Claim::Taken(kept.clone())
+    );
+    assert_eq!(
+        second.claim_unsent(a, 1, lease).await.unwrap(),
+        Claim::Nothing
+    );
+    assert!(matches!(
+        first.claim_unsent(a, 1, lease).await.unwrap(),
+        Claim::HeldElsewhere(_)
+    ));
+    assert_eq!(
+        second.claim_unsent(a, 3, lease).await.unwrap(),
+        Claim::Nothing,
+        "none kept"
+    );
+    second.mark_sent(&[(a, 1), (b, 1), (a, 77)]).await.unwrap();
+    second.mark_sent(&[]).await.unwrap();
+    assert_eq!(first.unsent(a, 1).await.unwrap(), None);
+    assert_eq!(first.unsent(b, 1).await.unwrap(), None);
+    tokio::time::sleep(lease).await;
+    assert_eq!(
+        second.claim_unsent(a, 1, lease).await.unwrap(),
+        Claim::Nothing,
+        "sent: nothing to claim"
+    );
+    assert_eq!(
+        first.unsent(a, 2).await.unwrap(),
         Some(json!(["second"])),
         "only the marked ones are forgotten"
     );
     // Marked again (a mark repeated after a crash): harmless.
-    store.mark_sent(&[(a, 1)]).await.unwrap();
-    assert_eq!(counter(&store.load(a).await.unwrap().unwrap()), 3);
+    first.mark_sent(&[(a, 1)]).await.unwrap();
+    assert_eq!(counter(&first.load(a).await.unwrap().unwrap()), 3);
 }
 
 async fn offsets_round_trip(db: &Db) {

@@ -521,7 +521,13 @@ async fn a_crash_between_the_commit_and_the_sending_loses_no_reply() {
 
     // Restarted: /help comes again (never confirmed), is recognised as applied, and its
     // reply is sent from the outbox, once.
-    let bot = Bot::spawn(&fake, dir.path(), &[]);
+    // The dead process's claim on them runs out after the lease.
+    let bot = Bot::spawn_with(
+        &fake,
+        dir.path(),
+        &[],
+        &[("CHESS_TUTOR_OUTBOX_LEASE_MS", "1500")],
+    );
     fake.wait_confirmed(help, 20).await;
     fake.wait_text(chat, "Commands:").await;
     let after = fake.push(text(chat, "/help"));

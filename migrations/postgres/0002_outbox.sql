@@ -2,4 +2,8 @@
 -- The replies an applied update produced, kept with its key until the shell has sent them,
 -- so that a crash between the commit and the sending loses no reply: the update comes again
 -- (it was not confirmed), is recognised as applied, and its unsent replies are sent then.
-ALTER TABLE applied_updates ADD COLUMN unsent jsonb;  -- NULL once sent
+-- Whoever sends them holds a claim (a process id and a time in Unix milliseconds), so that two
+-- replicas given the same update do not both send its replies.
+ALTER TABLE applied_updates ADD COLUMN unsent jsonb;          -- NULL once sent
+ALTER TABLE applied_updates ADD COLUMN claimed_by bigint;     -- the sending process's store id
+ALTER TABLE applied_updates ADD COLUMN claimed_at bigint;     -- when it took them, Unix ms

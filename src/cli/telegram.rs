@@ -1,5 +1,7 @@
-//! `chess-tutor telegram`: the Telegram bot, by long polling.
+//! `chess-tutor telegram`: the Telegram bot, by long polling, or in webhook mode with
+//! `--webhook-listen`.
 
+use std::net::SocketAddr;
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -10,6 +12,11 @@ use tokio::sync::watch;
 use crate::telegram::Shell;
 use crate::telegram::flood::FloodLimit;
 use crate::telegram::poll::{self, PollOptions};
+use crate::telegram::webhook::{self, Secret, WebhookOptions};
+
+/// The environment variable holding the webhook secret (never a flag: other users could read
+/// it in the process list).
+pub const SECRET_ENV: &str = "TELEGRAM_WEBHOOK_SECRET";
 
 /// Arguments of `chess-tutor telegram`. The token comes from `TELOXIDE_TOKEN` (never from
 /// the command line, where other users could read it); `TELOXIDE_API_URL` points the bot at
@@ -28,6 +35,38 @@ pub struct TelegramArgs {
     /// Per-learner flood limit: updates a chat may send per minute after its burst.
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..=600_000))]
     pub flood_per_minute: u32,
+    /// Webhook mode instead of long polling: the address to listen on, e.g. 127.0.0.1:8443
+    /// (behind a TLS-terminating proxy). The secret comes from TELEGRAM_WEBHOOK_SECRET.
+    #[arg(long, env = "CHESS_TUTOR_WEBHOOK_LISTEN", value_name = "ADDR")]
+    pub webhook_listen: Option<SocketAddr>,
+    /// The public https URL Telegram should POST to; given, the bot calls setWebhook at the
+    /// start (it never calls deleteWebhook: other replicas keep serving).
+    #[arg(long, env = "CHESS_TUTOR_WEBHOOK_URL", value_name = "URL", requires = "webhook_listen", value_parser = parse_public_url)]
+    pub webhook_url: Option<url::Url>,
+    /// The path updates arrive at [default: the --webhook-url's path, else /telegram].
+    #[arg(long, env = "CHESS_TUTOR_WEBHOOK_PATH", value_name = "PATH", requires = "webhook_listen", value_parser = parse_path)]
+    pub webhook_path: Option<String>,
+    /// How many requests at once Telegram may send (setWebhook's max_connections, 1–100).
+    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u8).range(1..=100))]
+    pub webhook_max_connections: u8,
+}
+
+/// A `--webhook-url`: an https URL (Telegram sends webhooks over https only).
+fn parse_public_url(text: &str) -> Result<url::Url, String> {
+    let url = url::Url::parse(text).map_err(|e| format!("not a URL: {e}"))?;
+    if url.scheme() != "https" {
+        return Err("Telegram sends webhooks only to https:// URLs".into());
+    }
+    if url.host_str().is_none_or(str::is_empty) {
+        return Err("the URL has no host".into());
+    }
+    Ok(url)
+}
+
+/// A `--webhook-path`.
+fn parse_path(text: &str) -> Result<String, String> {
+    webhook::check_path(text)?;
+    Ok(text.to_owned())
 }
 
 impl Default for TelegramArgs {
@@ -37,6 +76,10 @@ impl Default for TelegramArgs {
             batch: 100,
             flood_burst: 60,
             flood_per_minute: 60,
+            webhook_listen: None,
+            webhook_url: None,
+            webhook_path: None,
+            webhook_max_connections: 40,
         }
     }
 }
@@ -52,6 +95,13 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
         return ExitCode::from(2);
     }
     let api_url = std::env::var("TELOXIDE_API_URL").ok();
+    let webhook = match webhook_options(args) {
+        Ok(webhook) => webhook,
+        Err(message) => {
+            eprintln!("chess-tutor: {message}");
+            return ExitCode::from(2);
+        }
+    };
     let (catalog, runtime) = match super::prepare_shell(content, true) {
         Ok((catalog, runtime)) => (Arc::new(catalog), runtime),
         Err(code) => return code,
@@ -79,9 +129,13 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
             eprintln!("chess-tutor telegram: did not stop in time; exiting");
             std::process::exit(1);
         });
-        let result = poll::run(Arc::new(shell), options, stop_rx).await;
+        let shell = Arc::new(shell);
+        let result = match webhook {
+            Some(webhook) => webhook::run(shell, webhook, stop_rx).await,
+            None => poll::run(shell, options, stop_rx).await.map_err(Into::into),
+        };
         store.close().await;
-        result.map_err(Into::into)
+        result
     });
     runtime.shutdown_timeout(Duration::from_millis(500));
     match result {
@@ -91,6 +145,35 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
             ExitCode::FAILURE
         }
     }
+}
+
+/// Webhook mode's settings, when `--webhook-listen` asks for it; an error says what is
+/// missing or wrong.
+fn webhook_options(args: &TelegramArgs) -> Result<Option<WebhookOptions>, String> {
+    let Some(listen) = args.webhook_listen else {
+        return Ok(None);
+    };
+    let secret = std::env::var(SECRET_ENV).map_err(|_| {
+        format!(
+            "webhook mode needs a secret: set {SECRET_ENV} (1-256 characters of A-Z a-z 0-9 _ -, the same for every replica)"
+        )
+    })?;
+    let secret = Secret::new(&secret).map_err(|e| format!("{SECRET_ENV}: {e}"))?;
+    let path = match (&args.webhook_path, &args.webhook_url) {
+        (Some(path), _) => path.clone(),
+        (None, Some(url)) if url.path() != "/" => {
+            webhook::check_path(url.path()).map_err(|e| format!("--webhook-url: {e}"))?;
+            url.path().to_owned()
+        }
+        (None, _) => webhook::DEFAULT_PATH.to_owned(),
+    };
+    Ok(Some(WebhookOptions {
+        listen,
+        path,
+        url: args.webhook_url.clone(),
+        secret,
+        max_connections: args.webhook_max_connections,
+    }))
 }
 
 /// Resolves on SIGINT or (on Unix) SIGTERM.

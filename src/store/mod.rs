@@ -271,6 +271,37 @@ pub enum StoreError {
 pub struct Store {
     inner: Inner,
     location: Location,
+    /// This store's id in outbox claims: different for every opening (every process).
+    owner: i64,
+}
+
+/// What [`Store::claim_unsent`] found.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Claim {
+    /// The kept replies, now claimed by this store: send them, then [`Store::mark_sent`].
+    Taken(serde_json::Value),
+    /// Nothing to send: none were kept, they were sent, or this store is sending them.
+    Nothing,
+    /// Another process claimed them less than the lease ago and may be sending them now;
+    /// ask again after this long.
+    HeldElsewhere(Duration),
+}
+
+/// Milliseconds since the Unix epoch (0 if the clock is before it).
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// A fresh owner id for outbox claims: the process id and the time mixed.
+fn fresh_owner() -> i64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let mixed = (u128::from(std::process::id()) << 64 ^ nanos).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    // Folded to 63 bits: positive, and fits every database's integer.
+    i64::try_from((mixed ^ (mixed >> 64)) as u64 >> 1).unwrap_or(1)
 }
 
 #[derive(Debug, Clone)]
@@ -307,7 +338,11 @@ impl Store {
                 Inner::Postgres(postgres::PostgresStore::open(url, &location).await?)
             }
         };
-        Ok(Store { inner, location })
+        Ok(Store {
+            inner,
+            location,
+            owner: fresh_owner(),
+        })
     }
 
     /// Where this store keeps its data.
@@ -367,8 +402,8 @@ impl Store {
         let mut attempt = 1;
         loop {
             let result = match &self.inner {
-                Inner::Sqlite(s) => s.apply_once(id, update_key, &mut f).await,
-                Inner::Postgres(p) => p.apply_once(id, update_key, &mut f).await,
+                Inner::Sqlite(s) => s.apply_once(id, update_key, self.owner, &mut f).await,
+                Inner::Postgres(p) => p.apply_once(id, update_key, self.owner, &mut f).await,
             };
             match result {
                 Err(StoreError::Database(error)) if self.is_retryable(&error) => {
@@ -456,6 +491,36 @@ impl Store {
         text.map(|t| parse_state(id, &t)).transpose()
     }
 
+    /// Claims the replies kept for the update `key` of learner `id`, for sending after a
+    /// replay of that update. The process that applied an update holds the claim from the
+    /// commit; another process may take it over only once `lease` has passed since (the
+    /// first is then presumed dead), so two replicas given the same update at once do not
+    /// both send its replies.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::CorruptState`] when the kept text is not JSON; [`StoreError::Database`]
+    /// when the database fails.
+    pub async fn claim_unsent(
+        &self,
+        id: LearnerId,
+        key: i64,
+        lease: Duration,
+    ) -> Result<Claim, StoreError> {
+        let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
+        let found = match &self.inner {
+            Inner::Sqlite(s) => s.claim(id, key, self.owner, now_ms(), lease_ms).await?,
+            Inner::Postgres(p) => p.claim(id, key, self.owner, now_ms(), lease_ms).await?,
+        };
+        Ok(match found {
+            backend::Claimed::Taken(text) => Claim::Taken(parse_state(id, &text)?),
+            backend::Claimed::Nothing => Claim::Nothing,
+            backend::Claimed::HeldFor(ms) => {
+                Claim::HeldElsewhere(Duration::from_millis(u64::try_from(ms).unwrap_or(0)))
+            }
+        })
+    }
+
     /// Forgets the kept replies of these (learner, update key) pairs, in one transaction:
     /// they were sent. Shells batch the marks (a lost mark only means a reply may be sent
     /// twice after a crash, never lost).
@@ -500,6 +565,38 @@ fn backoff(attempt: u32) -> Duration {
             .wrapping_add(attempt),
     ) % base.max(1);
     Duration::from_millis(base + spread / 2)
+}
+
+/// What the backends share.
+mod backend {
+    /// A claim's outcome as the backends see it.
+    pub(super) enum Claimed {
+        Taken(String),
+        Nothing,
+        /// Held by another owner for this many more milliseconds.
+        HeldFor(i64),
+    }
+
+    /// Decides a claim from the kept row: (unsent, claimed_by, claimed_at).
+    pub(super) fn decide(
+        row: Option<(Option<String>, Option<i64>, Option<i64>)>,
+        owner: i64,
+        now_ms: i64,
+        lease_ms: i64,
+    ) -> Claimed {
+        match row {
+            None | Some((None, _, _)) => Claimed::Nothing,
+            Some((Some(_), Some(by), _)) if by == owner => Claimed::Nothing,
+            Some((Some(text), by, at)) => {
+                let until = at.unwrap_or(0).saturating_add(lease_ms);
+                if by.is_some() && until > now_ms {
+                    Claimed::HeldFor(until - now_ms)
+                } else {
+                    Claimed::Taken(text)
+                }
+            }
+        }
+    }
 }
 
 /// Parses stored state text, naming the learner when it is not JSON.

@@ -12,6 +12,7 @@ use std::time::Duration;
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions};
 use sqlx::{Connection, Row};
 
+use super::backend::Claimed;
 use super::{
     Applied, Change, Event, KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, Location, StoreError,
     StoredEvent, migrations, parse_payload, parse_state,
@@ -77,6 +78,7 @@ impl PostgresStore {
         &self,
         id: LearnerId,
         update_key: Option<i64>,
+        owner: i64,
         f: &mut F,
     ) -> Result<Applied<T>, StoreError>
     where
@@ -136,8 +138,9 @@ impl PostgresStore {
         }
         if let Some(key) = update_key {
             sqlx::query(
-                "INSERT INTO applied_updates (learner_id, update_key, version, unsent)
-                 VALUES ($1, $2, $3, $4::jsonb)",
+                "INSERT INTO applied_updates
+                     (learner_id, update_key, version, unsent, claimed_by, claimed_at)
+                 VALUES ($1, $2, $3, $4::jsonb, $5, $6)",
             )
             .bind(id.0)
             .bind(key)
@@ -149,6 +152,8 @@ impl PostgresStore {
                     .map(serde_json::to_string)
                     .transpose()?,
             )
+            .bind(change.unsent.as_ref().map(|_| owner))
+            .bind(change.unsent.as_ref().map(|_| super::now_ms()))
             .execute(&mut *tx)
             .await?;
         }
@@ -230,6 +235,48 @@ impl PostgresStore {
         .fetch_optional(&self.pool)
         .await?
         .flatten())
+    }
+
+    pub(super) async fn claim(
+        &self,
+        id: LearnerId,
+        key: i64,
+        owner: i64,
+        now_ms: i64,
+        lease_ms: i64,
+    ) -> Result<Claimed, StoreError> {
+        let mut tx = self
+            .pool
+            .begin_with("BEGIN ISOLATION LEVEL READ COMMITTED")
+            .await?;
+        // The learner's lock: two replicas claiming at once take turns.
+        sqlx::query("SELECT pg_advisory_xact_lock($1)")
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await?;
+        let row: Option<(Option<String>, Option<i64>, Option<i64>)> = sqlx::query_as(
+            "SELECT unsent::text, claimed_by, claimed_at FROM applied_updates
+             WHERE learner_id = $1 AND update_key = $2",
+        )
+        .bind(id.0)
+        .bind(key)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let claimed = super::backend::decide(row, owner, now_ms, lease_ms);
+        if let Claimed::Taken(_) = claimed {
+            sqlx::query(
+                "UPDATE applied_updates SET claimed_by = $1, claimed_at = $2
+                 WHERE learner_id = $3 AND update_key = $4",
+            )
+            .bind(owner)
+            .bind(now_ms)
+            .bind(id.0)
+            .bind(key)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(claimed)
     }
 
     pub(super) async fn mark_sent(&self, sent: &[(LearnerId, i64)]) -> Result<(), StoreError> {

@@ -15,6 +15,7 @@ use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
 
+use super::backend::Claimed;
 use super::{
     Applied, Change, Event, KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, StoreError, StoredEvent,
     migrations, parse_payload, parse_state,
@@ -99,6 +100,7 @@ impl SqliteStore {
         &self,
         id: LearnerId,
         update_key: Option<i64>,
+        owner: i64,
         f: &mut F,
     ) -> Result<Applied<T>, StoreError>
     where
@@ -149,8 +151,9 @@ impl SqliteStore {
         }
         if let Some(key) = update_key {
             sqlx::query(
-                "INSERT INTO applied_updates (learner_id, update_key, version, unsent)
-                 VALUES (?, ?, ?, ?)",
+                "INSERT INTO applied_updates
+                     (learner_id, update_key, version, unsent, claimed_by, claimed_at)
+                 VALUES (?, ?, ?, ?, ?, ?)",
             )
             .bind(id.0)
             .bind(key)
@@ -162,6 +165,8 @@ impl SqliteStore {
                     .map(serde_json::to_string)
                     .transpose()?,
             )
+            .bind(change.unsent.as_ref().map(|_| owner))
+            .bind(change.unsent.as_ref().map(|_| super::now_ms()))
             .execute(&mut *tx)
             .await?;
         }
@@ -244,6 +249,40 @@ impl SqliteStore {
         .fetch_optional(&self.readers)
         .await?
         .flatten())
+    }
+
+    pub(super) async fn claim(
+        &self,
+        id: LearnerId,
+        key: i64,
+        owner: i64,
+        now_ms: i64,
+        lease_ms: i64,
+    ) -> Result<Claimed, StoreError> {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let row: Option<(Option<String>, Option<i64>, Option<i64>)> = sqlx::query_as(
+            "SELECT unsent, claimed_by, claimed_at FROM applied_updates
+             WHERE learner_id = ? AND update_key = ?",
+        )
+        .bind(id.0)
+        .bind(key)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let claimed = super::backend::decide(row, owner, now_ms, lease_ms);
+        if let Claimed::Taken(_) = claimed {
+            sqlx::query(
+                "UPDATE applied_updates SET claimed_by = ?, claimed_at = ?
+                 WHERE learner_id = ? AND update_key = ?",
+            )
+            .bind(owner)
+            .bind(now_ms)
+            .bind(id.0)
+            .bind(key)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(claimed)
     }
 
     pub(super) async fn mark_sent(&self, sent: &[(LearnerId, i64)]) -> Result<(), StoreError> {

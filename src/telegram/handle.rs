@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use chess_tutor::store::{Applied, LearnerId, StoreError};
+use chess_tutor::store::{Applied, Claim, LearnerId, StoreError};
 use teloxide_core::types::ChatId;
 use tokio::sync::watch;
 
@@ -176,7 +176,9 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
     }
 }
 
-/// The replies of an applied update still in the outbox.
+/// The replies of an applied update still in the outbox, claimed for sending here. When
+/// another process holds them (it applied the update a moment ago and may be sending them),
+/// waits for it to finish or for its lease to run out.
 async fn unsent_replies(
     shell: &Shell,
     chat: i64,
@@ -185,17 +187,28 @@ async fn unsent_replies(
     // This process's own recent marks first, so that a replay of an update it answered a
     // moment ago does not find its replies still kept.
     shell.flush_sent().await;
-    let Some(kept) = shell.store.unsent(LearnerId(chat), id).await? else {
-        return Ok(None);
-    };
-    match serde_json::from_value(kept) {
-        Ok(replies) => Ok(Some(replies)),
-        Err(e) => {
-            // Written by another version: better to skip it than to send nonsense.
-            shell.log(format_args!(
-                "update {id}: the outbox entry does not read: {e}"
-            ));
-            Ok(None)
+    loop {
+        match shell
+            .store
+            .claim_unsent(LearnerId(chat), id, shell.outbox_lease)
+            .await?
+        {
+            Claim::Nothing => return Ok(None),
+            Claim::HeldElsewhere(wait) => {
+                tokio::time::sleep(wait.min(Duration::from_millis(200))).await;
+            }
+            Claim::Taken(kept) => {
+                return match serde_json::from_value(kept) {
+                    Ok(replies) => Ok(Some(replies)),
+                    Err(e) => {
+                        // Written by another version: better skipped than sent as nonsense.
+                        shell.log(format_args!(
+                            "update {id}: the outbox entry does not read: {e}"
+                        ));
+                        Ok(None)
+                    }
+                };
+            }
         }
     }
 }

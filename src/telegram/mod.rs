@@ -14,6 +14,7 @@ pub mod handle;
 pub mod inbound;
 pub mod outbound;
 pub mod poll;
+pub mod webhook;
 
 use std::fmt;
 use std::sync::{Arc, Mutex};
@@ -38,6 +39,9 @@ pub struct Shell {
     pub renders: tokio::sync::Semaphore,
     /// The per-learner flood limit.
     pub flood: flood::Flood,
+    /// How long the replies of an update applied by another process are left to it before
+    /// this one sends them (the other is then presumed dead). `CHESS_TUTOR_OUTBOX_LEASE_MS`.
+    pub outbox_lease: Duration,
     /// Updates whose replies were sent, not yet marked so in the store's outbox.
     sent: Mutex<Vec<(LearnerId, i64)>>,
     /// Held while sent-marks are written, so that a flush returns only once every mark made
@@ -45,6 +49,10 @@ pub struct Shell {
     flushing: tokio::sync::Mutex<()>,
     token: String,
 }
+
+/// How long another process's unsent replies are left to it (see [`Shell::outbox_lease`]):
+/// longer than sending a reply takes, 429 waits included.
+pub const DEFAULT_OUTBOX_LEASE: Duration = Duration::from_secs(15);
 
 /// How long sent-marks gather before they are written in one transaction.
 const SENT_MARK_DELAY: Duration = Duration::from_millis(20);
@@ -78,6 +86,10 @@ impl Shell {
             catalog,
             renders: tokio::sync::Semaphore::new(cores),
             flood: flood::Flood::new(flood::FloodLimit::default()),
+            outbox_lease: std::env::var("CHESS_TUTOR_OUTBOX_LEASE_MS")
+                .ok()
+                .and_then(|ms| ms.trim().parse().ok())
+                .map_or(DEFAULT_OUTBOX_LEASE, Duration::from_millis),
             sent: Mutex::new(Vec::new()),
             flushing: tokio::sync::Mutex::new(()),
             token: token.to_owned(),

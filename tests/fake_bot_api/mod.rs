@@ -36,6 +36,8 @@ pub struct Call {
     pub at: Instant,
     /// The message sent or edited (its `message_id`).
     pub message: Option<i64>,
+    /// The call's parameters (multipart fields as strings), e.g. setWebhook's `url`.
+    pub body: Value,
 }
 
 /// What the fake server holds.
@@ -150,6 +152,15 @@ impl Fake {
     /// A copy of the calls so far.
     pub fn calls(&self) -> Vec<Call> {
         self.state.lock().unwrap().calls.clone()
+    }
+
+    /// The calls of `method` (any case) so far.
+    pub fn calls_of(&self, method: &str) -> Vec<Call> {
+        let method = method.to_ascii_lowercase();
+        self.calls()
+            .into_iter()
+            .filter(|c| c.method == method)
+            .collect()
     }
 
     /// Calls to `chat` (sendMessage / sendPhoto) so far.
@@ -414,6 +425,7 @@ async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Res
         png,
         at: Instant::now(),
         message: None,
+        body: body.clone(),
     };
     let mut s = state.lock().unwrap();
     s.calls.push(call);

@@ -1,0 +1,439 @@
+//! Webhook mode: Telegram POSTs each update to us (axum), instead of us fetching them.
+//!
+//! Unlike teloxide's own listener, an update is answered 200 only AFTER its handling is done
+//! (applied in the store with its `update_id`, replies sent), so an answer Telegram receives
+//! means the work is not lost; while stopping, the answer is 503 and Telegram delivers the
+//! update again (to another replica, or to this one after a restart; a replay is recognised
+//! by the store). The secret comes from configuration and is the same for every replica, and
+//! `deleteWebhook` is never called: one replica stopping must not cut the others off.
+//!
+//! One chat's updates are handled one at a time in arrival order (inside this process; across
+//! processes the store serialises one learner's inputs), different chats at once.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
+use axum::http::StatusCode;
+use axum::routing::post;
+use teloxide_core::RequestError;
+use teloxide_core::payloads::SetWebhookSetters;
+use teloxide_core::requests::{Request as _, Requester};
+use teloxide_core::types::{AllowedUpdate, Update};
+use tokio::sync::watch;
+
+use super::Shell;
+use super::handle::supervise;
+use super::inbound::{self, Incoming};
+use super::poll::stopped;
+
+/// The header in which Telegram sends the secret given to `setWebhook`.
+pub const SECRET_HEADER: &str = "x-telegram-bot-api-secret-token";
+
+/// The largest update body read (Telegram's updates are a few KiB); larger ones get 413.
+pub const BODY_LIMIT: usize = 256 * 1024;
+
+/// The path updates are POSTed to when neither `--webhook-path` nor the URL says otherwise.
+pub const DEFAULT_PATH: &str = "/telegram";
+
+/// How many times `setWebhook` is tried at the start (after network failures; a 429 is
+/// waited out as Telegram asks).
+const SET_WEBHOOK_ATTEMPTS: u32 = 4;
+
+/// The webhook secret: what Telegram sends in [`SECRET_HEADER`]. Not `Debug`-printable.
+#[derive(Clone)]
+pub struct Secret(String);
+
+impl Secret {
+    /// Checks the secret against what Telegram accepts: 1–256 characters of `A-Z a-z 0-9 _ -`.
+    ///
+    /// # Errors
+    ///
+    /// A message saying what is wrong (never repeating the secret).
+    pub fn new(secret: &str) -> Result<Secret, String> {
+        if secret.is_empty() {
+            return Err("the webhook secret is empty".into());
+        }
+        if secret.len() > 256 {
+            return Err(format!(
+                "the webhook secret is {} characters long; Telegram allows at most 256",
+                secret.chars().count()
+            ));
+        }
+        if let Some(bad) = secret
+            .chars()
+            .find(|c| !(c.is_ascii_alphanumeric() || *c == '_' || *c == '-'))
+        {
+            let shown = if bad.is_ascii_graphic() || bad == ' ' {
+                format!("{bad:?}")
+            } else {
+                format!("U+{:04X}", u32::from(bad))
+            };
+            return Err(format!(
+                "the webhook secret has the character {shown}; Telegram allows only A-Z, a-z, 0-9, _ and -"
+            ));
+        }
+        Ok(Secret(secret.to_owned()))
+    }
+
+    /// Whether `given` is the secret, in time that does not depend on where they differ.
+    pub fn matches(&self, given: &[u8]) -> bool {
+        constant_time_eq(given, self.0.as_bytes())
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(<hidden>)")
+    }
+}
+
+/// `given == expected`, looking at every byte of `expected` whatever `given` is, so that the
+/// time taken does not tell an attacker how much of a guess was right (only, at most, the
+/// secret's length, which Telegram's format bounds anyway).
+fn constant_time_eq(given: &[u8], expected: &[u8]) -> bool {
+    let mut diff = u8::from(given.len() != expected.len());
+    for (i, e) in expected.iter().enumerate() {
+        diff |= given.get(i).copied().unwrap_or(!*e) ^ e;
+    }
+    std::hint::black_box(diff) == 0
+}
+
+/// Checks a webhook path: it starts with `/` and holds only URL-safe characters (so that it
+/// is matched literally, never as a route pattern).
+///
+/// # Errors
+///
+/// A message saying what is wrong.
+pub fn check_path(path: &str) -> Result<(), String> {
+    if !path.starts_with('/') {
+        return Err(format!("the webhook path {path:?} must start with /"));
+    }
+    if let Some(bad) = path
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || "-._~/".contains(*c)))
+    {
+        return Err(format!(
+            "the webhook path {path:?} has the character {bad:?}; use only A-Z a-z 0-9 - . _ ~ /"
+        ));
+    }
+    Ok(())
+}
+
+/// How the webhook server runs.
+#[derive(Debug, Clone)]
+pub struct WebhookOptions {
+    /// Where the server listens (port 0: any free port; the log line says which).
+    pub listen: SocketAddr,
+    /// The path updates are POSTed to.
+    pub path: String,
+    /// The public URL to give Telegram with `setWebhook` at the start; `None`: set elsewhere
+    /// (by another replica, or by hand).
+    pub url: Option<url::Url>,
+    /// The secret Telegram sends with every update.
+    pub secret: Secret,
+    /// `setWebhook`'s `max_connections` (1–100): how many requests Telegram sends at once.
+    pub max_connections: u8,
+}
+
+/// Serves webhook updates until `stop` turns true, then stops accepting, lets the updates
+/// being handled finish, and returns.
+///
+/// # Errors
+///
+/// The address cannot be listened on, `setWebhook` fails, or the server fails.
+pub async fn run(
+    shell: Arc<Shell>,
+    options: WebhookOptions,
+    stop: watch::Receiver<bool>,
+) -> anyhow::Result<()> {
+    check_path(&options.path).map_err(anyhow::Error::msg)?;
+    let listener = tokio::net::TcpListener::bind(options.listen)
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", options.listen))?;
+    let local = listener.local_addr()?;
+    if let Some(url) = &options.url {
+        let mut stop = stop.clone();
+        tokio::select! {
+            set = set_webhook(&shell, url, &options) => set?,
+            // Stopped while waiting out a 429: nothing was served, nothing to finish.
+            () = stopped(&mut stop) => return Ok(()),
+        }
+    }
+    let (working, mut idle) = watch::channel(0_usize);
+    let app = Arc::new(App {
+        shell: shell.clone(),
+        secret: options.secret.clone(),
+        chats: Mutex::new(HashMap::new()),
+        stop: stop.clone(),
+        working,
+    });
+    let router = axum::Router::new()
+        .route(&options.path, post(receive))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(app);
+    shell.log(format_args!(
+        "listening for webhook updates on http://{local}{}",
+        options.path
+    ));
+    let mut shutdown = stop;
+    axum::serve(listener, router)
+        .with_graceful_shutdown(async move { stopped(&mut shutdown).await })
+        .await?;
+    // Updates whose request went away (the client hung up) are still being handled.
+    let _ = idle.wait_for(|n| *n == 0).await;
+    shell.flush_sent().await;
+    shell.log(format_args!("the webhook server has stopped"));
+    Ok(())
+}
+
+/// Tells Telegram where to send updates, with the secret and the update kinds the tutor uses.
+async fn set_webhook(
+    shell: &Shell,
+    url: &url::Url,
+    options: &WebhookOptions,
+) -> anyhow::Result<()> {
+    let mut failures = 0;
+    loop {
+        let request = shell
+            .bot
+            .set_webhook(url.clone())
+            .secret_token(options.secret.0.clone())
+            .allowed_updates([AllowedUpdate::Message, AllowedUpdate::CallbackQuery])
+            .max_connections(options.max_connections.clamp(1, 100));
+        match request.send().await {
+            Ok(_) => {
+                shell.log(format_args!("webhook set to {url}"));
+                return Ok(());
+            }
+            Err(RequestError::RetryAfter(wait)) => {
+                shell.log(format_args!(
+                    "setWebhook: 429, retrying after {}s",
+                    wait.seconds()
+                ));
+                tokio::time::sleep(wait.duration()).await;
+            }
+            Err(e) => {
+                failures += 1;
+                let e = shell.redact(&e.to_string());
+                if failures >= SET_WEBHOOK_ATTEMPTS {
+                    anyhow::bail!("setWebhook failed: {e}");
+                }
+                shell.log(format_args!("setWebhook failed, retrying: {e}"));
+                tokio::time::sleep(Duration::from_millis(500 * u64::from(failures))).await;
+            }
+        }
+    }
+}
+
+/// What every request handler shares.
+struct App {
+    shell: Arc<Shell>,
+    secret: Secret,
+    /// One lock per chat with updates in flight; an entry goes when nobody holds or waits for it.
+    chats: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
+    stop: watch::Receiver<bool>,
+    /// How many updates are being handled.
+    working: watch::Sender<usize>,
+}
+
+impl App {
+    /// The lock of `chat`'s updates (made if there is none).
+    fn chat_lock(&self, chat: i64) -> Arc<tokio::sync::Mutex<()>> {
+        let mut chats = self
+            .chats
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        chats.entry(chat).or_default().clone()
+    }
+
+    /// Gives back `lock` (taken with [`App::chat_lock`]), and forgets it if nobody else has it.
+    fn release(&self, chat: i64, lock: Arc<tokio::sync::Mutex<()>>) {
+        drop(lock);
+        let mut chats = self
+            .chats
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        // Clones are only made under this map lock: one reference means only the map's.
+        if chats.get(&chat).is_some_and(|l| Arc::strong_count(l) == 1) {
+            chats.remove(&chat);
+        }
+    }
+}
+
+/// Counts an update as being handled while it lives.
+struct Working(Arc<App>);
+
+impl Working {
+    fn new(app: Arc<App>) -> Working {
+        app.working.send_modify(|n| *n += 1);
+        Working(app)
+    }
+}
+
+impl Drop for Working {
+    fn drop(&mut self) {
+        self.0.working.send_modify(|n| *n -= 1);
+    }
+}
+
+/// One POST from Telegram: 401 without the right secret (nothing read), 413 when too large,
+/// 200 for what will never be usable (so Telegram does not send it forever), 200 once a good
+/// update is handled, 503 when stopping cut it short (Telegram sends it again).
+async fn receive(State(app): State<Arc<App>>, request: Request) -> StatusCode {
+    let authentic = request
+        .headers()
+        .get(SECRET_HEADER)
+        .is_some_and(|given| app.secret.matches(given.as_bytes()));
+    if !authentic {
+        app.shell.log(format_args!(
+            "refused a webhook request without the right secret"
+        ));
+        return StatusCode::UNAUTHORIZED;
+    }
+    let body = match Bytes::from_request(request, &()).await {
+        Ok(body) => body,
+        Err(rejection) => {
+            app.shell
+                .log(format_args!("refused a webhook request: {rejection}"));
+            return rejection.status();
+        }
+    };
+    let (id, incoming) = match read_update(&body) {
+        Ok(update) => update,
+        Err(why) => {
+            app.shell
+                .log(format_args!("dropped a webhook request: {why}"));
+            return StatusCode::OK;
+        }
+    };
+    if let Incoming::Skip(why) = incoming {
+        app.shell.log(format_args!("skipped update {id}: {why}"));
+        return StatusCode::OK;
+    }
+    if *app.stop.borrow() {
+        return StatusCode::SERVICE_UNAVAILABLE;
+    }
+    // Its own task: if the request goes away, the handling still ends (and keeps the chat's
+    // lock until then, so the chat's next update cannot overtake it).
+    let working = Working::new(app);
+    match tokio::spawn(handle_in_order(working, id, incoming)).await {
+        Ok(true) => StatusCode::OK,
+        Ok(false) => StatusCode::SERVICE_UNAVAILABLE,
+        Err(_) => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
+/// An update's id and what it asks, or why the body is not an update at all.
+fn read_update(body: &[u8]) -> Result<(i64, Incoming), &'static str> {
+    let value: serde_json::Value =
+        serde_json::from_slice(body).map_err(|_| "the body is not JSON")?;
+    let id = inbound::raw_update_id(&value).ok_or("an update without a usable update_id")?;
+    let incoming = serde_json::from_slice::<Update>(body)
+        .map_or(Incoming::Skip("an update that does not parse"), |u| {
+            inbound::read(&u)
+        });
+    Ok((id, incoming))
+}
+
+/// Handles one update after the chat's earlier ones; false when stopping came first.
+async fn handle_in_order(working: Working, id: i64, incoming: Incoming) -> bool {
+    let app = &working.0;
+    let mut stop = app.stop.clone();
+    let Some(chat) = incoming.chat() else {
+        return supervise(app.shell.clone(), id, incoming, stop).await;
+    };
+    let lock = app.chat_lock(chat);
+    let turn = tokio::select! {
+        biased;
+        turn = lock.clone().lock_owned() => Some(turn),
+        () = stopped(&mut stop) => None,
+    };
+    let done = match turn {
+        Some(turn) => {
+            let done = supervise(app.shell.clone(), id, incoming, stop).await;
+            // The outbox learns that the replies went out before Telegram does (200): a
+            // redelivery to another replica then finds nothing left to send.
+            app.shell.flush_sent().await;
+            drop(turn);
+            done
+        }
+        None => false,
+    };
+    app.release(chat, lock);
+    done
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secrets_follow_telegrams_format() {
+        assert!(Secret::new("abc_DEF-123").is_ok());
+        assert!(Secret::new(&"a".repeat(256)).is_ok());
+        let too_long = Secret::new(&"a".repeat(257)).unwrap_err();
+        assert!(too_long.contains("257"), "{too_long}");
+        assert!(Secret::new("").unwrap_err().contains("empty"));
+        let spaced = Secret::new("my secret").unwrap_err();
+        assert!(spaced.contains("' '"), "{spaced}");
+        assert!(!spaced.contains("my secret"), "the secret is not repeated");
+        assert!(Secret::new("naïve").unwrap_err().contains("U+00EF"));
+        assert!(Secret::new("a/b").is_err());
+        assert_eq!(
+            format!("{:?}", Secret::new("s3cret").unwrap()),
+            "Secret(<hidden>)"
+        );
+    }
+
+    #[test]
+    fn the_secret_matches_only_itself() {
+        let secret = Secret::new("s3cret_-X").unwrap();
+        assert!(secret.matches(b"s3cret_-X"));
+        assert!(!secret.matches(b"s3cret_-Y"));
+        assert!(!secret.matches(b"s3cret_-"));
+        assert!(!secret.matches(b"s3cret_-XX"));
+        assert!(!secret.matches(b""));
+        assert!(!secret.matches(b"S3CRET_-X"));
+        // A guess shorter than the secret whose missing bytes would be zeros.
+        assert!(!constant_time_eq(b"ab", b"ab\0"));
+        assert!(constant_time_eq(b"", b""));
+    }
+
+    #[test]
+    fn paths_are_literal() {
+        assert!(check_path("/telegram").is_ok());
+        assert!(check_path("/bot/hook-1.x_~").is_ok());
+        assert!(check_path("telegram").is_err());
+        assert!(check_path("/{id}").is_err());
+        assert!(check_path("/a b").is_err());
+        assert!(check_path("/*rest").is_err());
+    }
+
+    #[test]
+    fn bodies_are_read_as_updates_or_refused_with_a_reason() {
+        let good = br#"{"update_id":7,"message":{"message_id":1,"date":0,"chat":{"id":5,"type":"private"},"text":"hi"}}"#;
+        let (id, incoming) = read_update(good).unwrap();
+        assert_eq!(id, 7);
+        assert!(matches!(incoming, Incoming::Tutor { chat: 5, .. }));
+        assert_eq!(
+            read_update(b"{not json").unwrap_err(),
+            "the body is not JSON"
+        );
+        assert_eq!(
+            read_update(br#"{"message":{}}"#).unwrap_err(),
+            "an update without a usable update_id"
+        );
+        assert_eq!(
+            read_update(br#"{"update_id":"x"}"#).unwrap_err(),
+            "an update without a usable update_id"
+        );
+        let (id, incoming) = read_update(br#"{"update_id":8,"message":"nonsense"}"#).unwrap();
+        assert_eq!(id, 8);
+        assert!(matches!(incoming, Incoming::Skip(_)));
+    }
+}

@@ -836,6 +836,32 @@ async fn run_load(learners: i64, per: usize, pictures: bool, rate: usize, storm:
         })
         .unwrap_or(0);
     assert!(bot.alive());
+    let (line, chats) = summarize(
+        &fake, base, &ids, learners, per, pictures, rate, storm, peak_kib,
+    );
+    let versions = versions(dir.path(), chats).await;
+    assert!(
+        versions.iter().all(|&v| v == per as i64),
+        "every update applied exactly once"
+    );
+    no_token_in(&bot.stop());
+    line
+}
+
+/// Checks a load run's replies (none lost or repeated, each chat in order) and sums it up:
+/// the summary line and the chats.
+#[allow(clippy::too_many_arguments)]
+fn summarize(
+    fake: &Fake,
+    base: usize,
+    ids: &[(i64, i64)],
+    learners: i64,
+    per: usize,
+    pictures: bool,
+    rate: usize,
+    storm: u64,
+    peak_kib: u64,
+) -> (String, Vec<i64>) {
     let state = fake.state.lock().unwrap();
     let calls = &state.calls[base..];
     let mut by_chat: std::collections::HashMap<i64, Vec<&Call>> = Default::default();
@@ -843,7 +869,7 @@ async fn run_load(learners: i64, per: usize, pictures: bool, rate: usize, storm:
         by_chat.entry(c.chat.unwrap()).or_default().push(c);
     }
     let mut per_chat_ids: std::collections::HashMap<i64, Vec<i64>> = Default::default();
-    for &(chat, id) in &ids {
+    for &(chat, id) in ids {
         per_chat_ids.entry(chat).or_default().push(id);
     }
     let mut latencies = Vec::new();
@@ -900,14 +926,7 @@ async fn run_load(learners: i64, per: usize, pictures: bool, rate: usize, storm:
         pct(99).as_secs_f64() * 1e3,
         peak_kib / 1024
     );
-    drop(state);
-    let versions = versions(dir.path(), per_chat_ids.keys().copied()).await;
-    assert!(
-        versions.iter().all(|&v| v == per as i64),
-        "every update applied exactly once"
-    );
-    no_token_in(&bot.stop());
-    line
+    (line, per_chat_ids.into_keys().collect())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -46,8 +46,8 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Import Lichess puzzles (CSV or JSON), keeping only mates the search proves.
     ImportLichess(import_lichess::ImportArgs),
-    /// The Telegram bot (long polling); the token comes from TELOXIDE_TOKEN, and
-    /// TELOXIDE_API_URL points it at another Bot API server.
+    /// The Telegram bot (long polling, or a webhook server with --webhook-listen); the token
+    /// comes from TELOXIDE_TOKEN, and TELOXIDE_API_URL points it at another Bot API server.
     Telegram(telegram::TelegramArgs),
 }
 

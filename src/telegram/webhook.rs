@@ -13,6 +13,7 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -171,6 +172,7 @@ pub async fn run(
         chats: Mutex::new(HashMap::new()),
         stop: stop.clone(),
         working,
+        refused: AtomicU64::new(0),
     });
     let router = axum::Router::new()
         .route(&options.path, post(receive))
@@ -239,6 +241,8 @@ struct App {
     stop: watch::Receiver<bool>,
     /// How many updates are being handled.
     working: watch::Sender<usize>,
+    /// Requests refused for a wrong or missing secret (logged at 1, 2, 4, 8, …).
+    refused: AtomicU64,
 }
 
 impl App {
@@ -290,9 +294,13 @@ async fn receive(State(app): State<Arc<App>>, request: Request) -> StatusCode {
         .get(SECRET_HEADER)
         .is_some_and(|given| app.secret.matches(given.as_bytes()));
     if !authentic {
-        app.shell.log(format_args!(
-            "refused a webhook request without the right secret"
-        ));
+        // One line per quiet spell, not one per request: a secret-guesser cannot fill the log.
+        let refused = app.refused.fetch_add(1, Ordering::Relaxed) + 1;
+        if refused.is_power_of_two() {
+            app.shell.log(format_args!(
+                "refused a webhook request without the right secret ({refused} so far)"
+            ));
+        }
         return StatusCode::UNAUTHORIZED;
     }
     let body = match Bytes::from_request(request, &()).await {

@@ -298,6 +298,71 @@ async fn tap_to_move_edits_the_board_explains_an_illegal_tap_and_plays_the_move(
     no_token_in(&bot.stop());
 }
 
+/// The learner's stored state.
+async fn state_of(data: &Path, chat: i64) -> serde_json::Value {
+    let store = Store::open(data.join("chess-tutor.sqlite3").to_str().unwrap())
+        .await
+        .unwrap();
+    let state = store.load(LearnerId(chat)).await.unwrap().unwrap().state;
+    store.close().await;
+    state
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forged_and_stale_presses_are_answered_and_change_nothing() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::spawn(&fake, dir.path(), &[]);
+    let chat = 13;
+    fake.push(start(chat, "en"));
+    fake.push(text(chat, "/lesson 3"));
+    let first = fake.wait_text(chat, "Unit 3 The rook · 1/").await;
+    let next = button(&first, "Next");
+    fake.push(press(chat, &next, 1));
+    let second = fake.wait_text(chat, "Unit 3 The rook · 2/").await;
+    fake.push(press(chat, &button(&second, "Next"), 2));
+    let task = fake.wait_text(chat, "Move the rook to h4").await;
+    let before = state_of(dir.path(), chat).await;
+
+    let long = "k:".to_owned() + &"9".repeat(70);
+    let presses = [
+        next.as_str(),     // stale: the first step's Next
+        "k:4000000000:a4", // forged: a nonce never given
+        "u:3:a4a8q",       // forged: a promotion never offered
+        "a:3:255",         // an answer to a question not asked
+        "zzz",             // not our data at all
+        long.as_str(),     // longer than Telegram allows
+        "t:1",             // the tap board of an old question
+    ];
+    let mut last = 0;
+    for (n, data) in presses.iter().enumerate() {
+        last = fake.push(press_on(chat, data, 10 + n as u32, task.message.unwrap()));
+    }
+    fake.wait_confirmed(last, 20).await;
+    for (n, data) in presses.iter().enumerate() {
+        let id = format!("cb-{chat}-{data}-{}", 10 + n);
+        assert!(
+            fake.calls()
+                .iter()
+                .any(|c| c.method == "answercallbackquery" && c.callback.as_deref() == Some(&id)),
+            "the press {data:?} was not answered"
+        );
+    }
+    assert_eq!(
+        state_of(dir.path(), chat).await,
+        before,
+        "a forged or stale press changed the learner's state"
+    );
+    assert!(
+        fake.calls().iter().all(|c| c.method != "editmessagemedia"),
+        "no board was replaced"
+    );
+    // The task still works.
+    fake.push(text(chat, "Rh4"));
+    fake.wait_text(chat, "Right! Rh4+").await;
+    no_token_in(&bot.stop());
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn castling_in_chinese() {
     let fake = Fake::start().await;

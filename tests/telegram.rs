@@ -10,7 +10,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use chess_tutor::store::{LearnerId, Store};
-use fake_bot_api::{Call, Fake, press, press_on, start, text};
+use fake_bot_api::{Call, Fake, button, press, press_on, start, text, versions};
 use serde_json::json;
 
 const TOKEN: &str = "123:abc";
@@ -102,33 +102,6 @@ impl Drop for Bot {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-async fn versions(data: &Path, chats: impl IntoIterator<Item = i64>) -> Vec<i64> {
-    let store = Store::open(data.join("chess-tutor.sqlite3").to_str().unwrap())
-        .await
-        .unwrap();
-    let mut out = Vec::new();
-    for chat in chats {
-        out.push(
-            store
-                .load(LearnerId(chat))
-                .await
-                .unwrap()
-                .map_or(0, |r| r.version),
-        );
-    }
-    store.close().await;
-    out
-}
-
-fn button(call: &Call, label: &str) -> String {
-    call.buttons
-        .iter()
-        .find(|(l, _)| l.contains(label))
-        .unwrap_or_else(|| panic!("no button {label:?} in {:?}", call.buttons))
-        .1
-        .clone()
 }
 
 fn no_token_in(log: &str) {

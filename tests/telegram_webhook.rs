@@ -14,8 +14,8 @@ use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{Duration, Instant};
 
-use chess_tutor::store::{LearnerId, LearnerRecord, Store};
-use fake_bot_api::{Call, Fake, press, start, text};
+use chess_tutor::store::Store;
+use fake_bot_api::{Call, Fake, button, press, records, start, text, versions};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -235,15 +235,6 @@ fn latest(fake: &Fake, chat: i64, needle: &str) -> Call {
         })
 }
 
-fn button(call: &Call, label: &str) -> String {
-    call.buttons
-        .iter()
-        .find(|(l, _)| l.contains(label))
-        .unwrap_or_else(|| panic!("no button {label:?} in {:?}", call.buttons))
-        .1
-        .clone()
-}
-
 fn no_secrets_in(log: &str) {
     assert!(!log.contains(TOKEN), "the token is in the log:\n{log}");
     assert!(
@@ -254,30 +245,6 @@ fn no_secrets_in(log: &str) {
         !log.contains(SECRET),
         "the webhook secret is in the log:\n{log}"
     );
-}
-
-async fn records(
-    store: &Store,
-    chats: impl IntoIterator<Item = i64>,
-) -> Vec<Option<LearnerRecord>> {
-    let mut out = Vec::new();
-    for chat in chats {
-        out.push(store.load(LearnerId(chat)).await.unwrap());
-    }
-    out
-}
-
-async fn versions(data: &Path, chats: impl IntoIterator<Item = i64>) -> Vec<i64> {
-    let store = Store::open(data.join("chess-tutor.sqlite3").to_str().unwrap())
-        .await
-        .unwrap();
-    let out = records(&store, chats)
-        .await
-        .into_iter()
-        .map(|r| r.map_or(0, |r| r.version))
-        .collect();
-    store.close().await;
-    out
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -498,3 +498,44 @@ async fn get_updates(state: Arc<Mutex<FakeState>>, body: &Value) -> Response {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
 }
+
+/// The data of the first button of `call` whose label contains `label`.
+pub fn button(call: &Call, label: &str) -> String {
+    call.buttons
+        .iter()
+        .find(|(l, _)| l.contains(label))
+        .unwrap_or_else(|| panic!("no button {label:?} in {:?}", call.buttons))
+        .1
+        .clone()
+}
+
+/// The stored records of these chats (`None` for a chat never seen).
+pub async fn records(
+    store: &chess_tutor::store::Store,
+    chats: impl IntoIterator<Item = i64>,
+) -> Vec<Option<chess_tutor::store::LearnerRecord>> {
+    let mut out = Vec::new();
+    for chat in chats {
+        out.push(
+            store
+                .load(chess_tutor::store::LearnerId(chat))
+                .await
+                .unwrap(),
+        );
+    }
+    out
+}
+
+/// How many inputs were applied to each of these chats, in the SQLite file of `data`.
+pub async fn versions(data: &std::path::Path, chats: impl IntoIterator<Item = i64>) -> Vec<i64> {
+    let store = chess_tutor::store::Store::open(data.join("chess-tutor.sqlite3").to_str().unwrap())
+        .await
+        .unwrap();
+    let out = records(&store, chats)
+        .await
+        .into_iter()
+        .map(|r| r.map_or(0, |r| r.version))
+        .collect();
+    store.close().await;
+    out
+}

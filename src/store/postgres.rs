@@ -66,6 +66,22 @@ impl PostgresStore {
         Ok(PostgresStore { pool })
     }
 
+    /// A `READ COMMITTED` transaction holding learner `id`'s lock until it ends.
+    async fn begin_locked(
+        &self,
+        id: LearnerId,
+    ) -> Result<sqlx::Transaction<'static, sqlx::Postgres>, StoreError> {
+        let mut tx = self
+            .pool
+            .begin_with("BEGIN ISOLATION LEVEL READ COMMITTED")
+            .await?;
+        sqlx::query("SELECT pg_advisory_xact_lock($1)")
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await?;
+        Ok(tx)
+    }
+
     pub(super) async fn load(&self, id: LearnerId) -> Result<Option<LearnerRecord>, StoreError> {
         let row = sqlx::query("SELECT state::text AS state, version FROM learners WHERE id = $1")
             .bind(id.0)
@@ -84,14 +100,7 @@ impl PostgresStore {
     where
         F: FnMut(Option<&LearnerRecord>) -> Change<T>,
     {
-        let mut tx = self
-            .pool
-            .begin_with("BEGIN ISOLATION LEVEL READ COMMITTED")
-            .await?;
-        sqlx::query("SELECT pg_advisory_xact_lock($1)")
-            .bind(id.0)
-            .execute(&mut *tx)
-            .await?;
+        let mut tx = self.begin_locked(id).await?;
         if let Some(key) = update_key {
             let seen = sqlx::query(
                 "SELECT 1 FROM applied_updates WHERE learner_id = $1 AND update_key = $2",
@@ -245,15 +254,8 @@ impl PostgresStore {
         now_ms: i64,
         lease_ms: i64,
     ) -> Result<Claimed, StoreError> {
-        let mut tx = self
-            .pool
-            .begin_with("BEGIN ISOLATION LEVEL READ COMMITTED")
-            .await?;
         // The learner's lock: two replicas claiming at once take turns.
-        sqlx::query("SELECT pg_advisory_xact_lock($1)")
-            .bind(id.0)
-            .execute(&mut *tx)
-            .await?;
+        let mut tx = self.begin_locked(id).await?;
         let row: Option<(Option<String>, Option<i64>, Option<i64>)> = sqlx::query_as(
             "SELECT unsent::text, claimed_by, claimed_at FROM applied_updates
              WHERE learner_id = $1 AND update_key = $2",

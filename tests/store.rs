@@ -201,6 +201,7 @@ on_both_backends!(
     corrupt_data_is_an_error_not_a_panic,
     crash_loses_nothing_that_was_answered,
     the_outbox_keeps_replies_until_marked_sent,
+    the_inbox_keeps_updates_with_the_offset_until_removed,
 );
 
 async fn first_apply_creates_the_learner(db: &Db) {
@@ -530,6 +531,39 @@ async fn the_outbox_keeps_replies_until_marked_sent(db: &Db) {
     // Marked again (a mark repeated after a crash): harmless.
     first.mark_sent(&[(a, 1)]).await.unwrap();
     assert_eq!(counter(&first.load(a).await.unwrap().unwrap()), 3);
+}
+
+async fn the_inbox_keeps_updates_with_the_offset_until_removed(db: &Db) {
+    let store = db.open().await;
+    assert!(store.inbox().await.unwrap().is_empty());
+    let updates = vec![
+        (12, json!({"tutor": {"chat": 5, "input": {"text": "马f3"}}})),
+        (10, json!({"answer_only": {"chat": null, "callback": "cb"}})),
+    ];
+    store.inbox_add("telegram", 13, &updates).await.unwrap();
+    assert_eq!(store.get_offset("telegram").await.unwrap(), Some(13));
+    let mut expected = updates.clone();
+    expected.sort_by_key(|(id, _)| *id);
+    assert_eq!(store.inbox().await.unwrap(), expected, "lowest id first");
+    // Kept again (a batch fetched twice): left as it is; the offset moves on.
+    store
+        .inbox_add("telegram", 14, &[(12, json!("other")), (13, json!(3))])
+        .await
+        .unwrap();
+    assert_eq!(store.get_offset("telegram").await.unwrap(), Some(14));
+    let inbox = store.inbox().await.unwrap();
+    assert_eq!(inbox.len(), 3);
+    assert_eq!(inbox[1], updates[0], "the first copy stays");
+    // A batch of skipped updates only moves the offset.
+    store.inbox_add("telegram", 20, &[]).await.unwrap();
+    assert_eq!(store.get_offset("telegram").await.unwrap(), Some(20));
+    store.inbox_remove(&[10, 13, 99]).await.unwrap();
+    store.inbox_remove(&[]).await.unwrap();
+    assert_eq!(store.inbox().await.unwrap(), vec![updates[0].clone()]);
+    // Kept through a restart.
+    store.close().await;
+    let store = db.open().await;
+    assert_eq!(store.inbox().await.unwrap(), vec![updates[0].clone()]);
 }
 
 async fn offsets_round_trip(db: &Db) {

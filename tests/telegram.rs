@@ -10,7 +10,9 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use chess_tutor::store::{LearnerId, Store};
-use fake_bot_api::{Call, Fake, button, press, press_on, start, text, versions};
+use fake_bot_api::{
+    Call, Fake, button, press, press_on, start, text, versions, wait_applied, wait_handled,
+};
 use serde_json::json;
 
 const TOKEN: &str = "123:abc";
@@ -311,7 +313,7 @@ async fn forged_and_stale_presses_are_answered_and_change_nothing() {
     for (n, data) in presses.iter().enumerate() {
         last = fake.push(press_on(chat, data, 10 + n as u32, task.message.unwrap()));
     }
-    fake.wait_confirmed(last, 20).await;
+    wait_handled(&fake, dir.path(), last, 20).await;
     for (n, data) in presses.iter().enumerate() {
         let id = format!("cb-{chat}-{data}-{}", 10 + n);
         assert!(
@@ -408,7 +410,7 @@ async fn a_thousand_malformed_updates_among_valid_ones() {
 
     // How many messages answer one /help.
     let first = fake.push(text(1, "/help"));
-    fake.wait_confirmed(first, 20).await;
+    wait_handled(&fake, dir.path(), first, 20).await;
     let per_help = fake.sent_to(1).len();
     assert!(per_help >= 1);
 
@@ -426,7 +428,7 @@ async fn a_thousand_malformed_updates_among_valid_ones() {
     }
     assert_eq!(valid, 50);
     last = fake.push(text(chats[0], "/help")).max(last);
-    fake.wait_confirmed(last, 30).await;
+    wait_handled(&fake, dir.path(), last, 30).await;
     assert!(bot.alive(), "the bot survived");
     for &chat in &chats {
         let expect = if chat == chats[0] { 6 } else { 5 };
@@ -461,7 +463,7 @@ async fn a_replayed_update_is_not_applied_twice() {
     let mut lesson = text(chat, "/lesson 3");
     lesson["update_id"] = json!(lesson_id);
     let press_id = fake.push(press(chat, &button(&first, "Next"), 1));
-    fake.wait_confirmed(press_id, 20).await;
+    wait_handled(&fake, dir.path(), press_id, 20).await;
     let before = fake.sent_to(chat).len();
 
     // Telegram delivers both again (as after a lost confirmation).
@@ -470,7 +472,7 @@ async fn a_replayed_update_is_not_applied_twice() {
     fake.replay(lesson);
     fake.replay(pressed);
     let after = fake.push(text(chat, "/help"));
-    fake.wait_confirmed(after, 20).await;
+    wait_handled(&fake, dir.path(), after, 20).await;
 
     let sent: Vec<Call> = fake.sent_to(chat).into_iter().skip(before).collect();
     assert!(
@@ -502,7 +504,7 @@ async fn kill_9_in_the_middle_then_restart_loses_and_repeats_nothing() {
         }
     }
     let bot = Bot::spawn(&fake, dir.path(), &["--batch", "10"]);
-    fake.wait_confirmed(ids[30], 30).await;
+    wait_applied(dir.path(), &chats, 30, 30).await;
     bot.kill();
     let partial = versions(dir.path(), chats.iter().copied()).await;
     let done: i64 = partial.iter().sum();
@@ -512,7 +514,7 @@ async fn kill_9_in_the_middle_then_restart_loses_and_repeats_nothing() {
     );
 
     let bot = Bot::spawn(&fake, dir.path(), &["--batch", "10"]);
-    fake.wait_confirmed(*ids.last().unwrap(), 60).await;
+    wait_handled(&fake, dir.path(), *ids.last().unwrap(), 60).await;
     assert_eq!(
         versions(dir.path(), chats.iter().copied()).await,
         vec![per_chat as i64; chats.len()],
@@ -566,10 +568,10 @@ async fn a_crash_between_the_commit_and_the_sending_loses_no_reply() {
         &[],
         &[("CHESS_TUTOR_OUTBOX_LEASE_MS", "1500")],
     );
-    fake.wait_confirmed(help, 20).await;
+    wait_handled(&fake, dir.path(), help, 20).await;
     fake.wait_text(chat, "Commands:").await;
     let after = fake.push(text(chat, "/help"));
-    fake.wait_confirmed(after, 20).await;
+    wait_handled(&fake, dir.path(), after, 20).await;
     let helps = fake
         .sent_to(chat)
         .iter()
@@ -606,7 +608,7 @@ async fn a_flooding_learner_is_held_back_and_the_others_are_not() {
         dir.path(),
         &["--flood-burst", "6", "--flood-per-minute", "1"],
     );
-    fake.wait_confirmed(last, 30).await;
+    wait_handled(&fake, dir.path(), last, 30).await;
     let flooder_versions = versions(dir.path(), [flooder, calm]).await;
     assert_eq!(
         flooder_versions,
@@ -700,7 +702,7 @@ async fn a_panic_in_one_update_is_answered_with_an_apology_and_everything_goes_o
     fake.push(start(b, "zh"));
     fake.push(text(a, "/lesson 3"));
     let last = fake.push(text(b, "/lesson 3"));
-    fake.wait_confirmed(last, 20).await;
+    wait_handled(&fake, dir.path(), last, 20).await;
     let sent = fake.sent_to(a);
     let apology = sent
         .iter()
@@ -740,7 +742,7 @@ async fn sigterm_finishes_the_work_in_flight_and_a_restart_repeats_nothing() {
 
     let bot = Bot::spawn(&fake, dir.path(), &[]);
     let help = fake.push(text(chat, "/help"));
-    fake.wait_confirmed(help, 20).await;
+    wait_handled(&fake, dir.path(), help, 20).await;
     assert_eq!(
         fake.sent_to(chat)
             .iter()
@@ -792,7 +794,7 @@ async fn a_429_storm_loses_no_reply_and_keeps_each_chat_in_order() {
     for &chat in &chats {
         last = fake.push(text(chat, "/help"));
     }
-    fake.wait_confirmed(last, 40).await;
+    wait_handled(&fake, dir.path(), last, 40).await;
     let rejected = fake.state.lock().unwrap().rejected.len();
     assert!(rejected >= 10, "a storm: {rejected} 429s");
     for (i, &chat) in chats.iter().enumerate() {
@@ -843,7 +845,7 @@ async fn run_load(learners: i64, per: usize, pictures: bool, rate: usize, storm:
     let mut ids: Vec<(i64, i64)> = Vec::new();
     let mut bot = Bot::spawn(&fake, dir.path(), &[]);
     let probe = fake.push(text(1, input));
-    fake.wait_confirmed(probe, 60).await;
+    wait_handled(&fake, dir.path(), probe, 60).await;
     let per_reply = fake.sent_to(1).len();
     assert_eq!(per_reply, 1, "the load run expects one message per update");
     let base = fake.calls().len();
@@ -864,7 +866,7 @@ async fn run_load(learners: i64, per: usize, pictures: bool, rate: usize, storm:
         }
     }
     let last = ids.last().unwrap().1;
-    fake.wait_confirmed(last, 600).await;
+    wait_handled(&fake, dir.path(), last, 600).await;
     let peak_kib = std::fs::read_to_string(format!("/proc/{}/status", bot.child.id()))
         .ok()
         .and_then(|s| {

@@ -24,6 +24,11 @@ const SQLITE: &[Script] = &[
         "outbox",
         include_str!("../../migrations/sqlite/0002_outbox.sql"),
     ),
+    (
+        3,
+        "inbox",
+        include_str!("../../migrations/sqlite/0003_inbox.sql"),
+    ),
 ];
 
 const POSTGRES: &[Script] = &[
@@ -36,6 +41,11 @@ const POSTGRES: &[Script] = &[
         2,
         "outbox",
         include_str!("../../migrations/postgres/0002_outbox.sql"),
+    ),
+    (
+        3,
+        "inbox",
+        include_str!("../../migrations/postgres/0003_inbox.sql"),
     ),
 ];
 

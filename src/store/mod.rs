@@ -491,6 +491,60 @@ impl Store {
         text.map(|t| parse_state(id, &t)).transpose()
     }
 
+    /// Writes fetched updates to the inbox and sets the named counter `offset_key` to
+    /// `offset`, in one transaction (so the offset never passes an update that is not kept).
+    /// An update already in the inbox is left as it is.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`] when the database fails; then nothing is written.
+    pub async fn inbox_add(
+        &self,
+        offset_key: &str,
+        offset: i64,
+        updates: &[(i64, serde_json::Value)],
+    ) -> Result<(), StoreError> {
+        let texts = updates
+            .iter()
+            .map(|(id, body)| Ok((*id, serde_json::to_string(body)?)))
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        match &self.inner {
+            Inner::Sqlite(s) => s.inbox_add(offset_key, offset, &texts).await,
+            Inner::Postgres(p) => p.inbox_add(offset_key, offset, &texts).await,
+        }
+    }
+
+    /// The updates in the inbox, lowest id first.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`] when the database fails; [`StoreError::CorruptEvent`] (with
+    /// learner 0) when a body is not JSON.
+    pub async fn inbox(&self) -> Result<Vec<(i64, serde_json::Value)>, StoreError> {
+        let rows = match &self.inner {
+            Inner::Sqlite(s) => s.inbox().await?,
+            Inner::Postgres(p) => p.inbox().await?,
+        };
+        rows.into_iter()
+            .map(|(id, text)| Ok((id, parse_payload(LearnerId(0), id, &text)?)))
+            .collect()
+    }
+
+    /// Removes handled updates from the inbox.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`] when the database fails.
+    pub async fn inbox_remove(&self, ids: &[i64]) -> Result<(), StoreError> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        match &self.inner {
+            Inner::Sqlite(s) => s.inbox_remove(ids).await,
+            Inner::Postgres(p) => p.inbox_remove(ids).await,
+        }
+    }
+
     /// Claims the replies kept for the update `key` of learner `id`, for sending after a
     /// replay of that update. The process that applied an update holds the claim from the
     /// commit; another process may take it over only once `lease` has passed since (the

@@ -246,6 +246,51 @@ impl PostgresStore {
         .flatten())
     }
 
+    pub(super) async fn inbox_add(
+        &self,
+        offset_key: &str,
+        offset: i64,
+        updates: &[(i64, String)],
+    ) -> Result<(), StoreError> {
+        let (ids, bodies): (Vec<i64>, Vec<String>) = updates.iter().cloned().unzip();
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO inbox (update_id, body)
+             SELECT id, body::jsonb FROM UNNEST($1::int8[], $2::text[]) AS u (id, body)
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(&ids)
+        .bind(&bodies)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "INSERT INTO offsets (key, value) VALUES ($1, $2)
+             ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()",
+        )
+        .bind(offset_key)
+        .bind(offset)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    pub(super) async fn inbox(&self) -> Result<Vec<(i64, String)>, StoreError> {
+        Ok(
+            sqlx::query_as("SELECT update_id, body::text FROM inbox ORDER BY update_id")
+                .fetch_all(&self.pool)
+                .await?,
+        )
+    }
+
+    pub(super) async fn inbox_remove(&self, ids: &[i64]) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM inbox WHERE update_id = ANY($1)")
+            .bind(ids)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     pub(super) async fn claim(
         &self,
         id: LearnerId,

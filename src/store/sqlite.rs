@@ -251,6 +251,53 @@ impl SqliteStore {
         .flatten())
     }
 
+    pub(super) async fn inbox_add(
+        &self,
+        offset_key: &str,
+        offset: i64,
+        updates: &[(i64, String)],
+    ) -> Result<(), StoreError> {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        for (id, body) in updates {
+            sqlx::query("INSERT INTO inbox (update_id, body) VALUES (?, ?) ON CONFLICT DO NOTHING")
+                .bind(id)
+                .bind(body)
+                .execute(&mut *tx)
+                .await?;
+        }
+        sqlx::query(
+            "INSERT INTO offsets (key, value) VALUES (?1, ?2)
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value,
+                 updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+        )
+        .bind(offset_key)
+        .bind(offset)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    pub(super) async fn inbox(&self) -> Result<Vec<(i64, String)>, StoreError> {
+        Ok(
+            sqlx::query_as("SELECT update_id, body FROM inbox ORDER BY update_id")
+                .fetch_all(&self.readers)
+                .await?,
+        )
+    }
+
+    pub(super) async fn inbox_remove(&self, ids: &[i64]) -> Result<(), StoreError> {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        for id in ids {
+            sqlx::query("DELETE FROM inbox WHERE update_id = ?")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
     pub(super) async fn claim(
         &self,
         id: LearnerId,

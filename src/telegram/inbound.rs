@@ -6,6 +6,7 @@
 //! is skipped: it changes nothing and is not answered.
 
 use chess_tutor::tutor::{Command, Input};
+use serde::{Deserialize, Serialize};
 use teloxide_core::types::{CallbackQueryId, Message, MessageId, Update, UpdateKind};
 
 /// What one update asks of the bot.
@@ -33,7 +34,69 @@ pub enum Incoming {
     Skip(&'static str),
 }
 
+/// An update as kept in the inbox until handled: an [`Incoming`] with something to do.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "incoming", rename_all = "snake_case")]
+pub enum Kept {
+    /// [`Incoming::Tutor`].
+    Tutor {
+        /// The chat.
+        chat: i64,
+        /// What the tutor reads.
+        input: Input,
+        /// The press to answer.
+        callback: Option<CallbackQueryId>,
+        /// The message pressed on.
+        pressed: Option<MessageId>,
+    },
+    /// [`Incoming::AnswerOnly`].
+    AnswerOnly {
+        /// The chat, when known.
+        chat: Option<i64>,
+        /// The press to answer.
+        callback: CallbackQueryId,
+    },
+}
+
+impl From<Kept> for Incoming {
+    fn from(kept: Kept) -> Incoming {
+        match kept {
+            Kept::Tutor {
+                chat,
+                input,
+                callback,
+                pressed,
+            } => Incoming::Tutor {
+                chat,
+                input,
+                callback,
+                pressed,
+            },
+            Kept::AnswerOnly { chat, callback } => Incoming::AnswerOnly { chat, callback },
+        }
+    }
+}
+
 impl Incoming {
+    /// What to keep of it in the inbox; `None` for a skipped update (nothing to do).
+    pub fn kept(&self) -> Option<Kept> {
+        match self.clone() {
+            Incoming::Tutor {
+                chat,
+                input,
+                callback,
+                pressed,
+            } => Some(Kept::Tutor {
+                chat,
+                input,
+                callback,
+                pressed,
+            }),
+            Incoming::AnswerOnly { chat, callback } => Some(Kept::AnswerOnly { chat, callback }),
+            Incoming::Skip(_) => None,
+        }
+    }
+
     /// The chat whose updates must be handled in order with this one (`None`: any order).
     pub fn chat(&self) -> Option<i64> {
         match self {
@@ -210,6 +273,29 @@ mod tests {
                 callback: CallbackQueryId("cb2".into())
             }
         );
+    }
+
+    #[test]
+    fn what_is_kept_reads_back_the_same() {
+        let press = update(json!({"update_id": 9, "callback_query": {
+            "id": "cb1",
+            "from": {"id": 77, "is_bot": false, "first_name": "A"},
+            "message": message(77, Some("board"), None),
+            "chat_instance": "ci",
+            "data": "k:3:e2"
+        }}));
+        let start =
+            update(json!({"update_id": 1, "message": message(5, Some("/start"), Some("zh"))}));
+        let bare = update(json!({"update_id": 2, "callback_query": {
+            "id": "cb2", "from": {"id": 7, "is_bot": false, "first_name": "A"}, "chat_instance": "ci"
+        }}));
+        for u in [press, start, bare] {
+            let incoming = read(&u);
+            let kept = serde_json::to_value(incoming.kept().expect("kept")).unwrap();
+            let back: Kept = serde_json::from_value(kept).unwrap();
+            assert_eq!(Incoming::from(back), incoming);
+        }
+        assert!(Incoming::Skip("x").kept().is_none());
     }
 
     #[test]

@@ -1,10 +1,12 @@
-//! The long-polling loop: fetch with `getUpdates`, hand each new update to its chat (a
-//! chat's updates in order, different chats at once), and confirm an update to Telegram
-//! (the next `getUpdates` offset, also stored) only once it and every update before it are
-//! handled. A crash leaves the unfinished ones unconfirmed; fetched again, those already
-//! applied are recognised by their `update_id` in the store and not applied twice.
+//! The long-polling loop. Each fetched batch is written to the store's inbox in the
+//! transaction that moves the polling offset past it, so Telegram is told at once that the
+//! updates arrived (one slow chat never holds back the fetching of everyone else's) and a
+//! crash loses none of them: the inbox is handled first after a restart. Each update goes to
+//! its chat (a chat's updates in order, different chats at once) and leaves the inbox once
+//! handled; one applied before a crash is recognised by its `update_id` in the store and not
+//! applied twice.
 
-use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -17,15 +19,18 @@ use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
 use super::handle::supervise;
-use super::inbound::{self, Incoming};
+use super::inbound::{self, Incoming, Kept};
 use super::{OFFSET_KEY, Shell};
-
-/// How long the loop waits before fetching again when a fetch brought only updates already
-/// being handled (Telegram sends unconfirmed updates again until they are confirmed).
-const REFETCH_PAUSE: Duration = Duration::from_millis(25);
 
 /// A fetched batch: each update's id and what it asks.
 type Batch = Vec<(i64, Incoming)>;
+
+/// Updates held (waiting or being handled) before fetching pauses: memory stays bounded
+/// however fast updates come.
+pub const MAX_HELD: usize = 10_000;
+
+/// Handled updates gathered before they are removed from the inbox in one write.
+const REMOVE_BATCH: usize = 64;
 
 /// How the loop polls.
 #[derive(Debug, Clone)]
@@ -61,44 +66,59 @@ pub async fn stopped(stop: &mut watch::Receiver<bool>) {
 }
 
 /// Polls until `stop` turns true, then lets the updates being handled finish (within
-/// [`PollOptions::grace`]) and returns.
-///
-/// Updates are fetched continuously: every update not seen yet is handed to its chat (a
-/// chat's updates one after the other, different chats at once), and the offset sent with
-/// each `getUpdates` (which confirms everything below it to Telegram) is the lowest update
-/// still being handled, so nothing unfinished is ever confirmed.
+/// [`PollOptions::grace`]) and returns; what waits stays in the inbox for the next start.
 ///
 /// # Errors
 ///
-/// Only when the stored offset cannot be read at the start; later failures are logged and
-/// retried.
+/// Only when the stored offset or the inbox cannot be read at the start; later failures are
+/// logged and retried.
 pub async fn run(
     shell: Arc<Shell>,
     options: PollOptions,
     mut stop: watch::Receiver<bool>,
 ) -> Result<(), StoreError> {
     let stored = shell.store.get_offset(OFFSET_KEY).await?;
+    let inboxed = shell.store.inbox().await?;
     shell.log(format_args!(
-        "polling for updates (offset {})",
-        stored.map_or_else(|| "none".to_owned(), |o| o.to_string())
+        "polling for updates (offset {}, {} update(s) in the inbox)",
+        stored.map_or_else(|| "none".to_owned(), |o| o.to_string()),
+        inboxed.len()
     ));
     let mut loop_state = Loop {
         shell: shell.clone(),
-        window: Window::new(stored),
-        stored,
+        offset: stored,
         chats: HashMap::new(),
+        held: 0,
         running: 0,
         stopping: false,
         stop: stop.clone(),
         done: mpsc::unbounded_channel(),
+        handled: Vec::new(),
     };
+    let mut unreadable = Vec::new();
+    for (id, body) in inboxed {
+        match serde_json::from_value::<Kept>(body) {
+            Ok(kept) => loop_state.hold(id, kept.into()),
+            Err(e) => {
+                shell.log(format_args!(
+                    "inbox update {id} does not read, dropped: {e}"
+                ));
+                unreadable.push(id);
+            }
+        }
+    }
+    loop_state.handled.extend(unreadable);
     let mut fetching: Option<JoinHandle<Result<Batch, RequestError>>> = None;
     let mut next_fetch = Instant::now();
     let mut deadline = Instant::now();
     loop {
-        if !loop_state.stopping && fetching.is_none() && Instant::now() >= next_fetch {
-            let offset = loop_state.window.offset();
-            loop_state.store_offset(offset).await;
+        if !loop_state.stopping
+            && fetching.is_none()
+            && loop_state.held < MAX_HELD
+            && Instant::now() >= next_fetch
+        {
+            loop_state.remove_handled().await;
+            let offset = loop_state.offset;
             let shell = shell.clone();
             let options = options.clone();
             fetching = Some(tokio::spawn(async move {
@@ -110,12 +130,11 @@ pub async fn run(
                 fetching = None;
                 next_fetch = match joined {
                     Ok(Ok(batch)) => {
-                        let new = loop_state.admit(batch);
-                        if new == 0 && loop_state.running > 0 {
-                            // Only updates in flight came back: do not ask again at once.
-                            Instant::now() + REFETCH_PAUSE
-                        } else {
+                        if loop_state.admit(batch).await {
                             Instant::now()
+                        } else {
+                            // Not kept: Telegram sends the batch again; do not hammer it.
+                            Instant::now() + Duration::from_secs(1)
                         }
                     }
                     Ok(Err(e)) => {
@@ -131,7 +150,12 @@ pub async fn run(
                     }
                 };
             }
-            Some(done) = loop_state.done.1.recv() => loop_state.finished(done),
+            Some(done) = loop_state.done.1.recv() => {
+                loop_state.finished(done);
+                if loop_state.handled.len() >= REMOVE_BATCH || loop_state.running == 0 {
+                    loop_state.remove_handled().await;
+                }
+            }
             () = stopped(&mut stop), if !loop_state.stopping => {
                 loop_state.stopping = true;
                 deadline = Instant::now() + options.grace;
@@ -139,15 +163,16 @@ pub async fn run(
                     task.abort();
                 }
                 shell.log(format_args!(
-                    "stopping: finishing the {} update(s) being handled",
-                    loop_state.running
+                    "stopping: finishing the {} update(s) being handled; {} waiting stay in the inbox",
+                    loop_state.running,
+                    loop_state.held - loop_state.running
                 ));
             }
             () = tokio::time::sleep_until(next_fetch.into()),
                 if !loop_state.stopping && fetching.is_none() => {}
             () = tokio::time::sleep_until(deadline.into()), if loop_state.stopping => {
                 shell.log(format_args!(
-                    "{} update(s) did not finish in time; they will be fetched again",
+                    "{} update(s) did not finish in time; they stay in the inbox",
                     loop_state.running
                 ));
                 break;
@@ -157,73 +182,10 @@ pub async fn run(
             break;
         }
     }
-    let offset = loop_state.window.offset();
-    loop_state.store_offset(offset).await;
+    loop_state.remove_handled().await;
     shell.flush_sent().await;
     shell.log(format_args!("stopped polling"));
     Ok(())
-}
-
-/// Which updates are being handled, and the offset that confirms everything finished.
-#[derive(Debug, Default)]
-pub struct Window {
-    /// The offset never goes below this (the last one used).
-    floor: Option<i64>,
-    in_flight: BTreeSet<i64>,
-    /// Finished updates at or above the offset (Telegram still sends them).
-    finished: BTreeSet<i64>,
-    max_seen: Option<i64>,
-}
-
-impl Window {
-    /// A window starting at the stored `offset`.
-    pub fn new(offset: Option<i64>) -> Window {
-        Window {
-            floor: offset,
-            ..Window::default()
-        }
-    }
-
-    /// Takes `id` in if it is neither being handled nor finished; says whether it was new.
-    ///
-    /// An id below the offset already used is not new: a fetch sent with an older offset
-    /// can bring back an update finished (and forgotten) while it was under way.
-    pub fn admit(&mut self, id: i64) -> bool {
-        if self.floor.is_some_and(|floor| id < floor)
-            || self.in_flight.contains(&id)
-            || self.finished.contains(&id)
-        {
-            return false;
-        }
-        self.in_flight.insert(id);
-        self.max_seen = Some(self.max_seen.map_or(id, |m| m.max(id)));
-        true
-    }
-
-    /// Marks `id` finished (its effect stored and its replies sent).
-    pub fn finish(&mut self, id: i64) {
-        if self.in_flight.remove(&id) {
-            self.finished.insert(id);
-        }
-        if let Some(offset) = self.offset() {
-            self.finished = self.finished.split_off(&offset);
-        }
-    }
-
-    /// The offset for the next `getUpdates`: the lowest update being handled, or one past
-    /// the highest seen; never lower than before.
-    pub fn offset(&mut self) -> Option<i64> {
-        let computed = match self.in_flight.first() {
-            Some(&lowest) => Some(lowest),
-            None => self.max_seen.map(|m| m + 1),
-        };
-        let offset = match (self.floor, computed) {
-            (Some(f), Some(c)) => Some(f.max(c)),
-            (f, c) => f.or(c),
-        };
-        self.floor = offset;
-        offset
-    }
 }
 
 /// A finished (or, when stopping, abandoned) update.
@@ -236,45 +198,85 @@ struct Done {
 /// The state of the update loop.
 struct Loop {
     shell: Arc<Shell>,
-    window: Window,
-    stored: Option<i64>,
+    /// The offset of the next `getUpdates` (one past the last update kept in the inbox).
+    offset: Option<i64>,
     /// Chats with an update being handled, and their updates waiting in order.
     chats: HashMap<i64, VecDeque<(i64, Incoming)>>,
+    /// Updates waiting or being handled.
+    held: usize,
     running: usize,
     stopping: bool,
     stop: watch::Receiver<bool>,
     done: (mpsc::UnboundedSender<Done>, mpsc::UnboundedReceiver<Done>),
+    /// Handled updates still in the inbox.
+    handled: Vec<i64>,
 }
 
 impl Loop {
-    /// Hands the new updates of a fetched batch to their chats; returns how many were new.
-    fn admit(&mut self, batch: Vec<(i64, Incoming)>) -> usize {
-        let mut new = 0;
+    /// Keeps a fetched batch in the inbox with the offset past it, then hands its updates to
+    /// their chats. False when the store failed (nothing is taken; Telegram sends it again).
+    async fn admit(&mut self, batch: Batch) -> bool {
+        // Below the offset: already kept (a redelivery Telegram does not make, but a
+        // misbehaving server might).
+        let fresh: Batch = batch
+            .into_iter()
+            .filter(|(id, _)| self.offset.is_none_or(|offset| *id >= offset))
+            .collect();
+        let Some(last) = fresh.iter().map(|(id, _)| *id).max() else {
+            return true;
+        };
         let mut skipped: HashMap<&'static str, usize> = HashMap::new();
-        for (id, incoming) in batch {
-            if !self.window.admit(id) {
-                continue;
-            }
-            new += 1;
-            match (&incoming, incoming.chat()) {
-                (Incoming::Skip(why), _) => {
-                    *skipped.entry(why).or_default() += 1;
-                    self.window.finish(id);
-                }
-                (_, Some(chat)) => match self.chats.get_mut(&chat) {
-                    Some(waiting) => waiting.push_back((id, incoming)),
-                    None => {
-                        self.chats.insert(chat, VecDeque::new());
-                        self.spawn(id, Some(chat), incoming);
-                    }
+        let mut kept = Vec::new();
+        for (id, incoming) in &fresh {
+            match (incoming, incoming.kept()) {
+                (Incoming::Skip(why), _) => *skipped.entry(why).or_default() += 1,
+                (_, Some(body)) => match serde_json::to_value(body) {
+                    Ok(body) => kept.push((*id, body)),
+                    // Still handled, only not kept through a crash.
+                    Err(e) => self
+                        .shell
+                        .log(format_args!("update {id} cannot be kept in the inbox: {e}")),
                 },
-                (_, None) => self.spawn(id, None, incoming),
+                (_, None) => {}
             }
         }
+        if let Err(e) = self
+            .shell
+            .store
+            .inbox_add(OFFSET_KEY, last + 1, &kept)
+            .await
+        {
+            self.shell.log(format_args!(
+                "cannot keep {} fetched update(s) in the inbox: {e}",
+                kept.len()
+            ));
+            return false;
+        }
+        self.offset = Some(last + 1);
         for (why, n) in skipped {
             self.shell.log(format_args!("skipped {n} update(s): {why}"));
         }
-        new
+        for (id, incoming) in fresh {
+            if !matches!(incoming, Incoming::Skip(_)) {
+                self.hold(id, incoming);
+            }
+        }
+        true
+    }
+
+    /// Hands one kept update to its chat (after the chat's earlier ones).
+    fn hold(&mut self, id: i64, incoming: Incoming) {
+        self.held += 1;
+        match incoming.chat() {
+            Some(chat) => match self.chats.get_mut(&chat) {
+                Some(waiting) => waiting.push_back((id, incoming)),
+                None => {
+                    self.chats.insert(chat, VecDeque::new());
+                    self.spawn(id, Some(chat), incoming);
+                }
+            },
+            None => self.spawn(id, None, incoming),
+        }
     }
 
     fn spawn(&mut self, id: i64, chat: Option<i64>, incoming: Incoming) {
@@ -290,13 +292,16 @@ impl Loop {
 
     fn finished(&mut self, done: Done) {
         self.running -= 1;
+        self.held -= 1;
         if done.finished {
-            self.window.finish(done.id);
+            self.handled.push(done.id);
         }
         let Some(chat) = done.chat else { return };
         if self.stopping || !done.finished {
-            // What waits stays unconfirmed and is fetched again after a restart.
-            self.chats.remove(&chat);
+            // What waits stays in the inbox and is handled after a restart.
+            if let Some(waiting) = self.chats.remove(&chat) {
+                self.held -= waiting.len();
+            }
             return;
         }
         match self.chats.get_mut(&chat).and_then(VecDeque::pop_front) {
@@ -307,16 +312,18 @@ impl Loop {
         }
     }
 
-    async fn store_offset(&mut self, offset: Option<i64>) {
-        let Some(value) = offset else { return };
-        if self.stored == Some(value) {
+    /// Removes the handled updates from the inbox (a failure only means they are handled
+    /// again, and recognised, after a restart).
+    async fn remove_handled(&mut self) {
+        if self.handled.is_empty() {
             return;
         }
-        match self.shell.store.set_offset(OFFSET_KEY, value).await {
-            Ok(()) => self.stored = Some(value),
-            Err(e) => self
-                .shell
-                .log(format_args!("cannot store the polling offset: {e}")),
+        let ids = std::mem::take(&mut self.handled);
+        if let Err(e) = self.shell.store.inbox_remove(&ids).await {
+            self.shell.log(format_args!(
+                "cannot remove {} handled update(s) from the inbox: {e}",
+                ids.len()
+            ));
         }
     }
 }
@@ -394,37 +401,5 @@ mod tests {
         assert!(matches!(batch[1].1, Incoming::Skip(_)));
         assert!(read_raw(r#"{"ok":false}"#).is_none());
         assert!(read_raw("garbage").is_none());
-    }
-
-    #[test]
-    fn the_offset_waits_for_the_lowest_update_in_flight() {
-        let mut w = Window::new(None);
-        assert_eq!(w.offset(), None);
-        assert!(w.admit(10) && w.admit(11) && w.admit(12));
-        assert!(!w.admit(11), "in flight: not taken twice");
-        assert_eq!(w.offset(), Some(10));
-        w.finish(11);
-        w.finish(12);
-        assert_eq!(w.offset(), Some(10), "10 is not done yet");
-        assert!(!w.admit(12), "finished above the offset: not taken twice");
-        w.finish(10);
-        assert_eq!(w.offset(), Some(13));
-        assert!(w.admit(13));
-        assert_eq!(w.offset(), Some(13));
-        // 10 to 12 were finished and forgotten; a fetch sent before brings them back.
-        assert!(!w.admit(10) && !w.admit(12));
-    }
-
-    #[test]
-    fn the_offset_starts_at_the_stored_one_and_never_goes_back() {
-        let mut w = Window::new(Some(100));
-        assert_eq!(w.offset(), Some(100));
-        // An update below the offset is finished already: a late answer to an older fetch
-        // brings it back, and it is not taken again, nor does it move the offset back.
-        assert!(!w.admit(50));
-        assert_eq!(w.offset(), Some(100));
-        assert!(w.admit(100));
-        w.finish(100);
-        assert_eq!(w.offset(), Some(101));
     }
 }

@@ -1,13 +1,17 @@
 //! What reaches the tutor from a shell, and the commands a learner can type.
 
+use serde::{Deserialize, Serialize};
+
 use crate::rules::Lang;
 
 /// Longest text the tutor reads; longer messages are answered with a short refusal and
 /// change nothing.
 pub const MAX_TEXT_CHARS: usize = 512;
 
-/// One input from the learner.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One input from the learner (serialisable, so that a shell can keep inputs it has not
+/// handled yet).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Input {
     /// A typed message (commands start with `/`).
     Text(String),

@@ -539,3 +539,46 @@ pub async fn versions(data: &std::path::Path, chats: impl IntoIterator<Item = i6
     store.close().await;
     out
 }
+
+/// Waits until the bot with its SQLite file in `data` has handled update `id` and every one
+/// before it: confirmed to the fake server and gone from the bot's inbox.
+pub async fn wait_handled(fake: &Fake, data: &std::path::Path, id: i64, secs: u64) {
+    fake.wait_confirmed(id, secs).await;
+    let file = data.join("chess-tutor.sqlite3");
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", file.display()))
+        .await
+        .expect("the bot's database opens");
+    let end = Instant::now() + Duration::from_secs(secs);
+    loop {
+        let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM inbox WHERE update_id <= ?")
+            .bind(id)
+            .fetch_one(&pool)
+            .await
+            .expect("the inbox reads");
+        if left == 0 {
+            break;
+        }
+        assert!(
+            Instant::now() < end,
+            "timed out after {secs}s waiting for update {id} to be handled ({left} left)"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    pool.close().await;
+}
+
+/// Waits until at least `n` inputs in all were applied to these chats.
+pub async fn wait_applied(data: &std::path::Path, chats: &[i64], n: i64, secs: u64) {
+    let end = Instant::now() + Duration::from_secs(secs);
+    loop {
+        let applied: i64 = versions(data, chats.iter().copied()).await.iter().sum();
+        if applied >= n {
+            return;
+        }
+        assert!(
+            Instant::now() < end,
+            "only {applied} of {n} inputs applied after {secs}s"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}

@@ -1,10 +1,13 @@
 //! The Telegram shell: the only module that knows teloxide (DESIGN.md, "Architecture").
 //!
 //! It owns its update loop instead of teloxide's dispatcher (see issue 7 for why): long
-//! polling with `getUpdates`, each update's effect stored with its `update_id` in one
-//! transaction ([`crate::shell::apply_input`]), the polling offset confirmed only after that,
-//! one chat's updates in order and different chats in parallel, a panic in one update caught
-//! and answered with an apology, and every Bot API call retried after a 429.
+//! polling with `getUpdates` ([`poll`]: a fetched batch is confirmed only once it is kept in
+//! the store's inbox) or a webhook server ([`webhook`]: 200 only once the update is handled);
+//! each update's effect stored with its `update_id` in one transaction
+//! ([`crate::shell::apply_input`]) together with its replies (the outbox, until sent); one
+//! chat's updates in order and different chats in parallel; a panic in one update caught and
+//! answered with an apology; every Bot API call retried after a 429; a per-learner flood
+//! limit ([`flood`]).
 //!
 //! The token is secret: [`Shell`] is not `Debug` (teloxide's `Bot` would print it) and every
 //! log line goes through [`Shell::log`], which blanks it out.

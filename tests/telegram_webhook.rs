@@ -914,3 +914,127 @@ async fn one_chat_in_order_while_other_chats_go_on() {
     no_secrets_in(&bot.stop());
     assert_eq!(versions(dir.path(), [slow, quick]).await, vec![2, 2]);
 }
+
+/// The webhook load benchmark (never in CI; `bench/telegram_webhook_load.sh`):
+/// `LOAD_LEARNERS` learners × `LOAD_UPDATES` updates, `/help` (text) or with
+/// `LOAD_PICTURES=1` `/lesson 3` (a picture), delivered as Telegram does: one chat's next
+/// update only after the previous got its 200, at most `LOAD_CONNECTIONS` requests at once.
+/// `LOAD_REPLICAS=2` runs two processes on PostgreSQL (`CHESS_TUTOR_TEST_DATABASE_URL`)
+/// taking requests in turn; otherwise one process on SQLite. Checks that every reply arrives
+/// once, and prints updates per second, p50/p99 of the request time (POST to 200, which
+/// comes after the replies were sent) and the peak resident memory of the processes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a benchmark: bench/telegram_webhook_load.sh"]
+async fn webhook_load_benchmark() {
+    let env = |k: &str, d: usize| {
+        std::env::var(k)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(d)
+    };
+    let learners = env("LOAD_LEARNERS", 500) as i64;
+    let per = env("LOAD_UPDATES", 40);
+    let connections = env("LOAD_CONNECTIONS", 40).max(1);
+    let pictures = env("LOAD_PICTURES", 0) == 1;
+    let replicas = env("LOAD_REPLICAS", 1).clamp(1, 2);
+    let input = if pictures { "/lesson 3" } else { "/help" };
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let (database, pg) = if replicas > 1 {
+        let base = std::env::var(PG_ENV).expect("two replicas need CHESS_TUTOR_TEST_DATABASE_URL");
+        let admin = sqlx::PgPool::connect(&base).await.unwrap();
+        let (schema, url) = pg_schema(&admin, &base, "load").await;
+        (Some(url), Some((admin, schema)))
+    } else {
+        (None, None)
+    };
+    let bots: Vec<Bot> = (0..replicas)
+        .map(|i| {
+            Bot::spawn(
+                &fake,
+                &dir.path().join(format!("r{i}")),
+                database.as_deref(),
+                &[],
+            )
+        })
+        .collect();
+    let targets: Vec<(SocketAddr, String)> =
+        bots.iter().map(|b| (b.addr, b.path.clone())).collect();
+    // Chats waiting for their next update; a chat is in the queue at most once, so its
+    // updates never overlap.
+    let queue = std::sync::Arc::new(std::sync::Mutex::new(
+        (0..learners)
+            .map(|c| (20_000 + c, 0_usize))
+            .collect::<std::collections::VecDeque<_>>(),
+    ));
+    let started = Instant::now();
+    let mut workers = Vec::new();
+    for w in 0..connections {
+        let queue = queue.clone();
+        let targets = targets.clone();
+        workers.push(tokio::spawn(async move {
+            let mut latencies = Vec::new();
+            let mut turn = w;
+            loop {
+                let Some((chat, sent)) = queue.lock().unwrap().pop_front() else {
+                    return latencies;
+                };
+                let (addr, path) = &targets[turn % targets.len()];
+                turn += 1;
+                let body = update(text(chat, input));
+                let asked = Instant::now();
+                let status = deliver(*addr, path, &body).await;
+                assert_eq!(status, 200, "update for chat {chat}");
+                latencies.push(asked.elapsed());
+                if sent + 1 < per {
+                    queue.lock().unwrap().push_back((chat, sent + 1));
+                }
+            }
+        }));
+    }
+    let mut latencies = Vec::new();
+    for w in workers {
+        latencies.extend(w.await.unwrap());
+    }
+    let secs = started.elapsed().as_secs_f64();
+    let peak_kib: u64 = bots
+        .iter()
+        .map(|b| {
+            std::fs::read_to_string(format!("/proc/{}/status", b.child.id()))
+                .ok()
+                .and_then(|s| {
+                    s.lines()
+                        .find(|l| l.starts_with("VmHWM:"))
+                        .and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
+                })
+                .unwrap_or(0)
+        })
+        .sum();
+    for chat in 20_000..20_000 + learners {
+        assert_eq!(
+            fake.sent_to(chat).len(),
+            per,
+            "chat {chat}: lost or repeated replies"
+        );
+    }
+    latencies.sort();
+    let pct = |p: usize| latencies[(latencies.len() * p / 100).min(latencies.len() - 1)];
+    println!(
+        "webhook load: {learners} learners x {per} updates, {} replies, {connections} connections, {replicas} process(es) on {}: {:.0} updates/s, request p50 {:.1} ms, p99 {:.1} ms, peak RSS {} MiB",
+        if pictures { "picture" } else { "text" },
+        if replicas > 1 { "PostgreSQL" } else { "SQLite" },
+        latencies.len() as f64 / secs,
+        pct(50).as_secs_f64() * 1e3,
+        pct(99).as_secs_f64() * 1e3,
+        peak_kib / 1024
+    );
+    for bot in bots {
+        bot.stop();
+    }
+    if let Some((admin, schema)) = pg {
+        sqlx::query(sqlx::AssertSqlSafe(format!("DROP SCHEMA {schema} CASCADE")))
+            .execute(&admin)
+            .await
+            .unwrap();
+    }
+}

@@ -339,6 +339,33 @@ async fn forged_and_stale_presses_are_answered_and_change_nothing() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fetching_pauses_while_too_many_updates_are_held() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let chat = 14;
+    // The chat's first reply waits out a 429 of 2 s: its updates pile up in the bot.
+    fake.fail_chat(chat, &[2]);
+    let first = fake.push(start(chat, "en"));
+    let mut last = first;
+    for _ in 0..29 {
+        last = fake.push(text(chat, "/help"));
+    }
+    let bot = Bot::spawn(&fake, dir.path(), &["--batch", "10", "--max-held", "5"]);
+    fake.wait(20, "the 429", |s| (!s.rejected.is_empty()).then_some(()))
+        .await;
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let offset = fake.state.lock().unwrap().max_offset;
+    assert!(
+        offset < first + 10,
+        "fetched beyond one batch while 10 updates were held (offset {offset}, first {first})"
+    );
+    // Once the chat moves again, everything is fetched and handled.
+    wait_handled(&fake, dir.path(), last, 30).await;
+    assert_eq!(versions(dir.path(), [chat]).await, vec![30]);
+    no_token_in(&bot.stop());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn castling_in_chinese() {
     let fake = Fake::start().await;
     let dir = tempfile::tempdir().unwrap();

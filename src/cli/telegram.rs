@@ -29,6 +29,10 @@ pub struct TelegramArgs {
     /// The most updates fetched at once (1–100).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u8).range(1..=100))]
     pub batch: u8,
+    /// Long polling: updates held in memory (waiting or being handled) before fetching
+    /// pauses; the rest wait at Telegram.
+    #[arg(long, default_value_t = crate::telegram::poll::MAX_HELD, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1_000_000))]
+    pub max_held: usize,
     /// Per-learner flood limit: updates a chat may send at once.
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub flood_burst: u32,
@@ -74,6 +78,7 @@ impl Default for TelegramArgs {
         TelegramArgs {
             poll_timeout: 25,
             batch: 100,
+            max_held: crate::telegram::poll::MAX_HELD,
             flood_burst: 60,
             flood_per_minute: 60,
             webhook_listen: None,
@@ -109,6 +114,7 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
     let options = PollOptions {
         timeout_secs: args.poll_timeout,
         limit: args.batch,
+        max_held: args.max_held,
         ..PollOptions::default()
     };
     let result: anyhow::Result<()> = runtime.block_on(async {

@@ -25,8 +25,8 @@ use super::{OFFSET_KEY, Shell};
 /// A fetched batch: each update's id and what it asks.
 type Batch = Vec<(i64, Incoming)>;
 
-/// Updates held (waiting or being handled) before fetching pauses: memory stays bounded
-/// however fast updates come.
+/// Updates held (waiting or being handled) before fetching pauses, by default: memory stays
+/// bounded however fast updates come.
 pub const MAX_HELD: usize = 10_000;
 
 /// Handled updates gathered before they are removed from the inbox in one write.
@@ -41,6 +41,8 @@ pub struct PollOptions {
     pub limit: u8,
     /// After a stop signal, how long the batch in flight may still take.
     pub grace: Duration,
+    /// Updates held in memory (waiting or being handled) before fetching pauses.
+    pub max_held: usize,
 }
 
 impl Default for PollOptions {
@@ -49,6 +51,7 @@ impl Default for PollOptions {
             timeout_secs: 25,
             limit: 100,
             grace: Duration::from_secs(8),
+            max_held: MAX_HELD,
         }
     }
 }
@@ -114,7 +117,7 @@ pub async fn run(
     loop {
         if !loop_state.stopping
             && fetching.is_none()
-            && loop_state.held < MAX_HELD
+            && loop_state.held < options.max_held.max(1)
             && Instant::now() >= next_fetch
         {
             loop_state.remove_handled().await;

@@ -4,105 +4,33 @@
 
 mod fake_bot_api;
 
-use std::fs::File;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use chess_tutor::store::{LearnerId, Store};
 use fake_bot_api::{
-    Call, Fake, button, press, press_on, start, text, versions, wait_applied, wait_handled,
+    BotProcess, Call, Fake, button, press, press_on, start, text, versions, wait_applied,
+    wait_handled,
 };
 use serde_json::json;
 
 const TOKEN: &str = "123:abc";
 
-/// The bot process, its stderr in a file.
-struct Bot {
-    child: Child,
-    log: PathBuf,
-}
+/// The bot process, by long polling.
+type Bot = BotProcess;
 
-impl Bot {
+impl BotProcess {
     fn spawn(fake: &Fake, data: &Path, extra: &[&str]) -> Bot {
         Bot::spawn_with(fake, data, extra, &[])
     }
 
     /// As [`Bot::spawn`], with more environment variables.
     fn spawn_with(fake: &Fake, data: &Path, extra: &[&str], env: &[(&str, &str)]) -> Bot {
-        let log = data.join(format!(
-            "bot-{}.log",
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap()
-                .as_nanos()
-        ));
-        std::fs::create_dir_all(data).unwrap();
-        let child = Command::new(env!("CARGO_BIN_EXE_chess-tutor"))
-            .args([
-                "--data-dir",
-                data.to_str().unwrap(),
-                "telegram",
-                "--poll-timeout",
-                "1",
-            ])
-            .args(extra)
-            .env("TELOXIDE_TOKEN", TOKEN)
-            .env("TELOXIDE_API_URL", fake.url())
-            .env("CHESS_TUTOR_TEST_PANIC", "boom")
-            .envs(env.iter().copied())
-            .env_remove("DATABASE_URL")
-            .env_remove("CHESS_TUTOR_CONTENT")
-            .env_remove("CHESS_TUTOR_DATA")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(File::create(&log).unwrap())
-            .spawn()
-            .expect("the bot starts");
-        Bot { child, log }
-    }
-
-    /// SIGTERM, then waits (at most 10 s) for a clean exit.
-    fn stop(mut self) -> String {
-        let started = Instant::now();
-        let status = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status()
-            .expect("kill runs");
-        assert!(status.success());
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                assert!(status.success(), "the bot exited with {status}");
-                break;
-            }
-            assert!(
-                started.elapsed() < Duration::from_secs(10),
-                "the bot did not stop within 10 s of SIGTERM"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        self.log_text()
-    }
-
-    /// kill -9.
-    fn kill(mut self) {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-    }
-
-    fn alive(&mut self) -> bool {
-        self.child.try_wait().unwrap().is_none()
-    }
-
-    fn log_text(&self) -> String {
-        std::fs::read_to_string(&self.log).unwrap_or_default()
-    }
-}
-
-impl Drop for Bot {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        let mut args = vec!["--poll-timeout", "1"];
+        args.extend_from_slice(extra);
+        let (mut command, log) = BotProcess::command(fake, data, TOKEN, &args);
+        command.envs(env.iter().copied()).env_remove("DATABASE_URL");
+        BotProcess::start(command, log)
     }
 }
 

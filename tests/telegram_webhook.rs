@@ -6,16 +6,15 @@
 
 mod fake_bot_api;
 
-use std::fs::File;
 use std::io::Write as _;
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
+use std::process::Command;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{Duration, Instant};
 
 use chess_tutor::store::Store;
-use fake_bot_api::{Call, Fake, button, press, records, start, text, versions};
+use fake_bot_api::{BotProcess, Call, Fake, button, press, records, start, text, versions};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -24,10 +23,9 @@ const SECRET: &str = "hook_Secret-42";
 /// The environment variable that points the PostgreSQL tests at a server.
 const PG_ENV: &str = "CHESS_TUTOR_TEST_DATABASE_URL";
 
-/// A bot process in webhook mode, its stderr in a file.
+/// A bot process in webhook mode and where it listens.
 struct Bot {
-    child: Child,
-    log: PathBuf,
+    process: BotProcess,
     addr: SocketAddr,
     path: String,
 }
@@ -36,57 +34,34 @@ impl Bot {
     /// Starts the bot on a free port of 127.0.0.1 and waits until it listens. `database`:
     /// a PostgreSQL URL, or `None` for SQLite in `data`.
     fn spawn(fake: &Fake, data: &Path, database: Option<&str>, extra: &[&str]) -> Bot {
-        std::fs::create_dir_all(data).unwrap();
-        let log = data.join(format!(
-            "bot-{}.log",
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap()
-                .as_nanos()
-        ));
-        let mut command = Command::new(env!("CARGO_BIN_EXE_chess-tutor"));
+        let mut args = vec!["--webhook-listen", "127.0.0.1:0"];
+        args.extend_from_slice(extra);
+        let (mut command, log) = BotProcess::command(fake, data, TOKEN, &args);
         command
-            .args([
-                "--data-dir",
-                data.to_str().unwrap(),
-                "telegram",
-                "--webhook-listen",
-                "127.0.0.1:0",
-            ])
-            .args(extra)
-            .env("TELOXIDE_TOKEN", TOKEN)
-            .env("TELOXIDE_API_URL", fake.url())
             .env("TELEGRAM_WEBHOOK_SECRET", SECRET)
-            .env("CHESS_TUTOR_TEST_PANIC", "boom")
-            .env_remove("CHESS_TUTOR_CONTENT")
-            .env_remove("CHESS_TUTOR_DATA")
             .env_remove("CHESS_TUTOR_WEBHOOK_LISTEN")
             .env_remove("CHESS_TUTOR_WEBHOOK_URL")
-            .env_remove("CHESS_TUTOR_WEBHOOK_PATH")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(File::create(&log).unwrap());
+            .env_remove("CHESS_TUTOR_WEBHOOK_PATH");
         match database {
             Some(url) => command.env("DATABASE_URL", url),
             None => command.env_remove("DATABASE_URL"),
         };
-        let mut child = command.spawn().expect("the bot starts");
+        let mut process = BotProcess::start(command, log);
         let started = Instant::now();
         let marker = "listening for webhook updates on http://";
         loop {
-            let text = std::fs::read_to_string(&log).unwrap_or_default();
+            let text = process.log_text();
             if let Some(at) = text.find(marker) {
                 let rest = &text[at + marker.len()..];
                 let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
                 let (addr, path) = rest[..end].split_at(rest[..end].find('/').unwrap());
                 return Bot {
-                    child,
-                    log,
+                    process,
                     addr: addr.parse().unwrap(),
                     path: path.to_owned(),
                 };
             }
-            if let Some(status) = child.try_wait().unwrap() {
+            if let Some(status) = process.child.try_wait().unwrap() {
                 panic!("the bot exited with {status} before listening:\n{text}");
             }
             assert!(
@@ -99,49 +74,25 @@ impl Bot {
 
     /// Sends SIGTERM (without waiting).
     fn terminate(&self) {
-        let status = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status()
-            .expect("kill runs");
-        assert!(status.success());
+        self.process.terminate();
     }
 
     /// Waits (at most 10 s after `since`) for a clean exit; returns the log.
-    fn wait_exit(mut self, since: Instant) -> String {
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                assert!(status.success(), "the bot exited with {status}");
-                break;
-            }
-            assert!(
-                since.elapsed() < Duration::from_secs(10),
-                "the bot did not stop within 10 s of SIGTERM"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        self.log_text()
+    fn wait_exit(self, since: Instant) -> String {
+        self.process.wait_exit(since)
     }
 
     /// SIGTERM, then waits (at most 10 s) for a clean exit; returns the log.
     fn stop(self) -> String {
-        let since = Instant::now();
-        self.terminate();
-        self.wait_exit(since)
+        self.process.stop()
     }
 
     fn alive(&mut self) -> bool {
-        self.child.try_wait().unwrap().is_none()
+        self.process.alive()
     }
 
     fn log_text(&self) -> String {
-        std::fs::read_to_string(&self.log).unwrap_or_default()
-    }
-}
-
-impl Drop for Bot {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.process.log_text()
     }
 }
 
@@ -1000,7 +951,7 @@ async fn webhook_load_benchmark() {
     let peak_kib: u64 = bots
         .iter()
         .map(|b| {
-            std::fs::read_to_string(format!("/proc/{}/status", b.child.id()))
+            std::fs::read_to_string(format!("/proc/{}/status", b.process.child.id()))
                 .ok()
                 .and_then(|s| {
                     s.lines()

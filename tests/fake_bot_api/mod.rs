@@ -582,3 +582,106 @@ pub async fn wait_applied(data: &std::path::Path, chats: &[i64], n: i64, secs: u
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
+
+/// A bot process started by a test, its stderr in a log file; killed if dropped.
+pub struct BotProcess {
+    /// The process.
+    pub child: std::process::Child,
+    /// Its stderr.
+    pub log: std::path::PathBuf,
+}
+
+impl BotProcess {
+    /// `chess-tutor --data-dir DATA telegram ARGS` talking to `fake` with `token`, its stderr
+    /// going to a fresh log file in `data` (the command is returned to add to before it is
+    /// started with [`BotProcess::start`]).
+    pub fn command(
+        fake: &Fake,
+        data: &std::path::Path,
+        token: &str,
+        args: &[&str],
+    ) -> (std::process::Command, std::path::PathBuf) {
+        std::fs::create_dir_all(data).unwrap();
+        let log = data.join(format!(
+            "bot-{}.log",
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_nanos()
+        ));
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_chess-tutor"));
+        command
+            .args(["--data-dir", data.to_str().unwrap(), "telegram"])
+            .args(args)
+            .env("TELOXIDE_TOKEN", token)
+            .env("TELOXIDE_API_URL", fake.url())
+            .env("CHESS_TUTOR_TEST_PANIC", "boom")
+            .env_remove("CHESS_TUTOR_CONTENT")
+            .env_remove("CHESS_TUTOR_DATA")
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::fs::File::create(&log).unwrap());
+        (command, log)
+    }
+
+    /// Starts a command made by [`BotProcess::command`].
+    pub fn start(mut command: std::process::Command, log: std::path::PathBuf) -> BotProcess {
+        let child = command.spawn().expect("the bot starts");
+        BotProcess { child, log }
+    }
+
+    /// Sends SIGTERM (without waiting).
+    pub fn terminate(&self) {
+        let status = std::process::Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success());
+    }
+
+    /// Waits (at most 10 s after `since`) for a clean exit; returns the log.
+    pub fn wait_exit(mut self, since: Instant) -> String {
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(status.success(), "the bot exited with {status}");
+                break;
+            }
+            assert!(
+                since.elapsed() < Duration::from_secs(10),
+                "the bot did not stop within 10 s of SIGTERM"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        self.log_text()
+    }
+
+    /// SIGTERM, then waits (at most 10 s) for a clean exit; returns the log.
+    pub fn stop(self) -> String {
+        let since = Instant::now();
+        self.terminate();
+        self.wait_exit(since)
+    }
+
+    /// kill -9.
+    pub fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+
+    /// Whether it still runs.
+    pub fn alive(&mut self) -> bool {
+        self.child.try_wait().unwrap().is_none()
+    }
+
+    /// What it wrote to stderr so far.
+    pub fn log_text(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+}
+
+impl Drop for BotProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -9,8 +9,10 @@ use chess_tutor::tutor::{Command, Input};
 use serde::{Deserialize, Serialize};
 use teloxide_core::types::{CallbackQueryId, Message, MessageId, Update, UpdateKind};
 
-/// What one update asks of the bot.
-#[derive(Debug, Clone, PartialEq)]
+/// What one update asks of the bot; serialisable (all but [`Incoming::Skip`]) to be kept in
+/// the inbox until handled.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Incoming {
     /// An input for the tutor in `chat`; `callback` is the button press to answer, if any.
     Tutor {
@@ -31,72 +33,11 @@ pub enum Incoming {
         callback: CallbackQueryId,
     },
     /// Nothing to do; the words say why (for the log).
-    Skip(&'static str),
-}
-
-/// An update as kept in the inbox until handled: an [`Incoming`] with something to do.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "incoming", rename_all = "snake_case")]
-pub enum Kept {
-    /// [`Incoming::Tutor`].
-    Tutor {
-        /// The chat.
-        chat: i64,
-        /// What the tutor reads.
-        input: Input,
-        /// The press to answer.
-        callback: Option<CallbackQueryId>,
-        /// The message pressed on.
-        pressed: Option<MessageId>,
-    },
-    /// [`Incoming::AnswerOnly`].
-    AnswerOnly {
-        /// The chat, when known.
-        chat: Option<i64>,
-        /// The press to answer.
-        callback: CallbackQueryId,
-    },
-}
-
-impl From<Kept> for Incoming {
-    fn from(kept: Kept) -> Incoming {
-        match kept {
-            Kept::Tutor {
-                chat,
-                input,
-                callback,
-                pressed,
-            } => Incoming::Tutor {
-                chat,
-                input,
-                callback,
-                pressed,
-            },
-            Kept::AnswerOnly { chat, callback } => Incoming::AnswerOnly { chat, callback },
-        }
-    }
+    #[serde(skip)]
+    Skip(#[serde(skip)] &'static str),
 }
 
 impl Incoming {
-    /// What to keep of it in the inbox; `None` for a skipped update (nothing to do).
-    pub fn kept(&self) -> Option<Kept> {
-        match self.clone() {
-            Incoming::Tutor {
-                chat,
-                input,
-                callback,
-                pressed,
-            } => Some(Kept::Tutor {
-                chat,
-                input,
-                callback,
-                pressed,
-            }),
-            Incoming::AnswerOnly { chat, callback } => Some(Kept::AnswerOnly { chat, callback }),
-            Incoming::Skip(_) => None,
-        }
-    }
-
     /// The chat whose updates must be handled in order with this one (`None`: any order).
     pub fn chat(&self) -> Option<i64> {
         match self {
@@ -291,11 +232,14 @@ mod tests {
         }}));
         for u in [press, start, bare] {
             let incoming = read(&u);
-            let kept = serde_json::to_value(incoming.kept().expect("kept")).unwrap();
-            let back: Kept = serde_json::from_value(kept).unwrap();
-            assert_eq!(Incoming::from(back), incoming);
+            let kept = serde_json::to_value(&incoming).unwrap();
+            let back: Incoming = serde_json::from_value(kept).unwrap();
+            assert_eq!(back, incoming);
         }
-        assert!(Incoming::Skip("x").kept().is_none());
+        assert!(
+            serde_json::to_value(Incoming::Skip("x")).is_err(),
+            "never kept"
+        );
     }
 
     #[test]

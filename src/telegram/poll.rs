@@ -19,7 +19,7 @@ use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
 use super::handle::supervise;
-use super::inbound::{self, Incoming, Kept};
+use super::inbound::{self, Incoming};
 use super::{OFFSET_KEY, Shell};
 
 /// A fetched batch: each update's id and what it asks.
@@ -100,8 +100,8 @@ pub async fn run(
     };
     let mut unreadable = Vec::new();
     for (id, body) in inboxed {
-        match serde_json::from_value::<Kept>(body) {
-            Ok(kept) => loop_state.hold(id, kept.into()),
+        match serde_json::from_value::<Incoming>(body) {
+            Ok(kept) => loop_state.hold(id, kept),
             Err(e) => {
                 shell.log(format_args!(
                     "inbox update {id} does not read, dropped: {e}"
@@ -231,16 +231,15 @@ impl Loop {
         let mut skipped: HashMap<&'static str, usize> = HashMap::new();
         let mut kept = Vec::new();
         for (id, incoming) in &fresh {
-            match (incoming, incoming.kept()) {
-                (Incoming::Skip(why), _) => *skipped.entry(why).or_default() += 1,
-                (_, Some(body)) => match serde_json::to_value(body) {
+            match incoming {
+                Incoming::Skip(why) => *skipped.entry(why).or_default() += 1,
+                other => match serde_json::to_value(other) {
                     Ok(body) => kept.push((*id, body)),
                     // Still handled, only not kept through a crash.
                     Err(e) => self
                         .shell
                         .log(format_args!("update {id} cannot be kept in the inbox: {e}")),
                 },
-                (_, None) => {}
             }
         }
         if let Err(e) = self

@@ -9,7 +9,7 @@
 //!
 //! | backend | chosen by | where |
 //! |---|---|---|
-//! | SQLite (default) | a file path, a `sqlite:` URL, or [`Location::from_config`] without `DATABASE_URL` | `DATA_DIR/chess-tutor.sqlite3` ([`SQLITE_FILE_NAME`]), created with its directory on first run; WAL journal, `synchronous = FULL`, foreign keys on, 5 s busy timeout |
+//! | SQLite (default) | a file path, a `sqlite:` URL, or [`Location::from_config`] without `DATABASE_URL` | `DATA_DIR/chess-tutor.sqlite3` ([`SQLITE_FILE_NAME`]), created with its directory on first run (with `chess-tutor.sqlite3.migrate-lock`, the lock that lets one process create and migrate it at a time); WAL journal, `synchronous = FULL`, foreign keys on, 5 s busy timeout |
 //! | PostgreSQL | a `postgres://` or `postgresql://` URL (`DATABASE_URL`) | the tables of `migrations/postgres/` in the first schema of the connection's `search_path` (set one with `?options[search_path]=NAME`) |
 //!
 //! Tables (the migrations in `migrations/sqlite/` and `migrations/postgres/` are compiled into
@@ -466,10 +466,8 @@ impl Store {
     ///
     /// [`StoreError::Database`] when the database fails.
     pub async fn set_offset(&self, key: &str, value: i64) -> Result<(), StoreError> {
-        match &self.inner {
-            Inner::Sqlite(s) => s.set_offset(key, value).await,
-            Inner::Postgres(p) => p.set_offset(key, value).await,
-        }
+        // The inbox write without updates is exactly that.
+        self.inbox_add(key, value, &[]).await
     }
 
     /// The replies kept by [`Change::unsent`] for the update `key` of learner `id` and not yet

@@ -34,6 +34,30 @@ pub(super) struct SqliteStore {
     readers: SqlitePool,
 }
 
+/// Takes the exclusive lock of `PATH.migrate-lock` (created if needed), waiting for another
+/// process or store that holds it; released when the file is dropped.
+async fn migration_lock(path: &Path) -> Result<std::fs::File, StoreError> {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".migrate-lock");
+    let lock_path = std::path::PathBuf::from(name);
+    let waited = lock_path.clone();
+    let locked = tokio::task::spawn_blocking(move || {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&waited)?;
+        file.lock()?;
+        Ok(file)
+    })
+    .await
+    .unwrap_or_else(|e| Err(std::io::Error::other(e)));
+    locked.map_err(|source| StoreError::DataDir {
+        path: lock_path,
+        source,
+    })
+}
+
 /// `SQLITE_BUSY` and `SQLITE_LOCKED` (with their extended codes): the lock was not had in time.
 pub(super) fn is_retryable(error: &sqlx::Error) -> bool {
     error
@@ -62,13 +86,16 @@ impl SqliteStore {
             location: format!("SQLite file {}", path.display()),
             source,
         };
+        // Two processes opening a new file at once would both switch it to WAL and run the
+        // migrations (sqlx takes no lock on SQLite), and the loser would fail half way ("database
+        // is locked", "duplicate column"): a lock file next to the database lets one create and
+        // migrate at a time; the retries below are for a file system without locks.
+        let _migrating = migration_lock(path).await?;
         let writer = SqlitePoolOptions::new()
             .max_connections(1)
             .connect_with(options.clone())
             .await
             .map_err(connect_error)?;
-        // Two processes creating the same new file at once can both try the first migration;
-        // the loser fails on "table already exists" and, on a second look, finds it applied.
         let mut attempt = 1;
         loop {
             match migrations::sqlite().run(&writer).await {
@@ -221,19 +248,6 @@ impl SqliteStore {
                 .fetch_optional(&self.readers)
                 .await?,
         )
-    }
-
-    pub(super) async fn set_offset(&self, key: &str, value: i64) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO offsets (key, value) VALUES (?1, ?2)
-             ON CONFLICT (key) DO UPDATE SET value = excluded.value,
-                 updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
-        )
-        .bind(key)
-        .bind(value)
-        .execute(&self.writer)
-        .await?;
-        Ok(())
     }
 
     pub(super) async fn unsent(

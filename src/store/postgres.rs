@@ -219,18 +219,6 @@ impl PostgresStore {
         )
     }
 
-    pub(super) async fn set_offset(&self, key: &str, value: i64) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO offsets (key, value) VALUES ($1, $2)
-             ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()",
-        )
-        .bind(key)
-        .bind(value)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
-    }
-
     pub(super) async fn unsent(
         &self,
         id: LearnerId,

@@ -112,22 +112,20 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
         } => {
             #[cfg(debug_assertions)]
             fault::maybe_panic(&input);
-            match shell.flood.admit(chat, std::time::Instant::now()) {
-                Admission::Allowed => {}
-                Admission::Dropped | Admission::DroppedNotify if callback.is_some() => {
-                    // A press is still answered (the spinner stops); it changes nothing.
-                    answer_callback(&shell, callback.as_ref().expect("guarded")).await;
-                    return Ok(());
-                }
-                Admission::Dropped => return Ok(()),
-                Admission::DroppedNotify => {
+            let admission = shell.flood.admit(chat, std::time::Instant::now());
+            if admission != Admission::Allowed {
+                // Over the limit: changes nothing; a press is still answered (the spinner
+                // stops), a message is answered once per flood.
+                if let Some(callback) = &callback {
+                    answer_callback(&shell, callback).await;
+                } else if admission == Admission::DroppedNotify {
                     shell.log(format_args!("chat {chat}: over the flood limit"));
                     let notice = chess_tutor::tutor::Reply::text(FLOOD_NOTICE);
                     if let Err(e) = send_reply(&shell, ChatId(chat), &notice).await {
                         shell.log(format_args!("cannot tell chat {chat} to slow down: {e}"));
                     }
-                    return Ok(());
                 }
+                return Ok(());
             }
             let applied = apply_input(
                 &shell.store,

@@ -1,7 +1,7 @@
 //! Explaining a move, FEN already parsed: a mix of legal and illegal inputs of every kind.
 //! `cargo bench --bench explain`
 
-use chess_tutor::rules::{explain, parse_fen};
+use chess_tutor_core::rules::{explain, parse_fen};
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
 
 const CASES: &[(&str, &str)] = &[
@@ -66,11 +66,11 @@ fn bench(c: &mut Criterion) {
             let (pos, mv) = &cases[i % cases.len()];
             i += 1;
             let v = explain(pos, mv);
-            black_box(chess_tutor::rules::text::verdict_text(
+            black_box(chess_tutor_core::rules::text::verdict_text(
                 pos,
                 &v,
                 mv,
-                chess_tutor::rules::Lang::Zh,
+                chess_tutor_core::rules::Lang::Zh,
             ))
         });
     });

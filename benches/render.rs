@@ -4,7 +4,7 @@
 //! `bench/render_compare.py` runs this and python-chess + cairosvg on the same positions
 //! (it reads `FENS` from this file) and prints both medians side by side.
 
-use chess_tutor::render::{self, ArrowKind, BoardView, MarkKind};
+use chess_tutor_core::render::{self, ArrowKind, BoardView, MarkKind};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use shakmaty::Square;
 

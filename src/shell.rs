@@ -1,8 +1,8 @@
 //! What both shells do for one input: load the learner's session, run the tutor, store the
 //! new session with its events in one transaction, and hand back the replies to send.
 
-use chess_tutor::store::{Applied, Change, Event as StoredEvent, LearnerId, Store, StoreError};
-use chess_tutor::tutor::{self, Catalog, Input, Reply, Session};
+use chess_tutor_core::tutor::{self, Catalog, Input, Reply, Session};
+use chess_tutor_store::{Applied, Change, Event as StoredEvent, LearnerId, Store, StoreError};
 
 /// Applies `input` for learner `id`; `update_key` (a Telegram update id) makes a replay a
 /// no-op.

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use chess_tutor::content::{StepKind, load_lessons};
+use chess_tutor_core::content::{StepKind, load_lessons};
 
 fn shipped() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons")
@@ -99,7 +99,7 @@ fn problems_of(extra: &str) -> (tempfile::TempDir, Vec<String>) {
         .map(|p| {
             // Relative to the temp dir, so snapshots are stable.
             let file = p.file.strip_prefix(&root).unwrap_or(&p.file).to_path_buf();
-            chess_tutor::content::Problem { file, ..p.clone() }.to_string()
+            chess_tutor_core::content::Problem { file, ..p.clone() }.to_string()
         })
         .collect();
     (dir, listed)
@@ -343,7 +343,7 @@ fn counts_the_texts_state_agree_with_the_engine() {
 /// `chess` package is missing (`pip install chess`).
 #[test]
 fn python_chess_agrees_with_the_lessons() {
-    use chess_tutor::content::{Answer, Ask};
+    use chess_tutor_core::content::{Answer, Ask};
     use shakmaty::{EnPassantMode, fen::Fen, uci::UciMove};
     let ok = Command::new("python3")
         .args(["-c", "import chess"])

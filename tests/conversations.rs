@@ -1,10 +1,10 @@
 //! Whole conversations with the tutor, as snapshot transcripts: what the learner sends, what
 //! the bot answers (text, board, buttons), and the events it records.
 
-use chess_tutor::puzzle::Puzzle;
-use chess_tutor::rules::Lang;
-use chess_tutor::search;
-use chess_tutor::tutor::{Action, Catalog, Event, Input, Mode, Session, step};
+use chess_tutor_core::content::puzzle::Puzzle;
+use chess_tutor_core::rules::Lang;
+use chess_tutor_core::search;
+use chess_tutor_core::tutor::{Action, Catalog, Event, Input, Mode, Session, step};
 use shakmaty::{CastlingMode, Position, Square, uci::UciMove};
 
 fn shipped() -> Catalog {
@@ -251,7 +251,7 @@ fn the_same_lesson_in_chinese() {
 #[test]
 fn a_mate_in_two_solved_with_an_alternative_key() {
     let fen = "7k/8/8/8/8/8/1R6/R5K1 w - - 0 1";
-    let pos = chess_tutor::rules::parse_fen(fen).unwrap();
+    let pos = chess_tutor_core::rules::parse_fen(fen).unwrap();
     let solution = search::solve::solve(&pos, 2, false);
     assert_eq!(solution.mate_in, Some(2));
     assert!(solution.keys.len() >= 2, "{:?}", solution.keys);
@@ -292,7 +292,7 @@ fn a_mate_in_two_solved_with_an_alternative_key() {
         panic!("puzzle should go on: {:?}", chat.session.mode)
     };
     assert_eq!(moves_left, 1);
-    let now = chess_tutor::rules::parse_fen(&fen).unwrap();
+    let now = chess_tutor_core::rules::parse_fen(&fen).unwrap();
     let mate = now
         .legal_moves()
         .into_iter()
@@ -386,9 +386,9 @@ fn stale_and_forged_buttons_change_nothing() {
 /// A missed puzzle comes back when FSRS says it is due (the shell passes the time).
 #[test]
 fn a_missed_puzzle_comes_back_when_due() {
-    use chess_tutor::tutor::step_at;
+    use chess_tutor_core::tutor::step_at;
     let make = |id: &str, fen: &str, n: u32| {
-        let pos = chess_tutor::rules::parse_fen(fen).unwrap();
+        let pos = chess_tutor_core::rules::parse_fen(fen).unwrap();
         let sol = search::solve::solve(&pos, n, false);
         let uci = |m: &shakmaty::Move| UciMove::from_move(*m, CastlingMode::Standard).to_string();
         Puzzle {
@@ -599,7 +599,7 @@ fn a_pinned_pawn_promotion_is_explained_not_offered() {
 
 fn two_keys_puzzle() -> (Catalog, Vec<shakmaty::Move>) {
     let fen = "7k/8/8/8/8/8/1R6/R5K1 w - - 0 1";
-    let pos = chess_tutor::rules::parse_fen(fen).unwrap();
+    let pos = chess_tutor_core::rules::parse_fen(fen).unwrap();
     let solution = search::solve::solve(&pos, 2, false);
     let uci = |m: &shakmaty::Move| UciMove::from_move(*m, CastlingMode::Standard).to_string();
     let puzzle = Puzzle {
@@ -645,7 +645,7 @@ fn tap_a_puzzle(lang: Lang) -> String {
         panic!("the puzzle goes on: {:?}", chat.session.mode)
     };
     assert_eq!(moves_left, 1);
-    let now = chess_tutor::rules::parse_fen(&fen).unwrap();
+    let now = chess_tutor_core::rules::parse_fen(&fen).unwrap();
     let mate = now
         .legal_moves()
         .into_iter()

@@ -1,7 +1,7 @@
 //! Table tests: every reason code of DESIGN.md, at least three positions each, both colours,
 //! with the evidence squares that prove it.
 
-use chess_tutor::rules::{
+use chess_tutor_core::rules::{
     self, Effect, IllegalReason, Lang, Verdict, explain, json::verdict_json, text::verdict_text,
 };
 use shakmaty::{Chess, Position};

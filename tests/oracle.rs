@@ -7,7 +7,7 @@ mod common;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use chess_tutor::rules::{Lang, explain_squares, json::verdict_json};
+use chess_tutor_core::rules::{Lang, explain_squares, json::verdict_json};
 use shakmaty::{EnPassantMode, Position, Rank, Role, Square, fen::Fen};
 
 fn python_chess_available() -> bool {

@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use chess_tutor::puzzle::{Puzzle, PuzzleSet, load_dir, verify_all};
+use chess_tutor_core::content::puzzle::{Puzzle, PuzzleSet, load_dir, verify_all};
 
 fn shipped() -> Vec<PuzzleSet> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("puzzles");

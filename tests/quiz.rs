@@ -7,9 +7,9 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use chess_tutor::content::Problem;
-use chess_tutor::content::generate::{Generator, Topic, generate};
-use chess_tutor::content::quiz::{
+use chess_tutor_core::content::Problem;
+use chess_tutor_core::content::generate::{Generator, Topic, generate};
+use chess_tutor_core::content::quiz::{
     self, Answer, Claim, QuizItem, QuizKind, Response, load_quiz_dir, load_quiz_sources,
 };
 use serde_json::{Value, json};
@@ -333,7 +333,7 @@ fn generated_answers_agree_with_raw_shakmaty() {
         assert!(item.verify().is_ok(), "{}: {:?}", item.id, item.verify());
         let board = item.board.as_ref().expect("generated items have a board");
         // The stored FEN is the position judged.
-        let pos = chess_tutor::rules::parse_fen(&board.fen).unwrap();
+        let pos = chess_tutor_core::rules::parse_fen(&board.fen).unwrap();
         assert_eq!(&pos, board.position(), "{}", item.id);
         for (claim, expected) in keyed_claims(item) {
             let got = shakmaty_says(&pos, &claim)

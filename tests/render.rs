@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use chess_tutor::render::{self, ArrowKind, BoardView, MarkKind, Overlay, Palette, Rgb};
-use chess_tutor::rules::{Castling, IllegalReason};
+use chess_tutor_core::render::{self, ArrowKind, BoardView, MarkKind, Overlay, Palette, Rgb};
+use chess_tutor_core::rules::{Castling, IllegalReason};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, CastlingSide, Chess, Color, Position, Role, Square};

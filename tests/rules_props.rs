@@ -7,7 +7,7 @@
 
 mod common;
 
-use chess_tutor::rules::{IllegalReason, Verdict, explain, explain_squares};
+use chess_tutor_core::rules::{IllegalReason, Verdict, explain, explain_squares};
 use proptest::prelude::*;
 use shakmaty::{
     Bitboard, CastlingMode, Chess, Color, Move, Position, Rank, Role, Square, attacks, uci::UciMove,
@@ -242,7 +242,7 @@ fn tricky_positions_agree_with_move_generation() {
         // Regression: `B5h6` (two bishops on the g-file) was read as a pawn on the b-file.
         "4b1nr/4k1bp/N2p1p2/1p2p1bP/3pP1p1/6PR/1n3K2/5BN1 b - - 5 48",
     ] {
-        let pos = chess_tutor::rules::parse_fen(fen).unwrap();
+        let pos = chess_tutor_core::rules::parse_fen(fen).unwrap();
         if let Err(e) = check_position(&pos) {
             panic!("{fen}: {e}");
         }

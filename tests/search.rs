@@ -1,7 +1,7 @@
 //! The mate-in-N search on known positions, the judge of a learner's move, and the property
 //! that every line the solver returns is legal and mates in exactly its length.
 
-use chess_tutor::search::{MoveJudgement, Prover, best_defence, hint, judge, solve};
+use chess_tutor_core::search::{MoveJudgement, Prover, best_defence, hint, judge, solve};
 use proptest::prelude::*;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;

@@ -7,7 +7,7 @@ mod fake_bot_api;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use chess_tutor::store::{LearnerId, Store};
+use chess_tutor_store::{LearnerId, Store};
 use fake_bot_api::{
     BotProcess, Call, Fake, button, press, press_on, start, text, versions, wait_applied,
     wait_handled,

@@ -13,7 +13,7 @@ use std::process::Command;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{Duration, Instant};
 
-use chess_tutor::store::Store;
+use chess_tutor_store::Store;
 use fake_bot_api::{BotProcess, Call, Fake, button, press, records, start, text, versions};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};

@@ -3,8 +3,8 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use chess_tutor::rules::Lang;
-use chess_tutor::store::LearnerId;
+use chess_tutor_core::rules::Lang;
+use chess_tutor_store::LearnerId;
 
 use crate::terminal::{self, ChatOptions};
 

@@ -4,10 +4,10 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use chess_tutor::content::{
+use chess_tutor_core::content::puzzle;
+use chess_tutor_core::content::{
     CheckReport, Problem, StepKind, load_lessons, load_lessons_from, quiz, shipped,
 };
-use chess_tutor::puzzle;
 
 use super::import_lichess;
 

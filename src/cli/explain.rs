@@ -3,7 +3,7 @@
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
-use chess_tutor::rules::{self, Lang, json::verdict_json};
+use chess_tutor_core::rules::{self, Lang, json::verdict_json};
 use serde_json::{Value, json};
 
 /// Arguments of `chess-tutor explain`.

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
 
-use chess_tutor::puzzle::{import, read_lichess, to_yaml};
+use chess_tutor_core::content::puzzle::{import, read_lichess, to_yaml};
 
 /// Arguments of `chess-tutor import-lichess`.
 #[derive(Debug, clap::Args)]

@@ -56,10 +56,10 @@ pub enum Command {
 pub fn prepare_shell(
     content: Option<&std::path::Path>,
     multi_thread: bool,
-) -> Result<(chess_tutor::tutor::Catalog, tokio::runtime::Runtime), ExitCode> {
+) -> Result<(chess_tutor_core::tutor::Catalog, tokio::runtime::Runtime), ExitCode> {
     let loaded = match content {
-        Some(dir) => chess_tutor::tutor::Catalog::from_dir(dir),
-        None => chess_tutor::tutor::Catalog::shipped(),
+        Some(dir) => chess_tutor_core::tutor::Catalog::from_dir(dir),
+        None => chess_tutor_core::tutor::Catalog::shipped(),
     };
     let catalog = loaded.map_err(|problems| {
         eprintln!("chess-tutor: the content has problems (run `chess-tutor check`):");
@@ -84,10 +84,10 @@ pub fn prepare_shell(
 /// SQLite file in `data_dir`.
 pub async fn open_store(
     data_dir: &std::path::Path,
-) -> Result<chess_tutor::store::Store, chess_tutor::store::StoreError> {
+) -> Result<chess_tutor_store::Store, chess_tutor_store::StoreError> {
     let database_url = std::env::var("DATABASE_URL").ok();
-    let location = chess_tutor::store::Location::from_config(data_dir, database_url.as_deref())?;
-    chess_tutor::store::Store::connect(location).await
+    let location = chess_tutor_store::Location::from_config(data_dir, database_url.as_deref())?;
+    chess_tutor_store::Store::connect(location).await
 }
 
 /// Runs the parsed command line; errors become exit codes here and only here.

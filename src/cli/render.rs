@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use chess_tutor::render::{self, ArrowKind, BoardView, MarkKind, RenderError};
+use chess_tutor_core::render::{self, ArrowKind, BoardView, MarkKind, RenderError};
 
 /// Draws a position as a picture (`.png` or `.svg`, chosen by the output file's extension).
 #[derive(Debug, clap::Args)]

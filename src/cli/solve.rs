@@ -12,7 +12,7 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use chess_tutor::search::{MAX_MATE, Prover, Solution, solve_with};
+use chess_tutor_core::search::{MAX_MATE, Prover, Solution, solve_with};
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode, Chess, Move, Position};

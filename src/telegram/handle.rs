@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use chess_tutor::store::{Applied, Claim, LearnerId, StoreError};
+use chess_tutor_store::{Applied, Claim, LearnerId, StoreError};
 use teloxide_core::types::ChatId;
 use tokio::sync::watch;
 
@@ -88,7 +88,7 @@ async fn apologize(shell: &Shell, incoming: &Incoming) {
         answer_callback(shell, callback).await;
     }
     if let Some(chat) = incoming.chat() {
-        let reply = chess_tutor::tutor::Reply::text(APOLOGY);
+        let reply = chess_tutor_core::tutor::Reply::text(APOLOGY);
         if let Err(e) = send_reply(shell, ChatId(chat), &reply).await {
             shell.log(format_args!("cannot apologize to chat {chat}: {e}"));
         }
@@ -120,7 +120,7 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                     answer_callback(&shell, callback).await;
                 } else if admission == Admission::DroppedNotify {
                     shell.log(format_args!("chat {chat}: over the flood limit"));
-                    let notice = chess_tutor::tutor::Reply::text(FLOOD_NOTICE);
+                    let notice = chess_tutor_core::tutor::Reply::text(FLOOD_NOTICE);
                     if let Err(e) = send_reply(&shell, ChatId(chat), &notice).await {
                         shell.log(format_args!("cannot tell chat {chat} to slow down: {e}"));
                     }
@@ -181,7 +181,7 @@ async fn unsent_replies(
     shell: &Shell,
     chat: i64,
     id: i64,
-) -> Result<Option<Vec<chess_tutor::tutor::Reply>>, StoreError> {
+) -> Result<Option<Vec<chess_tutor_core::tutor::Reply>>, StoreError> {
     // This process's own recent marks first, so that a replay of an update it answered a
     // moment ago does not find its replies still kept.
     shell.flush_sent().await;
@@ -217,7 +217,7 @@ async fn unsent_replies(
 mod fault {
     use std::sync::OnceLock;
 
-    use chess_tutor::tutor::Input;
+    use chess_tutor_core::tutor::Input;
 
     static PANIC_ON: OnceLock<Option<String>> = OnceLock::new();
 
@@ -238,7 +238,7 @@ mod fault {
 
     /// Ends the process at once (as `kill -9` would) after the commit and before the
     /// sending, when a reply's text contains `CHESS_TUTOR_TEST_CRASH_BEFORE_SENDING`.
-    pub fn maybe_crash_before_sending(replies: &[chess_tutor::tutor::Reply]) {
+    pub fn maybe_crash_before_sending(replies: &[chess_tutor_core::tutor::Reply]) {
         let trigger = CRASH_ON.get_or_init(|| {
             std::env::var("CHESS_TUTOR_TEST_CRASH_BEFORE_SENDING")
                 .ok()

@@ -5,7 +5,7 @@
 //! (stickers, photos, edited messages, channel posts, polls, kinds this build does not know)
 //! is skipped: it changes nothing and is not answered.
 
-use chess_tutor::tutor::{Command, Input};
+use chess_tutor_core::tutor::{Command, Input};
 use serde::{Deserialize, Serialize};
 use teloxide_core::types::{CallbackQueryId, Message, MessageId, Update, UpdateKind};
 

@@ -23,8 +23,8 @@ use std::fmt;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use chess_tutor::store::{LearnerId, Store};
-use chess_tutor::tutor::Catalog;
+use chess_tutor_core::tutor::Catalog;
+use chess_tutor_store::{LearnerId, Store};
 use teloxide_core::Bot;
 
 /// The store key of the polling offset (the next `getUpdates` offset).

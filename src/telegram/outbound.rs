@@ -3,9 +3,9 @@
 
 use std::time::Duration;
 
-use chess_tutor::render;
-use chess_tutor::render::BoardView;
-use chess_tutor::tutor::Reply;
+use chess_tutor_core::render;
+use chess_tutor_core::render::BoardView;
+use chess_tutor_core::tutor::Reply;
 use teloxide_core::payloads::{EditMessageMediaSetters, SendMessageSetters, SendPhotoSetters};
 use teloxide_core::requests::{Output, Request, Requester};
 use teloxide_core::types::{
@@ -274,7 +274,7 @@ pub async fn answer_callback(shell: &Shell, id: &CallbackQueryId) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chess_tutor::tutor::Button;
+    use chess_tutor_core::tutor::Button;
 
     fn utf16(s: &str) -> usize {
         s.encode_utf16().count()

@@ -10,7 +10,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use chess_tutor::store::StoreError;
+use chess_tutor_store::StoreError;
 use teloxide_core::RequestError;
 use teloxide_core::payloads::GetUpdatesSetters;
 use teloxide_core::requests::{Request, Requester};

@@ -4,10 +4,10 @@
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
-use chess_tutor::render::{self, BoardView};
-use chess_tutor::rules::Lang;
-use chess_tutor::store::{Applied, LearnerId, Store};
-use chess_tutor::tutor::{Action, Catalog, Input, Reply};
+use chess_tutor_core::render::{self, BoardView};
+use chess_tutor_core::rules::Lang;
+use chess_tutor_core::tutor::{Action, Catalog, Input, Reply};
+use chess_tutor_store::{Applied, LearnerId, Store};
 use shakmaty::{Color, File, Rank, Square};
 
 use crate::shell::apply_input;
@@ -218,7 +218,7 @@ pub fn board_text(view: &BoardView, color: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chess_tutor::tutor::{Session, step};
+    use chess_tutor_core::tutor::{Session, step};
 
     /// A move task in the terminal: moves are typed, so neither the tap board nor the button
     /// that opens it is shown, and the numbered choices stay Hint, Solution, Next.
@@ -240,7 +240,7 @@ mod tests {
         );
         // Even a reply carrying a tap board prints no square buttons.
         replies[0].squares =
-            chess_tutor::tutor::tap::grid(&shakmaty::Chess::default(), Color::White, None, 1);
+            chess_tutor_core::tutor::tap::grid(&shakmaty::Chess::default(), Color::White, None, 1);
         let options = ChatOptions {
             lang: None,
             learner: LearnerId(1),

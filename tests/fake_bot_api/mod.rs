@@ -511,14 +511,14 @@ pub fn button(call: &Call, label: &str) -> String {
 
 /// The stored records of these chats (`None` for a chat never seen).
 pub async fn records(
-    store: &chess_tutor::store::Store,
+    store: &chess_tutor_store::Store,
     chats: impl IntoIterator<Item = i64>,
-) -> Vec<Option<chess_tutor::store::LearnerRecord>> {
+) -> Vec<Option<chess_tutor_store::LearnerRecord>> {
     let mut out = Vec::new();
     for chat in chats {
         out.push(
             store
-                .load(chess_tutor::store::LearnerId(chat))
+                .load(chess_tutor_store::LearnerId(chat))
                 .await
                 .unwrap(),
         );
@@ -528,7 +528,7 @@ pub async fn records(
 
 /// How many inputs were applied to each of these chats, in the SQLite file of `data`.
 pub async fn versions(data: &std::path::Path, chats: impl IntoIterator<Item = i64>) -> Vec<i64> {
-    let store = chess_tutor::store::Store::open(data.join("chess-tutor.sqlite3").to_str().unwrap())
+    let store = chess_tutor_store::Store::open(data.join("chess-tutor.sqlite3").to_str().unwrap())
         .await
         .unwrap();
     let out = records(&store, chats)

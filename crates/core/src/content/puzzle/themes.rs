@@ -1,0 +1,81 @@
+//! Lichess puzzle themes and the Chinese names learners know them by (CURRICULUM.md, "Tactics
+//! vocabulary", plus the mate patterns and counts the puzzle sets use).
+
+/// The Chinese name of a Lichess theme, when there is an established one.
+///
+/// ```
+/// use chess_tutor_core::content::puzzle::chinese_theme;
+/// assert_eq!(chinese_theme("fork"), Some("击双"));
+/// assert_eq!(chinese_theme("mateIn2"), Some("两步杀"));
+/// assert_eq!(chinese_theme("veryLong"), None);
+/// ```
+#[must_use]
+pub fn chinese_theme(theme: &str) -> Option<&'static str> {
+    Some(match theme {
+        // The tactics of CURRICULUM.md.
+        "discoveredAttack" => "闪击",
+        "fork" => "击双",
+        "pin" => "牵制",
+        "capturingDefender" => "消除保护",
+        "interference" => "堵截",
+        "attraction" => "引入",
+        "deflection" => "引离",
+        "clearance" => "腾挪",
+        "zugzwang" => "等着",
+        "promotion" | "underPromotion" => "兵的升变",
+        "discoveredCheck" => "闪将",
+        "doubleCheck" => "双将",
+        "intermezzo" => "顿挫",
+        "exposedKing" => "暴露",
+        // Mates and counts.
+        "mate" => "将死",
+        "mateIn1" => "一步杀",
+        "mateIn2" => "两步杀",
+        "mateIn3" => "三步杀",
+        "mateIn4" => "四步杀",
+        "mateIn5" => "五步杀",
+        "backRankMate" => "底线杀",
+        "smotheredMate" => "闷杀",
+        // Other words of the curriculum.
+        "enPassant" => "吃过路兵",
+        "castling" => "王车易位",
+        "kingsideAttack" => "王翼进攻",
+        "queensideAttack" => "后翼进攻",
+        "sacrifice" => "弃子",
+        _ => return None,
+    })
+}
+
+/// The Chinese names of `themes`, in order, each once.
+#[must_use]
+pub fn chinese_themes(themes: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for zh in themes.iter().filter_map(|t| chinese_theme(t)) {
+        if !out.iter().any(|o| o == zh) {
+            out.push(zh.to_owned());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn promotion_themes_share_one_name() {
+        let themes = vec!["promotion".to_owned(), "underPromotion".to_owned()];
+        assert_eq!(chinese_themes(&themes), vec!["兵的升变".to_owned()]);
+    }
+
+    #[test]
+    fn curriculum_tactics_are_named() {
+        for (theme, zh) in [
+            ("pin", "牵制"),
+            ("deflection", "引离"),
+            ("doubleCheck", "双将"),
+        ] {
+            assert_eq!(chinese_theme(theme), Some(zh));
+        }
+    }
+}

@@ -1,0 +1,74 @@
+//! What `chess-tutor check` reports: how much content there is and every problem in it.
+
+use serde_json::{Value, json};
+
+use super::lesson::Lesson;
+use super::problem::Problem;
+
+/// Counts and problems over all content sources. Each loader adds its part with one call.
+///
+/// ```
+/// use chess_tutor_core::content::{CheckReport, Problem};
+/// let mut report = CheckReport::default();
+/// report.add_problems(vec![Problem::at("lessons/01-board.yaml", Some(3), "bad")]);
+/// assert!(!report.is_clean());
+/// assert_eq!(report.to_json()["problems"][0]["line"], 3);
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CheckReport {
+    /// Lessons that loaded.
+    pub lessons: usize,
+    /// Steps in those lessons.
+    pub steps: usize,
+    /// Quiz items that loaded.
+    pub quiz_items: usize,
+    /// Puzzles that loaded.
+    pub puzzles: usize,
+    /// Everything wrong, in the order found.
+    pub problems: Vec<Problem>,
+}
+
+impl CheckReport {
+    /// Adds the result of [`super::load_lessons`].
+    pub fn add_lessons(&mut self, (lessons, problems): (Vec<Lesson>, Vec<Problem>)) {
+        self.lessons += lessons.len();
+        self.steps += lessons.iter().map(|l| l.steps.len()).sum::<usize>();
+        self.problems.extend(problems);
+    }
+
+    /// Adds quiz items counted by the quiz loader, with its problems.
+    pub fn add_quiz_items(&mut self, count: usize, problems: Vec<Problem>) {
+        self.quiz_items += count;
+        self.problems.extend(problems);
+    }
+
+    /// Adds puzzles counted by the puzzle loader, with its problems.
+    pub fn add_puzzles(&mut self, count: usize, problems: Vec<Problem>) {
+        self.puzzles += count;
+        self.problems.extend(problems);
+    }
+
+    /// Adds problems found outside any loader (a missing folder…).
+    pub fn add_problems(&mut self, problems: Vec<Problem>) {
+        self.problems.extend(problems);
+    }
+
+    /// No problem anywhere.
+    #[must_use]
+    pub fn is_clean(&self) -> bool {
+        self.problems.is_empty()
+    }
+
+    /// The JSON of DESIGN.md: `{"lessons", "steps", "quiz_items", "puzzles", "problems"}`,
+    /// each problem as `{"file", "line", "message"}`.
+    #[must_use]
+    pub fn to_json(&self) -> Value {
+        json!({
+            "lessons": self.lessons,
+            "steps": self.steps,
+            "quiz_items": self.quiz_items,
+            "puzzles": self.puzzles,
+            "problems": self.problems,
+        })
+    }
+}

@@ -1,0 +1,481 @@
+//! Explanations drawn on the board: an [`IllegalReason`] or a puzzle line becomes marks and
+//! arrows, so the tutor shows *why* with one call.
+//!
+//! The drawing language, the same for every reason:
+//! - a **blue arrow** is the move the learner tried;
+//! - a **red frame** marks an enemy piece that matters (pinner, checker, attacker), and a
+//!   **red arrow** shows its line of attack;
+//! - a **red cross** marks a square the king may not stand on or cross, or a square the piece
+//!   cannot reach that way;
+//! - an **orange ring** marks a piece in the way;
+//! - a **blue frame** points at a square to look at (an empty from-square, a lost castling
+//!   corner, a king that must move).
+
+use serde::{Deserialize, Serialize};
+use shakmaty::{File, Move, Square};
+
+use super::view::{Arrow, ArrowKind, Mark, MarkKind};
+use crate::rules::IllegalReason;
+
+/// Marks and arrows that explain something; add them to a view with
+/// [`BoardView::with_overlay`](super::BoardView::with_overlay).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Overlay {
+    /// Marks on squares.
+    pub marks: Vec<Mark>,
+    /// Arrows.
+    pub arrows: Vec<Arrow>,
+}
+
+impl Overlay {
+    fn mark(&mut self, square: Square, kind: MarkKind) {
+        let m = Mark { square, kind };
+        if !self.marks.contains(&m) {
+            self.marks.push(m);
+        }
+    }
+
+    fn arrow(&mut self, from: Square, to: Square, kind: ArrowKind) {
+        let a = Arrow { from, to, kind };
+        if from != to && !self.arrows.contains(&a) {
+            self.arrows.push(a);
+        }
+    }
+
+    fn attackers(&mut self, attackers: &[Square], target: Square) {
+        for &a in attackers {
+            self.mark(a, MarkKind::Attacker);
+            self.arrow(a, target, ArrowKind::Attack);
+        }
+    }
+
+    /// Why a move is refused, drawn: the tried move, the pieces and squares that forbid it.
+    ///
+    /// ```
+    /// use chess_tutor_core::render::{ArrowKind, MarkKind, Overlay};
+    /// use chess_tutor_core::rules::IllegalReason;
+    /// use shakmaty::{Role, Square};
+    /// let pinned = IllegalReason::Pinned {
+    ///     piece: Role::Knight, from: Square::E4, to: Square::C5,
+    ///     pinner: Square::E8, king: Square::E1,
+    /// };
+    /// let o = Overlay::for_reason(&pinned);
+    /// assert!(o.marks.iter().any(|m| m.square == Square::E8 && m.kind == MarkKind::Attacker));
+    /// assert!(o.arrows.iter().any(|a| (a.from, a.to, a.kind) == (Square::E8, Square::E1, ArrowKind::Attack)));
+    /// ```
+    #[must_use]
+    pub fn for_reason(reason: &IllegalReason) -> Overlay {
+        use IllegalReason as R;
+        let mut o = Overlay::default();
+        // The move that was tried, as far as it is known.
+        let tried = match reason {
+            R::CastlingKingMoved { .. } | R::NoPiece { .. } | R::NotYourPiece { .. } => None,
+            _ => reason.from().zip(reason.to()),
+        };
+        if let Some((from, to)) = tried {
+            o.arrow(from, to, ArrowKind::Move);
+        }
+        match reason {
+            R::NoPiece { from, to, .. } => o.mark(from.unwrap_or(*to), MarkKind::Highlight),
+            R::NotYourPiece { from, .. } => o.mark(*from, MarkKind::Highlight),
+            R::OwnPieceOnTarget { to, .. } | R::PawnForwardCapture { to, .. } => {
+                o.mark(*to, MarkKind::Blocker);
+            }
+            R::PathBlocked { blocker, .. } => o.mark(*blocker, MarkKind::Blocker),
+            R::WrongMovement { to, .. }
+            | R::PawnDiagonalNoCapture { to, .. }
+            | R::PawnDoubleStepNotFromStart { to, .. } => o.mark(*to, MarkKind::Forbidden),
+            R::EnPassantExpired { pawn, .. } => o.mark(*pawn, MarkKind::Highlight),
+            R::PromotionPieceMissing { to, .. } | R::PromotionInvalidPiece { to, .. } => {
+                o.mark(*to, MarkKind::Highlight);
+            }
+            R::PromotionNotAllowed { .. } | R::GameOver { .. } => {}
+            R::KingIntoCheck { to, attackers, .. } => {
+                o.mark(*to, MarkKind::Forbidden);
+                o.attackers(attackers, *to);
+            }
+            R::Pinned { pinner, king, .. } => {
+                o.mark(*pinner, MarkKind::Attacker);
+                o.arrow(*pinner, *king, ArrowKind::Attack);
+            }
+            R::StillInCheck { checkers, king, .. } => o.attackers(checkers, *king),
+            R::DoubleCheckKingMustMove { checkers, king, .. } => {
+                o.attackers(checkers, *king);
+                o.mark(*king, MarkKind::Highlight);
+            }
+            R::CastlingKingMoved { king, .. } => o.mark(*king, MarkKind::Highlight),
+            R::CastlingRookMoved { castling, .. } => {
+                o.mark(castling.rook_home(), MarkKind::Highlight)
+            }
+            R::CastlingRightLost { castling, .. } => {
+                o.mark(castling.king_home(), MarkKind::Highlight);
+                o.mark(castling.rook_home(), MarkKind::Highlight);
+            }
+            R::CastlingPiecesBetween { blockers, .. } => {
+                for &b in blockers {
+                    o.mark(b, MarkKind::Blocker);
+                }
+            }
+            R::CastlingInCheck {
+                castling,
+                attackers,
+            } => {
+                o.attackers(attackers, castling.king_home());
+            }
+            R::CastlingThroughCheck {
+                square, attackers, ..
+            }
+            | R::CastlingIntoCheck {
+                square, attackers, ..
+            } => {
+                o.mark(*square, MarkKind::Forbidden);
+                o.attackers(attackers, *square);
+            }
+        }
+        o
+    }
+
+    /// Why a puzzle move fails: `line[0]` is the learner's move (blue), the moves after it
+    /// alternate between the opponent (red) and the learner (blue); the piece that makes the
+    /// opponent's last move gets a red frame where it lands. Moves without a from-square
+    /// (drops) are skipped.
+    ///
+    /// ```
+    /// use chess_tutor_core::render::{ArrowKind, Overlay};
+    /// use shakmaty::Square;
+    /// let o = Overlay::for_refutation_squares(&[(Square::D5, Square::D8), (Square::B8, Square::D8)]);
+    /// assert_eq!(o.arrows[0].kind, ArrowKind::Move);
+    /// assert_eq!(o.arrows[1].kind, ArrowKind::Attack);
+    /// ```
+    #[must_use]
+    pub fn for_refutation_squares(line: &[(Square, Square)]) -> Overlay {
+        let mut o = Overlay::default();
+        for (i, &(from, to)) in line.iter().enumerate() {
+            let kind = if i % 2 == 0 {
+                ArrowKind::Move
+            } else {
+                ArrowKind::Attack
+            };
+            o.arrow(from, to, kind);
+        }
+        // The opponent's moves have odd indices.
+        if let Some(i) = (1..line.len()).rev().find(|i| i % 2 == 1) {
+            o.mark(line[i].1, MarkKind::Attacker);
+        }
+        o
+    }
+
+    /// [`Overlay::for_refutation_squares`] for shakmaty moves (castling drawn as the king's
+    /// two-square step).
+    #[must_use]
+    pub fn for_refutation(line: &[Move]) -> Overlay {
+        let squares: Vec<_> = line.iter().filter_map(move_squares).collect();
+        Overlay::for_refutation_squares(&squares)
+    }
+
+    /// A suggested move (a hint or a solution step), drawn as a green arrow.
+    #[must_use]
+    pub fn for_hint(from: Square, to: Square) -> Overlay {
+        let mut o = Overlay::default();
+        o.arrow(from, to, ArrowKind::Good);
+        o
+    }
+}
+
+/// The squares a move is drawn between: castling goes from the king's square to where the
+/// king lands (shakmaty's `to` is the rook's square); drops have none.
+#[must_use]
+pub fn move_squares(m: &Move) -> Option<(Square, Square)> {
+    match *m {
+        Move::Castle { king, rook } => {
+            let file = if rook.file() > king.file() {
+                File::G
+            } else {
+                File::C
+            };
+            Some((king, Square::from_coords(file, king.rank())))
+        }
+        _ => m.from().map(|f| (f, m.to())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Castling, RightLost};
+    use shakmaty::{CastlingSide, Color, Role};
+
+    fn has_mark(o: &Overlay, sq: Square, kind: MarkKind) -> bool {
+        o.marks.contains(&Mark { square: sq, kind })
+    }
+    fn has_arrow(o: &Overlay, from: Square, to: Square, kind: ArrowKind) -> bool {
+        o.arrows.contains(&Arrow { from, to, kind })
+    }
+
+    /// One value of every variant, with distinct squares.
+    fn every_reason() -> Vec<IllegalReason> {
+        use IllegalReason as R;
+        use Square as S;
+        let ks = Castling {
+            color: Color::White,
+            side: CastlingSide::KingSide,
+        };
+        let lost = RightLost::KingOrRookMovedEarlier;
+        vec![
+            R::NoPiece {
+                from: Some(S::E3),
+                piece: None,
+                to: S::E4,
+            },
+            R::NotYourPiece {
+                from: S::E7,
+                piece: Role::Pawn,
+                owner: Color::Black,
+            },
+            R::OwnPieceOnTarget {
+                piece: Role::Rook,
+                from: S::A1,
+                to: S::A2,
+                occupant: Role::Pawn,
+            },
+            R::WrongMovement {
+                piece: Role::Bishop,
+                from: S::C1,
+                to: S::C3,
+            },
+            R::PathBlocked {
+                piece: Role::Rook,
+                from: S::A1,
+                to: S::A5,
+                blocker: S::A2,
+            },
+            R::PawnForwardCapture {
+                from: S::E4,
+                to: S::E5,
+            },
+            R::PawnDiagonalNoCapture {
+                from: S::E4,
+                to: S::D5,
+            },
+            R::PawnDoubleStepNotFromStart {
+                from: S::E3,
+                to: S::E5,
+            },
+            R::EnPassantExpired {
+                from: S::E5,
+                to: S::D6,
+                pawn: S::D5,
+            },
+            R::PromotionPieceMissing {
+                from: S::A7,
+                to: S::A8,
+            },
+            R::PromotionInvalidPiece {
+                from: S::A7,
+                to: S::A8,
+                chosen: Role::King,
+            },
+            R::PromotionNotAllowed {
+                piece: Role::Pawn,
+                from: S::A2,
+                to: S::A3,
+                chosen: Role::Queen,
+            },
+            R::KingIntoCheck {
+                from: S::E1,
+                to: S::E2,
+                attackers: vec![S::E8, S::D4],
+            },
+            R::Pinned {
+                piece: Role::Knight,
+                from: S::E4,
+                to: S::C5,
+                pinner: S::E8,
+                king: S::E1,
+            },
+            R::StillInCheck {
+                piece: Role::Pawn,
+                from: S::A2,
+                to: S::A3,
+                checkers: vec![S::B4],
+                king: S::E1,
+            },
+            R::DoubleCheckKingMustMove {
+                piece: Role::Queen,
+                from: S::D1,
+                to: S::D2,
+                checkers: vec![S::E8, S::F3],
+                king: S::E1,
+            },
+            R::CastlingKingMoved {
+                castling: ks,
+                king: S::F2,
+                lost: None,
+            },
+            R::CastlingRookMoved {
+                castling: ks,
+                lost: None,
+            },
+            R::CastlingRightLost {
+                castling: ks,
+                lost: lost.clone(),
+            },
+            R::CastlingPiecesBetween {
+                castling: ks,
+                blockers: vec![S::F1, S::G1],
+            },
+            R::CastlingInCheck {
+                castling: ks,
+                attackers: vec![S::E8],
+            },
+            R::CastlingThroughCheck {
+                castling: ks,
+                square: S::F1,
+                attackers: vec![S::C4],
+            },
+            R::CastlingIntoCheck {
+                castling: ks,
+                square: S::G1,
+                attackers: vec![S::G8],
+            },
+            R::GameOver {
+                checkmate: true,
+                side: Color::White,
+            },
+        ]
+    }
+
+    #[test]
+    fn every_reason_draws_its_evidence() {
+        for r in every_reason() {
+            let o = Overlay::for_reason(&r);
+            // Every evidence square appears as a mark or at an end of an arrow.
+            for (name, squares) in r.evidence() {
+                for sq in squares {
+                    let shown = o.marks.iter().any(|m| m.square == sq)
+                        || o.arrows.iter().any(|a| a.from == sq || a.to == sq);
+                    assert!(shown, "{}: {name} {sq} not drawn in {o:?}", r.code());
+                }
+            }
+            if !matches!(r, IllegalReason::GameOver { .. }) {
+                assert!(
+                    !o.marks.is_empty() || !o.arrows.is_empty(),
+                    "{}: nothing drawn",
+                    r.code()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn pinned_draws_the_pin_line_and_the_tried_move() {
+        let r = IllegalReason::Pinned {
+            piece: Role::Knight,
+            from: Square::E4,
+            to: Square::C5,
+            pinner: Square::E8,
+            king: Square::E1,
+        };
+        let o = Overlay::for_reason(&r);
+        assert!(has_mark(&o, Square::E8, MarkKind::Attacker));
+        assert!(has_arrow(&o, Square::E8, Square::E1, ArrowKind::Attack));
+        assert!(has_arrow(&o, Square::E4, Square::C5, ArrowKind::Move));
+    }
+
+    #[test]
+    fn king_into_check_marks_the_square_and_every_attacker() {
+        let r = IllegalReason::KingIntoCheck {
+            from: Square::E1,
+            to: Square::E2,
+            attackers: vec![Square::E8, Square::D4],
+        };
+        let o = Overlay::for_reason(&r);
+        assert!(has_mark(&o, Square::E2, MarkKind::Forbidden));
+        for a in [Square::E8, Square::D4] {
+            assert!(has_mark(&o, a, MarkKind::Attacker));
+            assert!(has_arrow(&o, a, Square::E2, ArrowKind::Attack));
+        }
+        assert!(has_arrow(&o, Square::E1, Square::E2, ArrowKind::Move));
+    }
+
+    #[test]
+    fn castling_through_check_marks_the_crossed_square() {
+        let r = IllegalReason::CastlingThroughCheck {
+            castling: Castling {
+                color: Color::Black,
+                side: CastlingSide::QueenSide,
+            },
+            square: Square::D8,
+            attackers: vec![Square::D1],
+        };
+        let o = Overlay::for_reason(&r);
+        assert!(has_mark(&o, Square::D8, MarkKind::Forbidden));
+        assert!(has_arrow(&o, Square::D1, Square::D8, ArrowKind::Attack));
+        assert!(has_arrow(&o, Square::E8, Square::C8, ArrowKind::Move));
+    }
+
+    #[test]
+    fn path_blocked_marks_the_blocker_and_draws_the_move() {
+        let r = IllegalReason::PathBlocked {
+            piece: Role::Rook,
+            from: Square::A1,
+            to: Square::A5,
+            blocker: Square::A2,
+        };
+        let o = Overlay::for_reason(&r);
+        assert_eq!(
+            o.marks,
+            vec![Mark {
+                square: Square::A2,
+                kind: MarkKind::Blocker
+            }]
+        );
+        assert_eq!(
+            o.arrows,
+            vec![Arrow {
+                from: Square::A1,
+                to: Square::A5,
+                kind: ArrowKind::Move
+            }]
+        );
+    }
+
+    #[test]
+    fn refutation_alternates_colours_and_frames_the_last_reply() {
+        use shakmaty::{Chess, Position, uci::UciMove};
+        let pos: Chess = "1r4k1/p1p2ppp/3p4/2pRR3/8/1P6/PqP2PPP/3Q2K1 w - - 0 21"
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap();
+        // A wrong try (Re8+?) and the reply that refutes it (Rxe8).
+        let m1 = "e5e8".parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+        let after = pos.clone().play(m1).unwrap();
+        let m2 = "b8e8".parse::<UciMove>().unwrap().to_move(&after).unwrap();
+        let o = Overlay::for_refutation(&[m1, m2]);
+        assert!(has_arrow(&o, Square::E5, Square::E8, ArrowKind::Move));
+        assert!(has_arrow(&o, Square::B8, Square::E8, ArrowKind::Attack));
+        assert!(has_mark(&o, Square::E8, MarkKind::Attacker));
+    }
+
+    #[test]
+    fn castling_moves_are_drawn_as_the_king_steps() {
+        let m = Move::Castle {
+            king: Square::E1,
+            rook: Square::H1,
+        };
+        assert_eq!(move_squares(&m), Some((Square::E1, Square::G1)));
+        let m = Move::Castle {
+            king: Square::E8,
+            rook: Square::A8,
+        };
+        assert_eq!(move_squares(&m), Some((Square::E8, Square::C8)));
+    }
+
+    #[test]
+    fn hint_is_one_green_arrow() {
+        let o = Overlay::for_hint(Square::G1, Square::F3);
+        assert_eq!(o.arrows.len(), 1);
+        assert_eq!(o.arrows[0].kind, ArrowKind::Good);
+    }
+}

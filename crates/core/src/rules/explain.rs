@@ -1,0 +1,709 @@
+//! From a position and what the learner typed to a [`Verdict`]: the legal move it names, or
+//! the one rule a teacher would name first for why it is not allowed.
+//!
+//! The order follows how a teacher speaks: first whether it is a move at all and whose piece it
+//! is, then how the piece moves, then what stands in the way, then promotion, then the safety
+//! of the king.
+
+use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Position, Rank, Role, Square, attacks};
+
+use super::effects::MoveInfo;
+use super::input::{MoveInput, parse_input};
+use super::judge::Game;
+use super::reason::{Castling, IllegalReason, RightLost};
+
+/// The referee's answer to one input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// A legal move, with what it does.
+    Legal(MoveInfo),
+    /// Not allowed, and why.
+    Illegal(IllegalReason),
+    /// Several legal moves match the input (`Nd2` with knights on b1 and f3).
+    Ambiguous {
+        /// The matching legal moves.
+        candidates: Vec<Move>,
+    },
+    /// Not a move in any accepted notation.
+    Unreadable,
+}
+
+impl Verdict {
+    /// `"legal"`, `"ambiguous"`, `"unreadable"`, or the illegal reason's code.
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            Verdict::Legal(_) => "legal",
+            Verdict::Illegal(reason) => reason.code(),
+            Verdict::Ambiguous { .. } => "ambiguous",
+            Verdict::Unreadable => "unreadable",
+        }
+    }
+
+    /// The legal move, if the verdict is [`Verdict::Legal`].
+    #[must_use]
+    pub fn legal_move(&self) -> Option<Move> {
+        match self {
+            Verdict::Legal(info) => Some(info.mv),
+            _ => None,
+        }
+    }
+}
+
+/// Explains what the learner typed in `pos`.
+///
+/// ```
+/// use chess_tutor_core::rules::{explain, Verdict, IllegalReason};
+/// use shakmaty::{Chess, Square, CastlingMode, fen::Fen};
+///
+/// // The knight on e4 is pinned by the rook on e8.
+/// let pos: Chess = "4r1k1/8/8/8/4N3/8/8/4K3 w - - 0 1".parse::<Fen>().unwrap()
+///     .into_position(CastlingMode::Standard).unwrap();
+/// match explain(&pos, "Nc5") {
+///     Verdict::Illegal(IllegalReason::Pinned { pinner, king, .. }) => {
+///         assert_eq!((pinner, king), (Square::E8, Square::E1));
+///     }
+///     other => panic!("{other:?}"),
+/// }
+/// assert_eq!(explain(&pos, "Kd2").code(), "legal");
+/// ```
+#[must_use]
+pub fn explain(pos: &Chess, input: &str) -> Verdict {
+    let Ok(readings) = parse_input(input) else {
+        return Verdict::Unreadable;
+    };
+    explain_readings(pos, &readings)
+}
+
+/// Like [`explain`], in a game whose history is known: a lost castling right names the move
+/// that lost it.
+#[must_use]
+pub fn explain_in_game(game: &Game, input: &str) -> Verdict {
+    match explain(game.position(), input) {
+        Verdict::Illegal(reason) => Verdict::Illegal(with_history(game, reason)),
+        other => other,
+    }
+}
+
+/// Explains a move given as squares (what a tap-to-move board sends).
+#[must_use]
+pub fn explain_squares(pos: &Chess, from: Square, to: Square, promotion: Option<Role>) -> Verdict {
+    explain_readings(
+        pos,
+        &[MoveInput::Coords {
+            piece: None,
+            from,
+            to,
+            promotion,
+        }],
+    )
+}
+
+fn explain_readings(pos: &Chess, readings: &[MoveInput]) -> Verdict {
+    let legal = pos.legal_moves();
+    if legal.is_empty() {
+        return Verdict::Illegal(IllegalReason::GameOver {
+            checkmate: pos.is_check(),
+            side: pos.turn(),
+        });
+    }
+    // The first reading that names a legal move (or an ambiguity) wins; otherwise the reason of
+    // the reading that got furthest.
+    let mut best: Option<IllegalReason> = None;
+    for reading in readings {
+        match explain_reading(pos, &legal, reading) {
+            Outcome::Moves(moves) if moves.len() == 1 => {
+                return Verdict::Legal(MoveInfo::new(pos, moves[0]));
+            }
+            Outcome::Moves(moves) => return Verdict::Ambiguous { candidates: moves },
+            Outcome::Refused(reason) => {
+                if best.as_ref().is_none_or(|b| stage(&reason) > stage(b)) {
+                    best = Some(reason);
+                }
+            }
+        }
+    }
+    best.map_or(Verdict::Unreadable, Verdict::Illegal)
+}
+
+enum Outcome {
+    Moves(Vec<Move>),
+    Refused(IllegalReason),
+}
+
+/// How far a move got through the teacher's checks; a higher stage is the likelier intent.
+fn stage(reason: &IllegalReason) -> u8 {
+    use IllegalReason as R;
+    match reason {
+        R::NoPiece { .. } | R::NotYourPiece { .. } | R::GameOver { .. } => 0,
+        R::OwnPieceOnTarget { .. }
+        | R::WrongMovement { .. }
+        | R::PawnForwardCapture { .. }
+        | R::PawnDiagonalNoCapture { .. }
+        | R::PawnDoubleStepNotFromStart { .. }
+        | R::EnPassantExpired { .. }
+        | R::CastlingKingMoved { .. }
+        | R::CastlingRookMoved { .. }
+        | R::CastlingRightLost { .. } => 1,
+        R::PathBlocked { .. } | R::CastlingPiecesBetween { .. } => 2,
+        R::PromotionPieceMissing { .. }
+        | R::PromotionInvalidPiece { .. }
+        | R::PromotionNotAllowed { .. } => 3,
+        R::KingIntoCheck { .. }
+        | R::Pinned { .. }
+        | R::StillInCheck { .. }
+        | R::DoubleCheckKingMustMove { .. }
+        | R::CastlingInCheck { .. }
+        | R::CastlingThroughCheck { .. }
+        | R::CastlingIntoCheck { .. } => 4,
+    }
+}
+
+fn explain_reading(pos: &Chess, legal: &[Move], reading: &MoveInput) -> Outcome {
+    match *reading {
+        MoveInput::Castle(Some(side)) => castle(pos, legal, side),
+        MoveInput::Castle(None) => {
+            let moves: Vec<Move> = legal.iter().copied().filter(|m| m.is_castle()).collect();
+            if !moves.is_empty() {
+                return Outcome::Moves(moves);
+            }
+            let short = castle(pos, legal, CastlingSide::KingSide);
+            let long = castle(pos, legal, CastlingSide::QueenSide);
+            match (short, long) {
+                (Outcome::Refused(a), Outcome::Refused(b)) if stage(&b) > stage(&a) => {
+                    Outcome::Refused(b)
+                }
+                (a, _) => a,
+            }
+        }
+        MoveInput::Coords {
+            from,
+            to,
+            promotion,
+            ..
+        } => coords(pos, legal, from, to, promotion),
+        MoveInput::San {
+            piece,
+            file,
+            rank,
+            capture: _,
+            to,
+            promotion,
+        } => san(pos, legal, piece, file, rank, to, promotion),
+    }
+}
+
+fn coords(
+    pos: &Chess,
+    legal: &[Move],
+    from: Square,
+    to: Square,
+    promotion: Option<Role>,
+) -> Outcome {
+    let board = pos.board();
+    let Some(piece) = board.piece_at(from) else {
+        return Outcome::Refused(IllegalReason::NoPiece {
+            from: Some(from),
+            piece: None,
+            to,
+        });
+    };
+    if piece.color != pos.turn() {
+        return Outcome::Refused(IllegalReason::NotYourPiece {
+            from,
+            piece: piece.role,
+            owner: piece.color,
+        });
+    }
+    match diagnose(pos, from, to, promotion) {
+        Err(reason) => Outcome::Refused(reason),
+        Ok(()) => match find_legal(legal, from, to, promotion) {
+            Some(m) => Outcome::Moves(vec![m]),
+            // Every rule passed yet no legal move matches: cannot happen if `diagnose` is
+            // complete (the property tests check it); refuse rather than panic.
+            None => Outcome::Refused(IllegalReason::WrongMovement {
+                piece: piece.role,
+                from,
+                to,
+            }),
+        },
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn san(
+    pos: &Chess,
+    legal: &[Move],
+    piece: Role,
+    file: Option<shakmaty::File>,
+    rank: Option<Rank>,
+    to: Square,
+    promotion: Option<Role>,
+) -> Outcome {
+    let fits =
+        |sq: Square| file.is_none_or(|f| sq.file() == f) && rank.is_none_or(|r| sq.rank() == r);
+    let matching: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| {
+            m.role() == piece
+                && standard_to(*m) == to
+                && m.from().is_some_and(fits)
+                && m.promotion() == promotion
+        })
+        .collect();
+    if !matching.is_empty() {
+        return Outcome::Moves(matching);
+    }
+    // No legal move: find the piece the learner most likely meant and say what stops it.
+    let ours = pos.board().by_piece(piece.of(pos.turn()));
+    let mut candidates: Vec<Square> = ours.into_iter().filter(|sq| fits(*sq)).collect();
+    if piece == Role::Pawn {
+        // A pawn comes from the target's file (a push) or the named file (a capture); among
+        // several, the nearest behind the target is meant.
+        let from_file = file.unwrap_or(to.file());
+        candidates.retain(|sq| sq.file() == from_file);
+        let forward = pos.turn() == Color::White;
+        candidates.sort_by_key(|sq| {
+            let behind = if forward {
+                i32::from(to.rank()) - i32::from(sq.rank())
+            } else {
+                i32::from(sq.rank()) - i32::from(to.rank())
+            };
+            (behind <= 0, behind.abs())
+        });
+    }
+    let mut best: Option<IllegalReason> = None;
+    for from in candidates {
+        if let Err(reason) = diagnose(pos, from, to, promotion)
+            && best.as_ref().is_none_or(|b| stage(&reason) > stage(b))
+        {
+            best = Some(reason);
+        }
+    }
+    Outcome::Refused(best.unwrap_or(IllegalReason::NoPiece {
+        from: None,
+        piece: Some(piece),
+        to,
+    }))
+}
+
+fn find_legal(legal: &[Move], from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
+    legal.iter().copied().find(|m| {
+        m.from() == Some(from)
+            && (standard_to(*m) == to || (m.is_castle() && m.to() == to))
+            && m.promotion() == promotion
+    })
+}
+
+/// The king's target square for castling (g1, not h1), the plain target otherwise.
+fn standard_to(m: Move) -> Square {
+    match m {
+        Move::Castle { king, rook } => {
+            let side = CastlingSide::from_king_side(king < rook);
+            side.king_to(Color::from_white(king.rank() == Rank::First))
+        }
+        _ => m.to(),
+    }
+}
+
+/// Checks one move of the mover's piece on `from` rule by rule. `Ok` means no rule forbids it.
+fn diagnose(
+    pos: &Chess,
+    from: Square,
+    to: Square,
+    promotion: Option<Role>,
+) -> Result<(), IllegalReason> {
+    let board = pos.board();
+    let us = pos.turn();
+    let role = board.role_at(from).unwrap_or(Role::Pawn);
+
+    // A king stepping two squares sideways from home, or onto its own rook in the corner (as
+    // a tap-to-move board or a Chess960-style UCI sends it), is a castling attempt.
+    let onto_own_rook_corner = board.piece_at(to) == Some(Role::Rook.of(us))
+        && Castling {
+            color: us,
+            side: CastlingSide::from_king_side(to > from),
+        }
+        .rook_home()
+            == to;
+    if role == Role::King
+        && from.rank() == to.rank()
+        && (from.distance(to) == 2 || onto_own_rook_corner)
+    {
+        let home = Castling {
+            color: us,
+            side: CastlingSide::KingSide,
+        }
+        .king_home();
+        if from == home {
+            let side = CastlingSide::from_king_side(to > from);
+            return castle_rules(pos, side).map(|_| ());
+        }
+    }
+
+    if let Some(occupant) = board.piece_at(to).filter(|p| p.color == us)
+        && from != to
+    {
+        return Err(IllegalReason::OwnPieceOnTarget {
+            piece: role,
+            from,
+            to,
+            occupant: occupant.role,
+        });
+    }
+    if from == to {
+        return Err(IllegalReason::WrongMovement {
+            piece: role,
+            from,
+            to,
+        });
+    }
+
+    let mut ep_captured: Option<Square> = None;
+    match role {
+        Role::Pawn => ep_captured = pawn_movement(pos, from, to)?,
+        Role::Knight => {
+            if !attacks::knight_attacks(from).contains(to) {
+                return Err(IllegalReason::WrongMovement {
+                    piece: role,
+                    from,
+                    to,
+                });
+            }
+        }
+        Role::King => {
+            if !attacks::king_attacks(from).contains(to) {
+                return Err(IllegalReason::WrongMovement {
+                    piece: role,
+                    from,
+                    to,
+                });
+            }
+        }
+        Role::Bishop | Role::Rook | Role::Queen => {
+            let straight = from.file() == to.file() || from.rank() == to.rank();
+            let diagonal = from.file().distance(to.file()) == from.rank().distance(to.rank());
+            let ok = match role {
+                Role::Bishop => diagonal,
+                Role::Rook => straight,
+                _ => straight || diagonal,
+            };
+            if !ok {
+                return Err(IllegalReason::WrongMovement {
+                    piece: role,
+                    from,
+                    to,
+                });
+            }
+            if let Some(blocker) = first_blocker(board.occupied(), from, to) {
+                return Err(IllegalReason::PathBlocked {
+                    piece: role,
+                    from,
+                    to,
+                    blocker,
+                });
+            }
+        }
+    }
+
+    // Promotion: a pawn reaching the last rank must choose; nothing else may.
+    let last_rank = us.fold_wb(Rank::Eighth, Rank::First);
+    if role == Role::Pawn && to.rank() == last_rank {
+        match promotion {
+            None => return Err(IllegalReason::PromotionPieceMissing { from, to }),
+            Some(chosen @ (Role::King | Role::Pawn)) => {
+                return Err(IllegalReason::PromotionInvalidPiece { from, to, chosen });
+            }
+            Some(_) => {}
+        }
+    } else if let Some(chosen) = promotion {
+        return Err(IllegalReason::PromotionNotAllowed {
+            piece: role,
+            from,
+            to,
+            chosen,
+        });
+    }
+
+    king_safety(pos, role, from, to, ep_captured)
+}
+
+/// The nearest piece strictly between `from` and `to`, seen from `from`.
+fn first_blocker(occupied: Bitboard, from: Square, to: Square) -> Option<Square> {
+    let between = attacks::between(from, to) & occupied;
+    between.into_iter().min_by_key(|sq| sq.distance(from))
+}
+
+/// The pawn's own movement rules. Returns the square of a pawn captured en passant.
+fn pawn_movement(pos: &Chess, from: Square, to: Square) -> Result<Option<Square>, IllegalReason> {
+    let board = pos.board();
+    let us = pos.turn();
+    let dir: i32 = us.fold_wb(1, -1);
+    let df = i32::from(to.file()) - i32::from(from.file());
+    let dr = i32::from(to.rank()) - i32::from(from.rank());
+    let wrong = IllegalReason::WrongMovement {
+        piece: Role::Pawn,
+        from,
+        to,
+    };
+    if df == 0 && dr == dir {
+        if board.occupied().contains(to) {
+            return Err(IllegalReason::PawnForwardCapture { from, to });
+        }
+        return Ok(None);
+    }
+    if df == 0 && dr == 2 * dir {
+        let start = us.fold_wb(Rank::Second, Rank::Seventh);
+        if from.rank() != start {
+            return Err(IllegalReason::PawnDoubleStepNotFromStart { from, to });
+        }
+        let middle = from.offset(8 * dir).ok_or(wrong.clone())?;
+        if board.occupied().contains(middle) {
+            return Err(IllegalReason::PathBlocked {
+                piece: Role::Pawn,
+                from,
+                to,
+                blocker: middle,
+            });
+        }
+        if board.occupied().contains(to) {
+            return Err(IllegalReason::PawnForwardCapture { from, to });
+        }
+        return Ok(None);
+    }
+    if df.abs() == 1 && dr == dir {
+        if board.color_at(to) == Some(!us) {
+            return Ok(None);
+        }
+        let beside = Square::from_coords(to.file(), from.rank());
+        if pos.maybe_ep_square() == Some(to) {
+            return Ok(Some(beside));
+        }
+        let fifth = us.fold_wb(Rank::Fifth, Rank::Fourth);
+        if from.rank() == fifth && board.piece_at(beside) == Some(Role::Pawn.of(!us)) {
+            return Err(IllegalReason::EnPassantExpired {
+                from,
+                to,
+                pawn: beside,
+            });
+        }
+        return Err(IllegalReason::PawnDiagonalNoCapture { from, to });
+    }
+    Err(wrong)
+}
+
+/// King safety for a move that obeys the movement rules: into check, pins, unanswered checks.
+fn king_safety(
+    pos: &Chess,
+    role: Role,
+    from: Square,
+    to: Square,
+    ep_captured: Option<Square>,
+) -> Result<(), IllegalReason> {
+    let board = pos.board();
+    let us = pos.turn();
+    let captured = ep_captured.unwrap_or(to);
+    let mut occupied = (board.occupied() ^ from) | to;
+    if let Some(ep) = ep_captured {
+        occupied ^= ep;
+    }
+    // A captured enemy piece attacks nothing any more.
+    let gone = Bitboard::from(captured);
+
+    if role == Role::King {
+        let attackers = board.attacks_to(to, !us, occupied) & !gone;
+        if attackers.any() {
+            return Err(IllegalReason::KingIntoCheck {
+                from,
+                to,
+                attackers: attackers.into_iter().collect(),
+            });
+        }
+        return Ok(());
+    }
+
+    let Some(king) = board.king_of(us) else {
+        return Ok(());
+    };
+    let checkers = pos.checkers();
+    if checkers.more_than_one() {
+        return Err(IllegalReason::DoubleCheckKingMustMove {
+            piece: role,
+            from,
+            to,
+            checkers: checkers.into_iter().collect(),
+            king,
+        });
+    }
+    if let Some(checker) = checkers.first() {
+        let answers = captured == checker || attacks::between(checker, king).contains(to);
+        if !answers {
+            return Err(IllegalReason::StillInCheck {
+                piece: role,
+                from,
+                to,
+                checkers: vec![checker],
+                king,
+            });
+        }
+    }
+    let attackers = board.attacks_to(king, !us, occupied) & !gone;
+    if let Some(pinner) = attackers.first() {
+        return Err(IllegalReason::Pinned {
+            piece: role,
+            from,
+            to,
+            pinner,
+            king,
+        });
+    }
+    Ok(())
+}
+
+fn castle(pos: &Chess, legal: &[Move], side: CastlingSide) -> Outcome {
+    match castle_rules(pos, side) {
+        Err(reason) => Outcome::Refused(reason),
+        Ok(castling) => {
+            let found = legal.iter().copied().find(|m| {
+                m.castling_side() == Some(side) && m.from() == Some(castling.king_home())
+            });
+            match found {
+                Some(m) => Outcome::Moves(vec![m]),
+                None => Outcome::Refused(IllegalReason::CastlingRightLost {
+                    castling,
+                    lost: RightLost::KingOrRookMovedEarlier,
+                }),
+            }
+        }
+    }
+}
+
+/// The castling rules in a teacher's order: rights, the squares between, then check.
+fn castle_rules(pos: &Chess, side: CastlingSide) -> Result<Castling, IllegalReason> {
+    let board = pos.board();
+    let us = pos.turn();
+    let castling = Castling { color: us, side };
+    let home = castling.king_home();
+    let king = board.king_of(us).unwrap_or(home);
+    if king != home {
+        return Err(IllegalReason::CastlingKingMoved {
+            castling,
+            king,
+            lost: None,
+        });
+    }
+    if !pos.castles().has(us, side) {
+        let rook_home = castling.rook_home();
+        if board.piece_at(rook_home) == Some(Role::Rook.of(us)) {
+            return Err(IllegalReason::CastlingRightLost {
+                castling,
+                lost: RightLost::KingOrRookMovedEarlier,
+            });
+        }
+        return Err(IllegalReason::CastlingRookMoved {
+            castling,
+            lost: None,
+        });
+    }
+    let blockers = pos.castles().path(us, side) & board.occupied();
+    if blockers.any() {
+        return Err(IllegalReason::CastlingPiecesBetween {
+            castling,
+            blockers: blockers.into_iter().collect(),
+        });
+    }
+    if pos.is_check() {
+        return Err(IllegalReason::CastlingInCheck {
+            castling,
+            attackers: pos.checkers().into_iter().collect(),
+        });
+    }
+    let occupied = board.occupied() ^ home;
+    let crossed = castling.crossed();
+    let attackers = board.attacks_to(crossed, !us, occupied);
+    if attackers.any() {
+        return Err(IllegalReason::CastlingThroughCheck {
+            castling,
+            square: crossed,
+            attackers: attackers.into_iter().collect(),
+        });
+    }
+    let landing = castling.landing();
+    let attackers = board.attacks_to(landing, !us, occupied);
+    if attackers.any() {
+        return Err(IllegalReason::CastlingIntoCheck {
+            castling,
+            square: landing,
+            attackers: attackers.into_iter().collect(),
+        });
+    }
+    Ok(castling)
+}
+
+/// With the game's moves known, names the move that lost a castling right.
+fn with_history(game: &Game, reason: IllegalReason) -> IllegalReason {
+    let lost_by = |castling: Castling| game.castling_lost_by(castling.color, castling.side);
+    match reason {
+        IllegalReason::CastlingKingMoved { castling, king, .. } => {
+            IllegalReason::CastlingKingMoved {
+                castling,
+                king,
+                lost: lost_by(castling),
+            }
+        }
+        IllegalReason::CastlingRookMoved { castling, .. } => IllegalReason::CastlingRookMoved {
+            castling,
+            lost: lost_by(castling),
+        },
+        IllegalReason::CastlingRightLost { castling, lost } => IllegalReason::CastlingRightLost {
+            castling,
+            lost: lost_by(castling).unwrap_or(lost),
+        },
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(fen: &str) -> Chess {
+        crate::rules::parse_fen(fen).unwrap()
+    }
+
+    #[test]
+    fn start_position_basics() {
+        let p = Chess::default();
+        assert_eq!(explain(&p, "e4").code(), "legal");
+        assert_eq!(explain(&p, "e2e4").code(), "legal");
+        assert_eq!(explain(&p, "Nf3").code(), "legal");
+        assert_eq!(explain(&p, "e5").code(), "wrong_movement");
+        assert_eq!(explain(&p, "e7e5").code(), "not_your_piece");
+        assert_eq!(explain(&p, "e3e4").code(), "no_piece");
+        assert_eq!(explain(&p, "Bc4").code(), "path_blocked");
+        assert_eq!(explain(&p, "Nd2").code(), "own_piece_on_target");
+        assert_eq!(explain(&p, "O-O").code(), "castling_pieces_between");
+        assert_eq!(explain(&p, "xyz").code(), "unreadable");
+    }
+
+    #[test]
+    fn bxc3_prefers_the_pawn() {
+        // Both the b2 pawn and the bishop on a1... no: the bishop on e5 and pawn on b2 can take c3.
+        let p = pos("4k3/8/8/4B3/8/2n5/1P6/4K3 w - - 0 1");
+        let Verdict::Legal(info) = explain(&p, "bxc3") else {
+            panic!()
+        };
+        assert_eq!(info.mv.role(), Role::Pawn);
+        let Verdict::Legal(info) = explain(&p, "Bxc3") else {
+            panic!()
+        };
+        assert_eq!(info.mv.role(), Role::Bishop);
+    }
+
+    #[test]
+    fn game_over() {
+        let mated = pos("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1");
+        assert_eq!(explain(&mated, "Kh8").code(), "game_over");
+    }
+}

@@ -1,0 +1,115 @@
+//! The sentences a learner reads: one catalogue per language ([`en`], [`zh`]), each naming the
+//! piece and the squares.
+
+pub mod en;
+pub mod zh;
+
+use std::fmt;
+use std::str::FromStr;
+
+use shakmaty::{Board, Chess, Position, Square};
+
+use super::effects::MoveInfo;
+use super::explain::Verdict;
+use super::reason::IllegalReason;
+
+/// The language of a learner.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    /// Simplified Chinese.
+    #[default]
+    Zh,
+    /// English.
+    En,
+}
+
+impl FromStr for Lang {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Lang, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "zh" | "zh-cn" | "zh-hans" | "cn" | "中文" => Ok(Lang::Zh),
+            "en" | "en-us" | "en-gb" | "english" => Ok(Lang::En),
+            other => Err(format!("unknown language {other:?} (use zh or en)")),
+        }
+    }
+}
+
+impl fmt::Display for Lang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Lang::Zh => "zh",
+            Lang::En => "en",
+        })
+    }
+}
+
+/// The sentence for a refused move. `board` is the position the move was tried in.
+///
+/// ```
+/// use chess_tutor_core::rules::{explain, Verdict, Lang, text::reason_text};
+/// use shakmaty::{Chess, Position};
+/// let pos = Chess::default();
+/// let Verdict::Illegal(reason) = explain(&pos, "Bc4") else { panic!() };
+/// assert!(reason_text(&reason, pos.board(), Lang::En).contains("e2"));
+/// assert!(reason_text(&reason, pos.board(), Lang::Zh).contains("象"));
+/// ```
+#[must_use]
+pub fn reason_text(reason: &IllegalReason, board: &Board, lang: Lang) -> String {
+    match lang {
+        Lang::En => en::reason(reason, board),
+        Lang::Zh => zh::reason(reason, board),
+    }
+}
+
+/// The sentence for a legal move: what it does.
+#[must_use]
+pub fn legal_text(pos: &Chess, info: &MoveInfo, lang: Lang) -> String {
+    match lang {
+        Lang::En => en::legal(pos, info),
+        Lang::Zh => zh::legal(pos, info),
+    }
+}
+
+/// The sentence for any verdict; `input` is what the learner typed.
+#[must_use]
+pub fn verdict_text(pos: &Chess, verdict: &Verdict, input: &str, lang: Lang) -> String {
+    let input: String = input.chars().take(40).collect();
+    match verdict {
+        Verdict::Legal(info) => legal_text(pos, info, lang),
+        Verdict::Illegal(reason) => reason_text(reason, pos.board(), lang),
+        Verdict::Ambiguous { candidates } => {
+            if candidates.iter().all(|m| m.is_castle()) {
+                return match lang {
+                    Lang::En => en::which_castling(),
+                    Lang::Zh => zh::which_castling(),
+                };
+            }
+            let froms: Vec<Square> = candidates.iter().filter_map(|m| m.from()).collect();
+            let piece = candidates
+                .first()
+                .map_or(shakmaty::Role::Pawn, |m| m.role());
+            let to = candidates.first().map_or(Square::A1, |m| m.to());
+            match lang {
+                Lang::En => en::ambiguous(piece, &froms, to),
+                Lang::Zh => zh::ambiguous(piece, &froms, to),
+            }
+        }
+        Verdict::Unreadable => match lang {
+            Lang::En => en::unreadable(&input),
+            Lang::Zh => zh::unreadable(&input),
+        },
+    }
+}
+
+/// Squares joined for a sentence: `e8`, `e8 and d6`, `a1, b2 and c3`.
+pub(crate) fn join(squares: &[Square], and: &str, comma: &str) -> String {
+    let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{}{and}{last}", init.join(comma)),
+    }
+}

@@ -1,0 +1,267 @@
+//! Button data: a small codec, at most 64 bytes (Telegram's limit), bound to the question it
+//! was made for. Every question the tutor asks gets a new `nonce`; a press whose nonce is not
+//! the session's current one is stale (or forged) and changes nothing.
+
+use shakmaty::{Role, Square, uci::UciMove};
+
+use crate::rules::Lang;
+
+/// Telegram's limit for callback data.
+pub const MAX_CALLBACK_BYTES: usize = 64;
+
+/// What a button does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    /// Choose the language (valid at any time).
+    Lang(Lang),
+    /// Show the menu (valid at any time).
+    Menu,
+    /// Open a lesson by unit number (valid at any time).
+    Lesson(u32),
+    /// Start a puzzle (valid at any time).
+    Puzzle,
+    /// Start a quiz round (valid at any time).
+    Quiz,
+    /// Go on to the next step or question of the current task.
+    Next(u32),
+    /// A hint for the current task.
+    Hint(u32),
+    /// The solution of the current task.
+    Solution(u32),
+    /// Answer `choice` (0-based) to the current question.
+    Answer {
+        /// The question's nonce.
+        nonce: u32,
+        /// The chosen answer.
+        choice: u8,
+    },
+    /// Practise again the step with this index in the catalogue.
+    Review(u32),
+    /// Show the tap board (one button per square) for the current move task.
+    TapBoard(u32),
+    /// A square of the tap board was tapped.
+    Tap {
+        /// The question's nonce.
+        nonce: u32,
+        /// The square tapped.
+        square: Square,
+    },
+    /// Play a promotion with the chosen piece.
+    Promote {
+        /// The question's nonce.
+        nonce: u32,
+        /// The pawn's square.
+        from: Square,
+        /// The square on the last rank.
+        to: Square,
+        /// The piece chosen: queen, rook, bishop or knight.
+        role: Role,
+    },
+}
+
+/// The pieces a pawn may become, in the order they are offered.
+pub const PROMOTION_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+impl Action {
+    /// The button data, at most [`MAX_CALLBACK_BYTES`] bytes.
+    ///
+    /// ```
+    /// use chess_tutor_core::tutor::Action;
+    /// let a = Action::Answer { nonce: 4_000_000_000, choice: 3 };
+    /// let data = a.encode();
+    /// assert!(data.len() <= 64);
+    /// assert_eq!(Action::decode(&data), Some(a));
+    /// assert_eq!(Action::decode("forged:data"), None);
+    /// ```
+    #[must_use]
+    pub fn encode(&self) -> String {
+        match self {
+            Action::Lang(lang) => format!("l:{lang}"),
+            Action::Menu => "m".into(),
+            Action::Lesson(unit) => format!("s:{unit}"),
+            Action::Puzzle => "p".into(),
+            Action::Quiz => "q".into(),
+            Action::Next(n) => format!("n:{n}"),
+            Action::Hint(n) => format!("h:{n}"),
+            Action::Solution(n) => format!("x:{n}"),
+            Action::Answer { nonce, choice } => format!("a:{nonce}:{choice}"),
+            Action::Review(i) => format!("r:{i}"),
+            Action::TapBoard(n) => format!("t:{n}"),
+            Action::Tap { nonce, square } => format!("k:{nonce}:{square}"),
+            Action::Promote {
+                nonce,
+                from,
+                to,
+                role,
+            } => format!("u:{nonce}:{from}{to}{}", role.char()),
+        }
+    }
+
+    /// Reads button data; `None` for anything this codec did not make.
+    #[must_use]
+    pub fn decode(data: &str) -> Option<Action> {
+        if data.len() > MAX_CALLBACK_BYTES {
+            return None;
+        }
+        let mut parts = data.split(':');
+        let tag = parts.next()?;
+        let a = parts.next();
+        let b = parts.next();
+        if parts.next().is_some() {
+            return None;
+        }
+        let num = |s: Option<&str>| s.and_then(|s| s.parse::<u32>().ok());
+        let action = match (tag, a, b) {
+            ("l", Some(l), None) => Action::Lang(l.parse().ok()?),
+            ("m", None, None) => Action::Menu,
+            ("s", _, None) => Action::Lesson(num(a)?),
+            ("p", None, None) => Action::Puzzle,
+            ("q", None, None) => Action::Quiz,
+            ("n", _, None) => Action::Next(num(a)?),
+            ("h", _, None) => Action::Hint(num(a)?),
+            ("x", _, None) => Action::Solution(num(a)?),
+            ("a", _, Some(c)) => Action::Answer {
+                nonce: num(a)?,
+                choice: c.parse().ok()?,
+            },
+            ("r", _, None) => Action::Review(num(a)?),
+            ("t", _, None) => Action::TapBoard(num(a)?),
+            ("k", _, Some(sq)) => Action::Tap {
+                nonce: num(a)?,
+                square: Square::from_ascii(sq.as_bytes()).ok()?,
+            },
+            ("u", _, Some(mv)) => match mv.parse::<UciMove>().ok()? {
+                UciMove::Normal {
+                    from,
+                    to,
+                    promotion: Some(role),
+                } if PROMOTION_ROLES.contains(&role)
+                    && mv == format!("{from}{to}{}", role.char()) =>
+                {
+                    Action::Promote {
+                        nonce: num(a)?,
+                        from,
+                        to,
+                        role,
+                    }
+                }
+                _ => return None,
+            },
+            _ => return None,
+        };
+        Some(action)
+    }
+
+    /// The nonce an action is bound to, for those that belong to one question.
+    #[must_use]
+    pub fn nonce(&self) -> Option<u32> {
+        match self {
+            Action::Next(n) | Action::Hint(n) | Action::Solution(n) => Some(*n),
+            Action::Answer { nonce, .. }
+            | Action::Tap { nonce, .. }
+            | Action::Promote { nonce, .. } => Some(*nonce),
+            Action::TapBoard(n) => Some(*n),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all_kinds() -> Vec<Action> {
+        vec![
+            Action::Lang(Lang::Zh),
+            Action::Menu,
+            Action::Lesson(19),
+            Action::Puzzle,
+            Action::Quiz,
+            Action::Next(u32::MAX),
+            Action::Hint(0),
+            Action::Solution(7),
+            Action::Answer {
+                nonce: u32::MAX,
+                choice: u8::MAX,
+            },
+            Action::Review(123),
+            Action::TapBoard(u32::MAX),
+            Action::Tap {
+                nonce: u32::MAX,
+                square: Square::H8,
+            },
+            Action::Promote {
+                nonce: u32::MAX,
+                from: Square::A2,
+                to: Square::B1,
+                role: Role::Knight,
+            },
+        ]
+    }
+
+    #[test]
+    fn every_action_round_trips_within_the_limit() {
+        for action in all_kinds() {
+            let data = action.encode();
+            assert!(data.len() <= MAX_CALLBACK_BYTES, "{data}");
+            assert_eq!(Action::decode(&data), Some(action), "{data}");
+        }
+        for square in Square::ALL {
+            let tap = Action::Tap { nonce: 3, square };
+            assert_eq!(Action::decode(&tap.encode()), Some(tap));
+        }
+        for role in PROMOTION_ROLES {
+            let p = Action::Promote {
+                nonce: 9,
+                from: Square::E7,
+                to: Square::E8,
+                role,
+            };
+            assert_eq!(Action::decode(&p.encode()), Some(p));
+        }
+    }
+
+    #[test]
+    fn tap_actions_are_bound_to_their_question() {
+        assert_eq!(Action::TapBoard(5).nonce(), Some(5));
+        let tap = Action::Tap {
+            nonce: 6,
+            square: Square::E2,
+        };
+        assert_eq!(tap.nonce(), Some(6));
+        let promote = Action::Promote {
+            nonce: 7,
+            from: Square::E7,
+            to: Square::E8,
+            role: Role::Queen,
+        };
+        assert_eq!(promote.nonce(), Some(7));
+    }
+
+    #[test]
+    fn junk_tap_and_promotion_data_is_refused() {
+        for junk in [
+            "t",
+            "t:",
+            "t:x",
+            "t:1:2",
+            "k:1",
+            "k:1:i9",
+            "k:1:e9",
+            "k:1:E2",
+            "k::e2",
+            "k:1:e2:e4",
+            "k:-1:e2",
+            "u:1:e7e8",
+            "u:1:e7e8k",
+            "u:1:e7e8p",
+            "u:1:e7e8Q",
+            "u:1:e7",
+            "u:1:0000",
+            "u:x:e7e8q",
+            "u:4294967296:e7e8q",
+        ] {
+            assert_eq!(Action::decode(junk), None, "{junk:?}");
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! Everything the tutor can teach: lessons (with a flat list of steps), the quiz bank and the
+//! puzzles, plus the index from a rule (reason code) to the step that practises it.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use crate::content::lesson::{Lesson, Step, StepKind};
+use crate::content::puzzle::Puzzle;
+use crate::content::quiz::QuizItem;
+use crate::content::{Problem, load, quiz};
+
+/// The loaded, validated content.
+#[derive(Debug, Clone, Default)]
+pub struct Catalog {
+    /// Lessons in course order.
+    pub lessons: Vec<Lesson>,
+    /// Every step as (lesson index, step index), in course order.
+    pub steps: Vec<(usize, usize)>,
+    /// The quiz bank.
+    pub quiz: Vec<QuizItem>,
+    /// Puzzles, easiest first.
+    pub puzzles: Vec<Puzzle>,
+    quiz_by_id: HashMap<String, usize>,
+    step_by_id: HashMap<String, usize>,
+    practice: HashMap<&'static str, usize>,
+}
+
+impl Catalog {
+    /// A catalogue from loaded content.
+    #[must_use]
+    pub fn new(lessons: Vec<Lesson>, quiz: Vec<QuizItem>, mut puzzles: Vec<Puzzle>) -> Catalog {
+        let mut steps = Vec::new();
+        for (li, lesson) in lessons.iter().enumerate() {
+            for si in 0..lesson.steps.len() {
+                steps.push((li, si));
+            }
+        }
+        puzzles.sort_by_key(|p| (p.rating.unwrap_or(1500), p.mate_in));
+        let quiz_by_id = quiz
+            .iter()
+            .enumerate()
+            .map(|(i, q)| (q.id.clone(), i))
+            .collect();
+        let mut cat = Catalog {
+            lessons,
+            steps,
+            quiz,
+            puzzles,
+            quiz_by_id,
+            step_by_id: HashMap::new(),
+            practice: HashMap::new(),
+        };
+        for (i, &(li, si)) in cat.steps.iter().enumerate() {
+            let step = &cat.lessons[li].steps[si];
+            cat.step_by_id.insert(step.id.to_string(), i);
+            // A move task whose foreseen wrong tries break a rule practises that rule.
+            if let StepKind::Move(task) = &step.kind {
+                for wrong in &task.wrong {
+                    if let Some(reason) = &wrong.reason {
+                        cat.practice.entry(reason.code()).or_insert(i);
+                    }
+                }
+            }
+        }
+        cat
+    }
+
+    /// The content shipped inside the binary.
+    ///
+    /// # Errors
+    ///
+    /// Every problem found, should the shipped content be broken (the tests prevent it).
+    pub fn shipped() -> Result<Catalog, Vec<Problem>> {
+        let (lessons, mut problems) = load::load_lessons_from(crate::content::shipped::LESSONS);
+        let (items, quiz_problems) = quiz::load_quiz_sources(crate::content::shipped::QUIZ);
+        problems.extend(quiz_problems);
+        let puzzles = crate::content::shipped::puzzles().map_err(|p| {
+            let mut all = problems.clone();
+            all.extend(p);
+            all
+        })?;
+        if problems.is_empty() {
+            Ok(Catalog::new(lessons, items, puzzles))
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// Content from a folder (`lessons/`, `lessons/quiz/`, `puzzles/` inside it), for authors.
+    ///
+    /// # Errors
+    ///
+    /// Every problem found.
+    pub fn from_dir(dir: &Path) -> Result<Catalog, Vec<Problem>> {
+        let (lessons, mut problems) = load::load_lessons(&dir.join("lessons"));
+        let (items, quiz_problems) = quiz::load_quiz_dir(&dir.join("lessons").join("quiz"));
+        problems.extend(quiz_problems);
+        let sets = match crate::content::puzzle::load_dir(&dir.join("puzzles")) {
+            Ok(sets) => sets,
+            Err(p) => {
+                problems.extend(p);
+                Vec::new()
+            }
+        };
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let puzzles = sets.into_iter().flat_map(|s| s.puzzles).collect();
+        Ok(Catalog::new(lessons, items, puzzles))
+    }
+
+    /// The step at a flat index, with its lesson.
+    #[must_use]
+    pub fn step(&self, index: usize) -> Option<(&Lesson, &Step)> {
+        let &(li, si) = self.steps.get(index)?;
+        Some((&self.lessons[li], &self.lessons[li].steps[si]))
+    }
+
+    /// The flat index of a step id.
+    #[must_use]
+    pub fn step_index(&self, id: &str) -> Option<usize> {
+        self.step_by_id.get(id).copied()
+    }
+
+    /// The flat index of the first step of the lesson for `unit`.
+    #[must_use]
+    pub fn unit_start(&self, unit: u32) -> Option<usize> {
+        let li = self.lessons.iter().position(|l| l.unit == unit)?;
+        self.steps.iter().position(|&(l, _)| l == li)
+    }
+
+    /// A quiz item of the bank by id.
+    #[must_use]
+    pub fn quiz_item(&self, id: &str) -> Option<&QuizItem> {
+        self.quiz.get(*self.quiz_by_id.get(id)?)
+    }
+
+    /// A puzzle by id.
+    #[must_use]
+    pub fn puzzle(&self, id: &str) -> Option<&Puzzle> {
+        self.puzzles.iter().find(|p| p.id == id)
+    }
+
+    /// The step that practises the rule with this reason code, if any.
+    #[must_use]
+    pub fn practice_step(&self, code: &str) -> Option<usize> {
+        self.practice.get(code).copied()
+    }
+}

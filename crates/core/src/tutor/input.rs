@@ -1,0 +1,94 @@
+//! What reaches the tutor from a shell, and the commands a learner can type.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::Lang;
+
+/// Longest text the tutor reads; longer messages are answered with a short refusal and
+/// change nothing.
+pub const MAX_TEXT_CHARS: usize = 512;
+
+/// One input from the learner (serialisable, so that a shell can keep inputs it has not
+/// handled yet).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Input {
+    /// A typed message (commands start with `/`).
+    Text(String),
+    /// A button press: the button's opaque data.
+    Button(String),
+    /// The chat was opened (Telegram's `/start`); `client_lang` is the client's language code.
+    Start {
+        /// The language code the learner's client reports (`zh-hans`, `en`, …), if any.
+        client_lang: Option<String>,
+    },
+}
+
+/// The commands of the bot; their doc comments are the help text's source.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// `/start`: welcome, and the language choice.
+    Start,
+    /// `/help`: what the bot can do.
+    Help,
+    /// `/lessons`: the course map with progress.
+    Lessons,
+    /// `/lesson <n>`: open unit n (1–19), or continue the current one.
+    Lesson(Option<u32>),
+    /// `/next`: the next step.
+    Next,
+    /// `/puzzle`: a mate-in-N puzzle near the learner's level.
+    Puzzle,
+    /// `/hint`: a hint for the current task (a ladder: the piece, the square, the move).
+    Hint,
+    /// `/solution`: the answer to the current task.
+    Solution,
+    /// `/quiz`: a round of rule questions.
+    Quiz,
+    /// `/explain <FEN> <move>`: is this move legal here, and why.
+    Explain(String),
+    /// `/progress`: lessons done, level and points, rules to practise.
+    Progress,
+    /// `/lang zh|en`: switch language.
+    Lang(Option<Lang>),
+    /// `/board`: the current position again.
+    Board,
+    /// Anything else starting with `/`.
+    Unknown(String),
+}
+
+impl Command {
+    /// Reads a command from a message; `None` when the message is not a command.
+    ///
+    /// ```
+    /// use chess_tutor_core::tutor::Command;
+    /// assert_eq!(Command::parse("/lesson 3"), Some(Command::Lesson(Some(3))));
+    /// assert_eq!(Command::parse("/help@chess_tutor_bot"), Some(Command::Help));
+    /// assert_eq!(Command::parse("e4"), None);
+    /// ```
+    #[must_use]
+    pub fn parse(text: &str) -> Option<Command> {
+        let text = text.trim();
+        let rest = text.strip_prefix('/').or_else(|| text.strip_prefix('／'))?;
+        let (word, arg) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        // Telegram appends the bot's name in groups: `/help@name`.
+        let word = word.split('@').next().unwrap_or(word).to_ascii_lowercase();
+        let arg = arg.trim();
+        Some(match word.as_str() {
+            "start" => Command::Start,
+            "help" | "帮助" => Command::Help,
+            "lessons" | "课程" => Command::Lessons,
+            "lesson" | "课" => Command::Lesson(arg.parse().ok()),
+            "next" | "下一步" => Command::Next,
+            "puzzle" | "题" => Command::Puzzle,
+            "hint" | "提示" => Command::Hint,
+            "solution" | "答案" => Command::Solution,
+            "quiz" | "测验" => Command::Quiz,
+            "explain" => Command::Explain(arg.to_owned()),
+            "progress" | "进度" => Command::Progress,
+            "lang" | "language" | "语言" => Command::Lang(arg.parse().ok()),
+            "board" | "棋盘" => Command::Board,
+            _ => Command::Unknown(word),
+        })
+    }
+}

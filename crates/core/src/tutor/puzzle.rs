@@ -1,0 +1,501 @@
+//! Mate-in-N puzzles: every move that keeps a forced mate is accepted, the bot answers with
+//! the longest resistance, a wrong move gets its refutation drawn on the board.
+
+use shakmaty::{CastlingMode, Chess, Color, Move, Position, uci::UciMove};
+
+use super::callback::Action;
+use super::ladder::{self, GameResult};
+use super::reply::{Button, Event, Reply};
+use super::state::Mode;
+use super::step::Cx;
+use super::tap::{self, TaskBoard};
+use super::words;
+use crate::content::puzzle::Puzzle;
+use crate::render::overlay::{Overlay, move_squares};
+use crate::render::{ArrowKind, BoardView, MarkKind};
+use crate::rules::{self, Lang, Verdict, text::verdict_text};
+use crate::search::{self, defence::MoveJudgement};
+
+/// Every how many puzzles a missed one comes back for review.
+const REVIEW_EVERY: u32 = 3;
+
+fn uci(mv: Move) -> String {
+    UciMove::from_move(mv, CastlingMode::Standard).to_string()
+}
+
+fn san(pos: &Chess, mv: Move) -> String {
+    shakmaty::san::SanPlus::from_move(pos.clone(), mv).to_string()
+}
+
+/// Picks the next puzzle: a missed one when due, otherwise an unsolved one nearest the
+/// learner's points.
+fn pick<'c>(cx: &Cx<'c>) -> Option<&'c Puzzle> {
+    let p = &cx.s.progress;
+    let catalog = cx.catalog;
+    match cx.now {
+        // With a clock: the missed puzzle whose FSRS review is due first.
+        Some(now) => {
+            if let Some(puzzle) =
+                super::review::due(&p.reviews, now).and_then(|id| catalog.puzzle(id))
+            {
+                return Some(puzzle);
+            }
+        }
+        // Without one: every third puzzle is the oldest missed one.
+        None => {
+            if p.puzzles_started % REVIEW_EVERY == REVIEW_EVERY - 1
+                && let Some(puzzle) = p.review_queue.first().and_then(|id| catalog.puzzle(id))
+            {
+                return Some(puzzle);
+            }
+        }
+    }
+    let target = p.points;
+    let current = match &cx.s.mode {
+        Mode::Puzzle { id, .. } => Some(id.as_str()),
+        _ => None,
+    };
+    catalog
+        .puzzles
+        .iter()
+        .filter(|z| !p.puzzles_solved.contains(&z.id) && Some(z.id.as_str()) != current)
+        .min_by_key(|z| {
+            // Short mates first for a beginner: each extra move counts like 150 points.
+            let extra = i32::try_from(z.mate_in.saturating_sub(1)).unwrap_or(0) * 150;
+            (
+                (ladder::puzzle_points(z.rating) - target).abs() + extra,
+                z.mate_in,
+            )
+        })
+        .or_else(|| catalog.puzzles.first())
+}
+
+/// `/puzzle`.
+pub fn start(cx: &mut Cx<'_>) {
+    let Some(puzzle) = pick(cx) else {
+        let msg = cx.say("还没有杀棋题。", "There are no puzzles yet.");
+        cx.reply(Reply::text(msg));
+        return;
+    };
+    cx.s.progress.puzzles_started = cx.s.progress.puzzles_started.saturating_add(1);
+    cx.s.mode = Mode::Puzzle {
+        id: puzzle.id.clone(),
+        fen: puzzle.fen.clone(),
+        moves_left: puzzle.mate_in,
+        hints: 0,
+        decided: false,
+        last_move: puzzle.last_move.clone(),
+    };
+    cx.next_nonce();
+    present(cx);
+}
+
+struct Now {
+    id: String,
+    pos: Chess,
+    moves_left: u32,
+    last_move: Option<String>,
+}
+
+fn now(cx: &Cx<'_>) -> Option<Now> {
+    match &cx.s.mode {
+        Mode::Puzzle {
+            id,
+            fen,
+            moves_left,
+            last_move,
+            ..
+        } => Some(Now {
+            id: id.clone(),
+            pos: rules::parse_fen(fen).ok()?,
+            moves_left: *moves_left,
+            last_move: last_move.clone(),
+        }),
+        _ => None,
+    }
+}
+
+fn view_of(pos: &Chess, last_move: Option<&str>, learner: Color) -> BoardView {
+    let mut view = BoardView::from_position(pos).with_orientation(learner);
+    if let Some(lm) = last_move.and_then(|u| u.parse::<UciMove>().ok())
+        && let UciMove::Normal { from, to, .. } = lm
+    {
+        view = view.with_last_move(from, to);
+    }
+    view
+}
+
+fn buttons(cx: &Cx<'_>) -> Vec<Button> {
+    let lang = cx.lang();
+    let n = cx.s.nonce;
+    vec![
+        Button::new(words::button_hint(lang), &Action::Hint(n)),
+        Button::new(words::button_solution(lang), &Action::Solution(n)),
+    ]
+}
+
+/// The puzzle's words: side to move, mate in N, how many moves are left.
+fn caption(cx: &Cx<'_>, now: &Now) -> String {
+    let lang = cx.lang();
+    let white = now.pos.turn() == Color::White;
+    let rating = cx
+        .catalog
+        .puzzle(&now.id)
+        .and_then(|p| p.rating)
+        .map(|r| format!(" · {r}"))
+        .unwrap_or_default();
+    let mate_in = cx
+        .catalog
+        .puzzle(&now.id)
+        .map_or(now.moves_left, |p| p.mate_in);
+    match lang {
+        Lang::Zh => format!(
+            "{}：{}步杀（还剩{}步）{rating}",
+            words::side_to_move(lang, white),
+            mate_in,
+            now.moves_left
+        ),
+        Lang::En => format!(
+            "{}: mate in {} ({} to go){rating}",
+            words::side_to_move(lang, white),
+            mate_in,
+            now.moves_left
+        ),
+    }
+}
+
+/// The puzzle's board as the tap board shows it.
+pub(super) fn task_board(cx: &Cx<'_>) -> Option<TaskBoard> {
+    let now = now(cx)?;
+    Some(TaskBoard {
+        view: view_of(&now.pos, now.last_move.as_deref(), now.pos.turn()),
+        caption: caption(cx, &now),
+        buttons: vec![buttons(cx)],
+        pos: now.pos,
+    })
+}
+
+/// A reply that asks for the next move: tap to move, hint, solution. (Replies that explain a
+/// miss keep only hint and solution: opening the tap board there would replace the
+/// explanation; the task's board above still has the button, and a tapped move keeps its
+/// tap board open.)
+fn going_on(cx: &Cx<'_>, reply: Reply) -> Reply {
+    reply.with_row(vec![tap::button(cx)]).with_row(buttons(cx))
+}
+
+/// Shows the puzzle position and the task.
+pub fn present(cx: &mut Cx<'_>) {
+    let Some(board) = task_board(cx) else { return };
+    let reply = going_on(cx, Reply::board(board.view, board.caption));
+    cx.reply(reply);
+}
+
+/// Counts the result once: a solved puzzle is a win against its points, a miss a loss.
+fn decide(cx: &mut Cx<'_>, id: &str, solved: bool) {
+    let Mode::Puzzle { decided, .. } = &mut cx.s.mode else {
+        return;
+    };
+    if *decided {
+        return;
+    }
+    *decided = true;
+    let opponent = ladder::puzzle_points(cx.catalog.puzzle(id).and_then(|p| p.rating));
+    let assisted = matches!(cx.s.mode, Mode::Puzzle { hints, .. } if hints > 0);
+    let now = cx.now;
+    let p = &mut cx.s.progress;
+    if let Some(now) = now {
+        // FSRS: a miss is rated Again; a solved review Good (Hard with a hint).
+        let rating = match (solved, assisted) {
+            (false, _) => rs_fsrs::Rating::Again,
+            (true, true) => rs_fsrs::Rating::Hard,
+            (true, false) => rs_fsrs::Rating::Good,
+        };
+        if !solved || p.reviews.contains_key(id) {
+            let card = p.reviews.remove(id);
+            p.reviews
+                .insert(id.to_owned(), super::review::schedule(card, now, rating));
+        }
+    }
+    let result = if solved {
+        GameResult::Win
+    } else {
+        GameResult::Loss
+    };
+    p.points = (p.points + ladder::exchange(p.points, opponent, result)).max(0);
+    p.rated_games = p.rated_games.saturating_add(1);
+    p.review_queue.retain(|x| x != id);
+    if solved {
+        p.puzzles_solved.insert(id.to_owned());
+    } else {
+        p.review_queue.push(id.to_owned());
+    }
+    let points = p.points;
+    cx.event(Event::PuzzleResult {
+        puzzle: id.to_owned(),
+        solved,
+        points,
+    });
+}
+
+fn finished(cx: &mut Cx<'_>, id: &str, view: BoardView, mut msg: String) {
+    decide(cx, id, true);
+    let lang = cx.lang();
+    let p = &cx.s.progress;
+    msg.push_str(&match lang {
+        Lang::Zh => format!(
+            "\n级别：{}（积分 {}）",
+            ladder::level_name(p.points, p.rated_games, lang),
+            p.points
+        ),
+        Lang::En => format!(
+            "\nLevel: {} ({} points)",
+            ladder::level_name(p.points, p.rated_games, lang),
+            p.points
+        ),
+    });
+    let next = cx.say("下一题 ▶", "Next puzzle ▶");
+    cx.s.mode = Mode::Idle;
+    cx.reply(Reply::board(view, msg).with_row(vec![Button::new(next, &Action::Puzzle)]));
+}
+
+/// A move typed during a puzzle.
+pub fn text(cx: &mut Cx<'_>, input: &str) {
+    let Some(now) = now(cx) else { return };
+    let verdict = rules::explain(&now.pos, input);
+    tap::submit(cx, &now.pos, verdict, input, false);
+}
+
+/// A move (typed or tapped, already read by the referee) in the puzzle.
+pub(super) fn play(cx: &mut Cx<'_>, verdict: Verdict, input: &str) {
+    let Some(now) = now(cx) else { return };
+    let lang = cx.lang();
+    let learner = now.pos.turn();
+    let info = match &verdict {
+        Verdict::Legal(info) => info.clone(),
+        Verdict::Illegal(reason) => {
+            let msg = verdict_text(&now.pos, &verdict, input, lang);
+            let code = reason.code().to_owned();
+            *cx.s.progress.rule_errors.entry(code.clone()).or_insert(0) += 1;
+            cx.event(Event::IllegalMove { code });
+            let view = view_of(&now.pos, now.last_move.as_deref(), learner)
+                .with_overlay(Overlay::for_reason(reason));
+            let reply = Reply::board(view, msg).with_row(buttons(cx));
+            cx.reply(reply);
+            return;
+        }
+        Verdict::Ambiguous { .. } | Verdict::Unreadable => {
+            let msg = verdict_text(&now.pos, &verdict, input, lang);
+            cx.reply(Reply::text(msg));
+            return;
+        }
+    };
+    let mv = info.mv;
+    let mut after = now.pos.clone();
+    after.play_unchecked(mv);
+    let tried = move_squares(&mv);
+    match search::defence::judge(&now.pos, mv, now.moves_left) {
+        MoveJudgement::Mates => {
+            let mut view = BoardView::from_position(&after).with_orientation(learner);
+            if let Some((f, t)) = tried {
+                view = view.with_last_move(f, t);
+            }
+            let msg = match lang {
+                Lang::Zh => format!("{}{} 将死！题目完成。", words::right(lang), info.san),
+                Lang::En => format!(
+                    "{} {} is checkmate! Puzzle solved.",
+                    words::right(lang),
+                    info.san
+                ),
+            };
+            finished(cx, &now.id, view, msg);
+        }
+        MoveJudgement::KeepsMate { best_defence, .. } => {
+            let reply_san = san(&after, best_defence);
+            let mut next = after.clone();
+            next.play_unchecked(best_defence);
+            let left = now.moves_left.saturating_sub(1);
+            if let Mode::Puzzle {
+                fen,
+                moves_left,
+                last_move,
+                hints,
+                ..
+            } = &mut cx.s.mode
+            {
+                *fen = shakmaty::fen::Fen::from_position(&next, shakmaty::EnPassantMode::Legal)
+                    .to_string();
+                *moves_left = left;
+                *last_move = Some(uci(best_defence));
+                *hints = 0;
+            }
+            cx.next_nonce();
+            let msg = match lang {
+                Lang::Zh => format!(
+                    "好棋！{} 之后，对方最顽强的应法是 {}。还剩{}步杀。",
+                    info.san, reply_san, left
+                ),
+                Lang::En => format!(
+                    "Good! After {}, the toughest defence is {}. Mate in {} to go.",
+                    info.san, reply_san, left
+                ),
+            };
+            let view = view_of(&next, Some(&uci(best_defence)), learner);
+            let reply = going_on(cx, Reply::board(view, msg));
+            cx.reply(reply);
+        }
+        MoveJudgement::MatesTooLate {
+            mate_in,
+            refutation,
+        } => {
+            let msg = match lang {
+                Lang::Zh => format!(
+                    "{} 也能将死，但要{}步，题目要求{}步之内。对方这样应：{}",
+                    info.san,
+                    mate_in,
+                    now.moves_left,
+                    line_san(&after, &refutation)
+                ),
+                Lang::En => format!(
+                    "{} does mate, but only in {} moves; the task is mate within {}. The defence: {}",
+                    info.san,
+                    mate_in,
+                    now.moves_left,
+                    line_san(&after, &refutation)
+                ),
+            };
+            wrong(cx, &now, tried, &refutation, msg);
+        }
+        MoveJudgement::Stalemates => {
+            let msg = match lang {
+                Lang::Zh => format!(
+                    "{} 之后对方无子可动又没有被将军——逼和，是和棋，不是赢棋！",
+                    info.san
+                ),
+                Lang::En => format!(
+                    "After {} the defender has no legal move and is not in check — stalemate, a draw, not a win!",
+                    info.san
+                ),
+            };
+            wrong(cx, &now, tried, &[], msg);
+        }
+        MoveJudgement::Fails { refutation } => {
+            let msg = match lang {
+                Lang::Zh => format!(
+                    "{} 不行：对方可以这样逃脱：{}",
+                    info.san,
+                    line_san(&after, &refutation)
+                ),
+                Lang::En => format!(
+                    "{} does not work: the defence escapes with {}",
+                    info.san,
+                    line_san(&after, &refutation)
+                ),
+            };
+            wrong(cx, &now, tried, &refutation, msg);
+        }
+    }
+}
+
+/// A line in SAN from `pos`.
+fn line_san(pos: &Chess, line: &[Move]) -> String {
+    let mut pos = pos.clone();
+    let mut out = Vec::new();
+    for &mv in line.iter().take(4) {
+        if !pos.is_legal(mv) {
+            break;
+        }
+        out.push(san(&pos, mv));
+        pos.play_unchecked(mv);
+    }
+    out.join(" ")
+}
+
+fn wrong(
+    cx: &mut Cx<'_>,
+    now: &Now,
+    tried: Option<(shakmaty::Square, shakmaty::Square)>,
+    refutation: &[Move],
+    mut msg: String,
+) {
+    decide(cx, &now.id, false);
+    let lang = cx.lang();
+    msg.push_str(&words::say(
+        lang,
+        "\n再试一次，或点“提示”。",
+        "\nTry again, or tap Hint.",
+    ));
+    let mut view = view_of(&now.pos, now.last_move.as_deref(), now.pos.turn());
+    if let Some((f, t)) = tried {
+        view = view.with_arrow(f, t, ArrowKind::Move);
+    }
+    view = view.with_overlay(Overlay::for_refutation(refutation.get(..1).unwrap_or(&[])));
+    let reply = Reply::board(view, msg).with_row(buttons(cx));
+    cx.reply(reply);
+}
+
+/// `/hint`: the piece, then the square, then the move.
+pub fn hint(cx: &mut Cx<'_>) {
+    let Some(now) = now(cx) else { return };
+    let lang = cx.lang();
+    let Some(h) = search::solve::hint(&now.pos, now.moves_left) else {
+        let msg = cx.say("这里找不到杀法了。", "There is no mate from here.");
+        cx.reply(Reply::text(msg));
+        return;
+    };
+    let rung = match &mut cx.s.mode {
+        Mode::Puzzle { hints, .. } => {
+            *hints = hints.saturating_add(1).min(3);
+            *hints
+        }
+        _ => 1,
+    };
+    if rung >= 2 {
+        // Seeing the square (or the move) means the puzzle is not solved alone.
+        decide(cx, &now.id, false);
+    }
+    let piece = match lang {
+        Lang::Zh => rules::text::zh::piece(h.piece).to_owned(),
+        Lang::En => rules::text::en::piece(h.piece).to_owned(),
+    };
+    let mut view = view_of(&now.pos, now.last_move.as_deref(), now.pos.turn())
+        .with_mark(h.piece_square, MarkKind::Highlight);
+    let msg = match (rung, lang) {
+        (1, Lang::Zh) => format!("💡 用{}的{piece}。", h.piece_square),
+        (1, _) => format!("💡 Use the {piece} on {}.", h.piece_square),
+        (2, Lang::Zh) => format!("💡 {}的{piece}走到{}。", h.piece_square, h.target_square),
+        (2, _) => format!(
+            "💡 The {piece} on {} goes to {}.",
+            h.piece_square, h.target_square
+        ),
+        (_, Lang::Zh) => format!("💡 走 {}。", san(&now.pos, h.key)),
+        (_, _) => format!("💡 Play {}.", san(&now.pos, h.key)),
+    };
+    if rung >= 2 {
+        view = view.with_mark(h.target_square, MarkKind::Good);
+    }
+    if rung >= 3 {
+        view = view.with_arrow(h.piece_square, h.target_square, ArrowKind::Good);
+    }
+    let reply = Reply::board(view, msg).with_row(buttons(cx));
+    cx.reply(reply);
+}
+
+/// `/solution`: the whole main line.
+pub fn solution(cx: &mut Cx<'_>) {
+    let Some(now) = now(cx) else { return };
+    let lang = cx.lang();
+    let sol = search::solve::solve(&now.pos, now.moves_left, true);
+    decide(cx, &now.id, false);
+    let line = line_san(&now.pos, &sol.line);
+    let mut view = view_of(&now.pos, now.last_move.as_deref(), now.pos.turn());
+    if let Some((f, t)) = sol.line.first().and_then(move_squares) {
+        view = view.with_arrow(f, t, ArrowKind::Good);
+    }
+    let msg = match lang {
+        Lang::Zh => format!("答案：{line}"),
+        Lang::En => format!("Solution: {line}"),
+    };
+    let next = cx.say("下一题 ▶", "Next puzzle ▶");
+    cx.s.mode = Mode::Idle;
+    cx.reply(Reply::board(view, msg).with_row(vec![Button::new(next, &Action::Puzzle)]));
+}

@@ -1,0 +1,969 @@
+//! The learner store against SQLite (always) and PostgreSQL (when
+//! `CHESS_TUTOR_TEST_DATABASE_URL` is set, e.g. `postgres://postgres@127.0.0.1:5432/test`).
+//!
+//! Every scenario runs on both backends. A PostgreSQL scenario works in a schema of its own,
+//! created with a random name, selected on every pooled connection through the URL's
+//! `options[search_path]`, and dropped at the end. Without the variable the PostgreSQL tests
+//! say so on stderr and pass; with it set and the server unreachable they fail.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Arc, Once};
+use std::time::Duration;
+
+use chess_tutor_store::{
+    Applied, Backend, Change, Claim, Event, KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, Location,
+    Store, StoreError,
+};
+use serde_json::json;
+
+/// The environment variable that points the PostgreSQL tests at a server.
+const PG_ENV: &str = "CHESS_TUTOR_TEST_DATABASE_URL";
+/// Set (to a store location) when this test binary runs as the child of the crash test.
+const CHILD_ENV: &str = "CHESS_TUTOR_STORE_CRASH_CHILD";
+
+/// A database for one test: a temporary SQLite file or a fresh PostgreSQL schema.
+enum Db {
+    Sqlite(tempfile::TempDir),
+    Postgres {
+        admin: sqlx::PgPool,
+        schema: String,
+        url: String,
+    },
+}
+
+impl Db {
+    fn sqlite() -> Db {
+        Db::Sqlite(tempfile::tempdir().expect("a temporary directory"))
+    }
+
+    /// A fresh schema on the test server, or `None` (with a note) when none is configured.
+    async fn postgres() -> Option<Db> {
+        let Ok(base) = std::env::var(PG_ENV) else {
+            static NOTE: Once = Once::new();
+            NOTE.call_once(|| {
+                // Straight to stderr, past the test harness's capture, so `cargo test` shows it.
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "note: the PostgreSQL store tests were NOT run: set {PG_ENV} \
+                     (e.g. postgres://postgres@127.0.0.1:5432/test) to run them"
+                );
+            });
+            return None;
+        };
+        let unreachable = |e: sqlx::Error| -> ! {
+            panic!("{PG_ENV} is set to {base:?} but the server cannot be reached: {e}")
+        };
+        // A plain connection first: it says why (the pool would only say "timed out").
+        let probe = <sqlx::PgConnection as sqlx::Connection>::connect(&base).await;
+        let probe = probe.unwrap_or_else(|e| unreachable(e));
+        sqlx::Connection::close(probe)
+            .await
+            .unwrap_or_else(|e| unreachable(e));
+        let admin = sqlx::PgPool::connect(&base)
+            .await
+            .unwrap_or_else(|e| unreachable(e));
+        static COUNTER: AtomicU32 = AtomicU32::new(0);
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let schema = format!(
+            "chess_tutor_test_{}_{}_{}",
+            std::process::id(),
+            nanos,
+            COUNTER.fetch_add(1, Ordering::Relaxed)
+        );
+        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE SCHEMA {schema}")))
+            .execute(&admin)
+            .await
+            .expect("creating the test schema");
+        let separator = if base.contains('?') { '&' } else { '?' };
+        let url = format!("{base}{separator}options[search_path]={schema}");
+        Some(Db::Postgres { admin, schema, url })
+    }
+
+    /// What `Store::open` takes.
+    fn target(&self) -> String {
+        match self {
+            Db::Sqlite(dir) => dir
+                .path()
+                .join("data")
+                .join("tutor.sqlite3")
+                .display()
+                .to_string(),
+            Db::Postgres { url, .. } => url.clone(),
+        }
+    }
+
+    async fn open(&self) -> Store {
+        Store::open(&self.target())
+            .await
+            .expect("opening the store")
+    }
+
+    /// Runs SQL on the database behind the store's back (to corrupt it, or to count rows).
+    async fn raw_count(&self, sql: &'static str) -> i64 {
+        match self {
+            Db::Sqlite(_) => {
+                let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", self.target()))
+                    .await
+                    .unwrap();
+                let n = sqlx::query_scalar(sql).fetch_one(&pool).await.unwrap();
+                pool.close().await;
+                n
+            }
+            Db::Postgres { admin, schema, .. } => {
+                let mut tx = admin.begin().await.unwrap();
+                sqlx::query(sqlx::AssertSqlSafe(format!(
+                    "SET LOCAL search_path = {schema}"
+                )))
+                .execute(&mut *tx)
+                .await
+                .unwrap();
+                let n = sqlx::query_scalar(sql).fetch_one(&mut *tx).await.unwrap();
+                tx.commit().await.unwrap();
+                n
+            }
+        }
+    }
+
+    async fn cleanup(self) {
+        if let Db::Postgres { admin, schema, .. } = self {
+            sqlx::query(sqlx::AssertSqlSafe(format!("DROP SCHEMA {schema} CASCADE")))
+                .execute(&admin)
+                .await
+                .expect("dropping the test schema");
+            admin.close().await;
+        }
+    }
+}
+
+/// The tutor stand-in: counts inputs in `state.n` and logs each as an event.
+fn increment(record: Option<&LearnerRecord>) -> Change<i64> {
+    let n = record.map_or(0, |r| r.state["n"].as_i64().unwrap_or(0)) + 1;
+    Change {
+        state: json!({ "n": n }),
+        events: vec![Event::new("increment", json!({ "n": n }))],
+        output: n,
+        unsent: None,
+    }
+}
+
+fn counter(record: &LearnerRecord) -> i64 {
+    record.state["n"].as_i64().expect("a counter in the state")
+}
+
+fn done<T: std::fmt::Debug>(applied: Applied<T>) -> T {
+    match applied {
+        Applied::Done(value) => value,
+        Applied::Duplicate => panic!("expected the change to be applied, got Duplicate"),
+    }
+}
+
+/// Declares each scenario as one test per backend.
+macro_rules! on_both_backends {
+    ($($scenario:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+                async fn $scenario() {
+                    let db = super::Db::sqlite();
+                    super::$scenario(&db).await;
+                    db.cleanup().await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+                async fn $scenario() {
+                    if let Some(db) = super::Db::postgres().await {
+                        super::$scenario(&db).await;
+                        db.cleanup().await;
+                    }
+                }
+            )*
+        }
+    };
+}
+
+on_both_backends!(
+    first_apply_creates_the_learner,
+    replayed_update_is_a_duplicate_and_not_called_again,
+    restart_keeps_everything,
+    concurrent_inputs_lose_no_update,
+    two_replicas_lose_no_update_and_apply_each_key_once,
+    offsets_round_trip,
+    events_since_a_sequence_number,
+    states_round_trip_unchanged,
+    update_keys_are_kept_for_the_last_inputs_only,
+    corrupt_data_is_an_error_not_a_panic,
+    crash_loses_nothing_that_was_answered,
+    the_outbox_keeps_replies_until_marked_sent,
+    the_inbox_keeps_updates_with_the_offset_until_removed,
+);
+
+async fn first_apply_creates_the_learner(db: &Db) {
+    let store = db.open().await;
+    let me = LearnerId(-1_001_234_567_890); // a Telegram group chat id
+    assert_eq!(store.load(me).await.unwrap(), None);
+    assert_eq!(store.learner_count().await.unwrap(), 0);
+
+    let mut seen = Vec::new();
+    let out = done(
+        store
+            .apply(me, Some(1), |record| {
+                seen.push(record.cloned());
+                increment(record)
+            })
+            .await
+            .unwrap(),
+    );
+    assert_eq!(out, 1);
+    assert_eq!(seen, vec![None], "a new learner is given no record");
+    let record = store
+        .load(me)
+        .await
+        .unwrap()
+        .expect("the learner now exists");
+    assert_eq!(
+        record,
+        LearnerRecord {
+            state: json!({ "n": 1 }),
+            version: 1
+        }
+    );
+    assert_eq!(store.learner_count().await.unwrap(), 1);
+
+    let mut seen = Vec::new();
+    let out = done(
+        store
+            .apply(me, None, |record| {
+                seen.push(record.cloned());
+                increment(record)
+            })
+            .await
+            .unwrap(),
+    );
+    assert_eq!(out, 2);
+    assert_eq!(
+        seen,
+        vec![Some(record)],
+        "the second input sees the first one's state"
+    );
+    assert_eq!(store.load(me).await.unwrap().unwrap().version, 2);
+    assert_eq!(store.learner_count().await.unwrap(), 1);
+
+    let events = store.events(me, 0).await.unwrap();
+    let summary: Vec<_> = events
+        .iter()
+        .map(|e| (e.version, e.event.kind.as_str(), e.event.payload.clone()))
+        .collect();
+    assert_eq!(
+        summary,
+        vec![
+            (1, "increment", json!({ "n": 1 })),
+            (2, "increment", json!({ "n": 2 }))
+        ]
+    );
+    assert!(events[0].seq < events[1].seq);
+    assert_eq!(
+        store.events(LearnerId(5), 0).await.unwrap(),
+        vec![],
+        "another learner"
+    );
+}
+
+async fn replayed_update_is_a_duplicate_and_not_called_again(db: &Db) {
+    let store = db.open().await;
+    let me = LearnerId(7);
+    assert_eq!(
+        done(store.apply(me, Some(100), increment).await.unwrap()),
+        1
+    );
+    assert_eq!(
+        done(store.apply(me, Some(101), increment).await.unwrap()),
+        2
+    );
+
+    for key in [100, 101] {
+        let called = AtomicBool::new(false);
+        let replay = store
+            .apply(me, Some(key), |record| {
+                called.store(true, Ordering::SeqCst);
+                increment(record)
+            })
+            .await
+            .unwrap();
+        assert_eq!(replay, Applied::Duplicate, "update {key} replayed");
+        assert!(
+            !called.load(Ordering::SeqCst),
+            "f must not run for a replay"
+        );
+    }
+    let record = store.load(me).await.unwrap().unwrap();
+    assert_eq!(
+        (counter(&record), record.version),
+        (2, 2),
+        "the replays changed nothing"
+    );
+    assert_eq!(
+        store.events(me, 0).await.unwrap().len(),
+        2,
+        "and logged nothing"
+    );
+
+    // Keys are per learner; inputs without a key are always applied.
+    assert_eq!(
+        done(
+            store
+                .apply(LearnerId(8), Some(100), increment)
+                .await
+                .unwrap()
+        ),
+        1
+    );
+    assert_eq!(done(store.apply(me, None, increment).await.unwrap()), 3);
+    assert_eq!(done(store.apply(me, None, increment).await.unwrap()), 4);
+}
+
+async fn restart_keeps_everything(db: &Db) {
+    let (events_before, record_before) = {
+        let store = db.open().await;
+        for key in 1..=5 {
+            done(
+                store
+                    .apply(LearnerId(1), Some(key), increment)
+                    .await
+                    .unwrap(),
+            );
+        }
+        done(store.apply(LearnerId(2), Some(1), increment).await.unwrap());
+        store.set_offset("telegram", 123_456_789).await.unwrap();
+        let events = store.events(LearnerId(1), 0).await.unwrap();
+        let record = store.load(LearnerId(1)).await.unwrap().unwrap();
+        store.close().await;
+        (events, record)
+    };
+
+    let store = db.open().await; // runs the migrations again: a no-op
+    assert_eq!(store.load(LearnerId(1)).await.unwrap(), Some(record_before));
+    assert_eq!(store.events(LearnerId(1), 0).await.unwrap(), events_before);
+    assert_eq!(store.learner_count().await.unwrap(), 2);
+    assert_eq!(
+        store.get_offset("telegram").await.unwrap(),
+        Some(123_456_789)
+    );
+    assert_eq!(
+        store.apply(LearnerId(1), Some(5), increment).await.unwrap(),
+        Applied::Duplicate,
+        "applied keys survive the restart"
+    );
+    assert_eq!(
+        done(store.apply(LearnerId(1), Some(6), increment).await.unwrap()),
+        6
+    );
+    store.close().await;
+}
+
+async fn concurrent_inputs_lose_no_update(db: &Db) {
+    let store = db.open().await;
+    let me = LearnerId(42);
+    let tasks: Vec<_> = (0..8)
+        .map(|_| {
+            let store = store.clone();
+            tokio::spawn(async move {
+                let mut outputs = Vec::new();
+                for _ in 0..100 {
+                    outputs.push(done(store.apply(me, None, increment).await.unwrap()));
+                }
+                outputs
+            })
+        })
+        .collect();
+    let mut outputs = Vec::new();
+    for task in tasks {
+        outputs.extend(task.await.unwrap());
+    }
+    outputs.sort_unstable();
+    assert_eq!(
+        outputs,
+        (1..=800).collect::<Vec<_>>(),
+        "each input saw its predecessor"
+    );
+    let record = store.load(me).await.unwrap().unwrap();
+    assert_eq!((counter(&record), record.version), (800, 800));
+    let versions: Vec<_> = store
+        .events(me, 0)
+        .await
+        .unwrap()
+        .iter()
+        .map(|e| e.version)
+        .collect();
+    assert_eq!(
+        versions,
+        (1..=800).collect::<Vec<_>>(),
+        "events in commit order"
+    );
+}
+
+async fn two_replicas_lose_no_update_and_apply_each_key_once(db: &Db) {
+    let replicas = [db.open().await, db.open().await];
+    let me = LearnerId(9);
+    let duplicates = Arc::new(AtomicU32::new(0));
+    let mut tasks = Vec::new();
+    for replica in &replicas {
+        for lane in 0..4_i64 {
+            // Both replicas are handed every update 0..400 (as after a failover), each in
+            // order within its lane, and also 50 inputs per lane that carry no key.
+            let store = replica.clone();
+            let duplicates = Arc::clone(&duplicates);
+            tasks.push(tokio::spawn(async move {
+                for key in (0..400).filter(|k| k % 4 == lane) {
+                    if store.apply(me, Some(key), increment).await.unwrap() == Applied::Duplicate {
+                        duplicates.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+                for _ in 0..50 {
+                    done(store.apply(me, None, increment).await.unwrap());
+                }
+            }));
+        }
+    }
+    for task in tasks {
+        task.await.unwrap();
+    }
+    let record = replicas[1].load(me).await.unwrap().unwrap();
+    assert_eq!(
+        duplicates.load(Ordering::Relaxed),
+        400,
+        "each key applied by one replica only"
+    );
+    assert_eq!((counter(&record), record.version), (800, 800));
+    assert_eq!(replicas[0].events(me, 0).await.unwrap().len(), 800);
+}
+
+async fn the_outbox_keeps_replies_until_marked_sent(db: &Db) {
+    // Two openings: two processes, as after a restart or with two replicas.
+    let first = db.open().await;
+    let second = db.open().await;
+    let (a, b) = (LearnerId(5), LearnerId(-1_001_234));
+    let with_replies = |replies: serde_json::Value| {
+        move |record: Option<&LearnerRecord>| Change {
+            unsent: Some(replies.clone()),
+            ..increment(record)
+        }
+    };
+    let kept = json!([{"text": "你好 ♞", "board": null, "buttons": []}]);
+    done(
+        first
+            .apply(a, Some(1), with_replies(kept.clone()))
+            .await
+            .unwrap(),
+    );
+    done(
+        first
+            .apply(a, Some(2), with_replies(json!(["second"])))
+            .await
+            .unwrap(),
+    );
+    done(
+        first
+            .apply(b, Some(1), with_replies(json!(["b"])))
+            .await
+            .unwrap(),
+    );
+    done(first.apply(a, Some(3), increment).await.unwrap());
+    assert_eq!(first.unsent(a, 1).await.unwrap(), Some(kept.clone()));
+    assert_eq!(first.unsent(a, 3).await.unwrap(), None, "nothing kept");
+    assert_eq!(first.unsent(a, 99).await.unwrap(), None, "never applied");
+    // A replay is still a duplicate, and leaves the kept replies alone.
+    assert!(matches!(
+        second.apply(a, Some(1), increment).await.unwrap(),
+        Applied::Duplicate
+    ));
+    let lease = Duration::from_millis(300);
+    // The applier holds them: it is sending them itself.
+    assert_eq!(
+        first.claim_unsent(a, 1, lease).await.unwrap(),
+        Claim::Nothing
+    );
+    // Another process waits while the lease runs…
+    match second.claim_unsent(a, 1, lease).await.unwrap() {
+        Claim::HeldElsewhere(wait) => assert!(wait <= lease, "{wait:?}"),
+        other => panic!("expected the claim to be held, got {other:?}"),
+    }
+    // …and takes them over after it (the applier is presumed dead), once.
+    tokio::time::sleep(lease).await;
+    assert_eq!(
+        second.claim_unsent(a, 1, lease).await.unwrap(),
+        Claim::Taken(kept.clone())
+    );
+    assert_eq!(
+        second.claim_unsent(a, 1, lease).await.unwrap(),
+        Claim::Nothing
+    );
+    assert!(matches!(
+        first.claim_unsent(a, 1, lease).await.unwrap(),
+        Claim::HeldElsewhere(_)
+    ));
+    assert_eq!(
+        second.claim_unsent(a, 3, lease).await.unwrap(),
+        Claim::Nothing,
+        "none kept"
+    );
+    second.mark_sent(&[(a, 1), (b, 1), (a, 77)]).await.unwrap();
+    second.mark_sent(&[]).await.unwrap();
+    assert_eq!(first.unsent(a, 1).await.unwrap(), None);
+    assert_eq!(first.unsent(b, 1).await.unwrap(), None);
+    tokio::time::sleep(lease).await;
+    assert_eq!(
+        second.claim_unsent(a, 1, lease).await.unwrap(),
+        Claim::Nothing,
+        "sent: nothing to claim"
+    );
+    assert_eq!(
+        first.unsent(a, 2).await.unwrap(),
+        Some(json!(["second"])),
+        "only the marked ones are forgotten"
+    );
+    // Marked again (a mark repeated after a crash): harmless.
+    first.mark_sent(&[(a, 1)]).await.unwrap();
+    assert_eq!(counter(&first.load(a).await.unwrap().unwrap()), 3);
+}
+
+async fn the_inbox_keeps_updates_with_the_offset_until_removed(db: &Db) {
+    let store = db.open().await;
+    assert!(store.inbox().await.unwrap().is_empty());
+    let updates = vec![
+        (12, json!({"tutor": {"chat": 5, "input": {"text": "马f3"}}})),
+        (10, json!({"answer_only": {"chat": null, "callback": "cb"}})),
+    ];
+    store.inbox_add("telegram", 13, &updates).await.unwrap();
+    assert_eq!(store.get_offset("telegram").await.unwrap(), Some(13));
+    let mut expected = updates.clone();
+    expected.sort_by_key(|(id, _)| *id);
+    assert_eq!(store.inbox().await.unwrap(), expected, "lowest id first");
+    // Kept again (a batch fetched twice): left as it is; the offset moves on.
+    store
+        .inbox_add("telegram", 14, &[(12, json!("other")), (13, json!(3))])
+        .await
+        .unwrap();
+    assert_eq!(store.get_offset("telegram").await.unwrap(), Some(14));
+    let inbox = store.inbox().await.unwrap();
+    assert_eq!(inbox.len(), 3);
+    assert_eq!(inbox[1], updates[0], "the first copy stays");
+    // A batch of skipped updates only moves the offset.
+    store.inbox_add("telegram", 20, &[]).await.unwrap();
+    assert_eq!(store.get_offset("telegram").await.unwrap(), Some(20));
+    store.inbox_remove(&[10, 13, 99]).await.unwrap();
+    store.inbox_remove(&[]).await.unwrap();
+    assert_eq!(store.inbox().await.unwrap(), vec![updates[0].clone()]);
+    // Kept through a restart.
+    store.close().await;
+    let store = db.open().await;
+    assert_eq!(store.inbox().await.unwrap(), vec![updates[0].clone()]);
+}
+
+async fn offsets_round_trip(db: &Db) {
+    let store = db.open().await;
+    assert_eq!(store.get_offset("telegram").await.unwrap(), None);
+    store.set_offset("telegram", 10).await.unwrap();
+    assert_eq!(store.get_offset("telegram").await.unwrap(), Some(10));
+    store.set_offset("telegram", 11).await.unwrap();
+    store.set_offset("其他", i64::MIN).await.unwrap();
+    store.set_offset("max", i64::MAX).await.unwrap();
+    assert_eq!(store.get_offset("telegram").await.unwrap(), Some(11));
+    assert_eq!(store.get_offset("其他").await.unwrap(), Some(i64::MIN));
+    assert_eq!(store.get_offset("max").await.unwrap(), Some(i64::MAX));
+    assert_eq!(
+        store.get_offset("TELEGRAM").await.unwrap(),
+        None,
+        "keys are exact"
+    );
+}
+
+async fn events_since_a_sequence_number(db: &Db) {
+    let store = db.open().await;
+    let (me, other) = (LearnerId(1), LearnerId(2));
+    for _ in 0..3 {
+        done(store.apply(me, None, increment).await.unwrap());
+        done(store.apply(other, None, increment).await.unwrap());
+    }
+    // One input may log several events, or none.
+    done(
+        store
+            .apply(me, None, |_| Change {
+                state: json!({ "n": 3 }),
+                events: vec![
+                    Event::new(
+                        "step_done",
+                        json!({ "lesson": "03-rook", "step": "rook-1" }),
+                    ),
+                    Event::new("illegal_attempt", json!({ "reason": "path_blocked" })),
+                ],
+                output: (),
+                unsent: None,
+            })
+            .await
+            .unwrap(),
+    );
+    done(
+        store
+            .apply(me, None, |r| Change {
+                state: r.unwrap().state.clone(),
+                events: vec![],
+                output: (),
+                unsent: None,
+            })
+            .await
+            .unwrap(),
+    );
+
+    let all = store.events(me, 0).await.unwrap();
+    assert_eq!(all.len(), 5);
+    let since = store.events(me, all[2].seq).await.unwrap();
+    let kinds: Vec<_> = since
+        .iter()
+        .map(|e| (e.version, e.event.kind.as_str()))
+        .collect();
+    assert_eq!(kinds, vec![(4, "step_done"), (4, "illegal_attempt")]);
+    assert_eq!(store.events(me, all[4].seq).await.unwrap(), vec![]);
+    assert_eq!(store.load(me).await.unwrap().unwrap().version, 5);
+    assert!(
+        store
+            .events(other, 0)
+            .await
+            .unwrap()
+            .iter()
+            .all(|e| e.event.payload["n"].is_i64())
+    );
+}
+
+async fn states_round_trip_unchanged(db: &Db) {
+    let store = db.open().await;
+    let state = json!({
+        "lang": "zh",
+        "mode": { "lesson": { "id": "05-castling", "step": "castle-through-check", "tries": 2 } },
+        "text": "王车易位：王不能经过被攻击的格子 ♔♖ \"quoted\" \\ \n newline",
+        "mastery": { "castling_through_check": 0.25, "pinned": 1.0 },
+        "big": i64::MAX,
+        "small": i64::MIN,
+        "list": [null, true, false, 0, -1.5, "", []],
+        "empty": {},
+    });
+    let expected = state.clone();
+    done(
+        store
+            .apply(LearnerId(3), None, move |_| Change {
+                state: state.clone(),
+                events: vec![Event::new("lang", json!("zh"))],
+                output: (),
+                unsent: None,
+            })
+            .await
+            .unwrap(),
+    );
+    assert_eq!(
+        store.load(LearnerId(3)).await.unwrap().unwrap().state,
+        expected
+    );
+    assert_eq!(
+        store.events(LearnerId(3), 0).await.unwrap()[0]
+            .event
+            .payload,
+        json!("zh")
+    );
+}
+
+async fn update_keys_are_kept_for_the_last_inputs_only(db: &Db) {
+    let store = db.open().await;
+    let me = LearnerId(11);
+    let inputs = KEPT_UPDATE_KEYS + 5;
+    for key in 0..inputs {
+        done(store.apply(me, Some(key), increment).await.unwrap());
+    }
+    let kept = db
+        .raw_count("SELECT COUNT(*) FROM applied_updates WHERE learner_id = 11")
+        .await;
+    assert_eq!(
+        kept, KEPT_UPDATE_KEYS,
+        "at most KEPT_UPDATE_KEYS keys per learner"
+    );
+    // The most recent keys are still recognised; the oldest are forgotten.
+    for key in [inputs - 1, inputs - KEPT_UPDATE_KEYS] {
+        assert_eq!(
+            store.apply(me, Some(key), increment).await.unwrap(),
+            Applied::Duplicate
+        );
+    }
+    assert_eq!(
+        store.apply(me, Some(0), increment).await.unwrap(),
+        Applied::Done(inputs + 1)
+    );
+}
+
+async fn corrupt_data_is_an_error_not_a_panic(db: &Db) {
+    let store = db.open().await;
+    let me = LearnerId(13);
+    done(store.apply(me, Some(1), increment).await.unwrap());
+    let raw = match db {
+        Db::Postgres { admin, schema, .. } => {
+            // PostgreSQL keeps states and payloads as jsonb: the server itself refuses to
+            // store text that is not JSON, so the state stays readable.
+            let corrupt = format!("UPDATE {schema}.learners SET state = '{{\"n\": 1,'");
+            let refused = sqlx::query(sqlx::AssertSqlSafe(corrupt))
+                .execute(admin)
+                .await;
+            let error = refused.expect_err("jsonb accepted text that is not JSON");
+            assert!(error.to_string().contains("json"), "{error}");
+            assert_eq!(
+                store.load(me).await.unwrap().unwrap().state,
+                json!({ "n": 1 })
+            );
+            return;
+        }
+        Db::Sqlite(_) => sqlx::SqlitePool::connect(&format!("sqlite://{}", db.target()))
+            .await
+            .unwrap(),
+    };
+    sqlx::query("UPDATE learners SET state = '{\"n\": 1,' WHERE id = 13")
+        .execute(&raw)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE learner_events SET payload = 'nope' WHERE learner_id = 13")
+        .execute(&raw)
+        .await
+        .unwrap();
+    raw.close().await;
+
+    let error = store.load(me).await.unwrap_err();
+    assert!(
+        matches!(
+            error,
+            StoreError::CorruptState {
+                learner: LearnerId(13),
+                ..
+            }
+        ),
+        "{error}"
+    );
+    let called = AtomicBool::new(false);
+    let error = store
+        .apply(me, Some(2), |r| {
+            called.store(true, Ordering::SeqCst);
+            increment(r)
+        })
+        .await
+        .unwrap_err();
+    assert!(matches!(error, StoreError::CorruptState { .. }), "{error}");
+    assert!(
+        !called.load(Ordering::SeqCst),
+        "f is not given a state that could not be read"
+    );
+    let error = store.events(me, 0).await.unwrap_err();
+    assert!(
+        matches!(
+            error,
+            StoreError::CorruptEvent {
+                learner: LearnerId(13),
+                ..
+            }
+        ),
+        "{error}"
+    );
+    assert!(error.to_string().contains("learner 13"), "{error}");
+    // The failed apply stored nothing: key 2 is still new once the state is repaired.
+    assert_eq!(
+        db.raw_count("SELECT COUNT(*) FROM applied_updates WHERE update_key = 2")
+            .await,
+        0
+    );
+    // Other learners are unaffected.
+    assert_eq!(
+        done(store.apply(LearnerId(14), None, increment).await.unwrap()),
+        1
+    );
+}
+
+/// A writer process is killed (SIGKILL) in the middle of its inputs; a new process then finds
+/// every input the writer had been told was stored, and no half-written one.
+async fn crash_loses_nothing_that_was_answered(db: &Db) {
+    const KILL_AFTER: i64 = 40;
+    let mut child = Command::new(std::env::current_exe().unwrap())
+        .args([
+            "crash_child_process",
+            "--exact",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(CHILD_ENV, db.target())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("starting the writer process");
+    let mut answered = 0;
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        if let Some(n) = line.unwrap().strip_prefix("stored ") {
+            answered = n.parse().unwrap();
+            if answered >= KILL_AFTER {
+                break;
+            }
+        }
+    }
+    child.kill().expect("SIGKILL to the writer");
+    child.wait().unwrap();
+    assert!(
+        answered >= KILL_AFTER,
+        "the writer stopped early, after {answered} inputs"
+    );
+
+    let store = db.open().await;
+    let record = store
+        .load(LearnerId(77))
+        .await
+        .unwrap()
+        .expect("the writer's learner");
+    assert!(
+        counter(&record) >= answered,
+        "{} < {answered}: answered input lost",
+        counter(&record)
+    );
+    assert_eq!(
+        counter(&record),
+        record.version,
+        "state and version written together"
+    );
+    let events = store.events(LearnerId(77), 0).await.unwrap();
+    assert_eq!(
+        events.len() as i64,
+        record.version,
+        "events written with their state"
+    );
+    let keys = db
+        .raw_count("SELECT COUNT(*) FROM applied_updates WHERE learner_id = 77")
+        .await;
+    assert_eq!(keys, record.version, "update keys written with their state");
+    // The update the writer was working on when it died may be replayed: applied once.
+    let next = record.version;
+    let replayed = store
+        .apply(LearnerId(77), Some(next - 1), increment)
+        .await
+        .unwrap();
+    assert_eq!(replayed, Applied::Duplicate);
+    assert_eq!(
+        done(
+            store
+                .apply(LearnerId(77), Some(next), increment)
+                .await
+                .unwrap()
+        ),
+        next + 1
+    );
+}
+
+/// Not a test of its own: the writer process of `crash_loses_nothing_that_was_answered`.
+#[tokio::test]
+async fn crash_child_process() {
+    let Ok(target) = std::env::var(CHILD_ENV) else {
+        return;
+    };
+    let store = Store::open(&target).await.unwrap();
+    for key in 0..10_000 {
+        let n = done(
+            store
+                .apply(LearnerId(77), Some(key), increment)
+                .await
+                .unwrap(),
+        );
+        println!("stored {n}");
+        std::io::stdout().flush().unwrap();
+    }
+}
+
+#[tokio::test]
+async fn two_processes_can_create_the_same_file_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("new").join("tutor.sqlite3");
+    let target = path.to_str().unwrap();
+    let (a, b) = tokio::join!(Store::open(target), Store::open(target));
+    let (a, b) = (a.unwrap(), b.unwrap());
+    done(a.apply(LearnerId(1), None, increment).await.unwrap());
+    assert_eq!(b.load(LearnerId(1)).await.unwrap().unwrap().version, 1);
+    assert_eq!(a.backend(), Backend::Sqlite);
+    assert_eq!(*a.location(), Location::Sqlite(path.clone()));
+}
+
+#[tokio::test]
+async fn the_data_directory_is_created_on_first_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("a").join("b");
+    let store = Store::connect(Location::from_config(&data, None).unwrap())
+        .await
+        .unwrap();
+    done(store.apply(LearnerId(1), None, increment).await.unwrap());
+    assert!(data.join(chess_tutor_store::SQLITE_FILE_NAME).is_file());
+    let journal: String = {
+        let raw = sqlx::SqlitePool::connect(&format!(
+            "sqlite://{}",
+            data.join(chess_tutor_store::SQLITE_FILE_NAME).display()
+        ))
+        .await
+        .unwrap();
+        sqlx::query_scalar("PRAGMA journal_mode")
+            .fetch_one(&raw)
+            .await
+            .unwrap()
+    };
+    assert_eq!(journal, "wal");
+}
+
+#[tokio::test]
+async fn bad_locations_are_errors_not_panics() {
+    let dir = tempfile::tempdir().unwrap();
+    // A directory where the file should be.
+    let error = Store::open(dir.path().to_str().unwrap()).await.unwrap_err();
+    assert!(matches!(error, StoreError::Connect { .. }), "{error}");
+    // A file that is not an SQLite database.
+    let junk = dir.path().join("junk.sqlite3");
+    std::fs::write(
+        &junk,
+        "this is not a database, just some text that is long enough".repeat(50),
+    )
+    .unwrap();
+    let error = Store::open(junk.to_str().unwrap()).await.unwrap_err();
+    assert!(!error.to_string().is_empty());
+    // A data directory that cannot be created (its parent is a file).
+    let error = Store::open(junk.join("x.sqlite3").to_str().unwrap())
+        .await
+        .unwrap_err();
+    assert!(matches!(error, StoreError::DataDir { .. }), "{error}");
+    // Unsupported databases.
+    let error = Store::open("mysql://root:hunter2@localhost/tutor")
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(error, StoreError::UnsupportedLocation(_)),
+        "{error}"
+    );
+    assert!(!error.to_string().contains("hunter2"));
+}
+
+#[tokio::test]
+async fn an_unreachable_postgres_is_a_clear_error() {
+    // No PostgreSQL listens on port 1: the error names the place and the cause, not the password.
+    let error = Store::open("postgres://tutor:s3cret@127.0.0.1:1/tutor")
+        .await
+        .unwrap_err();
+    assert!(matches!(error, StoreError::Connect { .. }), "{error}");
+    let shown = error.to_string();
+    assert!(shown.contains("127.0.0.1:1"), "{shown}");
+    assert!(shown.to_lowercase().contains("refused"), "{shown}");
+    assert!(!shown.contains("s3cret"), "{shown}");
+    // A URL that does not parse.
+    let error = Store::open("postgres://tutor@127.0.0.1:notaport/tutor")
+        .await
+        .unwrap_err();
+    assert!(matches!(error, StoreError::Connect { .. }), "{error}");
+}

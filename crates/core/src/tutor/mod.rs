@@ -41,4 +41,6 @@ pub use catalog::Catalog;
 pub use input::{Command, Input};
 pub use reply::{Button, Event, Reply, Transition};
 pub use state::{Mode, Progress, Session};
-pub use step::{step, step_at};
+pub use state::{SESSION_FORMAT, SessionError};
+pub use step::{Envelope, step, step_at, step_in};
+pub use words::command_menu;

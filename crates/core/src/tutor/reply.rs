@@ -44,6 +44,21 @@ pub struct Reply {
     /// learner types moves (the terminal) ignores it.
     #[serde(default)]
     pub squares: Vec<Vec<Button>>,
+    /// This message is the board message of the task with this nonce: a shell that can edit
+    /// messages remembers which message it became, for [`Reply::edit_task`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub task: Option<u32>,
+    /// Replaces the board message of the task with this nonce (the last message sent with
+    /// [`Reply::task`] equal to it) instead of sending a new one; a shell that does not know
+    /// that message, or cannot edit it, sends the reply as a new message. (An `edit` reply
+    /// replaces the pressed message first.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edit_task: Option<u32>,
+    /// A short notice that belongs to the button just pressed (a stale press): a shell shows
+    /// it as that button's toast (`answerCallbackQuery` text) when the input was a press, and
+    /// as a message otherwise.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub toast: bool,
 }
 
 impl Reply {
@@ -56,6 +71,9 @@ impl Reply {
             buttons: Vec::new(),
             edit: false,
             squares: Vec::new(),
+            task: None,
+            edit_task: None,
+            toast: false,
         }
     }
 
@@ -63,11 +81,8 @@ impl Reply {
     #[must_use]
     pub fn board(view: BoardView, caption: impl Into<String>) -> Reply {
         Reply {
-            text: caption.into(),
             board: Some(view),
-            buttons: Vec::new(),
-            edit: false,
-            squares: Vec::new(),
+            ..Reply::text(caption)
         }
     }
 
@@ -84,6 +99,28 @@ impl Reply {
     #[must_use]
     pub fn edited(mut self) -> Reply {
         self.edit = true;
+        self
+    }
+
+    /// The same reply, as the board message of the task with `nonce`.
+    #[must_use]
+    pub fn as_task(mut self, nonce: u32) -> Reply {
+        self.task = Some(nonce);
+        self
+    }
+
+    /// The same reply, replacing the board message of the task with `nonce` when the shell
+    /// knows it.
+    #[must_use]
+    pub fn editing_task(mut self, nonce: u32) -> Reply {
+        self.edit_task = Some(nonce);
+        self
+    }
+
+    /// The same reply, as a toast of the pressed button.
+    #[must_use]
+    pub fn as_toast(mut self) -> Reply {
+        self.toast = true;
         self
     }
 
@@ -176,5 +213,20 @@ mod tests {
         let edited = Reply::text("x").edited();
         let back: Reply = serde_json::from_str(&serde_json::to_string(&edited).unwrap()).unwrap();
         assert!(back.edit);
+    }
+
+    #[test]
+    fn task_placement_round_trips_and_is_absent_when_unused() {
+        let plain = serde_json::to_string(&Reply::text("x")).unwrap();
+        assert!(
+            !plain.contains("task") && !plain.contains("toast"),
+            "{plain}"
+        );
+        let r = Reply::text("x").as_task(3).editing_task(2).as_toast();
+        let back: Reply = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
+        assert_eq!(
+            (back.task, back.edit_task, back.toast),
+            (Some(3), Some(2), true)
+        );
     }
 }

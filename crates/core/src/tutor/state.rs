@@ -33,7 +33,64 @@ pub struct TapSelection {
     pub square: String,
 }
 
+/// The format of a stored [`Session`] that this release writes (see [`Session::to_stored`]).
+/// Stored sessions without a format tag are format 1, which this release reads as they are.
+pub const SESSION_FORMAT: u32 = 1;
+
+/// A stored session that this release cannot read. The stored value must then be kept as it
+/// is (never overwritten by a fresh session): it holds the learner's progress.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    /// The stored value is not a session of any format this release knows.
+    #[error("the stored session does not read as format {format}: {source}")]
+    Unreadable {
+        /// The format it claimed (or 1 when it had no tag).
+        format: u32,
+        /// What serde said.
+        #[source]
+        source: serde_json::Error,
+    },
+    /// The stored session is of a newer format than this release knows (a rollback).
+    #[error("the stored session is of format {found}, newer than this release's {SESSION_FORMAT}")]
+    TooNew {
+        /// The format found.
+        found: u32,
+    },
+}
+
 impl Session {
+    /// Reads a stored session.
+    ///
+    /// # Errors
+    ///
+    /// [`SessionError`] when the value is not a session this release can read; the caller
+    /// keeps the stored value untouched.
+    ///
+    /// ```
+    /// use chess_tutor_core::tutor::Session;
+    /// let s = Session::from_stored(&serde_json::json!({"lang": "en", "nonce": 4})).unwrap();
+    /// assert_eq!(s.nonce, 4);
+    /// assert!(Session::from_stored(&serde_json::json!({"nonce": "four"})).is_err());
+    /// ```
+    pub fn from_stored(value: &serde_json::Value) -> Result<Session, SessionError> {
+        let format = value
+            .get("format")
+            .and_then(serde_json::Value::as_u64)
+            .map_or(1, |f| u32::try_from(f).unwrap_or(u32::MAX));
+        if format > SESSION_FORMAT {
+            return Err(SessionError::TooNew { found: format });
+        }
+        Session::deserialize(value).map_err(|source| SessionError::Unreadable { format, source })
+    }
+
+    /// The session as this release stores it.
+    #[must_use]
+    pub fn to_stored(&self) -> serde_json::Value {
+        // A Session is plain data (strings, numbers, maps with string keys): it always
+        // serialises.
+        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    }
+
     /// The language to speak (Chinese until the learner chooses).
     #[must_use]
     pub fn lang(&self) -> Lang {

@@ -9,6 +9,7 @@ use super::{lesson, puzzle, quiz, tap, words};
 use crate::render::BoardView;
 use crate::render::overlay::Overlay;
 use crate::rules::{self, Lang, Verdict, text::verdict_text};
+use serde::{Deserialize, Serialize};
 use shakmaty::Position as _;
 
 /// Applies one input to a session. Pure: the same session, input and catalogue always give
@@ -30,6 +31,37 @@ pub fn step(session: &Session, input: Input, catalog: &Catalog) -> Transition {
 /// spaced review of missed puzzles is scheduled by it.
 #[must_use]
 pub fn step_at(session: &Session, input: Input, now: Option<i64>, catalog: &Catalog) -> Transition {
+    step_in(
+        session,
+        input,
+        &Envelope {
+            now,
+            client_lang: None,
+        },
+        catalog,
+    )
+}
+
+/// What a shell knows about an input besides the input itself.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Envelope {
+    /// The time of the input (Unix seconds), as the shell's clock read it.
+    pub now: Option<i64>,
+    /// The language code the learner's client reports with this input (`zh-hans`, `en`, …):
+    /// a learner whose language is not known yet is answered in it from the first input on.
+    pub client_lang: Option<String>,
+}
+
+/// Like [`step`], with what the shell knows about the input: its time and the client's
+/// language.
+#[must_use]
+pub fn step_in(
+    session: &Session,
+    input: Input,
+    envelope: &Envelope,
+    catalog: &Catalog,
+) -> Transition {
+    let now = envelope.now;
     let mut cx = Cx {
         s: session.clone(),
         replies: Vec::new(),

@@ -55,6 +55,30 @@ pub fn help(lang: Lang) -> String {
     )
 }
 
+/// The commands a chat client lists in its `/` menu, with their descriptions in `lang`
+/// (Telegram's `setMyCommands`): (command without the slash, description).
+#[must_use]
+pub fn command_menu(lang: Lang) -> Vec<(&'static str, String)> {
+    let rows: [(&str, &str, &str); 9] = [
+        (
+            "lessons",
+            "课程目录和进度",
+            "The course map and your progress",
+        ),
+        ("lesson", "继续学习当前的课", "Continue the current lesson"),
+        ("puzzle", "杀棋题", "A mate-in-N puzzle"),
+        ("quiz", "规则测验", "Rule questions"),
+        ("hint", "提示", "A hint for the current task"),
+        ("board", "再看一次棋盘", "The board again"),
+        ("progress", "我的进度和级别", "Your progress and level"),
+        ("lang", "切换语言", "Switch language"),
+        ("help", "所有命令", "Every command"),
+    ];
+    rows.iter()
+        .map(|(command, zh, en)| (*command, say(lang, zh, en)))
+        .collect()
+}
+
 pub fn too_long(lang: Lang) -> String {
     say(
         lang,

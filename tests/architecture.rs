@@ -193,19 +193,60 @@ fn the_tutor_reads_no_clock_environment_or_file() {
     }
 }
 
+/// The names a piece of code reaches through `prefix` (`super::x`, `super::{x, y::z}`): the
+/// first path segment after it. A `super::` prefix must not be part of a longer chain.
+fn names_after(code: &str, prefix: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, _) in code.match_indices(prefix) {
+        if prefix.starts_with("super::") && code[..i].ends_with("::") {
+            continue;
+        }
+        let rest = &code[i + prefix.len()..];
+        if let Some(list) = rest.strip_prefix('{') {
+            let list: String = list.chars().take_while(|c| *c != '}').collect();
+            for item in list.split(',') {
+                out.push(item.trim().split("::").next().unwrap().trim().to_owned());
+            }
+        } else {
+            out.push(
+                rest.chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect(),
+            );
+        }
+    }
+    out
+}
+
 /// The files of one module folder and which of them each one imports: `super::x`,
-/// `crate::…::folder::x` and names the folder's `mod.rs` re-exports from `x`.
+/// `crate::…::folder::x` and names the folder's `mod.rs` re-exports from `x`. A sub-folder is
+/// one node: what any file inside it imports, it imports.
 fn sibling_imports(folder: &Path, module_path: &str) -> BTreeMap<String, BTreeSet<String>> {
-    let mut files = BTreeMap::new();
+    // Node name -> its files, each with how deep it sits below `folder`'s children.
+    let mut files: BTreeMap<String, Vec<(PathBuf, usize)>> = BTreeMap::new();
     for entry in fs::read_dir(folder).unwrap() {
         let path = entry.unwrap().path();
         let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
         if path.is_dir() {
             if path.join("mod.rs").exists() {
-                files.insert(stem, path.join("mod.rs"));
+                let inside = rust_files(&path)
+                    .into_iter()
+                    .map(|f| {
+                        let rel = f.strip_prefix(&path).unwrap();
+                        let depth = rel.components().count() - 1;
+                        // `mod.rs` of the sub-folder speaks of the folder as `super`.
+                        let depth = if rel.file_name().unwrap() == "mod.rs" {
+                            depth
+                        } else {
+                            depth + 1
+                        };
+                        (f, depth)
+                    })
+                    .collect();
+                files.insert(stem, inside);
             }
         } else if path.extension().is_some_and(|e| e == "rs") && stem != "mod" && stem != "lib" {
-            files.insert(stem, path);
+            files.insert(stem, vec![(path, 0)]);
         }
     }
     // Names that the folder's front door re-exports, and the file they come from.
@@ -239,41 +280,24 @@ fn sibling_imports(folder: &Path, module_path: &str) -> BTreeMap<String, BTreeSe
         }
     }
     let mut graph = BTreeMap::new();
-    for (stem, path) in &files {
-        let code = code_of(path);
+    for (stem, paths) in &files {
         let mut uses = BTreeSet::new();
-        let mut note = |word: &str| {
-            if word != stem {
-                if files.contains_key(word) {
-                    uses.insert(word.to_owned());
-                } else if let Some(file) = reexported.get(word)
+        for (path, depth) in paths {
+            let code = code_of(path);
+            let up = "super::".repeat(depth + 1);
+            let mut words = names_after(&code, &up);
+            words.extend(names_after(&code, &format!("{module_path}::")));
+            for word in words {
+                if word == *stem {
+                    continue;
+                }
+                if files.contains_key(&word) {
+                    uses.insert(word);
+                } else if let Some(file) = reexported.get(&word)
                     && file != stem
                     && files.contains_key(file)
                 {
                     uses.insert(file.clone());
-                }
-            }
-        };
-        let prefixes = [
-            "super::".to_owned(),
-            format!("{module_path}::"),
-            format!("use {module_path}::{{"),
-            "use super::{".to_owned(),
-        ];
-        for prefix in &prefixes {
-            for (i, _) in code.match_indices(prefix.as_str()) {
-                let rest = &code[i + prefix.len()..];
-                if prefix.ends_with('{') {
-                    let list: String = rest.chars().take_while(|c| *c != '}').collect();
-                    for item in list.split(',') {
-                        note(item.trim().split("::").next().unwrap().trim());
-                    }
-                } else {
-                    let word: String = rest
-                        .chars()
-                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                        .collect();
-                    note(&word);
                 }
             }
         }

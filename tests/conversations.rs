@@ -4,7 +4,7 @@
 use chess_tutor_core::content::puzzle::Puzzle;
 use chess_tutor_core::rules::Lang;
 use chess_tutor_core::search;
-use chess_tutor_core::tutor::{Action, Catalog, Event, Input, Mode, Session, step};
+use chess_tutor_core::tutor::{Action, Catalog, Event, Input, Mode, PuzzleState, Session, step};
 use shakmaty::{CastlingMode, Position, Square, uci::UciMove};
 
 fn shipped() -> Catalog {
@@ -285,14 +285,14 @@ fn a_mate_in_two_solved_with_an_alternative_key() {
     assert_ne!(alt_uci, stored);
     chat.text(&alt_uci);
     // The bot answered with a defence; now mate with any mating move.
-    let Mode::Puzzle {
+    let Mode::Puzzle(PuzzleState {
         fen, moves_left, ..
-    } = chat.session.mode.clone()
+    }) = chat.session.mode.clone()
     else {
         panic!("puzzle should go on: {:?}", chat.session.mode)
     };
     assert_eq!(moves_left, 1);
-    let now = chess_tutor_core::rules::parse_fen(&fen).unwrap();
+    let now = fen.position().clone();
     let mate = now
         .legal_moves()
         .into_iter()
@@ -423,17 +423,17 @@ fn a_missed_puzzle_comes_back_when_due() {
         *s = tr.session;
     };
     at(&mut s, "/puzzle", t0);
-    assert!(matches!(&s.mode, Mode::Puzzle { id, .. } if id == "back-rank"));
+    assert!(matches!(&s.mode, Mode::Puzzle(p) if p.id.as_str() == "back-rank"));
     at(&mut s, "Kf1", t0 + 10); // a miss
     assert!(s.progress.reviews.contains_key("back-rank"));
     at(&mut s, "/puzzle", t0 + 60);
     assert!(
-        matches!(&s.mode, Mode::Puzzle { id, .. } if id == "ladder"),
+        matches!(&s.mode, Mode::Puzzle(p) if p.id.as_str() == "ladder"),
         "not due yet"
     );
     at(&mut s, "/puzzle", t0 + 2 * 86_400);
     assert!(
-        matches!(&s.mode, Mode::Puzzle { id, .. } if id == "back-rank"),
+        matches!(&s.mode, Mode::Puzzle(p) if p.id.as_str() == "back-rank"),
         "due again"
     );
     let due_before = s.progress.reviews["back-rank"].due;
@@ -566,14 +566,16 @@ fn a_promotion_choice_in_chinese() {
 fn a_pinned_pawn_promotion_is_explained_not_offered() {
     let (catalog, _) = two_keys_puzzle();
     let mut chat = start(&catalog, Lang::En);
-    chat.session.mode = Mode::Puzzle {
-        id: "ladder".into(),
-        fen: "8/r3P2K/8/8/8/8/8/k7 w - - 0 1".into(),
+    chat.session.mode = Mode::Puzzle(PuzzleState {
+        id: "ladder".parse().unwrap(),
+        fen: chess_tutor_core::rules::parse_fen("8/r3P2K/8/8/8/8/8/k7 w - - 0 1")
+            .unwrap()
+            .into(),
         moves_left: 1,
         hints: 0,
         decided: false,
         last_move: None,
-    };
+    });
     chat.text("e8");
     assert!(
         chat.events
@@ -638,14 +640,14 @@ fn tap_a_puzzle(lang: Lang) -> String {
     chat.text("/puzzle").press(tap_label(lang));
     let (from, to) = squares(keys[0]);
     chat.tap(from).tap(to);
-    let Mode::Puzzle {
+    let Mode::Puzzle(PuzzleState {
         fen, moves_left, ..
-    } = chat.session.mode.clone()
+    }) = chat.session.mode.clone()
     else {
         panic!("the puzzle goes on: {:?}", chat.session.mode)
     };
     assert_eq!(moves_left, 1);
-    let now = chess_tutor_core::rules::parse_fen(&fen).unwrap();
+    let now = fen.position().clone();
     let mate = now
         .legal_moves()
         .into_iter()

@@ -2,9 +2,7 @@
 //! the checks of [`super::load`]: boards are legal positions, expected moves are legal and
 //! reach their goal, answers agree with the engine, every text is in both languages.
 
-use std::fmt;
 use std::path::PathBuf;
-use std::str::FromStr;
 
 use shakmaty::{Chess, Move, Square, fen::Fen};
 
@@ -13,72 +11,7 @@ use super::judge::{Answer, Ask};
 use super::text::Text;
 use crate::rules::IllegalReason;
 
-/// Why a string is not an id: ids are lowercase ASCII letters, digits and `-`, starting with
-/// a letter or digit, at most 64 bytes.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not an id: use a–z, 0–9 and `-` (at most 64), starting with a letter or digit")]
-pub struct BadId(pub String);
-
-fn check_id(s: &str) -> Result<(), BadId> {
-    let ok = !s.is_empty()
-        && s.len() <= 64
-        && s.bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-        && !s.starts_with('-');
-    if ok { Ok(()) } else { Err(BadId(s.to_owned())) }
-}
-
-macro_rules! id_type {
-    ($(#[$doc:meta])* $name:ident) => {
-        $(#[$doc])*
-        #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-        pub struct $name(String);
-
-        impl $name {
-            /// The id as written.
-            #[must_use]
-            pub fn as_str(&self) -> &str {
-                &self.0
-            }
-        }
-
-        impl FromStr for $name {
-            type Err = BadId;
-            fn from_str(s: &str) -> Result<Self, BadId> {
-                check_id(s).map(|()| Self(s.to_owned()))
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(&self.0)
-            }
-        }
-    };
-}
-
-id_type! {
-    /// The stable id of a lesson (`rook`, `en-passant`).
-    ///
-    /// ```
-    /// use chess_tutor_core::content::LessonId;
-    /// let id: LessonId = "en-passant".parse().unwrap();
-    /// assert_eq!(id.to_string(), "en-passant");
-    /// assert!("En Passant".parse::<LessonId>().is_err());
-    /// ```
-    LessonId
-}
-
-id_type! {
-    /// The stable id of a step, unique across all lessons; progress is stored by it.
-    ///
-    /// ```
-    /// use chess_tutor_core::content::StepId;
-    /// assert!("rook-1".parse::<StepId>().is_ok());
-    /// assert!("".parse::<StepId>().is_err());
-    /// ```
-    StepId
-}
+pub use super::ids::{BadId, LessonId, StepId};
 
 /// One lesson: a curriculum unit with its steps.
 #[derive(Debug, Clone)]

@@ -26,6 +26,7 @@
 pub mod board;
 pub mod files;
 pub mod goal;
+pub mod ids;
 pub mod judge;
 pub mod lesson;
 pub mod load;
@@ -37,6 +38,7 @@ pub mod shipped;
 pub mod text;
 
 pub use goal::Goal;
+pub use ids::{BadId, PuzzleId, QuizId};
 pub use judge::{Answer, Ask, DrawKind};
 pub use lesson::{
     JudgeTask, Lesson, LessonId, MoveTask, Scene, SquaresMode, SquaresTask, Step, StepId, StepKind,

@@ -22,8 +22,11 @@
 //! A pawn sent to the last rank without a piece (`e8`, or tapped) gets four buttons to choose
 //! the new piece; see [`tap`].
 
+mod activity;
 pub mod callback;
 pub mod catalog;
+mod cx;
+mod dispatch;
 pub mod input;
 pub mod ladder;
 mod lesson;
@@ -32,15 +35,16 @@ mod quiz;
 pub mod reply;
 pub mod review;
 pub mod state;
-mod step;
 pub mod tap;
 mod words;
 
 pub use callback::Action;
 pub use catalog::Catalog;
+pub use dispatch::{Envelope, step, step_at, step_in};
 pub use input::{Command, Input};
 pub use reply::{Button, Event, Reply, Transition};
-pub use state::{Mode, Progress, Session};
-pub use state::{SESSION_FORMAT, SessionError};
-pub use step::{Envelope, step, step_at, step_in};
+pub use state::{
+    LessonState, Mode, Progress, PuzzleState, QuizRef, QuizState, SESSION_FORMAT, Session,
+    SessionError, StoredPosition,
+};
 pub use words::command_menu;

@@ -3,13 +3,15 @@
 
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, uci::UciMove};
 
+use super::activity::{Activity, MoveTask, TaskBoard};
 use super::callback::Action;
+use super::cx::Cx;
 use super::ladder::{self, GameResult};
 use super::reply::{Button, Event, Reply};
-use super::state::Mode;
-use super::step::Cx;
-use super::tap::{self, TaskBoard};
+use super::state::{Mode, PuzzleState};
+use super::tap;
 use super::words;
+use crate::content::PuzzleId;
 use crate::content::puzzle::Puzzle;
 use crate::render::overlay::{Overlay, move_squares};
 use crate::render::{ArrowKind, BoardView, MarkKind};
@@ -19,8 +21,8 @@ use crate::search::{self, defence::MoveJudgement};
 /// Every how many puzzles a missed one comes back for review.
 const REVIEW_EVERY: u32 = 3;
 
-fn uci(mv: Move) -> String {
-    UciMove::from_move(mv, CastlingMode::Standard).to_string()
+fn uci(mv: Move) -> UciMove {
+    UciMove::from_move(mv, CastlingMode::Standard)
 }
 
 fn san(pos: &Chess, mv: Move) -> String {
@@ -28,15 +30,15 @@ fn san(pos: &Chess, mv: Move) -> String {
 }
 
 /// Picks the next puzzle: a missed one when due, otherwise an unsolved one nearest the
-/// learner's points.
-fn pick<'c>(cx: &Cx<'c>) -> Option<&'c Puzzle> {
-    let p = &cx.s.progress;
+/// learner's points (never `current`, the one just played).
+fn pick<'c>(cx: &Cx<'c>, current: Option<&PuzzleId>) -> Option<&'c Puzzle> {
+    let p = &cx.session.progress;
     let catalog = cx.catalog;
     match cx.now {
         // With a clock: the missed puzzle whose FSRS review is due first.
         Some(now) => {
             if let Some(puzzle) =
-                super::review::due(&p.reviews, now).and_then(|id| catalog.puzzle(id))
+                super::review::due(&p.reviews, now).and_then(|id| catalog.puzzle(id.as_str()))
             {
                 return Some(puzzle);
             }
@@ -44,21 +46,21 @@ fn pick<'c>(cx: &Cx<'c>) -> Option<&'c Puzzle> {
         // Without one: every third puzzle is the oldest missed one.
         None => {
             if p.puzzles_started % REVIEW_EVERY == REVIEW_EVERY - 1
-                && let Some(puzzle) = p.review_queue.first().and_then(|id| catalog.puzzle(id))
+                && let Some(puzzle) = p
+                    .review_queue
+                    .first()
+                    .and_then(|id| catalog.puzzle(id.as_str()))
             {
                 return Some(puzzle);
             }
         }
     }
     let target = p.points;
-    let current = match &cx.s.mode {
-        Mode::Puzzle { id, .. } => Some(id.as_str()),
-        _ => None,
-    };
+    let current = current.map(PuzzleId::as_str);
     catalog
         .puzzles
         .iter()
-        .filter(|z| !p.puzzles_solved.contains(&z.id) && Some(z.id.as_str()) != current)
+        .filter(|z| !p.puzzles_solved.contains(z.id.as_str()) && Some(z.id.as_str()) != current)
         .min_by_key(|z| {
             // Short mates first for a beginner: each extra move counts like 150 points.
             let extra = i32::try_from(z.mate_in.saturating_sub(1)).unwrap_or(0) * 150;
@@ -70,64 +72,62 @@ fn pick<'c>(cx: &Cx<'c>) -> Option<&'c Puzzle> {
         .or_else(|| catalog.puzzles.first())
 }
 
-/// `/puzzle`.
-pub fn start(cx: &mut Cx<'_>) {
-    let Some(puzzle) = pick(cx) else {
+/// `/puzzle`: a new puzzle (`current` is the one just played, not to be served again at
+/// once).
+pub(super) fn start(cx: &mut Cx<'_>, current: Option<&PuzzleId>) -> Mode {
+    let Some(puzzle) = pick(cx, current) else {
         let msg = cx.say("还没有杀棋题。", "There are no puzzles yet.");
         cx.reply(Reply::text(msg));
-        return;
+        return Mode::Idle;
     };
-    cx.s.progress.puzzles_started = cx.s.progress.puzzles_started.saturating_add(1);
-    cx.s.mode = Mode::Puzzle {
-        id: puzzle.id.clone(),
-        fen: puzzle.fen.clone(),
+    // The catalogue proved every puzzle, so its id and position read.
+    let (Ok(id), Ok(pos)) = (puzzle.id.parse::<PuzzleId>(), rules::parse_fen(&puzzle.fen)) else {
+        let msg = cx.say("这道题找不到了。", "That puzzle is missing.");
+        cx.reply(Reply::text(msg));
+        return Mode::Idle;
+    };
+    cx.session.progress.puzzles_started = cx.session.progress.puzzles_started.saturating_add(1);
+    let state = PuzzleState {
+        id,
+        fen: pos.into(),
         moves_left: puzzle.mate_in,
         hints: 0,
         decided: false,
-        last_move: puzzle.last_move.clone(),
+        last_move: puzzle.last_move.as_deref().and_then(|u| u.parse().ok()),
     };
     cx.next_nonce();
-    present(cx);
+    state.present(cx);
+    Mode::Puzzle(state)
 }
 
-struct Now {
-    id: String,
-    pos: Chess,
-    moves_left: u32,
-    last_move: Option<String>,
-}
-
-fn now(cx: &Cx<'_>) -> Option<Now> {
-    match &cx.s.mode {
-        Mode::Puzzle {
-            id,
-            fen,
-            moves_left,
-            last_move,
-            ..
-        } => Some(Now {
-            id: id.clone(),
-            pos: rules::parse_fen(fen).ok()?,
-            moves_left: *moves_left,
-            last_move: last_move.clone(),
-        }),
-        _ => None,
+impl From<PuzzleState> for Mode {
+    fn from(state: PuzzleState) -> Mode {
+        Mode::Puzzle(state)
     }
 }
 
-fn view_of(pos: &Chess, last_move: Option<&str>, learner: Color) -> BoardView {
+fn view_of(pos: &Chess, last_move: Option<&UciMove>, learner: Color) -> BoardView {
     let mut view = BoardView::from_position(pos).with_orientation(learner);
-    if let Some(lm) = last_move.and_then(|u| u.parse::<UciMove>().ok())
-        && let UciMove::Normal { from, to, .. } = lm
-    {
-        view = view.with_last_move(from, to);
+    if let Some(UciMove::Normal { from, to, .. }) = last_move {
+        view = view.with_last_move(*from, *to);
     }
     view
 }
 
+impl PuzzleState {
+    fn pos(&self) -> &Chess {
+        self.fen.position()
+    }
+
+    /// The position as the learner sees it: from their side, the last move tinted.
+    fn view(&self) -> BoardView {
+        view_of(self.pos(), self.last_move.as_ref(), self.pos().turn())
+    }
+}
+
 fn buttons(cx: &Cx<'_>) -> Vec<Button> {
     let lang = cx.lang();
-    let n = cx.s.nonce;
+    let n = cx.nonce();
     vec![
         Button::new(words::button_hint(lang), &Action::Hint(n)),
         Button::new(words::button_solution(lang), &Action::Solution(n)),
@@ -135,19 +135,15 @@ fn buttons(cx: &Cx<'_>) -> Vec<Button> {
 }
 
 /// The puzzle's words: side to move, mate in N, how many moves are left.
-fn caption(cx: &Cx<'_>, now: &Now) -> String {
+fn caption(cx: &Cx<'_>, now: &PuzzleState) -> String {
     let lang = cx.lang();
-    let white = now.pos.turn() == Color::White;
-    let rating = cx
-        .catalog
-        .puzzle(&now.id)
+    let white = now.pos().turn() == Color::White;
+    let puzzle = cx.catalog.puzzle(now.id.as_str());
+    let rating = puzzle
         .and_then(|p| p.rating)
         .map(|r| format!(" · {r}"))
         .unwrap_or_default();
-    let mate_in = cx
-        .catalog
-        .puzzle(&now.id)
-        .map_or(now.moves_left, |p| p.mate_in);
+    let mate_in = puzzle.map_or(now.moves_left, |p| p.mate_in);
     match lang {
         Lang::Zh => format!(
             "{}：{}步杀（还剩{}步）{rating}",
@@ -164,17 +160,6 @@ fn caption(cx: &Cx<'_>, now: &Now) -> String {
     }
 }
 
-/// The puzzle's board as the tap board shows it.
-pub(super) fn task_board(cx: &Cx<'_>) -> Option<TaskBoard> {
-    let now = now(cx)?;
-    Some(TaskBoard {
-        view: view_of(&now.pos, now.last_move.as_deref(), now.pos.turn()),
-        caption: caption(cx, &now),
-        buttons: vec![buttons(cx)],
-        pos: now.pos,
-    })
-}
-
 /// A reply that asks for the next move: tap to move, hint, solution. (Replies that explain a
 /// miss keep only hint and solution: opening the tap board there would replace the
 /// explanation; the task's board above still has the button, and a tapped move keeps its
@@ -183,26 +168,17 @@ fn going_on(cx: &Cx<'_>, reply: Reply) -> Reply {
     reply.with_row(vec![tap::button(cx)]).with_row(buttons(cx))
 }
 
-/// Shows the puzzle position and the task.
-pub fn present(cx: &mut Cx<'_>) {
-    let Some(board) = task_board(cx) else { return };
-    let reply = going_on(cx, Reply::board(board.view, board.caption));
-    cx.reply(reply);
-}
-
 /// Counts the result once: a solved puzzle is a win against its points, a miss a loss.
-fn decide(cx: &mut Cx<'_>, id: &str, solved: bool) {
-    let Mode::Puzzle { decided, .. } = &mut cx.s.mode else {
-        return;
-    };
-    if *decided {
+fn decide(cx: &mut Cx<'_>, state: &mut PuzzleState, solved: bool) {
+    if state.decided {
         return;
     }
-    *decided = true;
-    let opponent = ladder::puzzle_points(cx.catalog.puzzle(id).and_then(|p| p.rating));
-    let assisted = matches!(cx.s.mode, Mode::Puzzle { hints, .. } if hints > 0);
+    state.decided = true;
+    let id = &state.id;
+    let opponent = ladder::puzzle_points(cx.catalog.puzzle(id.as_str()).and_then(|p| p.rating));
+    let assisted = state.hints > 0;
     let now = cx.now;
-    let p = &mut cx.s.progress;
+    let p = &mut cx.session.progress;
     if let Some(now) = now {
         // FSRS: a miss is rated Again; a solved review Good (Hard with a hint).
         let rating = match (solved, assisted) {
@@ -213,7 +189,7 @@ fn decide(cx: &mut Cx<'_>, id: &str, solved: bool) {
         if !solved || p.reviews.contains_key(id) {
             let card = p.reviews.remove(id);
             p.reviews
-                .insert(id.to_owned(), super::review::schedule(card, now, rating));
+                .insert(id.clone(), super::review::schedule(card, now, rating));
         }
     }
     let result = if solved {
@@ -225,22 +201,22 @@ fn decide(cx: &mut Cx<'_>, id: &str, solved: bool) {
     p.rated_games = p.rated_games.saturating_add(1);
     p.review_queue.retain(|x| x != id);
     if solved {
-        p.puzzles_solved.insert(id.to_owned());
+        p.puzzles_solved.insert(id.clone());
     } else {
-        p.review_queue.push(id.to_owned());
+        p.review_queue.push(id.clone());
     }
     let points = p.points;
     cx.event(Event::PuzzleResult {
-        puzzle: id.to_owned(),
+        puzzle: id.to_string(),
         solved,
         points,
     });
 }
 
-fn finished(cx: &mut Cx<'_>, id: &str, view: BoardView, mut msg: String) {
-    decide(cx, id, true);
+fn finished(cx: &mut Cx<'_>, mut state: PuzzleState, view: BoardView, mut msg: String) -> Mode {
+    decide(cx, &mut state, true);
     let lang = cx.lang();
-    let p = &cx.s.progress;
+    let p = &cx.session.progress;
     msg.push_str(&match lang {
         Lang::Zh => format!(
             "\n级别：{}（积分 {}）",
@@ -254,46 +230,79 @@ fn finished(cx: &mut Cx<'_>, id: &str, view: BoardView, mut msg: String) {
         ),
     });
     let next = cx.say("下一题 ▶", "Next puzzle ▶");
-    cx.s.mode = Mode::Idle;
     cx.reply(Reply::board(view, msg).with_row(vec![Button::new(next, &Action::Puzzle)]));
+    Mode::Idle
 }
 
-/// A move typed during a puzzle.
-pub fn text(cx: &mut Cx<'_>, input: &str) {
-    let Some(now) = now(cx) else { return };
-    let verdict = rules::explain(&now.pos, input);
-    tap::submit(cx, &now.pos, verdict, input, false);
+impl Activity for PuzzleState {
+    /// Shows the puzzle position and the task.
+    fn present(&self, cx: &mut Cx<'_>) {
+        let reply = going_on(cx, Reply::board(self.view(), caption(cx, self)));
+        cx.reply(reply);
+    }
+
+    /// A move typed during a puzzle.
+    fn text(self, cx: &mut Cx<'_>, input: &str) -> Mode {
+        let pos = self.pos().clone();
+        let verdict = rules::explain(&pos, input);
+        tap::submit(self, cx, &pos, verdict, input, false)
+    }
+
+    /// "Next puzzle" while one is under way: a new one.
+    fn next(self, cx: &mut Cx<'_>) -> Mode {
+        start(cx, Some(&self.id))
+    }
+
+    fn hint(self, cx: &mut Cx<'_>) -> Mode {
+        hint(self, cx)
+    }
+
+    fn solution(self, cx: &mut Cx<'_>) -> Mode {
+        solution(self, cx)
+    }
+}
+
+impl MoveTask for PuzzleState {
+    fn task_board(&self, cx: &Cx<'_>) -> Option<TaskBoard> {
+        Some(TaskBoard {
+            view: self.view(),
+            caption: caption(cx, self),
+            buttons: vec![buttons(cx)],
+            pos: self.pos().clone(),
+        })
+    }
+
+    fn play(self, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> Mode {
+        play(self, cx, verdict, input)
+    }
 }
 
 /// A move (typed or tapped, already read by the referee) in the puzzle.
-pub(super) fn play(cx: &mut Cx<'_>, verdict: Verdict, input: &str) {
-    let Some(now) = now(cx) else { return };
+fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> Mode {
     let lang = cx.lang();
-    let learner = now.pos.turn();
+    let pos = now.pos().clone();
+    let learner = pos.turn();
     let info = match &verdict {
         Verdict::Legal(info) => info.clone(),
         Verdict::Illegal(reason) => {
-            let msg = verdict_text(&now.pos, &verdict, input, lang);
-            let code = reason.code().to_owned();
-            *cx.s.progress.rule_errors.entry(code.clone()).or_insert(0) += 1;
-            cx.event(Event::IllegalMove { code });
-            let view = view_of(&now.pos, now.last_move.as_deref(), learner)
-                .with_overlay(Overlay::for_reason(reason));
+            let msg = verdict_text(&pos, &verdict, input, lang);
+            cx.count_rule_error(reason.code());
+            let view = now.view().with_overlay(Overlay::for_reason(reason));
             let reply = Reply::board(view, msg).with_row(buttons(cx));
             cx.reply(reply);
-            return;
+            return now.into();
         }
         Verdict::Ambiguous { .. } | Verdict::Unreadable => {
-            let msg = verdict_text(&now.pos, &verdict, input, lang);
+            let msg = verdict_text(&pos, &verdict, input, lang);
             cx.reply(Reply::text(msg));
-            return;
+            return now.into();
         }
     };
     let mv = info.mv;
-    let mut after = now.pos.clone();
+    let mut after = pos.clone();
     after.play_unchecked(mv);
     let tried = move_squares(&mv);
-    match search::defence::judge(&now.pos, mv, now.moves_left) {
+    match search::defence::judge(&pos, mv, now.moves_left) {
         MoveJudgement::Mates => {
             let mut view = BoardView::from_position(&after).with_orientation(learner);
             if let Some((f, t)) = tried {
@@ -307,27 +316,17 @@ pub(super) fn play(cx: &mut Cx<'_>, verdict: Verdict, input: &str) {
                     info.san
                 ),
             };
-            finished(cx, &now.id, view, msg);
+            finished(cx, now, view, msg)
         }
         MoveJudgement::KeepsMate { best_defence, .. } => {
             let reply_san = san(&after, best_defence);
             let mut next = after.clone();
             next.play_unchecked(best_defence);
             let left = now.moves_left.saturating_sub(1);
-            if let Mode::Puzzle {
-                fen,
-                moves_left,
-                last_move,
-                hints,
-                ..
-            } = &mut cx.s.mode
-            {
-                *fen = shakmaty::fen::Fen::from_position(&next, shakmaty::EnPassantMode::Legal)
-                    .to_string();
-                *moves_left = left;
-                *last_move = Some(uci(best_defence));
-                *hints = 0;
-            }
+            now.fen = next.clone().into();
+            now.moves_left = left;
+            now.last_move = Some(uci(best_defence));
+            now.hints = 0;
             cx.next_nonce();
             let msg = match lang {
                 Lang::Zh => format!(
@@ -339,9 +338,10 @@ pub(super) fn play(cx: &mut Cx<'_>, verdict: Verdict, input: &str) {
                     info.san, reply_san, left
                 ),
             };
-            let view = view_of(&next, Some(&uci(best_defence)), learner);
+            let view = view_of(&next, now.last_move.as_ref(), learner);
             let reply = going_on(cx, Reply::board(view, msg));
             cx.reply(reply);
+            now.into()
         }
         MoveJudgement::MatesTooLate {
             mate_in,
@@ -363,7 +363,7 @@ pub(super) fn play(cx: &mut Cx<'_>, verdict: Verdict, input: &str) {
                     line_san(&after, &refutation)
                 ),
             };
-            wrong(cx, &now, tried, &refutation, msg);
+            wrong(cx, now, tried, &refutation, msg)
         }
         MoveJudgement::Stalemates => {
             let msg = match lang {
@@ -376,7 +376,7 @@ pub(super) fn play(cx: &mut Cx<'_>, verdict: Verdict, input: &str) {
                     info.san
                 ),
             };
-            wrong(cx, &now, tried, &[], msg);
+            wrong(cx, now, tried, &[], msg)
         }
         MoveJudgement::Fails { refutation } => {
             let msg = match lang {
@@ -391,7 +391,7 @@ pub(super) fn play(cx: &mut Cx<'_>, verdict: Verdict, input: &str) {
                     line_san(&after, &refutation)
                 ),
             };
-            wrong(cx, &now, tried, &refutation, msg);
+            wrong(cx, now, tried, &refutation, msg)
         }
     }
 }
@@ -412,53 +412,47 @@ fn line_san(pos: &Chess, line: &[Move]) -> String {
 
 fn wrong(
     cx: &mut Cx<'_>,
-    now: &Now,
+    mut now: PuzzleState,
     tried: Option<(shakmaty::Square, shakmaty::Square)>,
     refutation: &[Move],
     mut msg: String,
-) {
-    decide(cx, &now.id, false);
+) -> Mode {
+    decide(cx, &mut now, false);
     let lang = cx.lang();
     msg.push_str(&words::say(
         lang,
         "\n再试一次，或点“提示”。",
         "\nTry again, or tap Hint.",
     ));
-    let mut view = view_of(&now.pos, now.last_move.as_deref(), now.pos.turn());
+    let mut view = now.view();
     if let Some((f, t)) = tried {
         view = view.with_arrow(f, t, ArrowKind::Move);
     }
     view = view.with_overlay(Overlay::for_refutation(refutation.get(..1).unwrap_or(&[])));
     let reply = Reply::board(view, msg).with_row(buttons(cx));
     cx.reply(reply);
+    now.into()
 }
 
 /// `/hint`: the piece, then the square, then the move.
-pub fn hint(cx: &mut Cx<'_>) {
-    let Some(now) = now(cx) else { return };
+fn hint(mut now: PuzzleState, cx: &mut Cx<'_>) -> Mode {
     let lang = cx.lang();
-    let Some(h) = search::solve::hint(&now.pos, now.moves_left) else {
+    let Some(h) = search::solve::hint(now.pos(), now.moves_left) else {
         let msg = cx.say("这里找不到杀法了。", "There is no mate from here.");
         cx.reply(Reply::text(msg));
-        return;
+        return now.into();
     };
-    let rung = match &mut cx.s.mode {
-        Mode::Puzzle { hints, .. } => {
-            *hints = hints.saturating_add(1).min(3);
-            *hints
-        }
-        _ => 1,
-    };
+    now.hints = now.hints.saturating_add(1).min(3);
+    let rung = now.hints;
     if rung >= 2 {
         // Seeing the square (or the move) means the puzzle is not solved alone.
-        decide(cx, &now.id, false);
+        decide(cx, &mut now, false);
     }
     let piece = match lang {
         Lang::Zh => rules::text::zh::piece(h.piece).to_owned(),
         Lang::En => rules::text::en::piece(h.piece).to_owned(),
     };
-    let mut view = view_of(&now.pos, now.last_move.as_deref(), now.pos.turn())
-        .with_mark(h.piece_square, MarkKind::Highlight);
+    let mut view = now.view().with_mark(h.piece_square, MarkKind::Highlight);
     let msg = match (rung, lang) {
         (1, Lang::Zh) => format!("💡 用{}的{piece}。", h.piece_square),
         (1, _) => format!("💡 Use the {piece} on {}.", h.piece_square),
@@ -467,8 +461,8 @@ pub fn hint(cx: &mut Cx<'_>) {
             "💡 The {piece} on {} goes to {}.",
             h.piece_square, h.target_square
         ),
-        (_, Lang::Zh) => format!("💡 走 {}。", san(&now.pos, h.key)),
-        (_, _) => format!("💡 Play {}.", san(&now.pos, h.key)),
+        (_, Lang::Zh) => format!("💡 走 {}。", san(now.pos(), h.key)),
+        (_, _) => format!("💡 Play {}.", san(now.pos(), h.key)),
     };
     if rung >= 2 {
         view = view.with_mark(h.target_square, MarkKind::Good);
@@ -478,16 +472,16 @@ pub fn hint(cx: &mut Cx<'_>) {
     }
     let reply = Reply::board(view, msg).with_row(buttons(cx));
     cx.reply(reply);
+    now.into()
 }
 
 /// `/solution`: the whole main line.
-pub fn solution(cx: &mut Cx<'_>) {
-    let Some(now) = now(cx) else { return };
+fn solution(mut now: PuzzleState, cx: &mut Cx<'_>) -> Mode {
     let lang = cx.lang();
-    let sol = search::solve::solve(&now.pos, now.moves_left, true);
-    decide(cx, &now.id, false);
-    let line = line_san(&now.pos, &sol.line);
-    let mut view = view_of(&now.pos, now.last_move.as_deref(), now.pos.turn());
+    let sol = search::solve::solve(now.pos(), now.moves_left, true);
+    decide(cx, &mut now, false);
+    let line = line_san(now.pos(), &sol.line);
+    let mut view = now.view();
     if let Some((f, t)) = sol.line.first().and_then(move_squares) {
         view = view.with_arrow(f, t, ArrowKind::Good);
     }
@@ -496,6 +490,6 @@ pub fn solution(cx: &mut Cx<'_>) {
         Lang::En => format!("Solution: {line}"),
     };
     let next = cx.say("下一题 ▶", "Next puzzle ▶");
-    cx.s.mode = Mode::Idle;
     cx.reply(Reply::board(view, msg).with_row(vec![Button::new(next, &Action::Puzzle)]));
+    Mode::Idle
 }

@@ -1,12 +1,15 @@
 //! Quiz rounds: bank items and generated position questions, mixed; the explanation after
-//! each answer; a round of five is one game of the ladder.
+//! each answer; a round of five is one game of the ladder. A lesson's quiz step asks a bank
+//! item through [`present_item`] and [`judge_item`].
 
+use super::activity::Activity;
 use super::callback::Action;
+use super::cx::Cx;
 use super::ladder::{self, GameResult};
 use super::reply::{Button, Event, Reply};
-use super::state::{Mode, QuizRef};
-use super::step::Cx;
+use super::state::{Mode, QuizRef, QuizState};
 use super::words;
+use crate::content::QuizId;
 use crate::content::generate::{Generator, Topic};
 use crate::content::quiz::{Answer, QuizItem, Response, letter};
 use crate::render::BoardView;
@@ -18,7 +21,7 @@ pub const ROUND: u32 = 5;
 /// Resolves a reference to an item (generated items are made again from their seed).
 fn resolve(cx: &Cx<'_>, item: &QuizRef) -> Option<QuizItem> {
     match item {
-        QuizRef::Bank { id } | QuizRef::Lesson { id } => cx.catalog.quiz_item(id).cloned(),
+        QuizRef::Bank { id } | QuizRef::Lesson { id } => cx.catalog.quiz_item(id.as_str()).cloned(),
         QuizRef::Generated { seed, topic } => {
             let topic = *Topic::ALL.get(usize::from(*topic))?;
             Some(Generator::new(*seed).item(topic))
@@ -38,15 +41,16 @@ fn mix(a: u64, b: u64) -> u64 {
 /// Chooses the next question: bank and generated items alternate; bank items not yet seen
 /// first.
 fn choose(cx: &Cx<'_>, asked: u32) -> QuizRef {
+    let progress = &cx.session.progress;
     let seed = mix(
-        u64::from(cx.s.nonce),
-        u64::from(cx.s.progress.quiz_right + cx.s.progress.quiz_wrong),
+        u64::from(cx.nonce()),
+        u64::from(progress.quiz_right + progress.quiz_wrong),
     );
     let bank = &cx.catalog.quiz;
     if asked.is_multiple_of(2) && !bank.is_empty() {
         let unseen: Vec<&QuizItem> = bank
             .iter()
-            .filter(|q| !cx.s.progress.quiz_seen.contains(&q.id))
+            .filter(|q| !progress.quiz_seen.contains(q.id.as_str()))
             .collect();
         let pool: Vec<&QuizItem> = if unseen.is_empty() {
             bank.iter().collect()
@@ -54,9 +58,9 @@ fn choose(cx: &Cx<'_>, asked: u32) -> QuizRef {
             unseen
         };
         let pick = pool[usize::try_from(seed % pool.len() as u64).unwrap_or(0)];
-        return QuizRef::Bank {
-            id: pick.id.clone(),
-        };
+        if let Ok(id) = pick.id.parse::<QuizId>() {
+            return QuizRef::Bank { id };
+        }
     }
     QuizRef::Generated {
         seed,
@@ -65,39 +69,99 @@ fn choose(cx: &Cx<'_>, asked: u32) -> QuizRef {
 }
 
 /// `/quiz`: a new round.
-pub fn start_round(cx: &mut Cx<'_>) {
+pub(super) fn start_round(cx: &mut Cx<'_>) -> Mode {
     let item = choose(cx, 0);
-    cx.s.mode = Mode::Quiz {
+    let state = QuizState {
         item,
         asked: 1,
         right: 0,
         answered: false,
     };
     cx.next_nonce();
-    present(cx);
+    state.present(cx);
+    Mode::Quiz(state)
 }
 
-/// Shows the current quiz question.
-pub fn present(cx: &mut Cx<'_>) {
-    let Mode::Quiz { item, asked, .. } = cx.s.mode.clone() else {
-        return;
-    };
-    let head = match cx.lang() {
-        Lang::Zh => format!("测验 {asked}/{ROUND}"),
-        Lang::En => format!("Quiz {asked}/{ROUND}"),
-    };
-    present_item(cx, &item, Some(head));
+impl From<QuizState> for Mode {
+    fn from(state: QuizState) -> Mode {
+        Mode::Quiz(state)
+    }
+}
+
+impl Activity for QuizState {
+    /// Shows the current quiz question.
+    fn present(&self, cx: &mut Cx<'_>) {
+        let head = match cx.lang() {
+            Lang::Zh => format!("测验 {}/{ROUND}", self.asked),
+            Lang::En => format!("Quiz {}/{ROUND}", self.asked),
+        };
+        present_item(cx, &self.item, Some(head));
+    }
+
+    /// A typed answer: a letter, or true/false words.
+    fn text(self, cx: &mut Cx<'_>, text: &str) -> Mode {
+        let Some(q) = resolve(cx, &self.item) else {
+            return self.into();
+        };
+        match read_answer(&q, text) {
+            Some(choice) => self.answer(cx, choice),
+            None => {
+                let msg = words::unreadable_answer(cx.lang());
+                cx.reply(Reply::text(msg));
+                self.into()
+            }
+        }
+    }
+
+    /// An answer in quiz mode.
+    fn answer(mut self, cx: &mut Cx<'_>, choice: usize) -> Mode {
+        if self.answered {
+            cx.stale_button();
+            return self.into();
+        }
+        let correct = judge_item(cx, &self.item, choice);
+        self.right += u32::from(correct);
+        self.answered = true;
+        if self.asked >= ROUND {
+            return end_round(cx, self.right);
+        }
+        let label = words::button_next(cx.lang());
+        let n = cx.nonce();
+        if let Some(last) = cx.replies.last_mut() {
+            last.buttons
+                .push(vec![Button::new(label, &Action::Next(n))]);
+        }
+        self.into()
+    }
+
+    /// `/next` in a quiz: the next question (only once the current one is answered).
+    fn next(self, cx: &mut Cx<'_>) -> Mode {
+        if !self.answered {
+            self.present(cx);
+            return self.into();
+        }
+        let item = choose(cx, self.asked);
+        let state = QuizState {
+            item,
+            asked: self.asked + 1,
+            right: self.right,
+            answered: false,
+        };
+        cx.next_nonce();
+        state.present(cx);
+        state.into()
+    }
 }
 
 /// Shows a quiz item (also used by a lesson's quiz step).
-pub fn present_item(cx: &mut Cx<'_>, item: &QuizRef, head: Option<String>) {
+pub(super) fn present_item(cx: &mut Cx<'_>, item: &QuizRef, head: Option<String>) {
     let lang = cx.lang();
     let Some(q) = resolve(cx, item) else {
         let msg = cx.say("这道题找不到了。", "That question is missing.");
         cx.reply(Reply::text(msg));
         return;
     };
-    let n = cx.s.nonce;
+    let n = cx.nonce();
     let mut text = head.map(|h| format!("{h}\n\n")).unwrap_or_default();
     text.push_str(q.question.get(lang));
     let mut row = Vec::new();
@@ -150,7 +214,7 @@ pub fn present_item(cx: &mut Cx<'_>, item: &QuizRef, head: Option<String>) {
 
 /// Judges an answer to `item`; says right or wrong with the explanation. Returns whether it
 /// was right.
-pub fn judge_item(cx: &mut Cx<'_>, item: &QuizRef, choice: usize) -> bool {
+pub(super) fn judge_item(cx: &mut Cx<'_>, item: &QuizRef, choice: usize) -> bool {
     let lang = cx.lang();
     let Some(q) = resolve(cx, item) else {
         return false;
@@ -179,14 +243,16 @@ pub fn judge_item(cx: &mut Cx<'_>, item: &QuizRef, choice: usize) -> bool {
         Lang::Zh => format!("{verdict}（答案：{key}）\n{}", q.explanation.get(lang)),
         Lang::En => format!("{verdict} (Answer: {key})\n{}", q.explanation.get(lang)),
     };
-    let p = &mut cx.s.progress;
+    let p = &mut cx.session.progress;
     if correct {
         p.quiz_right = p.quiz_right.saturating_add(1);
     } else {
         p.quiz_wrong = p.quiz_wrong.saturating_add(1);
     }
-    if matches!(item, QuizRef::Bank { .. } | QuizRef::Lesson { .. }) {
-        p.quiz_seen.insert(q.id.clone());
+    if matches!(item, QuizRef::Bank { .. } | QuizRef::Lesson { .. })
+        && let Ok(id) = q.id.parse::<QuizId>()
+    {
+        p.quiz_seen.insert(id);
     }
     cx.event(Event::QuizAnswer {
         item: q.id.clone(),
@@ -196,44 +262,7 @@ pub fn judge_item(cx: &mut Cx<'_>, item: &QuizRef, choice: usize) -> bool {
     correct
 }
 
-/// An answer in quiz mode.
-pub fn answer(cx: &mut Cx<'_>, choice: usize) {
-    let Mode::Quiz {
-        item,
-        asked,
-        right,
-        answered,
-    } = cx.s.mode.clone()
-    else {
-        return;
-    };
-    if answered {
-        let msg = words::stale_button(cx.lang());
-        cx.reply(Reply::text(msg));
-        return;
-    }
-    let correct = judge_item(cx, &item, choice);
-    let right = right + u32::from(correct);
-    cx.s.mode = Mode::Quiz {
-        item,
-        asked,
-        right,
-        answered: true,
-    };
-    let lang = cx.lang();
-    if asked >= ROUND {
-        end_round(cx, right);
-    } else {
-        let n = cx.s.nonce;
-        let label = words::button_next(lang);
-        if let Some(last) = cx.replies.last_mut() {
-            last.buttons
-                .push(vec![Button::new(label, &Action::Next(n))]);
-        }
-    }
-}
-
-fn end_round(cx: &mut Cx<'_>, right: u32) {
+fn end_round(cx: &mut Cx<'_>, right: u32) -> Mode {
     let lang = cx.lang();
     // A round is a game against the learner's own level: 4–5 right wins, 3 draws.
     let result = match right {
@@ -241,7 +270,7 @@ fn end_round(cx: &mut Cx<'_>, right: u32) {
         3 => GameResult::Draw,
         _ => GameResult::Loss,
     };
-    let p = &mut cx.s.progress;
+    let p = &mut cx.session.progress;
     let before = p.points;
     p.points = (p.points + ladder::exchange(p.points, p.points, result)).max(0);
     p.rated_games = p.rated_games.saturating_add(1);
@@ -253,63 +282,22 @@ fn end_round(cx: &mut Cx<'_>, right: u32) {
             format!("This round: {right}/{ROUND} right. Points {delta:+}; you are now {level}.")
         }
     };
-    cx.s.mode = Mode::Idle;
     let again = cx.say("再来一轮 ▶", "Another round ▶");
     let menu = cx.say("菜单", "Menu");
     cx.reply(Reply::text(msg).with_row(vec![
         Button::new(again, &Action::Quiz),
         Button::new(menu, &Action::Menu),
     ]));
+    Mode::Idle
 }
 
-/// `/next` in a quiz: the next question (only once the current one is answered).
-pub fn next(cx: &mut Cx<'_>) {
-    let Mode::Quiz {
-        asked,
-        right,
-        answered,
-        ..
-    } = cx.s.mode.clone()
-    else {
-        return;
-    };
-    if !answered {
-        present(cx);
-        return;
-    }
-    let item = choose(cx, asked);
-    cx.s.mode = Mode::Quiz {
-        item,
-        asked: asked + 1,
-        right,
-        answered: false,
-    };
-    cx.next_nonce();
-    present(cx);
-}
-
-/// A typed answer: a letter, or true/false words.
-pub fn text(cx: &mut Cx<'_>, text: &str) {
-    let item = match &cx.s.mode {
-        Mode::Quiz { item, .. } => item.clone(),
-        Mode::Lesson { .. } => {
-            super::lesson::answer_text(cx, text);
-            return;
-        }
-        _ => return,
-    };
-    let Some(q) = resolve(cx, &item) else { return };
-    match read_answer(&q, text) {
-        Some(choice) => answer(cx, choice),
-        None => {
-            let msg = words::unreadable_answer(cx.lang());
-            cx.reply(Reply::text(msg));
-        }
-    }
+/// Reads a typed answer for `item`: `a`–`z` for choices; true/false words.
+pub(super) fn read_item_answer(cx: &Cx<'_>, item: &QuizRef, text: &str) -> Option<usize> {
+    read_answer(&resolve(cx, item)?, text)
 }
 
 /// Reads a typed answer for `q`: `a`–`z` for choices; true/false words.
-pub fn read_answer(q: &QuizItem, text: &str) -> Option<usize> {
+fn read_answer(q: &QuizItem, text: &str) -> Option<usize> {
     let t = text.trim().to_lowercase();
     match &q.answer {
         Answer::TrueFalse { .. } => match t.as_str() {

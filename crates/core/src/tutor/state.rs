@@ -1,37 +1,18 @@
-//! The learner's session: language, what they are doing now, and their progress. Stored as
-//! JSON by the shell after every input.
+//! The learner's session: language, what they are doing now (each activity's own state), and
+//! their progress. Stored as JSON by the shell after every input; every value is typed and
+//! checked once when a stored session is read ([`Session::from_stored`]).
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
 
 use serde::{Deserialize, Serialize};
+use serde_with::{DisplayFromStr, serde_as};
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Square};
 
+use crate::content::{LessonId, PuzzleId, QuizId, StepId};
 use crate::rules::Lang;
-
-/// Everything the tutor remembers about one learner.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Session {
-    /// The learner's language, once known.
-    pub lang: Option<Lang>,
-    /// What the learner is doing now.
-    pub mode: Mode,
-    /// What the learner has done.
-    pub progress: Progress,
-    /// Increases with every question asked; buttons carry it (see [`super::callback`]).
-    pub nonce: u32,
-    /// The piece picked on the tap board, if any (see [`super::tap`]).
-    pub tap: Option<TapSelection>,
-}
-
-/// A piece picked on the tap board. It belongs to one question: once the nonce moves on it
-/// is forgotten, so a new task never starts with an old selection.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TapSelection {
-    /// The question's nonce.
-    pub nonce: u32,
-    /// The square of the picked piece, by name (`e2`).
-    pub square: String,
-}
 
 /// The format of a stored [`Session`] that this release writes (see [`Session::to_stored`]).
 /// Stored sessions without a format tag are format 1, which this release reads as they are.
@@ -58,6 +39,34 @@ pub enum SessionError {
     },
 }
 
+/// Everything the tutor remembers about one learner.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Session {
+    /// The learner's language, once known.
+    pub lang: Option<Lang>,
+    /// What the learner is doing now.
+    pub mode: Mode,
+    /// What the learner has done.
+    pub progress: Progress,
+    /// Increases with every question asked; buttons carry it (see [`super::callback`]).
+    pub nonce: u32,
+    /// The piece picked on the tap board, if any (see [`super::tap`]).
+    pub tap: Option<TapSelection>,
+}
+
+/// A piece picked on the tap board. It belongs to one question: once the nonce moves on it
+/// is forgotten, so a new task never starts with an old selection.
+#[serde_as]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TapSelection {
+    /// The question's nonce.
+    pub nonce: u32,
+    /// The square of the picked piece (stored by name, `e2`).
+    #[serde_as(as = "DisplayFromStr")]
+    pub square: Square,
+}
+
 impl Session {
     /// Reads a stored session.
     ///
@@ -68,9 +77,10 @@ impl Session {
     ///
     /// ```
     /// use chess_tutor_core::tutor::Session;
-    /// let s = Session::from_stored(&serde_json::json!({"lang": "en", "nonce": 4})).unwrap();
+    /// let s = Session::from_stored(&serde_json::json!({"lang": "en", "nonce": 4}))?;
     /// assert_eq!(s.nonce, 4);
     /// assert!(Session::from_stored(&serde_json::json!({"nonce": "four"})).is_err());
+    /// # Ok::<_, chess_tutor_core::tutor::SessionError>(())
     /// ```
     pub fn from_stored(value: &serde_json::Value) -> Result<Session, SessionError> {
         let format = value
@@ -88,7 +98,11 @@ impl Session {
     pub fn to_stored(&self) -> serde_json::Value {
         // A Session is plain data (strings, numbers, maps with string keys): it always
         // serialises.
-        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+        let mut value = serde_json::to_value(self).unwrap_or(serde_json::Value::Null);
+        if let Some(map) = value.as_object_mut() {
+            map.insert("format".to_owned(), SESSION_FORMAT.into());
+        }
+        value
     }
 
     /// The language to speak (Chinese until the learner chooses).
@@ -99,56 +113,72 @@ impl Session {
 
     /// The square picked on the tap board for the current question.
     #[must_use]
-    pub fn tap_selection(&self) -> Option<shakmaty::Square> {
-        let tap = self.tap.as_ref().filter(|t| t.nonce == self.nonce)?;
-        shakmaty::Square::from_ascii(tap.square.as_bytes()).ok()
+    pub fn tap_selection(&self) -> Option<Square> {
+        self.tap
+            .as_ref()
+            .filter(|t| t.nonce == self.nonce)
+            .map(|t| t.square)
     }
 }
 
-/// What the learner is doing.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// What the learner is doing: one variant per activity, each carrying its own state.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "mode", rename_all = "snake_case")]
 pub enum Mode {
     /// Nothing in particular: the menu.
     #[default]
     Idle,
     /// A lesson step.
-    Lesson {
-        /// The step's index in the catalogue's step list.
-        step: usize,
-        /// The step's id (to find it again if the catalogue changes).
-        step_id: String,
-        /// Hints given for this step.
-        hints: u8,
-        /// Wrong answers so far.
-        misses: u8,
-    },
+    Lesson(LessonState),
     /// A mate-in-N puzzle.
-    Puzzle {
-        /// The puzzle's id.
-        id: String,
-        /// The position now (after the defender's replies).
-        fen: String,
-        /// Moves the learner still has to mate in.
-        moves_left: u32,
-        /// Hint rung reached (0 = none, 1 = the piece, 2 = the square, 3 = the move).
-        hints: u8,
-        /// Whether the result was already counted (a mistake, or the solution seen).
-        decided: bool,
-        /// The last move on the board, UCI, to tint.
-        last_move: Option<String>,
-    },
+    Puzzle(PuzzleState),
     /// A quiz round.
-    Quiz {
-        /// The current question.
-        item: QuizRef,
-        /// Questions asked in this round (including the current one).
-        asked: u32,
-        /// Right answers in this round.
-        right: u32,
-        /// Whether the current question was answered.
-        answered: bool,
-    },
+    Quiz(QuizState),
+}
+
+/// Where the learner is in the course.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LessonState {
+    /// The step's index in the catalogue's step list.
+    pub step: usize,
+    /// The step's id (to find it again if the catalogue changes).
+    pub step_id: StepId,
+    /// Hints given for this step.
+    pub hints: u8,
+    /// Wrong answers so far.
+    pub misses: u8,
+}
+
+/// A puzzle under way.
+#[serde_as]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PuzzleState {
+    /// The puzzle's id.
+    pub id: PuzzleId,
+    /// The position now (after the defender's replies).
+    pub fen: StoredPosition,
+    /// Moves the learner still has to mate in.
+    pub moves_left: u32,
+    /// Hint rung reached (0 = none, 1 = the piece, 2 = the square, 3 = the move).
+    pub hints: u8,
+    /// Whether the result was already counted (a mistake, or the solution seen).
+    pub decided: bool,
+    /// The last move on the board, to tint.
+    #[serde_as(as = "Option<DisplayFromStr>")]
+    pub last_move: Option<UciMove>,
+}
+
+/// A quiz round under way.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QuizState {
+    /// The current question.
+    pub item: QuizRef,
+    /// Questions asked in this round (including the current one).
+    pub asked: u32,
+    /// Right answers in this round.
+    pub right: u32,
+    /// Whether the current question was answered.
+    pub answered: bool,
 }
 
 /// A quiz question, by reference: a bank item id, or a generator seed and topic.
@@ -158,7 +188,7 @@ pub enum QuizRef {
     /// An item of the bank.
     Bank {
         /// The item's id.
-        id: String,
+        id: QuizId,
     },
     /// A generated item.
     Generated {
@@ -170,8 +200,60 @@ pub enum QuizRef {
     /// A lesson's quiz step: the bank item, inside a lesson.
     Lesson {
         /// The item's id.
-        id: String,
+        id: QuizId,
     },
+}
+
+/// A legal position, stored as its FEN and checked when read: a stored session with a broken
+/// position does not read (it is kept and reported, never replaced).
+#[derive(Clone)]
+pub struct StoredPosition(Chess);
+
+impl StoredPosition {
+    /// The position.
+    #[must_use]
+    pub fn position(&self) -> &Chess {
+        &self.0
+    }
+
+    fn fen(&self) -> Fen {
+        Fen::from_position(&self.0, EnPassantMode::Legal)
+    }
+}
+
+impl From<Chess> for StoredPosition {
+    fn from(pos: Chess) -> StoredPosition {
+        StoredPosition(pos)
+    }
+}
+
+impl fmt::Debug for StoredPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "StoredPosition({})", self.fen())
+    }
+}
+
+/// Two stored positions are equal when they are written the same (move counters included,
+/// unlike shakmaty's equality of repeated positions).
+impl PartialEq for StoredPosition {
+    fn eq(&self, other: &StoredPosition) -> bool {
+        self.fen() == other.fen()
+    }
+}
+
+impl Serialize for StoredPosition {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&self.fen())
+    }
+}
+
+impl<'de> Deserialize<'de> for StoredPosition {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let fen: Fen = Fen::deserialize(d)?;
+        fen.into_position(CastlingMode::Standard)
+            .map(StoredPosition)
+            .map_err(serde::de::Error::custom)
+    }
 }
 
 /// What the learner has done, kept for good.
@@ -179,10 +261,10 @@ pub enum QuizRef {
 #[serde(default)]
 pub struct Progress {
     /// Completed lesson steps, by id.
-    pub steps_done: BTreeSet<String>,
+    pub steps_done: BTreeSet<StepId>,
     /// Completed lessons, by id.
-    pub lessons_done: BTreeSet<String>,
-    /// Illegal attempts per reason code: the rules to practise.
+    pub lessons_done: BTreeSet<LessonId>,
+    /// Illegal attempts per reason code (`IllegalReason::code`): the rules to practise.
     pub rule_errors: BTreeMap<String, u32>,
     /// Reason codes whose review was already offered.
     pub reviews_offered: BTreeSet<String>,
@@ -191,11 +273,11 @@ pub struct Progress {
     /// Rated games played (puzzles and quiz rounds).
     pub rated_games: u32,
     /// Puzzles solved, by id.
-    pub puzzles_solved: BTreeSet<String>,
+    pub puzzles_solved: BTreeSet<PuzzleId>,
     /// Puzzles missed and due for review, oldest first (used when the shell gives no time).
-    pub review_queue: Vec<String>,
-    /// FSRS cards of missed puzzles, by puzzle id: when each is due again.
-    pub reviews: BTreeMap<String, rs_fsrs::Card>,
+    pub review_queue: Vec<PuzzleId>,
+    /// Review cards of missed puzzles, by puzzle id: when each is due again.
+    pub reviews: BTreeMap<PuzzleId, super::review::ReviewCard>,
     /// Puzzles started (to pick a fresh one and to space the reviews).
     pub puzzles_started: u32,
     /// Quiz answers.
@@ -203,7 +285,7 @@ pub struct Progress {
     /// Quiz answers that were wrong.
     pub quiz_wrong: u32,
     /// Quiz items answered, by id (bank items only).
-    pub quiz_seen: BTreeSet<String>,
+    pub quiz_seen: BTreeSet<QuizId>,
 }
 
 #[cfg(test)]
@@ -225,18 +307,55 @@ mod tests {
             nonce: 3,
             tap: Some(TapSelection {
                 nonce: 3,
-                square: "e2".into(),
+                square: Square::E2,
             }),
             ..Session::default()
         };
-        assert_eq!(s.tap_selection(), Some(shakmaty::Square::E2));
+        assert_eq!(s.tap_selection(), Some(Square::E2));
         s.nonce = 4;
         assert_eq!(s.tap_selection(), None, "a new question forgets the pick");
-        s.nonce = 3;
-        s.tap = Some(TapSelection {
-            nonce: 3,
-            square: "z9".into(),
+    }
+
+    #[test]
+    fn a_damaged_stored_square_does_not_read() {
+        let stored = serde_json::json!({"nonce": 3, "tap": {"nonce": 3, "square": "z9"}});
+        assert!(Session::from_stored(&stored).is_err());
+    }
+
+    #[test]
+    fn a_puzzle_state_is_stored_as_before() {
+        let stored = serde_json::json!({
+            "mode": "puzzle", "id": "02jRN",
+            "fen": "8/1R3pk1/6p1/1p1N2Kp/5P1P/8/1r4P1/8 b - - 0 51",
+            "moves_left": 1, "hints": 1, "decided": false, "last_move": "f3f4"
         });
-        assert_eq!(s.tap_selection(), None, "a damaged square is no pick");
+        let mode: Mode = serde_json::from_value(stored.clone()).unwrap();
+        let Mode::Puzzle(p) = &mode else {
+            panic!("{mode:?}")
+        };
+        assert_eq!(p.last_move, Some("f3f4".parse().unwrap()));
+        assert_eq!(serde_json::to_value(&mode).unwrap(), stored);
+    }
+
+    #[test]
+    fn an_impossible_stored_position_does_not_read() {
+        let stored = serde_json::json!({
+            "mode": {"mode": "puzzle", "id": "x", "fen": "8/8/8/8/8/8/8/8 w - - 0 1",
+                     "moves_left": 1, "hints": 0, "decided": false, "last_move": null}
+        });
+        let err = Session::from_stored(&stored).unwrap_err();
+        assert!(
+            matches!(err, SessionError::Unreadable { format: 1, .. }),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_newer_format_is_refused_not_guessed() {
+        let stored = serde_json::json!({"format": 99, "nonce": 1});
+        assert!(matches!(
+            Session::from_stored(&stored),
+            Err(SessionError::TooNew { found: 99 })
+        ));
     }
 }

@@ -7,44 +7,25 @@
 //! reaching the last rank (tapped or typed without a piece) gets a choice of four pieces.
 //!
 //! The pick lives in the session, bound to the question's nonce; every button carries the
-//! nonce, so a press on an old board changes nothing.
+//! nonce, so a press on an old board changes nothing. The tap board works with any activity
+//! that implements [`MoveTask`]; it names none of them.
 
 use shakmaty::{CastlingMode, Chess, Color, File, Piece, Position, Rank, Role, Square};
 
+use super::activity::{MoveTask, TaskBoard};
 use super::callback::{Action, PROMOTION_ROLES};
+use super::cx::Cx;
 use super::reply::{Button, Reply};
 use super::state::{Mode, TapSelection};
-use super::step::Cx;
-use super::{lesson, puzzle, words};
-use crate::render::{BoardView, MarkKind};
+use super::words;
+use crate::render::MarkKind;
 use crate::rules::{self, IllegalReason, Lang, Verdict};
-
-/// The current move task, as the tap board needs it.
-pub(super) struct TaskBoard {
-    /// The position to move in.
-    pub pos: Chess,
-    /// The task's picture (its orientation is the grid's).
-    pub view: BoardView,
-    /// The task's words.
-    pub caption: String,
-    /// The task's own buttons (hint, solution, next), kept under the grid.
-    pub buttons: Vec<Vec<Button>>,
-}
-
-/// The current task's board, when the learner is asked for a move.
-fn task_board(cx: &Cx<'_>) -> Option<TaskBoard> {
-    match cx.s.mode {
-        Mode::Lesson { .. } => lesson::move_board(cx),
-        Mode::Puzzle { .. } => puzzle::task_board(cx),
-        Mode::Idle | Mode::Quiz { .. } => None,
-    }
-}
 
 /// The "Tap to move" button for the current question.
 pub(super) fn button(cx: &Cx<'_>) -> Button {
     Button::new(
         words::button_tap_to_move(cx.lang()),
-        &Action::TapBoard(cx.s.nonce),
+        &Action::TapBoard(cx.nonce()),
     )
 }
 
@@ -167,7 +148,7 @@ fn show(cx: &mut Cx<'_>, board: TaskBoard, picked: Option<Square>, note: &str) {
             .with_mark(from, MarkKind::Highlight)
             .with_dots(targets(&board.pos, from));
     }
-    let grid = grid(&board.pos, view.orientation, picked, cx.s.nonce);
+    let grid = grid(&board.pos, view.orientation, picked, cx.nonce());
     let mut reply = Reply::board(view, format!("{}\n\n{note}", board.caption))
         .edited()
         .with_squares(grid);
@@ -177,37 +158,39 @@ fn show(cx: &mut Cx<'_>, board: TaskBoard, picked: Option<Square>, note: &str) {
     cx.reply(reply);
 }
 
-fn stale(cx: &mut Cx<'_>) {
-    let msg = words::stale_button(cx.lang());
-    cx.reply(Reply::text(msg));
-}
-
 fn pick(cx: &mut Cx<'_>, square: Option<Square>) {
-    cx.s.tap = square.map(|sq| TapSelection {
-        nonce: cx.s.nonce,
-        square: sq.to_string(),
+    cx.session.tap = square.map(|square| TapSelection {
+        nonce: cx.session.nonce,
+        square,
     });
 }
 
 /// "Tap to move": the grid, nothing picked.
-pub(super) fn open(cx: &mut Cx<'_>) {
-    let Some(board) = task_board(cx) else {
-        stale(cx);
-        return;
+pub(super) fn open<T: MoveTask>(task: T, cx: &mut Cx<'_>) -> Mode {
+    let Some(board) = task.task_board(cx) else {
+        cx.stale_button();
+        return task.into();
     };
     pick(cx, None);
     let note = words::tap_a_piece(cx.lang());
     show(cx, board, None, &note);
+    task.into()
 }
 
-/// A square of the grid was tapped.
-pub(super) fn tap(cx: &mut Cx<'_>, square: Square) {
-    let Some(board) = task_board(cx) else {
-        stale(cx);
-        return;
+/// A square of the grid was tapped. `move_task_board` tells, for the mode that follows a
+/// tapped move, whether it still asks for a move (and on which board).
+pub(super) fn tap<T: MoveTask>(
+    task: T,
+    cx: &mut Cx<'_>,
+    square: Square,
+    move_task_board: impl Fn(&Mode, &Cx<'_>) -> Option<TaskBoard>,
+) -> Mode {
+    let Some(board) = task.task_board(cx) else {
+        cx.stale_button();
+        return task.into();
     };
     let lang = cx.lang();
-    let picked = cx.s.tap_selection();
+    let picked = cx.session.tap_selection();
     let own = board
         .pos
         .board()
@@ -219,6 +202,7 @@ pub(super) fn tap(cx: &mut Cx<'_>, square: Square) {
             pick(cx, None);
             let note = words::tap_a_piece(lang);
             show(cx, board, None, &note);
+            task.into()
         }
         // One of the learner's pieces: pick it (or pick it instead).
         (Some(piece), _) => {
@@ -230,20 +214,28 @@ pub(super) fn tap(cx: &mut Cx<'_>, square: Square) {
                 words::tap_picked(lang, name, square)
             };
             show(cx, board, Some(square), &note);
+            task.into()
         }
         // A target for the picked piece: the move, judged as if typed.
         (None, Some(from)) => {
             pick(cx, None);
             let verdict = rules::explain_squares(&board.pos, from, square, None);
-            let (nonce, first) = (cx.s.nonce, cx.replies.len());
-            submit(cx, &board.pos, verdict, &format!("{from}{square}"), true);
+            let (nonce, first) = (cx.nonce(), cx.replies.len());
+            let next = submit(
+                task,
+                cx,
+                &board.pos,
+                verdict,
+                &format!("{from}{square}"),
+                true,
+            );
             if cx.replies[first..].iter().any(|r| r.edit) {
                 // The promotion choice took the board message's place.
-                return;
+                return next;
             }
             // The board message itself: while the task goes on, its tap board stays open with
             // nothing picked (the answer comes below); once the question is over, the grid goes.
-            let closing = if cx.s.nonce == nonce && task_board(cx).is_some() {
+            let closing = if cx.nonce() == nonce && move_task_board(&next, cx).is_some() {
                 let note = words::tap_again(lang);
                 let squares = grid(&board.pos, board.view.orientation, None, nonce);
                 let mut reply = Reply::board(board.view, format!("{}\n\n{note}", board.caption))
@@ -257,19 +249,27 @@ pub(super) fn tap(cx: &mut Cx<'_>, square: Square) {
                 Reply::board(board.view, board.caption).edited()
             };
             cx.replies.insert(first, closing);
+            next
         }
         (None, None) => {
             let note = words::tap_own_piece_first(lang);
             show(cx, board, None, &note);
+            task.into()
         }
     }
 }
 
 /// A promotion piece was chosen.
-pub(super) fn promote(cx: &mut Cx<'_>, from: Square, to: Square, role: Role) {
-    let Some(board) = task_board(cx) else {
-        stale(cx);
-        return;
+pub(super) fn promote<T: MoveTask>(
+    task: T,
+    cx: &mut Cx<'_>,
+    from: Square,
+    to: Square,
+    role: Role,
+) -> Mode {
+    let Some(board) = task.task_board(cx) else {
+        cx.stale_button();
+        return task.into();
     };
     // Only the promotions offered exist as buttons: anything else is forged, and changes
     // nothing (it is not the learner's illegal move to count).
@@ -277,26 +277,33 @@ pub(super) fn promote(cx: &mut Cx<'_>, from: Square, to: Square, role: Role) {
         rules::explain_squares(&board.pos, from, to, Some(Role::Queen)),
         Verdict::Legal(_)
     ) {
-        stale(cx);
-        return;
+        cx.stale_button();
+        return task.into();
     }
     pick(cx, None);
     let verdict = rules::explain_squares(&board.pos, from, to, Some(role));
     let uci = format!("{from}{to}{}", role.char());
-    submit(cx, &board.pos, verdict, &uci, false);
+    submit(task, cx, &board.pos, verdict, &uci, false)
 }
 
 /// Judges a move of the current task: typed (`edit` false) or tapped (`edit` true). A pawn
 /// move to the last rank without a piece that would be legal with one gets the choice of
 /// four pieces instead of the referee's refusal.
-pub(super) fn submit(cx: &mut Cx<'_>, pos: &Chess, verdict: Verdict, input: &str, edit: bool) {
-    cx.s.tap = None;
+pub(super) fn submit<T: MoveTask>(
+    task: T,
+    cx: &mut Cx<'_>,
+    pos: &Chess,
+    verdict: Verdict,
+    input: &str,
+    edit: bool,
+) -> Mode {
+    cx.session.tap = None;
     let verdict = match verdict {
         Verdict::Illegal(IllegalReason::PromotionPieceMissing { from, to }) => {
             match rules::explain_squares(pos, from, to, Some(Role::Queen)) {
                 Verdict::Legal(_) => {
-                    offer_promotion(cx, from, to, edit);
-                    return;
+                    offer_promotion(&task, cx, from, to, edit);
+                    return task.into();
                 }
                 // Illegal whatever the piece (a pin, a check): that is the rule to explain.
                 with_queen @ Verdict::Illegal(_) => with_queen,
@@ -305,21 +312,17 @@ pub(super) fn submit(cx: &mut Cx<'_>, pos: &Chess, verdict: Verdict, input: &str
         }
         other => other,
     };
-    match cx.s.mode {
-        Mode::Lesson { .. } => lesson::play(cx, verdict, input),
-        Mode::Puzzle { .. } => puzzle::play(cx, verdict, input),
-        Mode::Idle | Mode::Quiz { .. } => {}
-    }
+    task.play(cx, verdict, input)
 }
 
 /// The four pieces a pawn on `to` may become, as buttons.
-fn offer_promotion(cx: &mut Cx<'_>, from: Square, to: Square, edit: bool) {
-    let Some(board) = task_board(cx) else {
+fn offer_promotion<T: MoveTask>(task: &T, cx: &mut Cx<'_>, from: Square, to: Square, edit: bool) {
+    let Some(board) = task.task_board(cx) else {
         return;
     };
     let lang = cx.lang();
     let color = board.pos.turn();
-    let nonce = cx.s.nonce;
+    let nonce = cx.nonce();
     let choices: Vec<Button> = PROMOTION_ROLES
         .iter()
         .map(|&role| {

@@ -1,7 +1,11 @@
-//! The dispatcher: one input in, a [`Transition`] out.
+//! The dispatcher: one input in, a [`Transition`] out. The only module that names every
+//! activity: it takes the session's activity out, hands it the input, and puts back the
+//! activity that follows.
 
+use super::activity::{Activity, MoveTask, TaskBoard};
 use super::callback::Action;
 use super::catalog::Catalog;
+use super::cx::Cx;
 use super::input::{Command, Input, MAX_TEXT_CHARS};
 use super::reply::{Button, Event, Reply, Transition};
 use super::state::{Mode, Session};
@@ -61,92 +65,69 @@ pub fn step_in(
     envelope: &Envelope,
     catalog: &Catalog,
 ) -> Transition {
-    let now = envelope.now;
+    let mut session = session.clone();
+    // The activity leaves the session while it handles the input; what it returns goes back.
+    let mode = std::mem::take(&mut session.mode);
     let mut cx = Cx {
-        s: session.clone(),
+        session,
         replies: Vec::new(),
         events: Vec::new(),
         catalog,
-        now: now.and_then(super::review::at),
+        now: envelope.now.and_then(super::review::at),
     };
-    match input {
-        Input::Start { client_lang } => cx.start(client_lang.as_deref()),
+    let mode = match input {
+        Input::Start { client_lang } => {
+            cx.start(client_lang.as_deref());
+            mode
+        }
         Input::Text(text) => {
             if text.chars().count() > MAX_TEXT_CHARS {
                 let lang = cx.lang();
                 cx.reply(Reply::text(words::too_long(lang)));
+                mode
             } else if let Some(command) = Command::parse(&text) {
-                cx.command(command);
+                cx.command(command, mode)
             } else {
-                cx.text(text.trim());
+                cx.text(text.trim(), mode)
             }
         }
         Input::Button(data) => match Action::decode(&data) {
-            Some(action) => cx.action(action),
+            Some(action) => cx.action(action, mode),
             None => {
-                let lang = cx.lang();
-                cx.reply(Reply::text(words::stale_button(lang)));
+                cx.stale_button();
+                mode
             }
         },
-    }
+    };
+    let mut session = cx.session;
+    session.mode = mode;
     Transition {
-        session: cx.s,
+        session,
         replies: cx.replies,
         events: cx.events,
     }
 }
 
-/// The working context of one step.
-pub(super) struct Cx<'a> {
-    pub s: Session,
-    pub replies: Vec<Reply>,
-    pub events: Vec<Event>,
-    pub catalog: &'a Catalog,
-    /// The time of this input, when the shell gave one.
-    pub now: Option<chrono::DateTime<chrono::Utc>>,
+/// The puzzle under way, not to be served again at once.
+fn current_puzzle(mode: &Mode) -> Option<&crate::content::PuzzleId> {
+    match mode {
+        Mode::Puzzle(p) => Some(&p.id),
+        _ => None,
+    }
+}
+
+/// The board of the current question, when it asks for a move (what the tap board needs).
+fn move_task_board(mode: &Mode, cx: &Cx<'_>) -> Option<TaskBoard> {
+    match mode {
+        Mode::Lesson(s) => s.task_board(cx),
+        Mode::Puzzle(s) => s.task_board(cx),
+        Mode::Quiz(_) | Mode::Idle => None,
+    }
 }
 
 impl Cx<'_> {
-    pub fn lang(&self) -> Lang {
-        self.s.lang()
-    }
-
-    pub fn say(&self, zh: &str, en: &str) -> String {
-        words::say(self.lang(), zh, en)
-    }
-
-    pub fn reply(&mut self, reply: Reply) {
-        self.replies.push(reply);
-    }
-
-    pub fn event(&mut self, event: Event) {
-        self.events.push(event);
-    }
-
-    /// A new question: buttons of older ones stop working.
-    pub fn next_nonce(&mut self) -> u32 {
-        self.s.nonce = self.s.nonce.wrapping_add(1);
-        self.s.nonce
-    }
-
-    pub fn menu_row(&self) -> Vec<Button> {
-        let lang = self.lang();
-        vec![
-            Button::new(words::button_lessons(lang), &Action::Lesson(0)),
-            Button::new(words::button_puzzle(lang), &Action::Puzzle),
-            Button::new(words::button_quiz(lang), &Action::Quiz),
-        ]
-    }
-
-    /// No task in progress: say so and offer the menu.
-    fn nothing_to_do(&mut self) {
-        let lang = self.lang();
-        let row = self.menu_row();
-        self.reply(Reply::text(words::nothing_to_do(lang)).with_row(row));
-    }
-
     fn start(&mut self, client_lang: Option<&str>) {
-        if self.s.lang.is_none() {
+        if self.session.lang.is_none() {
             let guess = client_lang.map(str::to_ascii_lowercase).and_then(|c| {
                 if c.starts_with("zh") {
                     Some(Lang::Zh)
@@ -182,55 +163,80 @@ impl Cx<'_> {
     }
 
     fn set_lang(&mut self, lang: Lang) {
-        self.s.lang = Some(lang);
+        self.session.lang = Some(lang);
         self.event(Event::Language {
             lang: lang.to_string(),
         });
     }
 
-    fn command(&mut self, command: Command) {
+    fn command(&mut self, command: Command, mode: Mode) -> Mode {
         let lang = self.lang();
         match command {
-            Command::Start => self.start(None),
-            Command::Help => self.reply(Reply::text(words::help(lang))),
-            Command::Lessons => lesson::course_map(self),
-            Command::Lesson(None) => lesson::resume(self),
-            Command::Lesson(Some(unit)) => lesson::open_unit(self, unit),
-            Command::Next => self.next(),
-            Command::Puzzle => puzzle::start(self),
-            Command::Hint => self.hint(),
-            Command::Solution => self.solution(),
+            Command::Start => {
+                self.start(None);
+                mode
+            }
+            Command::Help => {
+                self.reply(Reply::text(words::help(lang)));
+                mode
+            }
+            Command::Lessons => {
+                lesson::course_map(self);
+                mode
+            }
+            Command::Lesson(None) => match mode {
+                Mode::Lesson(state) => lesson::resume(self, Some(&state)),
+                _ => lesson::resume(self, None),
+            },
+            Command::Lesson(Some(unit)) => lesson::open_unit(self, unit, mode),
+            Command::Next => self.next(mode),
+            Command::Puzzle => puzzle::start(self, current_puzzle(&mode)),
+            Command::Hint => self.hint(mode),
+            Command::Solution => self.solution(mode),
             Command::Quiz => quiz::start_round(self),
-            Command::Explain(args) => self.explain(&args),
-            Command::Progress => self.progress(),
+            Command::Explain(args) => {
+                self.explain(&args);
+                mode
+            }
+            Command::Progress => {
+                self.progress();
+                mode
+            }
             Command::Lang(Some(lang)) => {
                 self.set_lang(lang);
                 let text = self.say("好的，现在说中文。", "OK, English from now on.");
                 self.reply(Reply::text(text));
-                self.board();
+                self.board(&mode);
+                mode
             }
             Command::Lang(None) => {
                 self.reply(Reply::text(words::choose_language()).with_row(vec![
                     Button::new("中文", &Action::Lang(Lang::Zh)),
                     Button::new("English", &Action::Lang(Lang::En)),
-                ]))
+                ]));
+                mode
             }
-            Command::Board => self.board(),
-            Command::Unknown(word) => self.reply(Reply::text(words::unknown_command(lang, &word))),
+            Command::Board => {
+                self.board(&mode);
+                mode
+            }
+            Command::Unknown(word) => {
+                self.reply(Reply::text(words::unknown_command(lang, &word)));
+                mode
+            }
         }
     }
 
-    fn action(&mut self, action: Action) {
+    fn action(&mut self, action: Action, mode: Mode) -> Mode {
         if let Some(nonce) = action.nonce()
-            && nonce != self.s.nonce
+            && nonce != self.session.nonce
         {
-            let lang = self.lang();
-            self.reply(Reply::text(words::stale_button(lang)));
-            return;
+            self.stale_button();
+            return mode;
         }
         match action {
             Action::Lang(lang) => {
-                let first = self.s.lang.is_none();
+                let first = self.session.lang.is_none();
                 self.set_lang(lang);
                 if first {
                     self.start(None);
@@ -238,31 +244,57 @@ impl Cx<'_> {
                     let text = self.say("好的，现在说中文。", "OK, English from now on.");
                     self.reply(Reply::text(text));
                 }
+                mode
             }
             Action::Menu => {
                 let row = self.menu_row();
                 let text = words::menu(self.lang());
                 self.reply(Reply::text(text).with_row(row));
+                mode
             }
-            Action::Lesson(0) => lesson::resume(self),
-            Action::Lesson(unit) => lesson::open_unit(self, unit),
-            Action::Puzzle => puzzle::start(self),
+            Action::Lesson(0) => match mode {
+                Mode::Lesson(state) => lesson::resume(self, Some(&state)),
+                _ => lesson::resume(self, None),
+            },
+            Action::Lesson(unit) => lesson::open_unit(self, unit, mode),
+            Action::Puzzle => puzzle::start(self, current_puzzle(&mode)),
             Action::Quiz => quiz::start_round(self),
-            Action::Next(_) => self.next(),
-            Action::Hint(_) => self.hint(),
-            Action::Solution(_) => self.solution(),
-            Action::Answer { choice, .. } => self.answer(usize::from(choice)),
+            Action::Next(_) => self.next(mode),
+            Action::Hint(_) => self.hint(mode),
+            Action::Solution(_) => self.solution(mode),
+            Action::Answer { choice, .. } => self.answer(mode, usize::from(choice)),
             Action::Review(index) => {
-                lesson::open_step(self, usize::try_from(index).unwrap_or(usize::MAX));
+                lesson::open_step(self, usize::try_from(index).unwrap_or(usize::MAX))
             }
-            Action::TapBoard(_) => tap::open(self),
-            Action::Tap { square, .. } => tap::tap(self, square),
-            Action::Promote { from, to, role, .. } => tap::promote(self, from, to, role),
+            Action::TapBoard(_) => match mode {
+                Mode::Lesson(s) => tap::open(s, self),
+                Mode::Puzzle(s) => tap::open(s, self),
+                other => {
+                    self.stale_button();
+                    other
+                }
+            },
+            Action::Tap { square, .. } => match mode {
+                Mode::Lesson(s) => tap::tap(s, self, square, move_task_board),
+                Mode::Puzzle(s) => tap::tap(s, self, square, move_task_board),
+                other => {
+                    self.stale_button();
+                    other
+                }
+            },
+            Action::Promote { from, to, role, .. } => match mode {
+                Mode::Lesson(s) => tap::promote(s, self, from, to, role),
+                Mode::Puzzle(s) => tap::promote(s, self, from, to, role),
+                other => {
+                    self.stale_button();
+                    other
+                }
+            },
         }
     }
 
-    fn text(&mut self, text: &str) {
-        match self.s.mode.clone() {
+    fn text(&mut self, text: &str, mode: Mode) -> Mode {
+        match mode {
             Mode::Idle => {
                 let lang = self.lang();
                 let row = self.menu_row();
@@ -274,54 +306,64 @@ impl Cx<'_> {
                     ))
                     .with_row(row),
                 );
+                Mode::Idle
             }
-            Mode::Lesson { .. } => lesson::text(self, text),
-            Mode::Puzzle { .. } => puzzle::text(self, text),
-            Mode::Quiz { .. } => quiz::text(self, text),
+            Mode::Lesson(s) => s.text(self, text),
+            Mode::Puzzle(s) => s.text(self, text),
+            Mode::Quiz(s) => s.text(self, text),
         }
     }
 
-    fn answer(&mut self, choice: usize) {
-        match self.s.mode {
-            Mode::Lesson { .. } => lesson::answer(self, choice),
-            Mode::Quiz { .. } => quiz::answer(self, choice),
-            Mode::Idle | Mode::Puzzle { .. } => {
-                let lang = self.lang();
-                self.reply(Reply::text(words::stale_button(lang)));
+    fn answer(&mut self, mode: Mode, choice: usize) -> Mode {
+        match mode {
+            Mode::Lesson(s) => s.answer(self, choice),
+            Mode::Quiz(s) => s.answer(self, choice),
+            Mode::Puzzle(s) => s.answer(self, choice),
+            Mode::Idle => {
+                self.stale_button();
+                Mode::Idle
             }
         }
     }
 
-    fn next(&mut self) {
-        match self.s.mode {
-            Mode::Lesson { .. } => lesson::next(self),
-            Mode::Quiz { .. } => quiz::next(self),
-            Mode::Puzzle { .. } => puzzle::start(self),
-            Mode::Idle => lesson::resume(self),
+    fn next(&mut self, mode: Mode) -> Mode {
+        match mode {
+            Mode::Lesson(s) => s.next(self),
+            Mode::Quiz(s) => s.next(self),
+            Mode::Puzzle(s) => s.next(self),
+            Mode::Idle => lesson::resume(self, None),
         }
     }
 
-    fn hint(&mut self) {
-        match self.s.mode {
-            Mode::Lesson { .. } => lesson::hint(self),
-            Mode::Puzzle { .. } => puzzle::hint(self),
-            Mode::Quiz { .. } | Mode::Idle => self.nothing_to_do(),
+    fn hint(&mut self, mode: Mode) -> Mode {
+        match mode {
+            Mode::Lesson(s) => s.hint(self),
+            Mode::Puzzle(s) => s.hint(self),
+            Mode::Quiz(s) => s.hint(self),
+            Mode::Idle => {
+                self.nothing_to_do();
+                Mode::Idle
+            }
         }
     }
 
-    fn solution(&mut self) {
-        match self.s.mode {
-            Mode::Lesson { .. } => lesson::solution(self),
-            Mode::Puzzle { .. } => puzzle::solution(self),
-            Mode::Quiz { .. } | Mode::Idle => self.nothing_to_do(),
+    fn solution(&mut self, mode: Mode) -> Mode {
+        match mode {
+            Mode::Lesson(s) => s.solution(self),
+            Mode::Puzzle(s) => s.solution(self),
+            Mode::Quiz(s) => s.solution(self),
+            Mode::Idle => {
+                self.nothing_to_do();
+                Mode::Idle
+            }
         }
     }
 
-    fn board(&mut self) {
-        match self.s.mode {
-            Mode::Lesson { .. } => lesson::present(self),
-            Mode::Puzzle { .. } => puzzle::present(self),
-            Mode::Quiz { .. } => quiz::present(self),
+    fn board(&mut self, mode: &Mode) {
+        match mode {
+            Mode::Lesson(s) => s.present(self),
+            Mode::Puzzle(s) => s.present(self),
+            Mode::Quiz(s) => s.present(self),
             Mode::Idle => self.nothing_to_do(),
         }
     }
@@ -369,7 +411,7 @@ impl Cx<'_> {
 
     fn progress(&mut self) {
         let lang = self.lang();
-        let p = &self.s.progress;
+        let p = &self.session.progress;
         let total_steps = self.catalog.steps.len();
         let level = super::ladder::level_name(p.points, p.rated_games, lang);
         let mut errors: Vec<(&String, &u32)> = p.rule_errors.iter().collect();

@@ -1,0 +1,90 @@
+//! The working context of one input: the session (its activity taken out while it is
+//! handled), what to send, what to record, the catalogue and the time. It knows no activity.
+
+use chrono::{DateTime, Utc};
+
+use super::callback::Action;
+use super::catalog::Catalog;
+use super::reply::{Button, Event, Reply};
+use super::state::Session;
+use super::words;
+use crate::rules::Lang;
+
+/// The working context of one step.
+pub(crate) struct Cx<'a> {
+    /// The session; its `mode` is [`super::state::Mode::Idle`] while the activity that was
+    /// in it handles the input, and is set from what the activity returns.
+    pub session: Session,
+    /// The messages to send, in order.
+    pub replies: Vec<Reply>,
+    /// Progress events, in order.
+    pub events: Vec<Event>,
+    /// The content.
+    pub catalog: &'a Catalog,
+    /// The time of this input, when the shell gave one.
+    pub now: Option<DateTime<Utc>>,
+}
+
+impl Cx<'_> {
+    pub fn lang(&self) -> Lang {
+        self.session.lang()
+    }
+
+    pub fn say(&self, zh: &str, en: &str) -> String {
+        words::say(self.lang(), zh, en)
+    }
+
+    pub fn reply(&mut self, reply: Reply) {
+        self.replies.push(reply);
+    }
+
+    pub fn event(&mut self, event: Event) {
+        self.events.push(event);
+    }
+
+    /// The nonce of the current question.
+    pub fn nonce(&self) -> u32 {
+        self.session.nonce
+    }
+
+    /// A new question: buttons of older ones stop working.
+    pub fn next_nonce(&mut self) -> u32 {
+        self.session.nonce = self.session.nonce.wrapping_add(1);
+        self.session.nonce
+    }
+
+    pub fn menu_row(&self) -> Vec<Button> {
+        let lang = self.lang();
+        vec![
+            Button::new(words::button_lessons(lang), &Action::Lesson(0)),
+            Button::new(words::button_puzzle(lang), &Action::Puzzle),
+            Button::new(words::button_quiz(lang), &Action::Quiz),
+        ]
+    }
+
+    /// No task in progress: say so and offer the menu.
+    pub fn nothing_to_do(&mut self) {
+        let lang = self.lang();
+        let row = self.menu_row();
+        self.reply(Reply::text(words::nothing_to_do(lang)).with_row(row));
+    }
+
+    /// A button of an earlier question (or one this activity has no use for).
+    pub fn stale_button(&mut self) {
+        let msg = words::stale_button(self.lang());
+        self.reply(Reply::text(msg));
+    }
+
+    /// Counts an illegal attempt of the rule with this reason code.
+    pub fn count_rule_error(&mut self, code: &str) {
+        *self
+            .session
+            .progress
+            .rule_errors
+            .entry(code.to_owned())
+            .or_insert(0) += 1;
+        self.event(Event::IllegalMove {
+            code: code.to_owned(),
+        });
+    }
+}

@@ -213,7 +213,7 @@ fn a_lesson_with_right_wrong_and_illegal_answers() {
     .text("Rh4") // right
     .text("Rxd5");
     assert!(chat.events.contains(&Event::StepDone {
-        step: "rook-reach-h4".into()
+        step: "rook-reach-h4".parse().unwrap()
     }));
     assert!(chat.events.contains(&Event::IllegalMove {
         code: "wrong_movement".into()
@@ -490,7 +490,7 @@ fn tap_a_lesson_step(lang: Lang) -> String {
     // The tap board stays open above the explanation.
     chat.tap(Square::A4).tap(Square::H4);
     assert!(chat.events.contains(&Event::StepDone {
-        step: "rook-reach-h4".into()
+        step: "rook-reach-h4".parse().unwrap()
     }));
     chat.log
 }
@@ -533,12 +533,12 @@ fn promote(lang: Lang) -> String {
         .tap(Square::E8)
         .press(say(lang, "Queen", "后"));
     assert!(chat.events.contains(&Event::StepDone {
-        step: "promo-queen".into()
+        step: "promo-queen".parse().unwrap()
     }));
     // The next task: the knight that checks; typed as SAN without a piece.
     chat.text("e8").press(say(lang, "Knight", "马"));
     assert!(chat.events.contains(&Event::StepDone {
-        step: "promo-knight-check".into()
+        step: "promo-knight-check".parse().unwrap()
     }));
     assert!(
         !chat
@@ -661,7 +661,7 @@ fn tap_a_puzzle(lang: Lang) -> String {
     chat.press(tap_label(lang)).tap(from).tap(to);
     assert!(matches!(chat.session.mode, Mode::Idle));
     assert!(chat.events.contains(&Event::PuzzleResult {
-        puzzle: "ladder".into(),
+        puzzle: "ladder".parse().unwrap(),
         solved: true,
         points: chat.session.progress.points,
     }));

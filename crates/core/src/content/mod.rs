@@ -24,6 +24,7 @@
 //! ```
 
 pub mod board;
+pub mod catalog;
 pub mod files;
 pub mod goal;
 pub mod ids;
@@ -37,6 +38,7 @@ pub mod report;
 pub mod shipped;
 pub mod text;
 
+pub use catalog::Catalog;
 pub use goal::Goal;
 pub use ids::{BadId, PuzzleId, QuizId};
 pub use judge::{Answer, Ask, DrawKind};

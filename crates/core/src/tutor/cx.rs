@@ -4,10 +4,10 @@
 use chrono::{DateTime, Utc};
 
 use super::callback::Action;
-use super::catalog::Catalog;
 use super::reply::{Button, Event, Reply};
 use super::state::Session;
 use super::words;
+use crate::content::Catalog;
 use crate::rules::Lang;
 
 /// The working context of one step.

@@ -4,12 +4,12 @@
 
 use super::activity::{Activity, MoveTask, TaskBoard};
 use super::callback::Action;
-use super::catalog::Catalog;
 use super::cx::Cx;
 use super::input::{Command, Input, MAX_TEXT_CHARS};
 use super::reply::{Button, Event, Reply, Transition};
 use super::state::{Mode, Session};
 use super::{lesson, puzzle, quiz, tap, words};
+use crate::content::Catalog;
 use crate::render::BoardView;
 use crate::render::overlay::Overlay;
 use crate::rules::{self, Lang, Verdict, text::verdict_text};
@@ -164,9 +164,7 @@ impl Cx<'_> {
 
     fn set_lang(&mut self, lang: Lang) {
         self.session.lang = Some(lang);
-        self.event(Event::Language {
-            lang: lang.to_string(),
-        });
+        self.event(Event::Language { lang });
     }
 
     fn command(&mut self, command: Command, mode: Mode) -> Mode {
@@ -412,7 +410,7 @@ impl Cx<'_> {
     fn progress(&mut self) {
         let lang = self.lang();
         let p = &self.session.progress;
-        let total_steps = self.catalog.steps.len();
+        let total_steps = self.catalog.steps().len();
         let level = super::ladder::level_name(p.points, p.rated_games, lang);
         let mut errors: Vec<(&String, &u32)> = p.rule_errors.iter().collect();
         errors.sort_by(|a, b| b.1.cmp(a.1));

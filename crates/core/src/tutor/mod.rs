@@ -24,7 +24,6 @@
 
 mod activity;
 pub mod callback;
-pub mod catalog;
 mod cx;
 mod dispatch;
 pub mod input;
@@ -38,8 +37,8 @@ pub mod state;
 pub mod tap;
 mod words;
 
+pub use crate::content::Catalog;
 pub use callback::Action;
-pub use catalog::Catalog;
 pub use dispatch::{Envelope, step, step_at, step_in};
 pub use input::{Command, Input};
 pub use reply::{Button, Event, Reply, Transition};

@@ -58,7 +58,7 @@ fn pick<'c>(cx: &Cx<'c>, current: Option<&PuzzleId>) -> Option<&'c Puzzle> {
     let target = p.points;
     let current = current.map(PuzzleId::as_str);
     catalog
-        .puzzles
+        .puzzles()
         .iter()
         .filter(|z| !p.puzzles_solved.contains(z.id.as_str()) && Some(z.id.as_str()) != current)
         .min_by_key(|z| {
@@ -69,7 +69,7 @@ fn pick<'c>(cx: &Cx<'c>, current: Option<&PuzzleId>) -> Option<&'c Puzzle> {
                 z.mate_in,
             )
         })
-        .or_else(|| catalog.puzzles.first())
+        .or_else(|| catalog.puzzles().first())
 }
 
 /// `/puzzle`: a new puzzle (`current` is the one just played, not to be served again at
@@ -207,7 +207,7 @@ fn decide(cx: &mut Cx<'_>, state: &mut PuzzleState, solved: bool) {
     }
     let points = p.points;
     cx.event(Event::PuzzleResult {
-        puzzle: id.to_string(),
+        puzzle: id.clone(),
         solved,
         points,
     });

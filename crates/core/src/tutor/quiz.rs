@@ -46,7 +46,7 @@ fn choose(cx: &Cx<'_>, asked: u32) -> QuizRef {
         u64::from(cx.nonce()),
         u64::from(progress.quiz_right + progress.quiz_wrong),
     );
-    let bank = &cx.catalog.quiz;
+    let bank = &cx.catalog.quiz();
     if asked.is_multiple_of(2) && !bank.is_empty() {
         let unseen: Vec<&QuizItem> = bank
             .iter()

@@ -4,7 +4,9 @@ use serde::{Deserialize, Serialize};
 
 use super::callback::Action;
 use super::state::Session;
+use crate::content::{LessonId, PuzzleId, StepId};
 use crate::render::BoardView;
+use crate::rules::Lang;
 
 /// One button: a label and the action it sends back.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -139,12 +141,12 @@ pub enum Event {
     /// A lesson step was completed.
     StepDone {
         /// The step's id.
-        step: String,
+        step: StepId,
     },
     /// A whole lesson was completed.
     LessonDone {
         /// The lesson's id.
-        lesson: String,
+        lesson: LessonId,
     },
     /// The learner tried an illegal move.
     IllegalMove {
@@ -154,7 +156,7 @@ pub enum Event {
     /// A puzzle was solved or failed, with the ladder points after it.
     PuzzleResult {
         /// The puzzle's id.
-        puzzle: String,
+        puzzle: PuzzleId,
         /// Whether it was solved without a mistake or the solution.
         solved: bool,
         /// The learner's points after it.
@@ -162,15 +164,15 @@ pub enum Event {
     },
     /// A quiz question was answered.
     QuizAnswer {
-        /// The item's id.
+        /// The item's id (a bank id, or `gen-…` for a generated question).
         item: String,
         /// Whether the answer was right.
         correct: bool,
     },
     /// The language was set.
     Language {
-        /// `zh` or `en`.
-        lang: String,
+        /// The language chosen.
+        lang: Lang,
     },
 }
 
@@ -213,6 +215,22 @@ mod tests {
         let edited = Reply::text("x").edited();
         let back: Reply = serde_json::from_str(&serde_json::to_string(&edited).unwrap()).unwrap();
         assert!(back.edit);
+    }
+
+    #[test]
+    fn events_are_stored_as_before() {
+        let e = Event::StepDone {
+            step: "rook-moves".parse().unwrap(),
+        };
+        assert_eq!(
+            serde_json::to_value(&e).unwrap(),
+            serde_json::json!({"kind": "step_done", "step": "rook-moves"})
+        );
+        let e = Event::Language { lang: Lang::En };
+        assert_eq!(
+            serde_json::to_value(&e).unwrap(),
+            serde_json::json!({"kind": "language", "lang": "en"})
+        );
     }
 
     #[test]

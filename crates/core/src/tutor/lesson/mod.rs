@@ -34,7 +34,7 @@ pub(super) fn course_map(cx: &mut Cx<'_>) {
     let mut rows = Vec::new();
     let mut row = Vec::new();
     let progress = &cx.session.progress;
-    for lesson in &cx.catalog.lessons {
+    for lesson in cx.catalog.lessons() {
         let done = lesson
             .steps
             .iter()
@@ -76,12 +76,12 @@ pub(super) fn resume(cx: &mut Cx<'_>, current: Option<&LessonState>) -> Mode {
     let done = &cx.session.progress.steps_done;
     let first_open = cx
         .catalog
-        .steps
+        .steps()
         .iter()
-        .position(|&(li, si)| !done.contains(&cx.catalog.lessons[li].steps[si].id));
+        .position(|&(li, si)| !done.contains(&cx.catalog.lessons()[li].steps[si].id));
     match first_open {
         Some(index) => open_step(cx, index),
-        None if cx.catalog.steps.is_empty() => {
+        None if cx.catalog.steps().is_empty() => {
             let text = cx.say("还没有课程。", "There are no lessons yet.");
             cx.reply(Reply::text(text));
             Mode::Idle
@@ -100,7 +100,7 @@ pub(super) fn open_unit(cx: &mut Cx<'_>, unit: u32, current: Mode) -> Mode {
     match cx.catalog.unit_start(unit) {
         Some(index) => open_step(cx, index),
         None => {
-            let text = words::no_such_lesson(cx.lang(), cx.catalog.lessons.len());
+            let text = words::no_such_lesson(cx.lang(), cx.catalog.lessons().len());
             cx.reply(Reply::text(text));
             current
         }
@@ -110,7 +110,7 @@ pub(super) fn open_unit(cx: &mut Cx<'_>, unit: u32, current: Mode) -> Mode {
 /// Moves to the step with this flat index and shows it.
 pub(super) fn open_step(cx: &mut Cx<'_>, index: usize) -> Mode {
     let Some((_, step)) = cx.catalog.step(index) else {
-        let text = words::no_such_lesson(cx.lang(), cx.catalog.lessons.len());
+        let text = words::no_such_lesson(cx.lang(), cx.catalog.lessons().len());
         cx.reply(Reply::text(text));
         return Mode::Idle;
     };
@@ -133,7 +133,7 @@ fn complete(cx: &mut Cx<'_>, index: usize) -> Mode {
     let progress = &mut cx.session.progress;
     if progress.steps_done.insert(step.id.clone()) {
         cx.event(Event::StepDone {
-            step: step.id.to_string(),
+            step: step.id.clone(),
         });
     }
     let progress = &mut cx.session.progress;
@@ -144,7 +144,7 @@ fn complete(cx: &mut Cx<'_>, index: usize) -> Mode {
     if all_done && progress.lessons_done.insert(lesson.id.clone()) {
         let title = lesson.title.get(cx.lang()).to_owned();
         cx.event(Event::LessonDone {
-            lesson: lesson.id.to_string(),
+            lesson: lesson.id.clone(),
         });
         let text = words::lesson_done(cx.lang(), &title);
         cx.reply(Reply::text(text));
@@ -154,7 +154,7 @@ fn complete(cx: &mut Cx<'_>, index: usize) -> Mode {
 
 /// The step after `index`, or the end of the course.
 fn advance(cx: &mut Cx<'_>, index: usize) -> Mode {
-    if index + 1 < cx.catalog.steps.len() {
+    if index + 1 < cx.catalog.steps().len() {
         open_step(cx, index + 1)
     } else {
         let text = words::course_done(cx.lang());

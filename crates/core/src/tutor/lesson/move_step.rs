@@ -2,13 +2,13 @@
 
 use shakmaty::{Chess, Color, Position};
 
+use crate::content::Catalog;
 use crate::content::lesson::{Lesson, MoveTask as MoveStep, Step};
 use crate::render::overlay::{Overlay, move_squares};
 use crate::render::{ArrowKind, BoardView, MarkKind};
 use crate::rules::{self, Lang, Verdict, text::verdict_text};
 use crate::tutor::activity::TaskBoard;
 use crate::tutor::callback::Action;
-use crate::tutor::catalog::Catalog;
 use crate::tutor::cx::Cx;
 use crate::tutor::reply::{Button, Reply};
 use crate::tutor::state::LessonState;

@@ -3,11 +3,11 @@
 
 use shakmaty::Color;
 
+use crate::content::Catalog;
 use crate::content::lesson::{Lesson, Scene, Step};
 use crate::render::{ArrowKind, BoardView, MarkKind};
 use crate::rules::Lang;
 use crate::tutor::callback::Action;
-use crate::tutor::catalog::Catalog;
 use crate::tutor::cx::Cx;
 use crate::tutor::reply::Button;
 use crate::tutor::state::LessonState;

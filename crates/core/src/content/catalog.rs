@@ -9,17 +9,14 @@ use crate::content::puzzle::Puzzle;
 use crate::content::quiz::QuizItem;
 use crate::content::{Problem, load, quiz};
 
-/// The loaded, validated content.
+/// The loaded, validated content. Its indexes are built from it once, so it can only be made
+/// whole ([`Catalog::new`]) and read.
 #[derive(Debug, Clone, Default)]
 pub struct Catalog {
-    /// Lessons in course order.
-    pub lessons: Vec<Lesson>,
-    /// Every step as (lesson index, step index), in course order.
-    pub steps: Vec<(usize, usize)>,
-    /// The quiz bank.
-    pub quiz: Vec<QuizItem>,
-    /// Puzzles, easiest first.
-    pub puzzles: Vec<Puzzle>,
+    lessons: Vec<Lesson>,
+    steps: Vec<(usize, usize)>,
+    quiz: Vec<QuizItem>,
+    puzzles: Vec<Puzzle>,
     quiz_by_id: HashMap<String, usize>,
     step_by_id: HashMap<String, usize>,
     practice: HashMap<&'static str, usize>,
@@ -71,10 +68,10 @@ impl Catalog {
     ///
     /// Every problem found, should the shipped content be broken (the tests prevent it).
     pub fn shipped() -> Result<Catalog, Vec<Problem>> {
-        let (lessons, mut problems) = load::load_lessons_from(crate::content::shipped::LESSONS);
-        let (items, quiz_problems) = quiz::load_quiz_sources(crate::content::shipped::QUIZ);
+        let (lessons, mut problems) = load::load_lessons_from(super::shipped::LESSONS);
+        let (items, quiz_problems) = quiz::load_quiz_sources(super::shipped::QUIZ);
         problems.extend(quiz_problems);
-        let puzzles = crate::content::shipped::puzzles().map_err(|p| {
+        let puzzles = super::shipped::puzzles().map_err(|p| {
             let mut all = problems.clone();
             all.extend(p);
             all
@@ -95,7 +92,7 @@ impl Catalog {
         let (lessons, mut problems) = load::load_lessons(&dir.join("lessons"));
         let (items, quiz_problems) = quiz::load_quiz_dir(&dir.join("lessons").join("quiz"));
         problems.extend(quiz_problems);
-        let sets = match crate::content::puzzle::load_dir(&dir.join("puzzles")) {
+        let sets = match super::puzzle::load_dir(&dir.join("puzzles")) {
             Ok(sets) => sets,
             Err(p) => {
                 problems.extend(p);
@@ -107,6 +104,31 @@ impl Catalog {
         }
         let puzzles = sets.into_iter().flat_map(|s| s.puzzles).collect();
         Ok(Catalog::new(lessons, items, puzzles))
+    }
+
+    /// Lessons in course order.
+    #[must_use]
+    pub fn lessons(&self) -> &[Lesson] {
+        &self.lessons
+    }
+
+    /// Every step as (lesson index, step index), in course order: a step's place in this list
+    /// is its flat index.
+    #[must_use]
+    pub fn steps(&self) -> &[(usize, usize)] {
+        &self.steps
+    }
+
+    /// The quiz bank.
+    #[must_use]
+    pub fn quiz(&self) -> &[QuizItem] {
+        &self.quiz
+    }
+
+    /// Puzzles, easiest first.
+    #[must_use]
+    pub fn puzzles(&self) -> &[Puzzle] {
+        &self.puzzles
     }
 
     /// The step at a flat index, with its lesson.

@@ -20,6 +20,7 @@
 //! ```
 
 pub mod content;
+pub mod i18n;
 pub mod render;
 pub mod rules;
 pub mod search;

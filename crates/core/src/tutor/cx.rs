@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use super::callback::Action;
 use super::reply::{Button, Event, Reply};
 use super::state::Session;
-use super::words;
+use super::words::{self, Say};
 use crate::content::Catalog;
 use crate::rules::Lang;
 
@@ -30,8 +30,9 @@ impl Cx<'_> {
         self.session.lang()
     }
 
-    pub fn say(&self, zh: &str, en: &str) -> String {
-        words::say(self.lang(), zh, en)
+    /// The words of `say` in the learner's language.
+    pub fn t(&self, say: &Say) -> String {
+        say.to(self.lang())
     }
 
     pub fn reply(&mut self, reply: Reply) {

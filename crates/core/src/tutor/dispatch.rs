@@ -8,7 +8,8 @@ use super::cx::Cx;
 use super::input::{Command, Input, MAX_TEXT_CHARS};
 use super::reply::{Button, Event, Reply, Transition};
 use super::state::{Mode, Session};
-use super::{lesson, puzzle, quiz, tap, words};
+use super::words::{self, Say};
+use super::{lesson, puzzle, quiz, tap};
 use crate::content::Catalog;
 use crate::render::BoardView;
 use crate::render::overlay::Overlay;
@@ -202,7 +203,7 @@ impl Cx<'_> {
             }
             Command::Lang(Some(lang)) => {
                 self.set_lang(lang);
-                let text = self.say("好的，现在说中文。", "OK, English from now on.");
+                let text = self.t(&Say::LangSet);
                 self.reply(Reply::text(text));
                 self.board(&mode);
                 mode
@@ -239,7 +240,7 @@ impl Cx<'_> {
                 if first {
                     self.start(None);
                 } else {
-                    let text = self.say("好的，现在说中文。", "OK, English from now on.");
+                    let text = self.t(&Say::LangSet);
                     self.reply(Reply::text(text));
                 }
                 mode
@@ -371,20 +372,16 @@ impl Cx<'_> {
         let lang = self.lang();
         let args = args.trim();
         let Some((fen, mv)) = args.rsplit_once(char::is_whitespace) else {
-            let text = self.say(
-                "用法：/explain FEN 走法，例如 /explain rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e4",
-                "Usage: /explain FEN move, e.g. /explain rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e4",
-            );
+            let text = self.t(&Say::ExplainUsage);
             self.reply(Reply::text(text));
             return;
         };
         let pos = match rules::parse_fen(fen) {
             Ok(pos) => pos,
             Err(e) => {
-                let text = match lang {
-                    Lang::Zh => format!("这个FEN读不了：{e}"),
-                    Lang::En => format!("I cannot read that FEN: {e}"),
-                };
+                let text = self.t(&Say::BadFen {
+                    error: e.to_string(),
+                });
                 self.reply(Reply::text(text));
                 return;
             }
@@ -419,42 +416,26 @@ impl Cx<'_> {
             .take(3)
             .map(|(code, n)| format!("{code} ×{n}"))
             .collect();
-        let text = match lang {
-            Lang::Zh => format!(
-                "课程：完成 {}/{} 步，{} 课。\n级别：{}（积分 {}）。\n杀棋题：解出 {} 道，待复习 {} 道。\n测验：答对 {}，答错 {}。{}",
-                p.steps_done.len(),
-                total_steps,
-                p.lessons_done.len(),
-                level,
-                p.points,
-                p.puzzles_solved.len(),
-                p.review_queue.len(),
-                p.quiz_right,
-                p.quiz_wrong,
-                if errors.is_empty() {
-                    String::new()
-                } else {
-                    format!("\n常犯的规则错误：{}", errors.join("，"))
+        let mut text = Say::Progress {
+            steps_done: p.steps_done.len(),
+            steps: total_steps,
+            lessons_done: p.lessons_done.len(),
+            level,
+            points: p.points,
+            solved: p.puzzles_solved.len(),
+            to_review: p.review_queue.len(),
+            quiz_right: p.quiz_right,
+            quiz_wrong: p.quiz_wrong,
+        }
+        .to(lang);
+        if !errors.is_empty() {
+            text.push_str(
+                &Say::ProgressErrors {
+                    errors: words::list(lang, &errors),
                 }
-            ),
-            Lang::En => format!(
-                "Lessons: {}/{} steps, {} lessons done.\nLevel: {} ({} points).\nPuzzles: {} solved, {} to review.\nQuiz: {} right, {} wrong.{}",
-                p.steps_done.len(),
-                total_steps,
-                p.lessons_done.len(),
-                level,
-                p.points,
-                p.puzzles_solved.len(),
-                p.review_queue.len(),
-                p.quiz_right,
-                p.quiz_wrong,
-                if errors.is_empty() {
-                    String::new()
-                } else {
-                    format!("\nRules you trip over most: {}", errors.join(", "))
-                }
-            ),
-        };
+                .to(lang),
+            );
+        }
         let row = self.menu_row();
         self.reply(Reply::text(text).with_row(row));
     }

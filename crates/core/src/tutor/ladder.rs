@@ -3,6 +3,7 @@
 //! puzzle is a win against the puzzle's points, a failed one a loss; a quiz round is a game
 //! against the learner's own level.
 
+use super::words::Say;
 use crate::rules::Lang;
 
 /// How a game ended, seen from the learner.
@@ -75,11 +76,13 @@ pub fn level(points: i32) -> u32 {
 /// The level as the learner reads it.
 #[must_use]
 pub fn level_name(points: i32, rated_games: u32, lang: Lang) -> String {
-    match (rated_games, lang) {
-        (0, Lang::Zh) => "无级别".into(),
-        (0, Lang::En) => "unranked".into(),
-        (_, Lang::Zh) => format!("{}级", level(points)),
-        (_, Lang::En) => format!("level {} (级)", level(points)),
+    if rated_games == 0 {
+        Say::Unranked.to(lang)
+    } else {
+        Say::Level {
+            level: level(points),
+        }
+        .to(lang)
     }
 }
 

@@ -10,7 +10,7 @@ use super::ladder::{self, GameResult};
 use super::reply::{Button, Event, Reply};
 use super::state::{Mode, PuzzleState};
 use super::tap;
-use super::words;
+use super::words::{self, Say};
 use crate::content::PuzzleId;
 use crate::content::puzzle::Puzzle;
 use crate::render::overlay::{Overlay, move_squares};
@@ -76,13 +76,13 @@ fn pick<'c>(cx: &Cx<'c>, current: Option<&PuzzleId>) -> Option<&'c Puzzle> {
 /// once).
 pub(super) fn start(cx: &mut Cx<'_>, current: Option<&PuzzleId>) -> Mode {
     let Some(puzzle) = pick(cx, current) else {
-        let msg = cx.say("还没有杀棋题。", "There are no puzzles yet.");
+        let msg = cx.t(&Say::NoPuzzles);
         cx.reply(Reply::text(msg));
         return Mode::Idle;
     };
     // The catalogue proved every puzzle, so its id and position read.
     let (Ok(id), Ok(pos)) = (puzzle.id.parse::<PuzzleId>(), rules::parse_fen(&puzzle.fen)) else {
-        let msg = cx.say("这道题找不到了。", "That puzzle is missing.");
+        let msg = cx.t(&Say::PuzzleMissing);
         cx.reply(Reply::text(msg));
         return Mode::Idle;
     };
@@ -144,20 +144,13 @@ fn caption(cx: &Cx<'_>, now: &PuzzleState) -> String {
         .map(|r| format!(" · {r}"))
         .unwrap_or_default();
     let mate_in = puzzle.map_or(now.moves_left, |p| p.mate_in);
-    match lang {
-        Lang::Zh => format!(
-            "{}：{}步杀（还剩{}步）{rating}",
-            words::side_to_move(lang, white),
-            mate_in,
-            now.moves_left
-        ),
-        Lang::En => format!(
-            "{}: mate in {} ({} to go){rating}",
-            words::side_to_move(lang, white),
-            mate_in,
-            now.moves_left
-        ),
+    Say::PuzzleCaption {
+        side: words::side_to_move(lang, white),
+        mate_in,
+        left: now.moves_left,
+        rating,
     }
+    .to(lang)
 }
 
 /// A reply that asks for the next move: tap to move, hint, solution. (Replies that explain a
@@ -217,19 +210,12 @@ fn finished(cx: &mut Cx<'_>, mut state: PuzzleState, view: BoardView, mut msg: S
     decide(cx, &mut state, true);
     let lang = cx.lang();
     let p = &cx.session.progress;
-    msg.push_str(&match lang {
-        Lang::Zh => format!(
-            "\n级别：{}（积分 {}）",
-            ladder::level_name(p.points, p.rated_games, lang),
-            p.points
-        ),
-        Lang::En => format!(
-            "\nLevel: {} ({} points)",
-            ladder::level_name(p.points, p.rated_games, lang),
-            p.points
-        ),
-    });
-    let next = cx.say("下一题 ▶", "Next puzzle ▶");
+    let level = Say::PuzzleLevel {
+        level: ladder::level_name(p.points, p.rated_games, lang),
+        points: p.points,
+    };
+    msg.push_str(&level.to(lang));
+    let next = cx.t(&Say::ButtonNextPuzzle);
     cx.reply(Reply::board(view, msg).with_row(vec![Button::new(next, &Action::Puzzle)]));
     Mode::Idle
 }
@@ -308,14 +294,11 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
             if let Some((f, t)) = tried {
                 view = view.with_last_move(f, t);
             }
-            let msg = match lang {
-                Lang::Zh => format!("{}{} 将死！题目完成。", words::right(lang), info.san),
-                Lang::En => format!(
-                    "{} {} is checkmate! Puzzle solved.",
-                    words::right(lang),
-                    info.san
-                ),
-            };
+            let msg = Say::PuzzleMates {
+                right: words::right(lang),
+                san: info.san.clone(),
+            }
+            .to(lang);
             finished(cx, now, view, msg)
         }
         MoveJudgement::KeepsMate { best_defence, .. } => {
@@ -328,16 +311,12 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
             now.last_move = Some(uci(best_defence));
             now.hints = 0;
             cx.next_nonce();
-            let msg = match lang {
-                Lang::Zh => format!(
-                    "好棋！{} 之后，对方最顽强的应法是 {}。还剩{}步杀。",
-                    info.san, reply_san, left
-                ),
-                Lang::En => format!(
-                    "Good! After {}, the toughest defence is {}. Mate in {} to go.",
-                    info.san, reply_san, left
-                ),
-            };
+            let msg = Say::PuzzleKeepsMate {
+                san: info.san.clone(),
+                reply: reply_san,
+                left,
+            }
+            .to(lang);
             let view = view_of(&next, now.last_move.as_ref(), learner);
             let reply = going_on(cx, Reply::board(view, msg));
             cx.reply(reply);
@@ -347,50 +326,28 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
             mate_in,
             refutation,
         } => {
-            let msg = match lang {
-                Lang::Zh => format!(
-                    "{} 也能将死，但要{}步，题目要求{}步之内。对方这样应：{}",
-                    info.san,
-                    mate_in,
-                    now.moves_left,
-                    line_san(&after, &refutation)
-                ),
-                Lang::En => format!(
-                    "{} does mate, but only in {} moves; the task is mate within {}. The defence: {}",
-                    info.san,
-                    mate_in,
-                    now.moves_left,
-                    line_san(&after, &refutation)
-                ),
-            };
+            let msg = Say::PuzzleMatesTooLate {
+                san: info.san.clone(),
+                mate_in,
+                within: now.moves_left,
+                defence: line_san(&after, &refutation),
+            }
+            .to(lang);
             wrong(cx, now, tried, &refutation, msg)
         }
         MoveJudgement::Stalemates => {
-            let msg = match lang {
-                Lang::Zh => format!(
-                    "{} 之后对方无子可动又没有被将军——逼和，是和棋，不是赢棋！",
-                    info.san
-                ),
-                Lang::En => format!(
-                    "After {} the defender has no legal move and is not in check — stalemate, a draw, not a win!",
-                    info.san
-                ),
-            };
+            let msg = Say::PuzzleStalemates {
+                san: info.san.clone(),
+            }
+            .to(lang);
             wrong(cx, now, tried, &[], msg)
         }
         MoveJudgement::Fails { refutation } => {
-            let msg = match lang {
-                Lang::Zh => format!(
-                    "{} 不行：对方可以这样逃脱：{}",
-                    info.san,
-                    line_san(&after, &refutation)
-                ),
-                Lang::En => format!(
-                    "{} does not work: the defence escapes with {}",
-                    info.san,
-                    line_san(&after, &refutation)
-                ),
-            };
+            let msg = Say::PuzzleFails {
+                san: info.san.clone(),
+                defence: line_san(&after, &refutation),
+            }
+            .to(lang);
             wrong(cx, now, tried, &refutation, msg)
         }
     }
@@ -418,12 +375,7 @@ fn wrong(
     mut msg: String,
 ) -> Mode {
     decide(cx, &mut now, false);
-    let lang = cx.lang();
-    msg.push_str(&words::say(
-        lang,
-        "\n再试一次，或点“提示”。",
-        "\nTry again, or tap Hint.",
-    ));
+    msg.push_str(&cx.t(&Say::PuzzleTryAgain));
     let mut view = now.view();
     if let Some((f, t)) = tried {
         view = view.with_arrow(f, t, ArrowKind::Move);
@@ -438,7 +390,7 @@ fn wrong(
 fn hint(mut now: PuzzleState, cx: &mut Cx<'_>) -> Mode {
     let lang = cx.lang();
     let Some(h) = search::solve::hint(now.pos(), now.moves_left) else {
-        let msg = cx.say("这里找不到杀法了。", "There is no mate from here.");
+        let msg = cx.t(&Say::NoMateFromHere);
         cx.reply(Reply::text(msg));
         return now.into();
     };
@@ -453,17 +405,21 @@ fn hint(mut now: PuzzleState, cx: &mut Cx<'_>) -> Mode {
         Lang::En => rules::text::en::piece(h.piece).to_owned(),
     };
     let mut view = now.view().with_mark(h.piece_square, MarkKind::Highlight);
-    let msg = match (rung, lang) {
-        (1, Lang::Zh) => format!("💡 用{}的{piece}。", h.piece_square),
-        (1, _) => format!("💡 Use the {piece} on {}.", h.piece_square),
-        (2, Lang::Zh) => format!("💡 {}的{piece}走到{}。", h.piece_square, h.target_square),
-        (2, _) => format!(
-            "💡 The {piece} on {} goes to {}.",
-            h.piece_square, h.target_square
-        ),
-        (_, Lang::Zh) => format!("💡 走 {}。", san(now.pos(), h.key)),
-        (_, _) => format!("💡 Play {}.", san(now.pos(), h.key)),
-    };
+    let msg = match rung {
+        1 => Say::HintPiece {
+            piece,
+            square: h.piece_square.to_string(),
+        },
+        2 => Say::HintSquare {
+            piece,
+            from: h.piece_square.to_string(),
+            to: h.target_square.to_string(),
+        },
+        _ => Say::HintMove {
+            san: san(now.pos(), h.key),
+        },
+    }
+    .to(lang);
     if rung >= 2 {
         view = view.with_mark(h.target_square, MarkKind::Good);
     }
@@ -485,11 +441,8 @@ fn solution(mut now: PuzzleState, cx: &mut Cx<'_>) -> Mode {
     if let Some((f, t)) = sol.line.first().and_then(move_squares) {
         view = view.with_arrow(f, t, ArrowKind::Good);
     }
-    let msg = match lang {
-        Lang::Zh => format!("答案：{line}"),
-        Lang::En => format!("Solution: {line}"),
-    };
-    let next = cx.say("下一题 ▶", "Next puzzle ▶");
+    let msg = Say::PuzzleSolution { line }.to(lang);
+    let next = cx.t(&Say::ButtonNextPuzzle);
     cx.reply(Reply::board(view, msg).with_row(vec![Button::new(next, &Action::Puzzle)]));
     Mode::Idle
 }

@@ -8,12 +8,11 @@ use super::cx::Cx;
 use super::ladder::{self, GameResult};
 use super::reply::{Button, Event, Reply};
 use super::state::{Mode, QuizRef, QuizState};
-use super::words;
+use super::words::{self, Say};
 use crate::content::QuizId;
 use crate::content::generate::{Generator, Topic};
 use crate::content::quiz::{Answer, QuizItem, Response, letter};
 use crate::render::BoardView;
-use crate::rules::Lang;
 
 /// Questions in a round.
 pub const ROUND: u32 = 5;
@@ -91,10 +90,10 @@ impl From<QuizState> for Mode {
 impl Activity for QuizState {
     /// Shows the current quiz question.
     fn present(&self, cx: &mut Cx<'_>) {
-        let head = match cx.lang() {
-            Lang::Zh => format!("测验 {}/{ROUND}", self.asked),
-            Lang::En => format!("Quiz {}/{ROUND}", self.asked),
-        };
+        let head = cx.t(&Say::QuizHeading {
+            asked: self.asked,
+            round: ROUND,
+        });
         present_item(cx, &self.item, Some(head));
     }
 
@@ -157,7 +156,7 @@ impl Activity for QuizState {
 pub(super) fn present_item(cx: &mut Cx<'_>, item: &QuizRef, head: Option<String>) {
     let lang = cx.lang();
     let Some(q) = resolve(cx, item) else {
-        let msg = cx.say("这道题找不到了。", "That question is missing.");
+        let msg = cx.t(&Say::QuestionMissing);
         cx.reply(Reply::text(msg));
         return;
     };
@@ -239,10 +238,12 @@ pub(super) fn judge_item(cx: &mut Cx<'_>, item: &QuizRef, choice: usize) -> bool
         }
         Answer::MultipleChoice { correct: c, .. } => letter(*c).to_ascii_uppercase().to_string(),
     };
-    let msg = match lang {
-        Lang::Zh => format!("{verdict}（答案：{key}）\n{}", q.explanation.get(lang)),
-        Lang::En => format!("{verdict} (Answer: {key})\n{}", q.explanation.get(lang)),
-    };
+    let msg = Say::QuizVerdict {
+        verdict,
+        key,
+        explanation: q.explanation.get(lang).to_owned(),
+    }
+    .to(lang);
     let p = &mut cx.session.progress;
     if correct {
         p.quiz_right = p.quiz_right.saturating_add(1);
@@ -276,14 +277,15 @@ fn end_round(cx: &mut Cx<'_>, right: u32) -> Mode {
     p.rated_games = p.rated_games.saturating_add(1);
     let delta = p.points - before;
     let level = ladder::level_name(p.points, p.rated_games, lang);
-    let msg = match lang {
-        Lang::Zh => format!("本轮答对 {right}/{ROUND}。积分 {delta:+}，现在是{level}。"),
-        Lang::En => {
-            format!("This round: {right}/{ROUND} right. Points {delta:+}; you are now {level}.")
-        }
-    };
-    let again = cx.say("再来一轮 ▶", "Another round ▶");
-    let menu = cx.say("菜单", "Menu");
+    let msg = Say::QuizRoundDone {
+        right,
+        round: ROUND,
+        delta: format!("{delta:+}"),
+        level,
+    }
+    .to(lang);
+    let again = cx.t(&Say::ButtonAnotherRound);
+    let menu = cx.t(&Say::ButtonMenu);
     cx.reply(Reply::text(msg).with_row(vec![
         Button::new(again, &Action::Quiz),
         Button::new(menu, &Action::Menu),

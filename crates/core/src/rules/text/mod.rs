@@ -4,47 +4,13 @@
 pub mod en;
 pub mod zh;
 
-use std::fmt;
-use std::str::FromStr;
-
 use shakmaty::{Board, Chess, Position, Square};
 
 use super::effects::MoveInfo;
 use super::explain::Verdict;
 use super::reason::IllegalReason;
 
-/// The language of a learner.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Lang {
-    /// Simplified Chinese.
-    #[default]
-    Zh,
-    /// English.
-    En,
-}
-
-impl FromStr for Lang {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Lang, String> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "zh" | "zh-cn" | "zh-hans" | "cn" | "中文" => Ok(Lang::Zh),
-            "en" | "en-us" | "en-gb" | "english" => Ok(Lang::En),
-            other => Err(format!("unknown language {other:?} (use zh or en)")),
-        }
-    }
-}
-
-impl fmt::Display for Lang {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Lang::Zh => "zh",
-            Lang::En => "en",
-        })
-    }
-}
+pub use crate::i18n::Lang;
 
 /// The sentence for a refused move. `board` is the position the move was tried in.
 ///

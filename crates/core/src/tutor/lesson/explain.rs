@@ -5,7 +5,7 @@ use crate::content::text::Text;
 use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
 use crate::tutor::reply::{Button, Reply};
-use crate::tutor::words;
+use crate::tutor::words::{self, Say};
 
 use super::page::{Outcome, heading, scene_view};
 
@@ -33,7 +33,7 @@ pub(super) fn text(cx: &mut Cx<'_>, text: &str) -> Outcome {
         return Outcome::Done;
     }
     let lang = cx.lang();
-    let msg = cx.say("读完了就点“下一步”。", "Tap Next when you have read it.");
+    let msg = cx.t(&Say::ReadThenNext);
     let next = Button::new(words::button_next(lang), &Action::Next(cx.nonce()));
     cx.reply(Reply::text(msg).with_row(vec![next]));
     Outcome::Stay

@@ -8,7 +8,7 @@ use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
 use crate::tutor::reply::{Button, Reply};
 use crate::tutor::state::LessonState;
-use crate::tutor::words;
+use crate::tutor::words::{self, Say};
 
 use super::page::{Outcome, heading, miss, scene_view};
 
@@ -78,10 +78,11 @@ pub(super) fn solution(cx: &mut Cx<'_>, task: &JudgeTask) {
         .find(|(i, _)| is_right(&task.answer, *i))
         .map(|(_, l)| l)
         .unwrap_or_default();
-    let msg = match lang {
-        Lang::Zh => format!("答案：{right}。{}", task.why.get(lang)),
-        Lang::En => format!("Answer: {right}. {}", task.why.get(lang)),
-    };
+    let msg = Say::JudgeSolution {
+        answer: right,
+        why: task.why.get(lang).to_owned(),
+    }
+    .to(lang);
     cx.reply(Reply::text(msg));
 }
 
@@ -102,16 +103,16 @@ fn choices(lang: Lang, answer: &Answer) -> Vec<(usize, String)> {
 }
 
 fn draw_name(lang: Lang, kind: Option<DrawKind>) -> String {
-    let (zh, en) = match kind {
-        Some(DrawKind::Stalemate) => ("逼和", "Stalemate"),
-        Some(DrawKind::InsufficientMaterial) => ("子力不足", "Insufficient material"),
-        Some(DrawKind::Threefold) => ("三次重复", "Threefold repetition"),
-        Some(DrawKind::Fivefold) => ("五次重复", "Fivefold repetition"),
-        Some(DrawKind::FiftyMoves) => ("五十回合规则", "Fifty-move rule"),
-        Some(DrawKind::SeventyFiveMoves) => ("七十五回合规则", "Seventy-five-move rule"),
-        None => ("不是和棋", "Not a draw"),
-    };
-    words::say(lang, zh, en)
+    match kind {
+        Some(DrawKind::Stalemate) => Say::DrawStalemate,
+        Some(DrawKind::InsufficientMaterial) => Say::DrawInsufficientMaterial,
+        Some(DrawKind::Threefold) => Say::DrawThreefold,
+        Some(DrawKind::Fivefold) => Say::DrawFivefold,
+        Some(DrawKind::FiftyMoves) => Say::DrawFiftyMoves,
+        Some(DrawKind::SeventyFiveMoves) => Say::DrawSeventyFiveMoves,
+        None => Say::DrawNone,
+    }
+    .to(lang)
 }
 
 fn is_right(answer: &Answer, choice: usize) -> bool {

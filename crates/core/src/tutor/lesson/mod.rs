@@ -18,7 +18,8 @@ use super::callback::Action;
 use super::cx::Cx;
 use super::reply::{Button, Event, Reply};
 use super::state::{LessonState, Mode};
-use super::{tap, words};
+use super::tap;
+use super::words::{self, Say};
 use page::Outcome;
 
 impl From<LessonState> for Mode {
@@ -30,7 +31,7 @@ impl From<LessonState> for Mode {
 /// `/lessons`: the course map.
 pub(super) fn course_map(cx: &mut Cx<'_>) {
     let lang = cx.lang();
-    let mut lines = vec![cx.say("课程目录（✅ 已学完）：", "The course (✅ done):")];
+    let mut lines = vec![cx.t(&Say::CourseMapHeading)];
     let mut rows = Vec::new();
     let mut row = Vec::new();
     let progress = &cx.session.progress;
@@ -82,7 +83,7 @@ pub(super) fn resume(cx: &mut Cx<'_>, current: Option<&LessonState>) -> Mode {
     match first_open {
         Some(index) => open_step(cx, index),
         None if cx.catalog.steps().is_empty() => {
-            let text = cx.say("还没有课程。", "There are no lessons yet.");
+            let text = cx.t(&Say::NoLessons);
             cx.reply(Reply::text(text));
             Mode::Idle
         }
@@ -279,9 +280,7 @@ impl Activity for LessonState {
             }
             StepKind::Squares(task) => task.hint.get(lang).to_owned(),
             StepKind::Judge(task) => task.hint.get(lang).to_owned(),
-            StepKind::Explain { .. } | StepKind::Quiz { .. } => {
-                cx.say("这一步没有提示。", "There is no hint for this step.")
-            }
+            StepKind::Explain { .. } | StepKind::Quiz { .. } => cx.t(&Say::NoHint),
         };
         cx.reply(Reply::text(format!("💡 {text}")));
         self.into()
@@ -296,10 +295,7 @@ impl Activity for LessonState {
             StepKind::Squares(task) => squares::solution(cx, task),
             StepKind::Judge(task) => judge::solution(cx, task),
             StepKind::Explain { .. } | StepKind::Quiz { .. } => {
-                let msg = cx.say(
-                    "这一步没有单独的答案。",
-                    "This step has no separate answer.",
-                );
+                let msg = cx.t(&Say::NoSolution);
                 cx.reply(Reply::text(msg));
             }
         }

@@ -6,13 +6,13 @@ use crate::content::Catalog;
 use crate::content::lesson::{Lesson, MoveTask as MoveStep, Step};
 use crate::render::overlay::{Overlay, move_squares};
 use crate::render::{ArrowKind, BoardView, MarkKind};
-use crate::rules::{self, Lang, Verdict, text::verdict_text};
+use crate::rules::{self, Verdict, text::verdict_text};
 use crate::tutor::activity::TaskBoard;
 use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
 use crate::tutor::reply::{Button, Reply};
 use crate::tutor::state::LessonState;
-use crate::tutor::words;
+use crate::tutor::words::{self, Say};
 
 use super::page::{Outcome, heading, miss, scene_view, task_buttons};
 
@@ -105,7 +105,7 @@ fn review_offer(cx: &mut Cx<'_>, code: &str, current: usize) -> Option<Vec<Butto
     let catalog: &Catalog = cx.catalog;
     let step = catalog.practice_step(code).filter(|s| *s != current)?;
     cx.session.progress.reviews_offered.insert(code.to_owned());
-    let label = cx.say("练一练这条规则", "Practise this rule");
+    let label = cx.t(&Say::ButtonPractiseRule);
     Some(vec![Button::new(
         label,
         &Action::Review(u32::try_from(step).ok()?),
@@ -136,9 +136,10 @@ pub(super) fn solution(cx: &mut Cx<'_>, task: &MoveStep) {
     if let Some((from, to)) = move_squares(mv) {
         view = view.with_arrow(from, to, ArrowKind::Good);
     }
-    let msg = match lang {
-        Lang::Zh => format!("答案：{san}。{}", task.why.get(lang)),
-        Lang::En => format!("Solution: {san}. {}", task.why.get(lang)),
-    };
+    let msg = Say::MoveSolution {
+        san,
+        why: task.why.get(lang).to_owned(),
+    }
+    .to(lang);
     cx.reply(Reply::board(view, msg));
 }

@@ -6,12 +6,11 @@ use shakmaty::Color;
 use crate::content::Catalog;
 use crate::content::lesson::{Lesson, Scene, Step};
 use crate::render::{ArrowKind, BoardView, MarkKind};
-use crate::rules::Lang;
 use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
 use crate::tutor::reply::Button;
 use crate::tutor::state::LessonState;
-use crate::tutor::words;
+use crate::tutor::words::{self, Say};
 
 /// Misses after which the "why" text is shown along with the hint.
 const MISSES_FOR_WHY: u8 = 2;
@@ -80,22 +79,12 @@ pub(super) fn heading(cx: &Cx<'_>, lesson: &Lesson, step: &Step) -> String {
         .iter()
         .position(|s| s.id == step.id)
         .unwrap_or(0);
-    match lang {
-        Lang::Zh => format!(
-            "第{}课 {} · {}/{}",
-            lesson.unit,
-            lesson.title.get(lang),
-            pos + 1,
-            lesson.steps.len()
-        ),
-        Lang::En => format!(
-            "Unit {} {} · {}/{}",
-            lesson.unit,
-            lesson.title.get(lang),
-            pos + 1,
-            lesson.steps.len()
-        ),
-    }
+    cx.t(&Say::LessonHeading {
+        unit: lesson.unit,
+        title: lesson.title.get(lang).to_owned(),
+        number: pos + 1,
+        steps: lesson.steps.len(),
+    })
 }
 
 /// Adds the hint (and after a few misses the "why") to a message, and counts the miss.

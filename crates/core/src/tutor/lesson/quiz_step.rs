@@ -6,7 +6,7 @@ use crate::tutor::cx::Cx;
 use crate::tutor::quiz;
 use crate::tutor::reply::Reply;
 use crate::tutor::state::QuizRef;
-use crate::tutor::words;
+use crate::tutor::words::{self, Say};
 
 use super::page::{Outcome, heading};
 
@@ -21,7 +21,7 @@ pub(super) fn present(cx: &mut Cx<'_>, lesson: &Lesson, step: &Step, id: &str) {
     match item(id) {
         Some(item) => quiz::present_item(cx, &item, Some(head)),
         None => {
-            let msg = cx.say("这道题找不到了。", "That question is missing.");
+            let msg = cx.t(&Say::QuestionMissing);
             cx.reply(Reply::text(msg));
         }
     }

@@ -4,20 +4,16 @@ use shakmaty::Square;
 
 use crate::content::lesson::{Lesson, SquaresTask, Step};
 use crate::render::MarkKind;
-use crate::rules::Lang;
 use crate::tutor::cx::Cx;
 use crate::tutor::reply::Reply;
 use crate::tutor::state::LessonState;
-use crate::tutor::words;
+use crate::tutor::words::{self, Say};
 
 use super::page::{Outcome, heading, miss, scene_view, task_buttons};
 
 pub(super) fn present(cx: &mut Cx<'_>, lesson: &Lesson, step: &Step, task: &SquaresTask) {
     let lang = cx.lang();
-    let prompt = cx.say(
-        "把格子名用空格隔开发给我，例如：d1 d2 d3",
-        "Send the squares separated by spaces, e.g. d1 d2 d3",
-    );
+    let prompt = cx.t(&Say::SquaresPrompt);
     let view = scene_view(&task.scene).with_mark(task.square, MarkKind::Highlight);
     let row = task_buttons(cx, true);
     let head = heading(cx, lesson, step);
@@ -33,10 +29,7 @@ pub(super) fn text(
     text: &str,
 ) -> Outcome {
     let Some(given) = read_squares(text) else {
-        let msg = cx.say(
-            "我没看懂。请把格子名用空格隔开发给我，例如：d1 d2 d3",
-            "I could not read that. Send square names separated by spaces, e.g. d1 d2 d3",
-        );
+        let msg = cx.t(&Say::SquaresUnreadable);
         cx.reply(Reply::text(msg));
         return Outcome::Stay;
     };
@@ -65,16 +58,14 @@ pub(super) fn text(
     };
     let mut msg = words::not_quite(lang);
     if !missing.is_empty() {
-        msg.push_str(&match lang {
-            Lang::Zh => format!("还少了{}个格子。", missing.len()),
-            Lang::En => format!(" {} square(s) are missing.", missing.len()),
-        });
+        msg.push_str(&cx.t(&Say::SquaresMissing {
+            count: missing.len(),
+        }));
     }
     if !extra.is_empty() {
-        msg.push_str(&match lang {
-            Lang::Zh => format!("这些格子不对：{}。", names(&extra)),
-            Lang::En => format!(" These are not right: {}.", names(&extra)),
-        });
+        msg.push_str(&cx.t(&Say::SquaresWrong {
+            squares: names(&extra),
+        }));
     }
     let mut view = scene_view(&task.scene).with_mark(task.square, MarkKind::Highlight);
     for &sq in &extra {
@@ -91,10 +82,11 @@ pub(super) fn solution(cx: &mut Cx<'_>, task: &SquaresTask) {
         .with_mark(task.square, MarkKind::Highlight)
         .with_dots(task.answer.clone());
     let names: Vec<String> = task.answer.iter().map(ToString::to_string).collect();
-    let msg = match lang {
-        Lang::Zh => format!("答案：{}。{}", names.join(" "), task.why.get(lang)),
-        Lang::En => format!("Solution: {}. {}", names.join(" "), task.why.get(lang)),
-    };
+    let msg = Say::SquaresSolution {
+        squares: names.join(" "),
+        why: task.why.get(lang).to_owned(),
+    }
+    .to(lang);
     cx.reply(Reply::board(view, msg));
 }
 

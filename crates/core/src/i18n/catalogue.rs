@@ -1,0 +1,122 @@
+//! The Fluent catalogues, compiled into the binary: one bundle per language, built once.
+
+use std::sync::LazyLock;
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource};
+
+use super::{Lang, Message};
+
+/// Every language, in the order of [`Lang`].
+pub const LANGS: [Lang; 2] = [Lang::Zh, Lang::En];
+
+/// The catalogue files of each language: (file name, contents).
+fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
+    match lang {
+        Lang::Zh => &[(
+            "zh-Hans/tutor.ftl",
+            include_str!("../../locales/zh-Hans/tutor.ftl"),
+        )],
+        Lang::En => &[("en/tutor.ftl", include_str!("../../locales/en/tutor.ftl"))],
+    }
+}
+
+struct Catalogues {
+    bundles: Vec<(Lang, FluentBundle<FluentResource>)>,
+}
+
+fn build(lang: Lang) -> FluentBundle<FluentResource> {
+    let tag = lang
+        .tag()
+        .parse()
+        .unwrap_or_else(|_| unic_langid::LanguageIdentifier::default());
+    let mut bundle = FluentBundle::new_concurrent(vec![tag]);
+    // The words go into chat messages as they are: no Unicode isolation marks around values.
+    bundle.set_use_isolating(false);
+    for (file, text) in sources(lang) {
+        // A broken catalogue file is a build defect that `tests/i18n.rs` reports; what parses
+        // of it is still used.
+        let resource = match FluentResource::try_new((*text).to_owned()) {
+            Ok(r) => r,
+            Err((r, errors)) => {
+                debug_assert!(false, "{file}: {errors:?}");
+                r
+            }
+        };
+        if let Err(errors) = bundle.add_resource(resource) {
+            debug_assert!(false, "{file}: {errors:?}");
+        }
+    }
+    bundle
+}
+
+static CATALOGUES: LazyLock<Catalogues> = LazyLock::new(|| Catalogues {
+    bundles: LANGS.iter().map(|&lang| (lang, build(lang))).collect(),
+});
+
+fn bundle(lang: Lang) -> &'static FluentBundle<FluentResource> {
+    &CATALOGUES
+        .bundles
+        .iter()
+        .find(|(l, _)| *l == lang)
+        .unwrap_or(&CATALOGUES.bundles[0])
+        .1
+}
+
+/// Words `message` in `lang`, or says what went wrong: the message is missing from the
+/// catalogue, or its wording uses an argument the message does not give.
+///
+/// # Errors
+///
+/// A text naming the missing message or the Fluent errors.
+pub fn try_tr(lang: Lang, message: &impl Message) -> Result<String, String> {
+    format(lang, message.id(), &message.args())
+}
+
+fn format(lang: Lang, id: &str, args: &FluentArgs<'_>) -> Result<String, String> {
+    let bundle = bundle(lang);
+    let pattern = bundle
+        .get_message(id)
+        .and_then(|m| m.value())
+        .ok_or_else(|| format!("{}: no message `{id}`", lang.tag()))?;
+    let mut errors = Vec::new();
+    let text = bundle.format_pattern(pattern, Some(args), &mut errors);
+    if errors.is_empty() {
+        Ok(text.into_owned())
+    } else {
+        Err(format!("{}: `{id}`: {errors:?}", lang.tag()))
+    }
+}
+
+/// Words `message` in `lang`. Every message is in every catalogue (a test words each one in
+/// each language); should one still be missing, the English wording is used, and failing
+/// that the message id.
+#[must_use]
+pub fn tr(lang: Lang, message: &impl Message) -> String {
+    try_tr(lang, message)
+        .or_else(|_| try_tr(Lang::En, message))
+        .unwrap_or_else(|_| message.id().to_owned())
+}
+
+/// The ids of every message in `lang`'s catalogue files, with the file each is in.
+#[must_use]
+pub fn message_ids(lang: Lang) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    for (file, text) in sources(lang) {
+        for line in text.lines() {
+            // A message starts at the beginning of a line: `id =` (terms start with `-`).
+            let Some((id, _)) = line.split_once(" =") else {
+                continue;
+            };
+            if !id.is_empty()
+                && id.starts_with(|c: char| c.is_ascii_alphabetic())
+                && id
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+            {
+                out.push((*file, id.to_owned()));
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,89 @@
+//! The languages the bot speaks, and how a client's language code maps to one.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The language of a learner.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    /// Simplified Chinese.
+    #[default]
+    Zh,
+    /// English.
+    En,
+}
+
+/// A language name this bot does not speak.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown language {0:?} (use zh or en)")]
+pub struct UnknownLang(pub String);
+
+impl Lang {
+    /// The language for a client's language code (Telegram's `language_code`, an IETF tag
+    /// such as `zh-hans`, `en-US`): `None` for a language the bot does not speak.
+    ///
+    /// ```
+    /// use chess_tutor_core::i18n::Lang;
+    /// assert_eq!(Lang::from_client("zh-hans"), Some(Lang::Zh));
+    /// assert_eq!(Lang::from_client("en-GB"), Some(Lang::En));
+    /// assert_eq!(Lang::from_client("de"), None);
+    /// ```
+    #[must_use]
+    pub fn from_client(code: &str) -> Option<Lang> {
+        let code = code.trim().to_ascii_lowercase();
+        let primary = code.split(['-', '_']).next().unwrap_or("");
+        match primary {
+            "zh" => Some(Lang::Zh),
+            "en" => Some(Lang::En),
+            _ => None,
+        }
+    }
+
+    /// The BCP 47 tag of the language's catalogue (`zh-Hans`, `en`).
+    #[must_use]
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh-Hans",
+            Lang::En => "en",
+        }
+    }
+}
+
+impl FromStr for Lang {
+    type Err = UnknownLang;
+    fn from_str(s: &str) -> Result<Lang, UnknownLang> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "zh" | "zh-cn" | "zh-hans" | "cn" | "中文" => Ok(Lang::Zh),
+            "en" | "en-us" | "en-gb" | "english" => Ok(Lang::En),
+            other => Err(UnknownLang(other.to_owned())),
+        }
+    }
+}
+
+impl fmt::Display for Lang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Lang::Zh => "zh",
+            Lang::En => "en",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_language_round_trips_through_its_name_and_json() {
+        for lang in [Lang::Zh, Lang::En] {
+            assert_eq!(lang.to_string().parse::<Lang>(), Ok(lang));
+            let json = serde_json::to_string(&lang).unwrap();
+            assert_eq!(serde_json::from_str::<Lang>(&json).unwrap(), lang);
+        }
+        assert_eq!(serde_json::to_string(&Lang::Zh).unwrap(), "\"zh\"");
+        assert!("klingon".parse::<Lang>().is_err());
+    }
+}

@@ -459,7 +459,7 @@ fn start(catalog: &Catalog, lang: Lang) -> Chat<'_> {
 fn say(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
     match lang {
         Lang::En => en,
-        Lang::Zh => zh,
+        Lang::Zh | Lang::ZhHant => zh,
     }
 }
 
@@ -728,4 +728,41 @@ fn stale_taps_change_nothing() {
 #[test]
 fn stale_taps_change_nothing_in_chinese() {
     insta::assert_snapshot!(stale_taps(Lang::Zh));
+}
+
+/// Every text and button label of a transcript, as a learner reading Traditional Chinese sees
+/// it: nothing in it is Simplified (converting it again changes nothing).
+fn assert_traditional(log: &str) {
+    for line in log.lines() {
+        let converted = chess_tutor_core::i18n::hant::to_traditional(line);
+        assert_eq!(converted, line, "a Simplified character in: {line}");
+    }
+}
+
+#[test]
+fn a_lesson_a_puzzle_and_a_quiz_in_traditional_chinese() {
+    let catalog = shipped();
+    let mut chat = Chat::new(&catalog);
+    chat.send(Input::Start {
+        client_lang: Some("zh-TW".into()),
+    })
+    .text("/lesson 3")
+    .press("下一步")
+    .press("下一步")
+    .text("Rg4") // legal, misses the goal
+    .text("Rb5") // illegal
+    .text("Rh4") // right
+    .text("/puzzle")
+    .text("/hint")
+    .text("/solution")
+    .text("/quiz");
+    chat.press("對").text("/next");
+    assert_eq!(chat.session.lang, Some(Lang::ZhHant));
+    assert!(
+        chat.log.contains("將軍") || chat.log.contains("車"),
+        "{}",
+        chat.log
+    );
+    assert_traditional(&chat.log);
+    insta::assert_snapshot!(chat.log);
 }

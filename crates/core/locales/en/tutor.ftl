@@ -12,7 +12,7 @@ aside = {" "}({$remark})
 ## Welcome, menu, help
 
 welcome = Welcome to chess-tutor! I teach the rules of chess step by step. Whenever a move is not allowed, I tell you which rule forbids it and mark the squares that matter on the board.
-choose-language = 请选择语言 / Choose your language:
+choose-language = 请选择语言 / 請選擇語言 / Choose your language:
 menu = What would you like to do? Lessons: learn the rules from the board up. Puzzle: practise mate in N. Quiz: rule questions. Send /help at any time for every command.
 help =
     Commands:

@@ -1,4 +1,4 @@
-# chess-tutor: what the tutor says (menus, praise, prompts), Simplified Chinese.
+# chess-tutor: what the tutor says (menus, praise, prompts), Simplified Chinese (the source of ../zh-Hant).
 # Rule explanations come from rules.ftl; lesson, quiz and puzzle texts from the content files.
 # Every message here has an English twin in ../en/tutor.ftl (a test checks it).
 
@@ -12,7 +12,7 @@ aside = （{$remark}）
 ## Welcome, menu, help
 
 welcome = 欢迎来到国际象棋规则课！我会一步一步教你下棋的规则。每一步走不通的棋，我都会告诉你是哪条规则不允许，并在棋盘上标出关键的格子。
-choose-language = 请选择语言 / Choose your language:
+choose-language = 请选择语言 / 請選擇語言 / Choose your language:
 menu = 想做什么？课程：从棋盘开始学规则；杀棋题：练习N步杀；测验：规则问答。随时发送 /help 查看所有命令。
 help =
     命令：

@@ -1002,13 +1002,13 @@ fn squares_with(board: &Board, squares: &[Square], lang: Lang) -> String {
             let role = board.role_at(*sq).unwrap_or(Role::Pawn);
             match lang {
                 Lang::En => format!("the {} on {sq}", en::piece(role)),
-                Lang::Zh => format!("{sq}的{}", zh::piece(role)),
+                Lang::Zh | Lang::ZhHant => format!("{sq}的{}", zh::piece(role)),
             }
         })
         .collect();
     match lang {
         Lang::En => parts.join(" and "),
-        Lang::Zh => parts.join("和"),
+        Lang::Zh | Lang::ZhHant => parts.join("和"),
     }
 }
 

@@ -565,7 +565,7 @@ impl Checker<'_> {
                 None
             }
         };
-        Some(Text { zh: zh?, en: en? })
+        Some(Text::new(zh?, en?))
     }
 
     fn board(

@@ -1,33 +1,41 @@
-//! Learner-facing text in both languages of the tutor.
+//! Learner-facing text in every language of the tutor.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::OnceLock;
 
+use crate::i18n::hant;
 use crate::rules::Lang;
 
-/// A text a learner sees, in Simplified Chinese and in English. Both are always present once
-/// a lesson has loaded.
+/// A text a learner sees. Authors write it in Simplified Chinese and in English (both always
+/// present once a lesson has loaded); the Traditional Chinese form is converted from the
+/// Simplified one, with the chess terms of [`hant`], the first time it is asked for.
 ///
 /// ```
 /// use chess_tutor_core::content::Text;
 /// use chess_tutor_core::rules::Lang;
-/// let t = Text::new("车走直线", "The rook moves in straight lines");
-/// assert_eq!(t.get(Lang::Zh), "车走直线");
+/// let t = Text::new("车走直线，后也能走直线", "The rook moves in straight lines");
+/// assert_eq!(t.get(Lang::Zh), "车走直线，后也能走直线");
+/// assert_eq!(t.get(Lang::ZhHant), "車走直線，后也能走直線");
 /// assert_eq!(t.get(Lang::En), "The rook moves in straight lines");
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize)]
 pub struct Text {
     /// Simplified Chinese.
     pub zh: String,
     /// English.
     pub en: String,
+    #[serde(skip)]
+    zh_hant: OnceLock<String>,
 }
 
 impl Text {
-    /// A text from its two languages.
+    /// A text from its two written languages.
     pub fn new(zh: impl Into<String>, en: impl Into<String>) -> Self {
         Self {
             zh: zh.into(),
             en: en.into(),
+            zh_hant: OnceLock::new(),
         }
     }
 
@@ -36,13 +44,30 @@ impl Text {
     pub fn get(&self, lang: Lang) -> &str {
         match lang {
             Lang::Zh => &self.zh,
+            Lang::ZhHant => self.zh_hant.get_or_init(|| hant::to_traditional(&self.zh)),
             Lang::En => &self.en,
         }
     }
 }
 
+/// Texts are equal when what their authors wrote is.
+impl PartialEq for Text {
+    fn eq(&self, other: &Text) -> bool {
+        self.zh == other.zh && self.en == other.en
+    }
+}
+
+impl Eq for Text {}
+
+impl Hash for Text {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.zh.hash(state);
+        self.en.hash(state);
+    }
+}
+
 impl fmt::Display for Text {
-    /// Both languages, Chinese first, for authors and logs.
+    /// Both written languages, Chinese first, for authors and logs.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} / {}", self.zh, self.en)
     }

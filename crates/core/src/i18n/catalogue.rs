@@ -8,7 +8,7 @@ use fluent_bundle::{FluentArgs, FluentResource};
 use super::{Lang, Message};
 
 /// Every language, in the order of [`Lang`].
-pub const LANGS: [Lang; 2] = [Lang::Zh, Lang::En];
+pub const LANGS: [Lang; 3] = [Lang::Zh, Lang::ZhHant, Lang::En];
 
 /// The catalogue files of each language: (file name, contents).
 fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
@@ -16,6 +16,10 @@ fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
         Lang::Zh => &[(
             "zh-Hans/tutor.ftl",
             include_str!("../../locales/zh-Hans/tutor.ftl"),
+        )],
+        Lang::ZhHant => &[(
+            "zh-Hant/tutor.ftl",
+            include_str!("../../locales/zh-Hant/tutor.ftl"),
         )],
         Lang::En => &[("en/tutor.ftl", include_str!("../../locales/en/tutor.ftl"))],
     }
@@ -119,4 +123,49 @@ pub fn message_ids(lang: Lang) -> Vec<(&'static str, String)> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    /// The Traditional catalogue is the Simplified one converted (`super::super::hant`), so a
+    /// change of the Simplified wording must be carried over: run
+    /// `UPDATE_ZH_HANT=1 cargo test -p chess-tutor-core zh_hant_catalogue` to write it anew,
+    /// then read the diff.
+    #[test]
+    fn the_zh_hant_catalogue_is_the_conversion_of_zh_hans() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("locales");
+        for ((hans_file, hans), (hant_file, hant)) in
+            sources(Lang::Zh).iter().zip(sources(Lang::ZhHant))
+        {
+            let header =
+                "# Generated from ../zh-Hans by chess_tutor_core::i18n::hant: do not edit.\n";
+            let expected = format!("{header}{}", super::super::hant::to_traditional(hans));
+            if std::env::var_os("UPDATE_ZH_HANT").is_some() {
+                std::fs::write(dir.join(hant_file), &expected).unwrap();
+                continue;
+            }
+            assert!(
+                *hant == expected,
+                "{hant_file} is not the conversion of {hans_file}: run \
+                 UPDATE_ZH_HANT=1 cargo test -p chess-tutor-core zh_hant_catalogue"
+            );
+        }
+    }
+
+    #[test]
+    fn every_language_has_the_same_messages() {
+        let ids = |lang| {
+            let mut v: Vec<String> = message_ids(lang).into_iter().map(|(_, id)| id).collect();
+            v.sort();
+            v
+        };
+        let en = ids(Lang::En);
+        assert!(en.len() > 50, "{} messages", en.len());
+        for lang in LANGS {
+            assert_eq!(ids(lang), en, "{}", lang.tag());
+        }
+    }
 }

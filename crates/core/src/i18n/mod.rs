@@ -17,6 +17,7 @@
 //! ```
 
 mod catalogue;
+pub mod hant;
 mod lang;
 mod message;
 

@@ -76,9 +76,17 @@ pub fn step_in(
         catalog,
         now: envelope.now.and_then(super::review::at),
     };
+    // A learner is answered in their client's language from their first input on; a client
+    // language the bot does not speak gets English (`/lang` switches; `/start` asks).
+    if cx.session.lang.is_none()
+        && !matches!(input, Input::Start { .. })
+        && let Some(code) = &envelope.client_lang
+    {
+        cx.set_lang(Lang::from_client(code).unwrap_or(Lang::En));
+    }
     let mode = match input {
         Input::Start { client_lang } => {
-            cx.start(client_lang.as_deref());
+            cx.start(client_lang.as_deref().or(envelope.client_lang.as_deref()));
             mode
         }
         Input::Text(text) => {
@@ -109,6 +117,15 @@ pub fn step_in(
     }
 }
 
+/// The language choice: each language named in itself.
+fn language_buttons() -> Vec<Button> {
+    vec![
+        Button::new("简体中文", &Action::Lang(Lang::Zh)),
+        Button::new("繁體中文", &Action::Lang(Lang::ZhHant)),
+        Button::new("English", &Action::Lang(Lang::En)),
+    ]
+}
+
 /// The puzzle under way, not to be served again at once.
 fn current_puzzle(mode: &Mode) -> Option<&crate::content::PuzzleId> {
     match mode {
@@ -129,16 +146,7 @@ fn move_task_board(mode: &Mode, cx: &Cx<'_>) -> Option<TaskBoard> {
 impl Cx<'_> {
     fn start(&mut self, client_lang: Option<&str>) {
         if self.session.lang.is_none() {
-            let guess = client_lang.map(str::to_ascii_lowercase).and_then(|c| {
-                if c.starts_with("zh") {
-                    Some(Lang::Zh)
-                } else if c.starts_with("en") {
-                    Some(Lang::En)
-                } else {
-                    None
-                }
-            });
-            match guess {
+            match client_lang.and_then(Lang::from_client) {
                 Some(lang) => self.set_lang(lang),
                 None => {
                     self.reply(
@@ -147,10 +155,7 @@ impl Cx<'_> {
                             words::welcome(Lang::Zh),
                             words::choose_language()
                         ))
-                        .with_row(vec![
-                            Button::new("中文", &Action::Lang(Lang::Zh)),
-                            Button::new("English", &Action::Lang(Lang::En)),
-                        ]),
+                        .with_row(language_buttons()),
                     );
                     return;
                 }
@@ -209,10 +214,7 @@ impl Cx<'_> {
                 mode
             }
             Command::Lang(None) => {
-                self.reply(Reply::text(words::choose_language()).with_row(vec![
-                    Button::new("中文", &Action::Lang(Lang::Zh)),
-                    Button::new("English", &Action::Lang(Lang::En)),
-                ]));
+                self.reply(Reply::text(words::choose_language()).with_row(language_buttons()));
                 mode
             }
             Command::Board => {

@@ -15,7 +15,7 @@ use crate::content::PuzzleId;
 use crate::content::puzzle::Puzzle;
 use crate::render::overlay::{Overlay, move_squares};
 use crate::render::{ArrowKind, BoardView, MarkKind};
-use crate::rules::{self, Lang, Verdict, text::verdict_text};
+use crate::rules::{self, Verdict, text::verdict_text};
 use crate::search::{self, defence::MoveJudgement};
 
 /// Every how many puzzles a missed one comes back for review.
@@ -400,10 +400,7 @@ fn hint(mut now: PuzzleState, cx: &mut Cx<'_>) -> Mode {
         // Seeing the square (or the move) means the puzzle is not solved alone.
         decide(cx, &mut now, false);
     }
-    let piece = match lang {
-        Lang::Zh => rules::text::zh::piece(h.piece).to_owned(),
-        Lang::En => rules::text::en::piece(h.piece).to_owned(),
-    };
+    let piece = rules::text::piece_name(h.piece, lang);
     let mut view = now.view().with_mark(h.piece_square, MarkKind::Highlight);
     let msg = match rung {
         1 => Say::HintPiece {

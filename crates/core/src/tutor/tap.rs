@@ -19,7 +19,7 @@ use super::reply::{Button, Reply};
 use super::state::{Mode, TapSelection};
 use super::words;
 use crate::render::MarkKind;
-use crate::rules::{self, IllegalReason, Lang, Verdict};
+use crate::rules::{self, IllegalReason, Verdict};
 
 /// The "Tap to move" button for the current question.
 pub(super) fn button(cx: &Cx<'_>) -> Button {
@@ -133,13 +133,6 @@ pub fn grid(
         .collect()
 }
 
-fn piece_name(lang: Lang, role: Role) -> &'static str {
-    match lang {
-        Lang::Zh => rules::text::zh::piece(role),
-        Lang::En => rules::text::en::piece(role),
-    }
-}
-
 /// Replaces the board message with the task board, its grid and `note` under the task.
 fn show(cx: &mut Cx<'_>, board: TaskBoard, picked: Option<Square>, note: &str) {
     let mut view = board.view;
@@ -207,11 +200,11 @@ pub(super) fn tap<T: MoveTask>(
         // One of the learner's pieces: pick it (or pick it instead).
         (Some(piece), _) => {
             pick(cx, Some(square));
-            let name = piece_name(lang, piece.role);
+            let name = rules::text::piece_name(piece.role, lang);
             let note = if targets(&board.pos, square).is_empty() {
-                words::tap_picked_stuck(lang, name, square)
+                words::tap_picked_stuck(lang, &name, square)
             } else {
-                words::tap_picked(lang, name, square)
+                words::tap_picked(lang, &name, square)
             };
             show(cx, board, Some(square), &note);
             task.into()

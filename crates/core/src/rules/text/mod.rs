@@ -11,6 +11,17 @@ use super::explain::Verdict;
 use super::reason::IllegalReason;
 
 pub use crate::i18n::Lang;
+use crate::i18n::hant;
+
+/// A piece's name in `lang` (`车`, `車`, `rook`).
+#[must_use]
+pub fn piece_name(role: shakmaty::Role, lang: Lang) -> String {
+    match lang {
+        Lang::En => en::piece(role).to_owned(),
+        Lang::Zh => zh::piece(role).to_owned(),
+        Lang::ZhHant => hant::to_traditional(zh::piece(role)),
+    }
+}
 
 /// The sentence for a refused move. `board` is the position the move was tried in.
 ///
@@ -27,6 +38,7 @@ pub fn reason_text(reason: &IllegalReason, board: &Board, lang: Lang) -> String 
     match lang {
         Lang::En => en::reason(reason, board),
         Lang::Zh => zh::reason(reason, board),
+        Lang::ZhHant => hant::to_traditional(&zh::reason(reason, board)),
     }
 }
 
@@ -36,6 +48,7 @@ pub fn legal_text(pos: &Chess, info: &MoveInfo, lang: Lang) -> String {
     match lang {
         Lang::En => en::legal(pos, info),
         Lang::Zh => zh::legal(pos, info),
+        Lang::ZhHant => hant::to_traditional(&zh::legal(pos, info)),
     }
 }
 
@@ -51,6 +64,7 @@ pub fn verdict_text(pos: &Chess, verdict: &Verdict, input: &str, lang: Lang) -> 
                 return match lang {
                     Lang::En => en::which_castling(),
                     Lang::Zh => zh::which_castling(),
+                    Lang::ZhHant => hant::to_traditional(&zh::which_castling()),
                 };
             }
             let froms: Vec<Square> = candidates.iter().filter_map(|m| m.from()).collect();
@@ -61,11 +75,13 @@ pub fn verdict_text(pos: &Chess, verdict: &Verdict, input: &str, lang: Lang) -> 
             match lang {
                 Lang::En => en::ambiguous(piece, &froms, to),
                 Lang::Zh => zh::ambiguous(piece, &froms, to),
+                Lang::ZhHant => hant::to_traditional(&zh::ambiguous(piece, &froms, to)),
             }
         }
         Verdict::Unreadable => match lang {
             Lang::En => en::unreadable(&input),
             Lang::Zh => zh::unreadable(&input),
+            Lang::ZhHant => hant::to_traditional(&zh::unreadable(&input)),
         },
     }
 }

@@ -1,0 +1,158 @@
+# Generated from ../zh-Hans by chess_tutor_core::i18n::hant: do not edit.
+# chess-tutor: what the tutor says (menus, praise, prompts), Simplified Chinese (the source of ../zh-Hant).
+# Rule explanations come from rules.ftl; lesson, quiz and puzzle texts from the content files.
+# Every message here has an English twin in ../en/tutor.ftl (a test checks it).
+
+## Glue between sentences
+
+# Two sentences in a row: no space after Chinese punctuation.
+two-sentences = {$first}{$second}
+# A remark in brackets after a sentence.
+aside = （{$remark}）
+
+## Welcome, menu, help
+
+welcome = 歡迎來到國際象棋規則課！我會一步一步教你下棋的規則。每一步走不通的棋，我都會告訴你是哪條規則不允許，並在棋盤上標出關鍵的格子。
+choose-language = 請選擇語言 / 請選擇語言 / Choose your language:
+menu = 想做什麼？課程：從棋盤開始學規則；殺棋題：練習N步殺；測驗：規則問答。隨時發送 /help 查看所有命令。
+help =
+    命令：
+    /lessons 課程目錄和進度
+    /lesson 3 打開第3課
+    /next 下一步
+    /puzzle 殺棋題
+    /hint 提示（先提示棋子，再提示格子，最後給出走法）
+    /solution 答案
+    /quiz 規則測驗
+    /explain FEN 走法 —— 判斷任意局面裡的一步棋
+    /progress 我的進度和級別
+    /board 再看一次棋盤
+    /lang zh 或 /lang en 切換語言
+
+    走棋可以這樣寫：e2e4、e4、Nf3、馬f3、O-O（短易位）、O-O-O（長易位）。
+lang-set = 好的，現在說中文。
+
+## The / menu of a chat client
+
+command-lessons = 課程目錄和進度
+command-lesson = 繼續學習當前的課
+command-puzzle = 殺棋題
+command-quiz = 規則測驗
+command-hint = 提示
+command-board = 再看一次棋盤
+command-progress = 我的進度和級別
+command-lang = 切換語言
+command-help = 所有命令
+
+## Buttons
+
+button-next = 下一步 ▶
+button-hint = 提示 💡
+button-solution = 答案
+button-lessons = 課程 📚
+button-puzzle = 殺棋題 ♞
+button-quiz = 測驗 ❓
+button-tap-to-move = 👆 點按走子
+button-next-puzzle = 下一題 ▶
+button-another-round = 再來一輪 ▶
+button-menu = 菜單
+button-practise-rule = 練一練這條規則
+yes = 是
+no = 否
+true-word = 對
+false-word = 錯
+
+## Things that went wrong
+
+too-long = 這條消息太長了，我沒有讀。請發一步棋或一個命令（/help）。
+unknown-command = 我不認識命令 /{$word}。發送 /help 查看所有命令。
+stale-button = 這個按鈕屬於之前的題目，已經不能用了。請看最新的一條消息。
+nothing-to-do = 現在沒有進行中的題目。選一個吧：
+unreadable-answer = 我沒看懂這個回答。請點按鈕，或者回複選項的字母。
+explain-usage = 用法：/explain FEN 走法，例如 /explain rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e4
+bad-fen = 這個FEN讀不了：{$error}
+question-missing = 這道題找不到了。
+
+## Verdicts
+
+right = 對了！
+not-quite = 不對。
+legal-but-missed = 這步棋是合法的，但沒有完成任務。
+white-to-move = 白方走
+black-to-move = 黑方走
+
+## Lessons
+
+course-map-heading = 課程目錄（✅ 已學完）：
+no-lessons = 還沒有課程。
+lesson-heading = 第{$unit}課 {$title} · {$number}/{$steps}
+lesson-done = 🎉 你學完了《{$title}》！
+course-done = 你已經學完了全部課程！可以用 /puzzle 練習殺棋，或用 /quiz 複習規則。
+no-such-lesson = 沒有這一課。課程編號是1到{$count}，發送 /lessons 查看目錄。
+read-then-next = 讀完了就點「下一步」。
+no-hint = 這一步沒有提示。
+no-solution = 這一步沒有單獨的答案。
+move-solution = 答案：{$san}。{$why}
+squares-prompt = 把格子名用空格隔開發給我，例如：d1 d2 d3
+squares-unreadable = 我沒看懂。請把格子名用空格隔開發給我，例如：d1 d2 d3
+squares-missing = 還少了{$count}個格子。
+squares-wrong = 這些格子不對：{$squares}。
+squares-solution = 答案：{$squares}。{$why}
+judge-solution = 答案：{$answer}。{$why}
+draw-stalemate = 逼和
+draw-insufficient-material = 子力不足
+draw-threefold = 三次重複
+draw-fivefold = 五次重複
+draw-fifty-moves = 五十回合規則
+draw-seventy-five-moves = 七十五回合規則
+draw-none = 不是和棋
+
+## The tap board
+
+tap-a-piece = 👆 先點你的一個棋子，再點它要去的格子。
+tap-picked = 已選中{$square}的{$piece}。點它要去的格子（• 可以走到，× 可以吃子），再點一次{$piece}就取消選擇。
+tap-picked-stuck = 已選中{$square}的{$piece}，可是它現在一步也不能走。點一個格子，我告訴你為什麼不行；或者再點一次{$piece}取消選擇。
+tap-again = 👇 這步棋的回答在下面。想再試，就在這裡重新點一個棋子。
+tap-own-piece-first = 這個格子上沒有你的棋子。請先點你自己的一個棋子。
+promotion-queen = 后
+promotion-rook = 車
+promotion-bishop = 象
+promotion-knight = 馬
+choose-promotion = 兵從{$from}走到{$to}，到了底線，必須升變。你想讓它變成什麼？后、車、象、馬都可以。
+
+## Puzzles
+
+no-puzzles = 還沒有殺棋題。
+puzzle-missing = 這道題找不到了。
+puzzle-caption = {$side}：{$mate_in}步殺（還剩{$left}步）{$rating}
+puzzle-level = {"\u000A"}級別：{$level}（積分 {$points}）
+puzzle-mates = {$right}{$san} 將死！題目完成。
+puzzle-keeps-mate = 好棋！{$san} 之後，對方最頑強的應法是 {$reply}。還剩{$left}步殺。
+puzzle-mates-too-late = {$san} 也能將死，但要{$mate_in}步，題目要求{$within}步之內。對方這樣應：{$defence}
+puzzle-stalemates = {$san} 之後對方無子可動又沒有被將軍——逼和，是和棋，不是贏棋！
+puzzle-fails = {$san} 不行：對方可以這樣逃脫：{$defence}
+puzzle-try-again = {"\u000A"}再試一次，或點「提示」。
+no-mate-from-here = 這裡找不到殺法了。
+hint-piece = 💡 用{$square}的{$piece}。
+hint-square = 💡 {$from}的{$piece}走到{$to}。
+hint-move = 💡 走 {$san}。
+puzzle-solution = 答案：{$line}
+
+## Quiz
+
+quiz-heading = 測驗 {$asked}/{$round}
+quiz-verdict = {$verdict}（答案：{$key}）
+    {$explanation}
+quiz-round-done = 本輪答對 {$right}/{$round}。積分 {$delta}，現在是{$level}。
+
+## Ladder and progress
+
+unranked = 無級別
+level = {$level}級
+progress =
+    課程：完成 {$steps_done}/{$steps} 步，{$lessons_done} 課。
+    級別：{$level}（積分 {$points}）。
+    殺棋題：解出 {$solved} 道，待覆習 {$to_review} 道。
+    測驗：答對 {$quiz_right}，答錯 {$quiz_wrong}。
+progress-errors = {"\u000A"}常犯的規則錯誤：{$errors}
+list-separator = ，

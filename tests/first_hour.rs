@@ -1,0 +1,239 @@
+//! A beginner's first hour, finding by finding (`../shared/reviews/first-hour.md`): each test
+//! is one scenario of the review as a transcript, on a small course of its own
+//! (`tests/fixtures/first-hour/`) so that a change to the shipped lessons does not move it.
+
+mod chat;
+
+use chat::Chat;
+use chess_tutor_core::content::{Catalog, load_lessons_from, quiz};
+use chess_tutor_core::tutor::{Action, Input};
+
+fn catalog() -> Catalog {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/first-hour");
+    let read = |f: &str| std::fs::read_to_string(format!("{dir}/{f}")).unwrap();
+    let (lessons, problems) = load_lessons_from(&[
+        ("lessons/01-board.yaml", read("01-board.yaml")),
+        ("lessons/02-moves.yaml", read("02-moves.yaml")),
+    ]);
+    assert!(problems.is_empty(), "{problems:?}");
+    let (items, problems) = quiz::load_quiz_sources(&[("lessons/quiz/fh.yaml", read("quiz.yaml"))]);
+    assert!(problems.is_empty(), "{problems:?}");
+    let puzzles = Catalog::shipped().unwrap().puzzles().to_vec();
+    Catalog::new(lessons, items, puzzles)
+}
+
+fn begin<'c>(catalog: &'c Catalog, client: &str) -> Chat<'c> {
+    let mut chat = Chat::new(catalog);
+    chat.send(Input::Start {
+        client_lang: Some(client.into()),
+    });
+    chat
+}
+
+/// The buttons of the last reply (what a bare number presses in the terminal).
+#[allow(dead_code)]
+fn last_buttons(chat: &Chat<'_>) -> Vec<String> {
+    chat.buttons.iter().map(|(l, _)| l.clone()).collect()
+}
+
+/// 1.1: after a hint, a refusal or an unreadable input the task's controls come again.
+#[test]
+fn every_reply_inside_a_task_carries_its_controls() {
+    let catalog = catalog();
+    let mut chat = begin(&catalog, "zh-hans");
+    chat.text("/lesson 1").press("下一步");
+    chat.text("/hint");
+    chat.text("车b5");
+    chat.text("xyz");
+    chat.text("车a5");
+    insta::assert_snapshot!(chat.log);
+}
+
+/// 1.1, 1.12: a judge question is answered by its number, its letter or its label, also
+/// after a wrong answer or a hint.
+#[test]
+fn an_answer_by_number_letter_or_label() {
+    let catalog = catalog();
+    let mut chat = begin(&catalog, "zh-hans");
+    chat.text("/lesson 1")
+        .press("下一步")
+        .text("/solution")
+        .text("/next");
+    chat.text("1"); // "是": wrong
+    chat.text("2"); // "否" by its number
+    chat.text("/hint").text("子力不足"); // a draw kind by its label
+    insta::assert_snapshot!(chat.log);
+}
+
+/// 1.4: a wrong answer in a lesson invites another try and does not give the answer away.
+#[test]
+fn a_wrong_answer_invites_another_try() {
+    let catalog = catalog();
+    let mut chat = begin(&catalog, "en");
+    chat.text("/lesson 1");
+    for _ in 0..5 {
+        chat.text("/next");
+    }
+    chat.press("True");
+    insta::assert_snapshot!(chat.log);
+}
+
+/// 1.6: a right move in a drill with only a few pieces is not announced as a drawn game.
+#[test]
+fn no_game_state_notes_in_a_drill() {
+    let catalog = catalog();
+    let mut chat = begin(&catalog, "zh-hans");
+    chat.text("/lesson 2").text("/next").text("/next");
+    chat.text("象d4");
+    insta::assert_snapshot!(chat.log);
+}
+
+/// 1.8: "Practise this rule" comes back to the step the learner left.
+#[test]
+fn practising_a_rule_comes_back() {
+    let catalog = catalog();
+    let mut chat = begin(&catalog, "en");
+    chat.text("/lesson 2").text("/next").text("/next");
+    // Three tries that break the same rule: a bishop moves only diagonally.
+    chat.text("Bb4").text("Bb8").text("Bh2");
+    if chat.buttons.iter().any(|(l, _)| l.contains("Practise")) {
+        chat.press("Practise");
+        chat.text("/solution").text("/next");
+    }
+    insta::assert_snapshot!(chat.log);
+}
+
+/// 1.9: "Next puzzle" gives another puzzle (or says it is a review); a quiet wrong move is
+/// refuted in words a beginner follows; the solution says why it is mate.
+#[test]
+fn puzzles_go_on_and_explain() {
+    let catalog = catalog();
+    let mut chat = begin(&catalog, "en");
+    chat.text("/puzzle");
+    chat.text("/solution").press("Next puzzle");
+    insta::assert_snapshot!(chat.log);
+}
+
+/// 1.10: `/progress` names the rules in the learner's language and does not count lesson
+/// questions as quiz answers.
+#[test]
+fn progress_in_the_learners_words() {
+    let catalog = catalog();
+    let mut chat = begin(&catalog, "zh-hans");
+    chat.text("/lesson 1").press("下一步");
+    chat.text("车b5").text("车b3");
+    for _ in 0..4 {
+        chat.text("/next");
+    }
+    chat.press("错");
+    chat.text("/progress");
+    insta::assert_snapshot!(chat.log);
+}
+
+/// 1.11: `/explain` with a FEN and no move, a broken FEN, an empty board.
+#[test]
+fn explain_edge_cases() {
+    let catalog = catalog();
+    let mut chat = begin(&catalog, "zh-hans");
+    chat.text("/explain 4k3/8/8/8/2b5/8/8/R3K2R w KQ - 0 1")
+        .text("/explain 4k3/8/8/8/2b5/8/8/R3K2X w KQ - 0 1 O-O")
+        .text("/lang en")
+        .text("/explain 8/8/8/8/8/8/8/8 w - - 0 1 e4");
+    insta::assert_snapshot!(chat.log);
+}
+
+/// 1.12: a choice is answered by its text (`d6`) as well as by its letter.
+#[test]
+fn a_choice_by_its_text() {
+    let catalog = catalog();
+    let mut chat = begin(&catalog, "en");
+    chat.text("/lesson 2");
+    for _ in 0..3 {
+        chat.text("/next");
+    }
+    chat.text("d6");
+    insta::assert_snapshot!(chat.log);
+}
+
+/// 1.13: after a legal move that misses the task the board is put back, and the learner is
+/// told so.
+#[test]
+fn a_missed_move_is_taken_back_in_plain_sight() {
+    let catalog = catalog();
+    let mut chat = begin(&catalog, "en");
+    chat.text("/lesson 1").press("Next").text("Ra5");
+    insta::assert_snapshot!(chat.log);
+}
+
+/// 1.16: castling on the tap board by the king, then its rook.
+#[test]
+fn castling_by_king_then_rook_on_the_tap_board() {
+    let catalog = catalog();
+    let mut chat = begin(&catalog, "en");
+    chat.text("/lesson 2");
+    let open = Action::TapBoard(chat.session.nonce).encode();
+    chat.send(Input::Button(open))
+        .tap(shakmaty::Square::E1)
+        .tap(shakmaty::Square::H1);
+    insta::assert_snapshot!(chat.log);
+}
+
+/// 1.16: the promotion chooser keeps the task's words.
+#[test]
+fn the_promotion_chooser_keeps_the_task() {
+    let catalog = catalog();
+    let mut chat = begin(&catalog, "zh-hans");
+    chat.text("/lesson 2").text("/next").text("e8");
+    insta::assert_snapshot!(chat.log);
+}
+
+/// 1.16: a "tap every square" step has a tap board.
+#[test]
+fn a_squares_step_can_be_tapped() {
+    let catalog = catalog();
+    let mut chat = begin(&catalog, "en");
+    chat.text("/lesson 1");
+    for _ in 0..5 {
+        chat.text("/next");
+    }
+    insta::assert_snapshot!(chat.log);
+}
+
+/// 1.16, 1.17: the course list names its lessons; `/lang` leads on; `/lesson 马` opens the
+/// lesson of that piece or says how to write it; after `/help` the menu is there.
+#[test]
+fn menus_that_lead_on() {
+    let catalog = catalog();
+    let mut chat = begin(&catalog, "zh-hans");
+    chat.text("/lessons");
+    chat.text("/lesson 1").text("/lang en");
+    chat.text("/lesson moving").text("/help");
+    insta::assert_snapshot!(chat.log);
+}
+
+/// 1.17: finishing a lesson pauses with a summary and the menu before the next one.
+#[test]
+fn a_pause_between_lessons() {
+    let catalog = catalog();
+    let mut chat = begin(&catalog, "en");
+    chat.text("/lesson 1");
+    for _ in 0..5 {
+        chat.text("/solution").text("/next");
+    }
+    chat.press("False");
+    insta::assert_snapshot!(chat.log);
+}
+
+/// 1.17: a true statement's and a false statement's verdicts read the same way: no "Right!"
+/// followed by "False." in one reply.
+#[test]
+fn verdicts_do_not_contradict_themselves() {
+    let catalog = catalog();
+    let mut chat = begin(&catalog, "en");
+    chat.text("/lesson 1");
+    for _ in 0..5 {
+        chat.text("/next");
+    }
+    chat.press("False");
+    insta::assert_snapshot!(chat.log);
+}

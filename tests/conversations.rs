@@ -7,7 +7,7 @@ use chat::{Chat, shipped};
 use chess_tutor_core::content::puzzle::Puzzle;
 use chess_tutor_core::rules::Lang;
 use chess_tutor_core::search;
-use chess_tutor_core::tutor::{Action, Catalog, Event, Input, Mode, PuzzleState, Session, step_at};
+use chess_tutor_core::tutor::{Action, Catalog, Event, Input, Mode, PuzzleState, Session};
 use shakmaty::{CastlingMode, Position, Square, uci::UciMove};
 
 #[test]

@@ -6,7 +6,7 @@ mod chat;
 
 use chat::Chat;
 use chess_tutor_core::content::{Catalog, load_lessons_from, quiz};
-use chess_tutor_core::tutor::{Action, Input};
+use chess_tutor_core::tutor::{Action, Input, Mode};
 
 fn catalog() -> Catalog {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/first-hour");
@@ -43,10 +43,25 @@ fn every_reply_inside_a_task_carries_its_controls() {
     let mut chat = begin(&catalog, "zh-hans");
     chat.text("/lesson 1").press("下一步");
     chat.text("/hint");
+    let after_hint = last_buttons(&chat);
     chat.text("车b5");
+    let after_refusal = last_buttons(&chat);
     chat.text("xyz");
+    let after_unreadable = last_buttons(&chat);
     chat.text("车a5");
+    let after_miss = last_buttons(&chat);
     insta::assert_snapshot!(chat.log);
+    for (what, buttons) in [
+        ("hint", after_hint),
+        ("refusal", after_refusal),
+        ("unreadable input", after_unreadable),
+        ("legal miss", after_miss),
+    ] {
+        assert!(
+            buttons.iter().any(|l| l.contains("提示")),
+            "no task controls after the {what}: {buttons:?}"
+        );
+    }
 }
 
 /// 1.1, 1.12: a judge question is answered by its number, its letter or its label, also
@@ -59,10 +74,18 @@ fn an_answer_by_number_letter_or_label() {
         .press("下一步")
         .text("/solution")
         .text("/next");
+    assert!(chat.log.contains("车能从a2走到e2吗"), "{}", chat.log);
     chat.text("1"); // "是": wrong
     chat.text("2"); // "否" by its number
+    let yes_no_done = chat.log.contains("对了！");
+    assert!(chat.log.contains("这盘棋是什么结果"), "{}", chat.log);
     chat.text("/hint").text("子力不足"); // a draw kind by its label
     insta::assert_snapshot!(chat.log);
+    assert!(yes_no_done, "2 did not answer the yes/no question");
+    assert!(
+        chat.session.progress.steps_done.contains("fh-draw-kind"),
+        "the label did not answer the draw question"
+    );
 }
 
 /// 1.4: a wrong answer in a lesson invites another try and does not give the answer away.
@@ -74,8 +97,23 @@ fn a_wrong_answer_invites_another_try() {
     for _ in 0..5 {
         chat.text("/next");
     }
+    assert!(
+        chat.log.contains("A rook may move diagonally"),
+        "{}",
+        chat.log
+    );
     chat.press("True");
+    let wrong = chat.log.rsplit("> [True]").next().unwrap().to_owned();
     insta::assert_snapshot!(chat.log);
+    assert!(
+        !wrong.contains("Answer:"),
+        "the answer is given away: {wrong}"
+    );
+    assert!(
+        last_buttons(&chat).iter().any(|l| l.contains("False")),
+        "no way to answer again: {:?}",
+        last_buttons(&chat)
+    );
 }
 
 /// 1.6: a right move in a drill with only a few pieces is not announced as a drawn game.
@@ -86,6 +124,8 @@ fn no_game_state_notes_in_a_drill() {
     chat.text("/lesson 2").text("/next").text("/next");
     chat.text("象d4");
     insta::assert_snapshot!(chat.log);
+    let last = chat.log.rsplit("> 象d4").next().unwrap();
+    assert!(!last.contains("和棋"), "{last}");
 }
 
 /// 1.8: "Practise this rule" comes back to the step the learner left.
@@ -101,6 +141,10 @@ fn practising_a_rule_comes_back() {
         chat.text("/solution").text("/next");
     }
     insta::assert_snapshot!(chat.log);
+    let Mode::Lesson(state) = &chat.session.mode else {
+        panic!("{:?}", chat.session.mode)
+    };
+    assert_eq!(state.step_id.as_str(), "fh-bishop", "{}", chat.log);
 }
 
 /// 1.9: "Next puzzle" gives another puzzle (or says it is a review); a quiet wrong move is
@@ -110,8 +154,19 @@ fn puzzles_go_on_and_explain() {
     let catalog = catalog();
     let mut chat = begin(&catalog, "en");
     chat.text("/puzzle");
+    let Mode::Puzzle(first) = chat.session.mode.clone() else {
+        panic!("{:?}", chat.session.mode)
+    };
     chat.text("/solution").press("Next puzzle");
+    let Mode::Puzzle(second) = chat.session.mode.clone() else {
+        panic!("{:?}", chat.session.mode)
+    };
     insta::assert_snapshot!(chat.log);
+    assert!(
+        first.id != second.id || chat.log.contains("review"),
+        "the same puzzle again, unannounced: {}",
+        first.id
+    );
 }
 
 /// 1.10: `/progress` names the rules in the learner's language and does not count lesson
@@ -128,6 +183,12 @@ fn progress_in_the_learners_words() {
     chat.press("错");
     chat.text("/progress");
     insta::assert_snapshot!(chat.log);
+    let progress = chat.log.rsplit("> /progress").next().unwrap().to_owned();
+    assert!(!progress.contains("wrong_movement"), "{progress}");
+    assert!(
+        !progress.contains("答对 1"),
+        "a lesson question counted: {progress}"
+    );
 }
 
 /// 1.11: `/explain` with a FEN and no move, a broken FEN, an empty board.
@@ -140,6 +201,8 @@ fn explain_edge_cases() {
         .text("/lang en")
         .text("/explain 8/8/8/8/8/8/8/8 w - - 0 1 e4");
     insta::assert_snapshot!(chat.log);
+    assert!(!chat.log.contains("我没看懂“1”"), "{}", chat.log);
+    assert!(!chat.log.contains("invalid board part"), "{}", chat.log);
 }
 
 /// 1.12: a choice is answered by its text (`d6`) as well as by its letter.
@@ -153,6 +216,11 @@ fn a_choice_by_its_text() {
     }
     chat.text("d6");
     insta::assert_snapshot!(chat.log);
+    assert!(
+        chat.session.progress.steps_done.contains("fh-quiz-square"),
+        "{}",
+        chat.log
+    );
 }
 
 /// 1.13: after a legal move that misses the task the board is put back, and the learner is
@@ -163,6 +231,11 @@ fn a_missed_move_is_taken_back_in_plain_sight() {
     let mut chat = begin(&catalog, "en");
     chat.text("/lesson 1").press("Next").text("Ra5");
     insta::assert_snapshot!(chat.log);
+    let last = chat.log.rsplit("> Ra5").next().unwrap();
+    assert!(
+        last.contains("7k/8/8/8/R7/8/8/7K"),
+        "the task's board is not shown again: {last}"
+    );
 }
 
 /// 1.16: castling on the tap board by the king, then its rook.
@@ -176,6 +249,11 @@ fn castling_by_king_then_rook_on_the_tap_board() {
         .tap(shakmaty::Square::E1)
         .tap(shakmaty::Square::H1);
     insta::assert_snapshot!(chat.log);
+    assert!(
+        chat.session.progress.steps_done.contains("fh-castle"),
+        "{}",
+        chat.log
+    );
 }
 
 /// 1.16: the promotion chooser keeps the task's words.
@@ -185,6 +263,8 @@ fn the_promotion_chooser_keeps_the_task() {
     let mut chat = begin(&catalog, "zh-hans");
     chat.text("/lesson 2").text("/next").text("e8");
     insta::assert_snapshot!(chat.log);
+    let last = chat.log.rsplit("> e8").next().unwrap();
+    assert!(last.contains("让它变成后"), "{last}");
 }
 
 /// 1.16: a "tap every square" step has a tap board.
@@ -193,10 +273,12 @@ fn a_squares_step_can_be_tapped() {
     let catalog = catalog();
     let mut chat = begin(&catalog, "en");
     chat.text("/lesson 1");
-    for _ in 0..5 {
+    for _ in 0..4 {
         chat.text("/next");
     }
+    assert!(chat.log.contains("Tap every square"), "{}", chat.log);
     insta::assert_snapshot!(chat.log);
+    assert!(!chat.squares.is_empty(), "no tap board: {}", chat.log);
 }
 
 /// 1.16, 1.17: the course list names its lessons; `/lang` leads on; `/lesson 马` opens the
@@ -206,9 +288,18 @@ fn menus_that_lead_on() {
     let catalog = catalog();
     let mut chat = begin(&catalog, "zh-hans");
     chat.text("/lessons");
+    let list = last_buttons(&chat);
     chat.text("/lesson 1").text("/lang en");
+    let after_lang = last_buttons(&chat);
     chat.text("/lesson moving").text("/help");
+    let after_help = last_buttons(&chat);
     insta::assert_snapshot!(chat.log);
+    assert!(
+        list.iter().any(|l| l.contains("棋盘")),
+        "bare numbers: {list:?}"
+    );
+    assert!(!after_lang.is_empty(), "/lang is a dead end");
+    assert!(!after_help.is_empty(), "no menu after /help");
 }
 
 /// 1.17: finishing a lesson pauses with a summary and the menu before the next one.
@@ -222,6 +313,11 @@ fn a_pause_between_lessons() {
     }
     chat.press("False");
     insta::assert_snapshot!(chat.log);
+    let last = chat.log.rsplit("> [False]").next().unwrap();
+    assert!(
+        !last.contains("Unit 2"),
+        "straight into the next lesson: {last}"
+    );
 }
 
 /// 1.17: a true statement's and a false statement's verdicts read the same way: no "Right!"
@@ -236,4 +332,9 @@ fn verdicts_do_not_contradict_themselves() {
     }
     chat.press("False");
     insta::assert_snapshot!(chat.log);
+    let last = chat.log.rsplit("> [False]").next().unwrap();
+    assert!(
+        !(last.contains("Right!") && last.contains("False.")),
+        "{last}"
+    );
 }

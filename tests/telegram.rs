@@ -165,7 +165,7 @@ async fn tap_to_move_edits_the_board_explains_an_illegal_tap_and_plays_the_move(
     let dots = picked
         .buttons
         .iter()
-        .filter(|(l, _)| l.contains('•'))
+        .filter(|(l, _)| l.starts_with('○') || l.starts_with('✖'))
         .count();
     assert_eq!(
         dots, 14,
@@ -173,12 +173,12 @@ async fn tap_to_move_edits_the_board_explains_an_illegal_tap_and_plays_the_move(
         picked.buttons
     );
 
-    // A diagonal target: the referee explains the rule in a new message with its picture.
+    // A diagonal target: the referee explains the rule on the board message itself, with
+    // its picture, and the tap board stays open for another try.
+    let n = fake.calls().len();
     fake.push(press_on(chat, &square_button(&picked, "b5"), 5, board));
-    let refused = fake
-        .wait_text(chat, "A rook moves only in straight lines")
-        .await;
-    assert_eq!(refused.method, "sendphoto");
+    let refused = wait_edit(&fake, chat, board, "A rook moves only in straight lines", n).await;
+    assert!(refused.png, "the refusal draws its squares");
 
     // Pick again and play the move.
     let latest = fake
@@ -190,8 +190,9 @@ async fn tap_to_move_edits_the_board_explains_an_illegal_tap_and_plays_the_move(
     let n = fake.calls().len();
     fake.push(press_on(chat, &square_button(&latest, "a4"), 6, board));
     let picked = wait_edit(&fake, chat, board, "is picked", n).await;
+    let n = fake.calls().len();
     fake.push(press_on(chat, &square_button(&picked, "h4"), 7, board));
-    fake.wait_text(chat, "Right! Rh4+").await;
+    wait_edit(&fake, chat, board, "Right! Rh4+", n).await;
     for c in fake.calls() {
         if c.method == "editmessagemedia" {
             assert!(c.text.encode_utf16().count() <= 1024);

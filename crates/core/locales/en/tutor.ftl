@@ -82,10 +82,8 @@ black-to-move = Black to move
 
 ## Lessons
 
-course-map-heading = The course (✅ done):
 no-lessons = There are no lessons yet.
 lesson-heading = Unit {$unit} {$title} · {$number}/{$steps}
-lesson-done = 🎉 You finished "{$title}"!
 course-done = You have finished the whole course! Practise with /puzzle or review the rules with /quiz.
 no-such-lesson = There is no such lesson. Units are numbered 1 to {$count}; send /lessons for the map.
 read-then-next = Tap Next when you have read it.
@@ -109,9 +107,8 @@ draw-none = Not a draw
 ## The tap board
 
 tap-a-piece = 👆 Tap one of your pieces, then the square it should go to.
-tap-picked = The {$piece} on {$square} is picked. Tap where it should go (• it can move there, × it can capture there), or tap it again to put it back.
+tap-picked = The {$piece} on {$square} is picked. Tap where it should go (○ it can move there, ✖ it can capture there), or tap it again to put it back.
 tap-picked-stuck = The {$piece} on {$square} is picked, but it has no legal move right now. Tap a square and I will tell you why, or tap it again to put it back.
-tap-again = 👇 The answer to that move is below. To try again, tap one of your pieces here.
 tap-own-piece-first = None of your pieces stands on that square. Tap one of your own pieces first.
 promotion-queen = Queen
 promotion-rook = Rook
@@ -123,13 +120,12 @@ choose-promotion = The pawn goes from {$from} to {$to}, the last rank, so it mus
 
 no-puzzles = There are no puzzles yet.
 puzzle-missing = That puzzle is missing.
-puzzle-caption = {$side}: mate in {$mate_in} ({$left} to go){$rating}
+puzzle-caption = {$side}: mate in {$mate_in} ({$left} to go)
 puzzle-level = {"\u000A"}Level: {$level} ({$points} points)
 puzzle-mates = {$right} {$san} is checkmate! Puzzle solved.
 puzzle-keeps-mate = Good! After {$san}, the toughest defence is {$reply}. Mate in {$left} to go.
 puzzle-mates-too-late = {$san} does mate, but only in {$mate_in} moves; the task is mate within {$within}. The defence: {$defence}
 puzzle-stalemates = After {$san} the defender has no legal move and is not in check — stalemate, a draw, not a win!
-puzzle-fails = {$san} does not work: the defence escapes with {$defence}
 puzzle-try-again = {"\u000A"}Try again, or tap Hint.
 no-mate-from-here = There is no mate from here.
 hint-piece = 💡 Use the {$piece} on {$square}.
@@ -147,11 +143,106 @@ quiz-round-done = This round: {$right}/{$round} right. Points {$delta}; you are 
 ## Ladder and progress
 
 unranked = unranked
-level = level {$level} (级)
+level = level {$level}
 progress =
     Lessons: {$steps_done}/{$steps} steps, {$lessons_done} lessons done.
     Level: {$level} ({$points} points).
-    Puzzles: {$solved} solved, {$to_review} to review.
     Quiz: {$quiz_right} right, {$quiz_wrong} wrong.
 progress-errors = {"\u000A"}Rules you trip over most: {$errors}
 list-separator = ,{" "}
+
+## The first hour: trying again, pauses, menus
+
+try-again = Try again.
+board-restored = The piece is back on its square; try again.
+think-again = Not quite; think again.
+quiz-wrong-answer = Not quite: the answer is {$key}.
+quiz-statement-true = The statement is true.
+quiz-statement-false = The statement is false.
+lesson-finished = 🎉 You finished "{$title}"!
+lesson-passed = You have been through "{$title}": {$done} of {$steps} steps done. Come back to the others any time with /lesson {$unit}.
+next-lesson-is = Next: unit {$unit}, "{$title}".
+button-next-lesson = Next lesson ▶
+button-back-to-task = ◀ Back to the task
+practice-done = Well practised! Back to the task you were on.
+course-map-legend = The course (✅ done · ▶ in progress · ▫️ not started):
+lesson-button = {$unit} {$title}
+no-lesson-named = There is no lesson called "{$name}". Write its number, e.g. /lesson 7, or send /lessons for the map.
+help-menu = What would you like to do?
+
+## Hints that climb: the piece, the square, the move
+
+hint-capture = 💡 The {$piece} on {$from} takes the {$captured} on {$to}.
+hint-more = (Tap Hint again for more.)
+hint-last = (Still stuck? Tap Solution.)
+
+## The tap board
+
+tap-retry = Tap a piece to move again.
+tap-squares-prompt = Tap the squares to pick them (tap again to drop one), then tap ✔ Done. Or send the square names, separated by spaces.
+tap-squares-picked = Picked: {$squares}
+tap-squares-none = No square picked yet.
+button-done = ✔ Done
+
+## /explain
+
+explain-needs-move = That is a position (a FEN). Add the move to judge after it, e.g. /explain {$fen} e4
+bad-fen-syntax = That is not a whole FEN. A FEN has six parts, separated by spaces: where the pieces stand, whose move it is, the castling rights, the en passant square and two counters.
+bad-fen-position = That position cannot happen: for example a king is missing, a pawn stands on the first or last rank, or the side not to move is in check.
+
+## Puzzles
+
+puzzle-caption-rated = {$side}: mate in {$mate_in} ({$left} to go) · difficulty {$rating}
+board-turned = {" "}(the board is turned: Black at the bottom)
+puzzle-review = 🔁 Review: you missed this one before.
+puzzle-no-check = {$san} gives no check, so it cannot be mate.
+puzzle-check-answered = {$san} gives check, but the defender can {$how}: {$defence}.
+how-capture = take the checking {$piece}
+how-block = block the check
+how-king = move the king to {$square}
+puzzle-escapes = After {$san} the defender answers {$defence}, and there is no mate within {$left} any more.
+why-mate-check = Why it is mate: {$king} is in check from {$checker}.
+why-mate-double = Why it is mate: {$king} is in check from {$checker} at once (a double check), so only a king move could help.
+why-mate-covered = Every square the king could go to ({$squares}) is attacked.
+why-mate-own = {$squares}: taken by its own pieces.
+why-mate-nowhere = The king has no empty square next to it.
+why-mate-no-help = The checking piece can be neither taken nor blocked.
+also-mates = {$moves} would also have mated.
+points-change = Points {$delta} ({$before} → {$after}; this puzzle's difficulty is {$rating}).
+
+## Progress
+
+progress-puzzles = Puzzles: {$started} tried, {$solved} solved on your own (no solution, no wrong move), {$to_review} to review.
+progress-ladder = How points work: every puzzle and every quiz round counts as a game; a win gains points and a loss costs some, more against a stronger opponent. Every 100 points is a level, from level 30 up to level 1. Solve 4 puzzles of mate in N and you move on to mate in N+1.
+rule-name = { $code ->
+    [no_piece] no piece there
+    [not_your_piece] moving the opponent's piece
+    [own_piece_on_target] taking your own piece
+    [wrong_movement] a piece moving the wrong way
+    [path_blocked] the way blocked
+    [pawn_forward_capture] a pawn taking straight ahead
+    [pawn_diagonal_no_capture] a pawn going diagonally without a capture
+    [pawn_double_step_not_from_start] a pawn's double step away from its start
+    [en_passant_expired] en passant at the wrong moment
+    [promotion_piece_missing] promotion without a piece
+    [promotion_invalid_piece] promotion to a king or a pawn
+    [promotion_not_allowed] promotion before the last rank
+    [king_into_check] the king onto an attacked square
+    [pinned] moving a pinned piece
+    [still_in_check] not answering check
+    [double_check_king_must_move] not moving the king in a double check
+    [castling_king_moved] castling after the king moved
+    [castling_rook_moved] castling after the rook moved
+    [castling_right_lost] castling without the right
+    [castling_pieces_between] castling with pieces in between
+    [castling_in_check] castling out of check
+    [castling_through_check] castling through an attacked square
+    [castling_into_check] castling into check
+    [game_over] moving after the game ended
+   *[other] {$code}
+}
+king-on = { $white ->
+    [yes] the white king ({$square})
+   *[no] the black king ({$square})
+}
+piece-on = the {$piece} on {$square}

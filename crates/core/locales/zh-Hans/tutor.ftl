@@ -82,10 +82,8 @@ black-to-move = 黑方走
 
 ## Lessons
 
-course-map-heading = 课程目录（✅ 已学完）：
 no-lessons = 还没有课程。
 lesson-heading = 第{$unit}课 {$title} · {$number}/{$steps}
-lesson-done = 🎉 你学完了《{$title}》！
 course-done = 你已经学完了全部课程！可以用 /puzzle 练习杀棋，或用 /quiz 复习规则。
 no-such-lesson = 没有这一课。课程编号是1到{$count}，发送 /lessons 查看目录。
 read-then-next = 读完了就点“下一步”。
@@ -109,9 +107,8 @@ draw-none = 不是和棋
 ## The tap board
 
 tap-a-piece = 👆 先点你的一个棋子，再点它要去的格子。
-tap-picked = 已选中{$square}的{$piece}。点它要去的格子（• 可以走到，× 可以吃子），再点一次{$piece}就取消选择。
+tap-picked = 已选中{$square}的{$piece}。点它要去的格子（○ 可以走到，✖ 可以吃子），再点一次{$piece}就取消选择。
 tap-picked-stuck = 已选中{$square}的{$piece}，可是它现在一步也不能走。点一个格子，我告诉你为什么不行；或者再点一次{$piece}取消选择。
-tap-again = 👇 这步棋的回答在下面。想再试，就在这里重新点一个棋子。
 tap-own-piece-first = 这个格子上没有你的棋子。请先点你自己的一个棋子。
 promotion-queen = 后
 promotion-rook = 车
@@ -123,13 +120,12 @@ choose-promotion = 兵从{$from}走到{$to}，到了底线，必须升变。你�
 
 no-puzzles = 还没有杀棋题。
 puzzle-missing = 这道题找不到了。
-puzzle-caption = {$side}：{$mate_in}步杀（还剩{$left}步）{$rating}
+puzzle-caption = {$side}：{$mate_in}步杀（还剩{$left}步）
 puzzle-level = {"\u000A"}级别：{$level}（积分 {$points}）
 puzzle-mates = {$right}{$san} 将死！题目完成。
 puzzle-keeps-mate = 好棋！{$san} 之后，对方最顽强的应法是 {$reply}。还剩{$left}步杀。
 puzzle-mates-too-late = {$san} 也能将死，但要{$mate_in}步，题目要求{$within}步之内。对方这样应：{$defence}
 puzzle-stalemates = {$san} 之后对方无子可动又没有被将军——逼和，是和棋，不是赢棋！
-puzzle-fails = {$san} 不行：对方可以这样逃脱：{$defence}
 puzzle-try-again = {"\u000A"}再试一次，或点“提示”。
 no-mate-from-here = 这里找不到杀法了。
 hint-piece = 💡 用{$square}的{$piece}。
@@ -151,7 +147,102 @@ level = {$level}级
 progress =
     课程：完成 {$steps_done}/{$steps} 步，{$lessons_done} 课。
     级别：{$level}（积分 {$points}）。
-    杀棋题：解出 {$solved} 道，待复习 {$to_review} 道。
     测验：答对 {$quiz_right}，答错 {$quiz_wrong}。
 progress-errors = {"\u000A"}常犯的规则错误：{$errors}
 list-separator = ，
+
+## The first hour: trying again, pauses, menus
+
+try-again = 再试一次。
+board-restored = 棋子已经放回原位，再试一次。
+think-again = 不对，再想想。
+quiz-wrong-answer = 不对。正确答案是：{$key}。
+quiz-statement-true = 这句话是对的。
+quiz-statement-false = 这句话是错的。
+lesson-finished = 🎉 你学完了《{$title}》！
+lesson-passed = 《{$title}》这一课走完了：完成 {$done}/{$steps} 步。没做的步可以随时用 /lesson {$unit} 回来做。
+next-lesson-is = 下一课：第{$unit}课《{$title}》。
+button-next-lesson = 下一课 ▶
+button-back-to-task = ◀ 回到刚才的题
+practice-done = 练好了！现在回到刚才的题。
+course-map-legend = 课程目录（✅ 学完 · ▶ 正在学 · ▫️ 还没学）：
+lesson-button = {$unit} {$title}
+no-lesson-named = 没有叫“{$name}”的课。请写课号，例如 /lesson 7，或者发送 /lessons 看目录。
+help-menu = 想做什么？
+
+## Hints that climb: the piece, the square, the move
+
+hint-capture = 💡 {$from}的{$piece}吃掉{$to}的{$captured}。
+hint-more = （再点一次“提示”，我会告诉你更多。）
+hint-last = （还不会就点“答案”。）
+
+## The tap board
+
+tap-retry = 再点一个棋子就能再走一次。
+tap-squares-prompt = 点棋盘上的格子来选（再点一次取消），选好了点“✔ 完成”。也可以直接发格子名，用空格隔开。
+tap-squares-picked = 已选：{$squares}
+tap-squares-none = 还没有选格子。
+button-done = ✔ 完成
+
+## /explain
+
+explain-needs-move = 这是一个局面（FEN）。请在后面加上要判断的一步棋，例如：/explain {$fen} e4
+bad-fen-syntax = 这不是完整的FEN。FEN有六段，用空格隔开：棋子的位置、轮到哪一方、易位权、吃过路兵的格子、两个计数。
+bad-fen-position = 这个局面不可能出现：比如少了王、兵站在底线，或者不该走棋的一方正被将军。
+
+## Puzzles
+
+puzzle-caption-rated = {$side}：{$mate_in}步杀（还剩{$left}步） · 难度 {$rating}
+board-turned = （棋盘已经翻过来：黑方在下面）
+puzzle-review = 🔁 复习：这道题你上次没做出来。
+puzzle-no-check = {$san} 没有将军，所以不可能是将死。
+puzzle-check-answered = {$san} 将军了，但对方可以{$how}：{$defence}。
+how-capture = 吃掉将军的{$piece}
+how-block = 垫将
+how-king = 把王走到{$square}
+puzzle-escapes = 走 {$san} 之后，对方应 {$defence}，{$left}步之内就再也将不死了。
+why-mate-check = 为什么是将死：{$king}被{$checker}将军。
+why-mate-double = 为什么是将死：{$king}被{$checker}同时将军（双将），只能走王。
+why-mate-covered = 王能去的格子（{$squares}）都被对方控制。
+why-mate-own = {$squares}被自己的棋子占着。
+why-mate-nowhere = 王身边没有一个空格能去。
+why-mate-no-help = 将军的棋子吃不掉，中间也挡不住。
+also-mates = 另外，{$moves}也能将死。
+points-change = 积分 {$delta}（{$before} → {$after}，这道题的难度 {$rating}）。
+
+## Progress
+
+progress-puzzles = 杀棋题：做过 {$started} 道，其中 {$solved} 道是自己解出的（没看答案、没走错），待复习 {$to_review} 道。
+progress-ladder = 积分怎么算：每道杀棋题和每轮测验都算一盘棋，赢了加分、输了减分，对手越强加得越多。每100分升一级，从30级开始，1级最高。解出4道N步杀，就开始练N+1步杀。
+rule-name = { $code ->
+    [no_piece] 那里没有棋子
+    [not_your_piece] 走了对方的棋子
+    [own_piece_on_target] 吃自己的棋子
+    [wrong_movement] 走法不对
+    [path_blocked] 路被挡住
+    [pawn_forward_capture] 兵向前吃子
+    [pawn_diagonal_no_capture] 兵斜走却没有吃子
+    [pawn_double_step_not_from_start] 兵不在原位却走两格
+    [en_passant_expired] 吃过路兵的时机不对
+    [promotion_piece_missing] 升变没选棋子
+    [promotion_invalid_piece] 升变成王或兵
+    [promotion_not_allowed] 不到底线却升变
+    [king_into_check] 王走到被攻击的格子（送王）
+    [pinned] 走开被牵制的棋子
+    [still_in_check] 被将军时没有应将
+    [double_check_king_must_move] 双将时没有走王
+    [castling_king_moved] 王走动过还想易位
+    [castling_rook_moved] 车走动过还想易位
+    [castling_right_lost] 易位权已经没有了
+    [castling_pieces_between] 王和车之间有棋子还想易位
+    [castling_in_check] 被将军时易位
+    [castling_through_check] 易位时王经过被攻击的格子
+    [castling_into_check] 易位后王落在被攻击的格子
+    [game_over] 对局已经结束还在走棋
+   *[other] {$code}
+}
+king-on = { $white ->
+    [yes] 白王（{$square}）
+   *[no] 黑王（{$square}）
+}
+piece-on = {$square}的{$piece}

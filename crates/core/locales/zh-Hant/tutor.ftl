@@ -83,10 +83,8 @@ black-to-move = 黑方走
 
 ## Lessons
 
-course-map-heading = 課程目錄（✅ 已學完）：
 no-lessons = 還沒有課程。
 lesson-heading = 第{$unit}課 {$title} · {$number}/{$steps}
-lesson-done = 🎉 你學完了《{$title}》！
 course-done = 你已經學完了全部課程！可以用 /puzzle 練習殺棋，或用 /quiz 複習規則。
 no-such-lesson = 沒有這一課。課程編號是1到{$count}，發送 /lessons 查看目錄。
 read-then-next = 讀完了就點「下一步」。
@@ -110,9 +108,8 @@ draw-none = 不是和棋
 ## The tap board
 
 tap-a-piece = 👆 先點你的一個棋子，再點它要去的格子。
-tap-picked = 已選中{$square}的{$piece}。點它要去的格子（• 可以走到，× 可以吃子），再點一次{$piece}就取消選擇。
+tap-picked = 已選中{$square}的{$piece}。點它要去的格子（○ 可以走到，✖ 可以吃子），再點一次{$piece}就取消選擇。
 tap-picked-stuck = 已選中{$square}的{$piece}，可是它現在一步也不能走。點一個格子，我告訴你為什麼不行；或者再點一次{$piece}取消選擇。
-tap-again = 👇 這步棋的回答在下面。想再試，就在這裡重新點一個棋子。
 tap-own-piece-first = 這個格子上沒有你的棋子。請先點你自己的一個棋子。
 promotion-queen = 后
 promotion-rook = 車
@@ -124,13 +121,12 @@ choose-promotion = 兵從{$from}走到{$to}，到了底線，必須升變。你�
 
 no-puzzles = 還沒有殺棋題。
 puzzle-missing = 這道題找不到了。
-puzzle-caption = {$side}：{$mate_in}步殺（還剩{$left}步）{$rating}
+puzzle-caption = {$side}：{$mate_in}步殺（還剩{$left}步）
 puzzle-level = {"\u000A"}級別：{$level}（積分 {$points}）
 puzzle-mates = {$right}{$san} 將死！題目完成。
 puzzle-keeps-mate = 好棋！{$san} 之後，對方最頑強的應法是 {$reply}。還剩{$left}步殺。
 puzzle-mates-too-late = {$san} 也能將死，但要{$mate_in}步，題目要求{$within}步之內。對方這樣應：{$defence}
 puzzle-stalemates = {$san} 之後對方無子可動又沒有被將軍——逼和，是和棋，不是贏棋！
-puzzle-fails = {$san} 不行：對方可以這樣逃脫：{$defence}
 puzzle-try-again = {"\u000A"}再試一次，或點「提示」。
 no-mate-from-here = 這裡找不到殺法了。
 hint-piece = 💡 用{$square}的{$piece}。
@@ -152,7 +148,102 @@ level = {$level}級
 progress =
     課程：完成 {$steps_done}/{$steps} 步，{$lessons_done} 課。
     級別：{$level}（積分 {$points}）。
-    殺棋題：解出 {$solved} 道，待覆習 {$to_review} 道。
     測驗：答對 {$quiz_right}，答錯 {$quiz_wrong}。
 progress-errors = {"\u000A"}常犯的規則錯誤：{$errors}
 list-separator = ，
+
+## The first hour: trying again, pauses, menus
+
+try-again = 再試一次。
+board-restored = 棋子已經放回原位，再試一次。
+think-again = 不對，再想想。
+quiz-wrong-answer = 不對。正確答案是：{$key}。
+quiz-statement-true = 這句話是對的。
+quiz-statement-false = 這句話是錯的。
+lesson-finished = 🎉 你學完了《{$title}》！
+lesson-passed = 《{$title}》這一課走完了：完成 {$done}/{$steps} 步。沒做的步可以隨時用 /lesson {$unit} 回來做。
+next-lesson-is = 下一課：第{$unit}課《{$title}》。
+button-next-lesson = 下一課 ▶
+button-back-to-task = ◀ 回到剛才的題
+practice-done = 練好了！現在回到剛才的題。
+course-map-legend = 課程目錄（✅ 學完 · ▶ 正在學 · ▫️ 還沒學）：
+lesson-button = {$unit} {$title}
+no-lesson-named = 沒有叫「{$name}」的課。請寫課號，例如 /lesson 7，或者發送 /lessons 看目錄。
+help-menu = 想做什麼？
+
+## Hints that climb: the piece, the square, the move
+
+hint-capture = 💡 {$from}的{$piece}吃掉{$to}的{$captured}。
+hint-more = （再點一次「提示」，我會告訴你更多。）
+hint-last = （還不會就點「答案」。）
+
+## The tap board
+
+tap-retry = 再點一個棋子就能再走一次。
+tap-squares-prompt = 點棋盤上的格子來選（再點一次取消），選好了點「✔ 完成」。也可以直接發格子名，用空格隔開。
+tap-squares-picked = 已選：{$squares}
+tap-squares-none = 還沒有選格子。
+button-done = ✔ 完成
+
+## /explain
+
+explain-needs-move = 這是一個局面（FEN）。請在後面加上要判斷的一步棋，例如：/explain {$fen} e4
+bad-fen-syntax = 這不是完整的FEN。FEN有六段，用空格隔開：棋子的位置、輪到哪一方、易位權、吃過路兵的格子、兩個計數。
+bad-fen-position = 這個局面不可能出現：比如少了王、兵站在底線，或者不該走棋的一方正被將軍。
+
+## Puzzles
+
+puzzle-caption-rated = {$side}：{$mate_in}步殺（還剩{$left}步） · 難度 {$rating}
+board-turned = （棋盤已經翻過來：黑方在下面）
+puzzle-review = 🔁 複習：這道題你上次沒做出來。
+puzzle-no-check = {$san} 沒有將軍，所以不可能是將死。
+puzzle-check-answered = {$san} 將軍了，但對方可以{$how}：{$defence}。
+how-capture = 吃掉將軍的{$piece}
+how-block = 墊將
+how-king = 把王走到{$square}
+puzzle-escapes = 走 {$san} 之後，對方應 {$defence}，{$left}步之內就再也將不死了。
+why-mate-check = 為什麼是將死：{$king}被{$checker}將軍。
+why-mate-double = 為什麼是將死：{$king}被{$checker}同時將軍（雙將），只能走王。
+why-mate-covered = 王能去的格子（{$squares}）都被對方控制。
+why-mate-own = {$squares}被自己的棋子占著。
+why-mate-nowhere = 王身邊沒有一個空格能去。
+why-mate-no-help = 將軍的棋子吃不掉，中間也擋不住。
+also-mates = 另外，{$moves}也能將死。
+points-change = 積分 {$delta}（{$before} → {$after}，這道題的難度 {$rating}）。
+
+## Progress
+
+progress-puzzles = 殺棋題：做過 {$started} 道，其中 {$solved} 道是自己解出的（沒看答案、沒走錯），待覆習 {$to_review} 道。
+progress-ladder = 積分怎麼算：每道殺棋題和每輪測驗都算一盤棋，贏了加分、輸了減分，對手越強加得越多。每100分升一級，從30級開始，1級最高。解出4道N步殺，就開始練N+1步殺。
+rule-name = { $code ->
+    [no_piece] 那裡沒有棋子
+    [not_your_piece] 走了對方的棋子
+    [own_piece_on_target] 吃自己的棋子
+    [wrong_movement] 走法不對
+    [path_blocked] 路被擋住
+    [pawn_forward_capture] 兵向前吃子
+    [pawn_diagonal_no_capture] 兵斜走卻沒有吃子
+    [pawn_double_step_not_from_start] 兵不在原位卻走兩格
+    [en_passant_expired] 吃過路兵的時機不對
+    [promotion_piece_missing] 升變沒選棋子
+    [promotion_invalid_piece] 升變成王或兵
+    [promotion_not_allowed] 不到底線卻升變
+    [king_into_check] 王走到被攻擊的格子（送王）
+    [pinned] 走開被牽制的棋子
+    [still_in_check] 被將軍時沒有應將
+    [double_check_king_must_move] 雙將時沒有走王
+    [castling_king_moved] 王走動過還想易位
+    [castling_rook_moved] 車走動過還想易位
+    [castling_right_lost] 易位權已經沒有了
+    [castling_pieces_between] 王和車之間有棋子還想易位
+    [castling_in_check] 被將軍時易位
+    [castling_through_check] 易位時王經過被攻擊的格子
+    [castling_into_check] 易位後王落在被攻擊的格子
+    [game_over] 對局已經結束還在走棋
+   *[other] {$code}
+}
+king-on = { $white ->
+    [yes] 白王（{$square}）
+   *[no] 黑王（{$square}）
+}
+piece-on = {$square}的{$piece}

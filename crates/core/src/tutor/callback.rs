@@ -46,6 +46,8 @@ pub enum Action {
         /// The square tapped.
         square: Square,
     },
+    /// Send the squares picked on a squares step's tap board.
+    Done(u32),
     /// Play a promotion with the chosen piece.
     Promote {
         /// The question's nonce.
@@ -87,6 +89,7 @@ impl Action {
             Action::Answer { nonce, choice } => format!("a:{nonce}:{choice}"),
             Action::Review(i) => format!("r:{i}"),
             Action::TapBoard(n) => format!("t:{n}"),
+            Action::Done(n) => format!("d:{n}"),
             Action::Tap { nonce, square } => format!("k:{nonce}:{square}"),
             Action::Promote {
                 nonce,
@@ -126,6 +129,7 @@ impl Action {
             },
             ("r", _, None) => Action::Review(num(a)?),
             ("t", _, None) => Action::TapBoard(num(a)?),
+            ("d", _, None) => Action::Done(num(a)?),
             ("k", _, Some(sq)) => Action::Tap {
                 nonce: num(a)?,
                 square: Square::from_ascii(sq.as_bytes()).ok()?,
@@ -160,7 +164,7 @@ impl Action {
             Action::Answer { nonce, .. }
             | Action::Tap { nonce, .. }
             | Action::Promote { nonce, .. } => Some(*nonce),
-            Action::TapBoard(n) => Some(*n),
+            Action::TapBoard(n) | Action::Done(n) => Some(*n),
             _ => None,
         }
     }
@@ -186,6 +190,7 @@ mod tests {
             },
             Action::Review(123),
             Action::TapBoard(u32::MAX),
+            Action::Done(u32::MAX),
             Action::Tap {
                 nonce: u32::MAX,
                 square: Square::H8,

@@ -23,6 +23,8 @@ pub(crate) struct Cx<'a> {
     pub catalog: &'a Catalog,
     /// The time of this input, when the shell gave one.
     pub now: Option<DateTime<Utc>>,
+    /// Whether the input is a button press (its message is the one to update in place).
+    pub pressed: bool,
 }
 
 impl Cx<'_> {
@@ -70,10 +72,27 @@ impl Cx<'_> {
         self.reply(Reply::text(words::nothing_to_do(lang)).with_row(row));
     }
 
-    /// A button of an earlier question (or one this activity has no use for).
+    /// A button of an earlier question (or one this activity has no use for): said on the
+    /// button itself where the shell can.
     pub fn stale_button(&mut self) {
         let msg = words::stale_button(self.lang());
-        self.reply(Reply::text(msg));
+        self.reply(Reply::text(msg).as_toast());
+    }
+
+    /// Shows the message of the current question: later answers inside it update it.
+    pub fn show_task(&mut self, reply: Reply) {
+        let n = self.nonce();
+        self.reply(reply.as_task(n));
+    }
+
+    /// Updates the message of the current question in place (a shell that cannot edit sends
+    /// it anew).
+    pub fn update_task(&mut self, reply: Reply) {
+        let n = self.nonce();
+        let reply = reply.editing_task(n);
+        // A press came from a message of this question: that message, whichever the shell
+        // remembers as the task's.
+        self.reply(if self.pressed { reply.edited() } else { reply });
     }
 
     /// Counts an illegal attempt of the rule with this reason code.

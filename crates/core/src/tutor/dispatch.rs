@@ -5,7 +5,7 @@
 use super::activity::{Activity, MoveTask, TaskBoard};
 use super::callback::Action;
 use super::cx::Cx;
-use super::input::{Command, Input, MAX_TEXT_CHARS};
+use super::input::{Command, Input, LessonArg, MAX_TEXT_CHARS};
 use super::reply::{Button, Event, Reply, Transition};
 use super::state::{Mode, Session};
 use super::words::{self, Say};
@@ -70,6 +70,7 @@ pub fn step_in(
     // The activity leaves the session while it handles the input; what it returns goes back.
     let mode = std::mem::take(&mut session.mode);
     let mut cx = Cx {
+        pressed: matches!(input, Input::Button(_)),
         session,
         replies: Vec::new(),
         events: Vec::new(),
@@ -94,7 +95,9 @@ pub fn step_in(
                 let lang = cx.lang();
                 cx.reply(Reply::text(words::too_long(lang)));
                 mode
-            } else if let Some(command) = Command::parse(&text) {
+            } else if let Some(command) =
+                Command::parse(&text).or_else(|| Command::parse_bare(&text))
+            {
                 cx.command(command, mode)
             } else {
                 cx.text(text.trim(), mode)
@@ -181,18 +184,24 @@ impl Cx<'_> {
                 mode
             }
             Command::Help => {
-                self.reply(Reply::text(words::help(lang)));
+                let row = self.menu_row();
+                self.reply(Reply::text(words::help(lang)).with_row(row));
                 mode
             }
             Command::Lessons => {
-                lesson::course_map(self);
+                let current = match &mode {
+                    Mode::Lesson(state) => Some(state),
+                    _ => None,
+                };
+                lesson::course_map(self, current);
                 mode
             }
-            Command::Lesson(None) => match mode {
+            Command::Lesson(LessonArg::Current) => match mode {
                 Mode::Lesson(state) => lesson::resume(self, Some(&state)),
                 _ => lesson::resume(self, None),
             },
-            Command::Lesson(Some(unit)) => lesson::open_unit(self, unit, mode),
+            Command::Lesson(LessonArg::Unit(unit)) => lesson::open_unit(self, unit, mode),
+            Command::Lesson(LessonArg::Named(name)) => lesson::open_named(self, &name, mode),
             Command::Next => self.next(mode),
             Command::Puzzle => puzzle::start(self, current_puzzle(&mode)),
             Command::Hint => self.hint(mode),
@@ -265,10 +274,14 @@ impl Cx<'_> {
             Action::Solution(_) => self.solution(mode),
             Action::Answer { choice, .. } => self.answer(mode, usize::from(choice)),
             Action::Review(index) => {
-                lesson::open_step(self, usize::try_from(index).unwrap_or(usize::MAX))
+                let index = usize::try_from(index).unwrap_or(usize::MAX);
+                match &mode {
+                    Mode::Lesson(state) => lesson::practise(self, index, Some(state)),
+                    _ => lesson::practise(self, index, None),
+                }
             }
             Action::TapBoard(_) => match mode {
-                Mode::Lesson(s) => tap::open(s, self),
+                Mode::Lesson(s) => s.open_tap_board(self),
                 Mode::Puzzle(s) => tap::open(s, self),
                 other => {
                     self.stale_button();
@@ -276,8 +289,15 @@ impl Cx<'_> {
                 }
             },
             Action::Tap { square, .. } => match mode {
-                Mode::Lesson(s) => tap::tap(s, self, square, move_task_board),
+                Mode::Lesson(s) => s.tap(self, square, move_task_board),
                 Mode::Puzzle(s) => tap::tap(s, self, square, move_task_board),
+                other => {
+                    self.stale_button();
+                    other
+                }
+            },
+            Action::Done(_) => match mode {
+                Mode::Lesson(s) => s.done(self),
                 other => {
                     self.stale_button();
                     other
@@ -378,12 +398,23 @@ impl Cx<'_> {
             self.reply(Reply::text(text));
             return;
         };
+        // A whole FEN (six fields) and nothing after it: the move is missing, not "1".
+        if args.split_whitespace().count() == 6 && rules::parse_fen(args).is_ok() {
+            let text = self.t(&Say::ExplainNeedsMove {
+                fen: args.to_owned(),
+            });
+            self.reply(Reply::text(text));
+            return;
+        }
         let pos = match rules::parse_fen(fen) {
             Ok(pos) => pos,
             Err(e) => {
-                let text = self.t(&Say::BadFen {
-                    error: e.to_string(),
-                });
+                // The parser's own words are for authors; a learner gets what to fix.
+                let say = match e {
+                    rules::fen::FenError::Syntax(_) => Say::BadFenSyntax,
+                    rules::fen::FenError::Position(_) => Say::BadFenPosition,
+                };
+                let text = self.t(&say);
                 self.reply(Reply::text(text));
                 return;
             }
@@ -416,7 +447,13 @@ impl Cx<'_> {
         let errors: Vec<String> = errors
             .iter()
             .take(3)
-            .map(|(code, n)| format!("{code} ×{n}"))
+            .map(|(code, n)| {
+                let rule = Say::RuleName {
+                    code: (*code).clone(),
+                }
+                .to(lang);
+                format!("{rule} ×{n}")
+            })
             .collect();
         let mut text = Say::Progress {
             steps_done: p.steps_done.len(),
@@ -424,12 +461,19 @@ impl Cx<'_> {
             lessons_done: p.lessons_done.len(),
             level,
             points: p.points,
-            solved: p.puzzles_solved.len(),
-            to_review: p.review_queue.len(),
             quiz_right: p.quiz_right,
             quiz_wrong: p.quiz_wrong,
         }
         .to(lang);
+        text.push('\n');
+        text.push_str(
+            &Say::ProgressPuzzles {
+                started: p.puzzles_started,
+                solved: p.puzzles_solved.len(),
+                to_review: p.review_queue.len(),
+            }
+            .to(lang),
+        );
         if !errors.is_empty() {
             text.push_str(
                 &Say::ProgressErrors {
@@ -438,6 +482,8 @@ impl Cx<'_> {
                 .to(lang),
             );
         }
+        text.push_str("\n\n");
+        text.push_str(&Say::ProgressLadder.to(lang));
         let row = self.menu_row();
         self.reply(Reply::text(text).with_row(row));
     }

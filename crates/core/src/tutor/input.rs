@@ -33,8 +33,9 @@ pub enum Command {
     Help,
     /// `/lessons`: the course map with progress.
     Lessons,
-    /// `/lesson <n>`: open unit n (1–19), or continue the current one.
-    Lesson(Option<u32>),
+    /// `/lesson <n>`: open unit n (1–19) or the lesson of that title (`/lesson 马`), or
+    /// continue the current one.
+    Lesson(LessonArg),
     /// `/next`: the next step.
     Next,
     /// `/puzzle`: a mate-in-N puzzle near the learner's level.
@@ -57,12 +58,44 @@ pub enum Command {
     Unknown(String),
 }
 
+/// Which lesson `/lesson` asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LessonArg {
+    /// No argument: the current one.
+    Current,
+    /// A unit number.
+    Unit(u32),
+    /// A word of a lesson's title (`马`, `castling`).
+    Named(String),
+}
+
 impl Command {
+    /// A command a learner may type without its slash (`help`, `帮助`): only words that are
+    /// never an answer or a move.
+    ///
+    /// ```
+    /// use chess_tutor_core::tutor::Command;
+    /// assert_eq!(Command::parse_bare("Help"), Some(Command::Help));
+    /// assert_eq!(Command::parse_bare("e4"), None);
+    /// ```
+    #[must_use]
+    pub fn parse_bare(text: &str) -> Option<Command> {
+        match text.trim().to_lowercase().as_str() {
+            "help" | "帮助" | "幫助" | "?" | "？" | "menu" | "菜单" | "菜單" => {
+                Some(Command::Help)
+            }
+            "lessons" | "课程" | "課程" | "目录" | "目錄" => Some(Command::Lessons),
+            _ => None,
+        }
+    }
+
     /// Reads a command from a message; `None` when the message is not a command.
     ///
     /// ```
     /// use chess_tutor_core::tutor::Command;
-    /// assert_eq!(Command::parse("/lesson 3"), Some(Command::Lesson(Some(3))));
+    /// use chess_tutor_core::tutor::input::LessonArg;
+    /// assert_eq!(Command::parse("/lesson 3"), Some(Command::Lesson(LessonArg::Unit(3))));
+    /// assert_eq!(Command::parse("/lesson 马"), Some(Command::Lesson(LessonArg::Named("马".into()))));
     /// assert_eq!(Command::parse("/help@chess_tutor_bot"), Some(Command::Help));
     /// assert_eq!(Command::parse("e4"), None);
     /// ```
@@ -76,18 +109,22 @@ impl Command {
         let arg = arg.trim();
         Some(match word.as_str() {
             "start" => Command::Start,
-            "help" | "帮助" => Command::Help,
-            "lessons" | "课程" => Command::Lessons,
-            "lesson" | "课" => Command::Lesson(arg.parse().ok()),
+            "help" | "帮助" | "幫助" => Command::Help,
+            "lessons" | "课程" | "課程" => Command::Lessons,
+            "lesson" | "课" | "課" => Command::Lesson(match arg.parse::<u32>() {
+                Ok(unit) => LessonArg::Unit(unit),
+                Err(_) if arg.is_empty() => LessonArg::Current,
+                Err(_) => LessonArg::Named(arg.chars().take(32).collect()),
+            }),
             "next" | "下一步" => Command::Next,
-            "puzzle" | "题" => Command::Puzzle,
+            "puzzle" | "题" | "題" => Command::Puzzle,
             "hint" | "提示" => Command::Hint,
             "solution" | "答案" => Command::Solution,
-            "quiz" | "测验" => Command::Quiz,
+            "quiz" | "测验" | "測驗" => Command::Quiz,
             "explain" => Command::Explain(arg.to_owned()),
-            "progress" | "进度" => Command::Progress,
-            "lang" | "language" | "语言" => Command::Lang(arg.parse().ok()),
-            "board" | "棋盘" => Command::Board,
+            "progress" | "进度" | "進度" => Command::Progress,
+            "lang" | "language" | "语言" | "語言" => Command::Lang(arg.parse().ok()),
+            "board" | "棋盘" | "棋盤" => Command::Board,
             _ => Command::Unknown(word),
         })
     }

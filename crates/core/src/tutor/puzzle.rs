@@ -1,7 +1,11 @@
 //! Mate-in-N puzzles: every move that keeps a forced mate is accepted, the bot answers with
-//! the longest resistance, a wrong move gets its refutation drawn on the board.
+//! the longest resistance, a wrong move gets its refutation drawn on the board and said in
+//! words a beginner follows, and a mate is explained (why the king cannot escape).
+//!
+//! A learner climbs: four puzzles of mate in N solved alone, and the next ones are mate in
+//! N + 1 (up to 4). A missed puzzle comes back for review, and says so.
 
-use shakmaty::{CastlingMode, Chess, Color, Move, Position, uci::UciMove};
+use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Square, uci::UciMove};
 
 use super::activity::{Activity, MoveTask, TaskBoard};
 use super::callback::Action;
@@ -15,11 +19,15 @@ use crate::content::PuzzleId;
 use crate::content::puzzle::Puzzle;
 use crate::render::overlay::{Overlay, move_squares};
 use crate::render::{ArrowKind, BoardView, MarkKind};
-use crate::rules::{self, Verdict, text::verdict_text};
+use crate::rules::{self, Lang, Verdict, text::verdict_text};
 use crate::search::{self, defence::MoveJudgement};
 
-/// Every how many puzzles a missed one comes back for review.
+/// Every how many puzzles a missed one comes back for review (when the shell gives no time).
 const REVIEW_EVERY: u32 = 3;
+/// Puzzles of mate in N a learner solves alone before the next ones are mate in N + 1.
+const SOLVED_TO_CLIMB: usize = 4;
+/// The longest mates the ladder climbs to.
+const TOP_MATE: u32 = 4;
 
 fn uci(mv: Move) -> UciMove {
     UciMove::from_move(mv, CastlingMode::Standard)
@@ -29,53 +37,76 @@ fn san(pos: &Chess, mv: Move) -> String {
     shakmaty::san::SanPlus::from_move(pos.clone(), mv).to_string()
 }
 
-/// Picks the next puzzle: a missed one when due, otherwise an unsolved one nearest the
-/// learner's points (never `current`, the one just played).
-fn pick<'c>(cx: &Cx<'c>, current: Option<&PuzzleId>) -> Option<&'c Puzzle> {
-    let p = &cx.session.progress;
-    let catalog = cx.catalog;
-    match cx.now {
-        // With a clock: the missed puzzle whose FSRS review is due first.
-        Some(now) => {
-            if let Some(puzzle) =
-                super::review::due(&p.reviews, now).and_then(|id| catalog.puzzle(id.as_str()))
-            {
-                return Some(puzzle);
-            }
-        }
-        // Without one: every third puzzle is the oldest missed one.
-        None => {
-            if p.puzzles_started % REVIEW_EVERY == REVIEW_EVERY - 1
-                && let Some(puzzle) = p
-                    .review_queue
-                    .first()
-                    .and_then(|id| catalog.puzzle(id.as_str()))
-            {
-                return Some(puzzle);
-            }
-        }
-    }
-    let target = p.points;
-    let current = current.map(PuzzleId::as_str);
-    catalog
-        .puzzles()
-        .iter()
-        .filter(|z| !p.puzzles_solved.contains(z.id.as_str()) && Some(z.id.as_str()) != current)
-        .min_by_key(|z| {
-            // Short mates first for a beginner: each extra move counts like 150 points.
-            let extra = i32::try_from(z.mate_in.saturating_sub(1)).unwrap_or(0) * 150;
-            (
-                (ladder::puzzle_points(z.rating) - target).abs() + extra,
-                z.mate_in,
-            )
+/// The mate length the learner is on: the shortest N with fewer than [`SOLVED_TO_CLIMB`]
+/// puzzles of mate in N solved alone.
+fn rung(cx: &Cx<'_>) -> u32 {
+    let solved = &cx.session.progress.puzzles_solved;
+    (1..=TOP_MATE)
+        .find(|&n| {
+            let count = cx
+                .catalog
+                .puzzles()
+                .iter()
+                .filter(|z| z.mate_in == n && solved.contains(z.id.as_str()))
+                .count();
+            count < SOLVED_TO_CLIMB
         })
-        .or_else(|| catalog.puzzles().first())
+        .unwrap_or(TOP_MATE)
 }
 
-/// `/puzzle`: a new puzzle (`current` is the one just played, not to be served again at
-/// once).
+/// Picks the next puzzle, and whether it is a review: a missed one when due, otherwise an
+/// unsolved one of the learner's mate length nearest their points, never `recent` (the one
+/// just played).
+fn pick<'c>(cx: &Cx<'c>, recent: Option<&PuzzleId>) -> Option<(&'c Puzzle, bool)> {
+    let p = &cx.session.progress;
+    let catalog = cx.catalog;
+    let recent = recent.map(PuzzleId::as_str);
+    let review = match cx.now {
+        // With a clock: the missed puzzle whose FSRS review is due first.
+        Some(now) => super::review::due(&p.reviews, now).and_then(|id| catalog.puzzle(id.as_str())),
+        // Without one: every third puzzle is the oldest missed one.
+        None if p.puzzles_started % REVIEW_EVERY == REVIEW_EVERY - 1 => p
+            .review_queue
+            .first()
+            .and_then(|id| catalog.puzzle(id.as_str())),
+        None => None,
+    };
+    if let Some(puzzle) = review.filter(|z| Some(z.id.as_str()) != recent) {
+        return Some((puzzle, true));
+    }
+    let target = p.points;
+    let rung = rung(cx);
+    let fresh =
+        |z: &&Puzzle| !p.puzzles_solved.contains(z.id.as_str()) && Some(z.id.as_str()) != recent;
+    let nearest = |pool: Vec<&'c Puzzle>| {
+        pool.into_iter()
+            .min_by_key(|z| (ladder::puzzle_points(z.rating) - target).abs())
+    };
+    let on_rung: Vec<&Puzzle> = catalog
+        .puzzles()
+        .iter()
+        .filter(fresh)
+        .filter(|z| z.mate_in == rung)
+        .collect();
+    let any: Vec<&Puzzle> = catalog.puzzles().iter().filter(fresh).collect();
+    nearest(on_rung)
+        .or_else(|| nearest(any))
+        .or_else(|| {
+            catalog
+                .puzzles()
+                .iter()
+                .find(|z| Some(z.id.as_str()) != recent)
+        })
+        .or_else(|| catalog.puzzles().first())
+        .map(|z| (z, false))
+}
+
+/// `/puzzle`: a new puzzle (`current` is the one under way, not to be served again at once).
 pub(super) fn start(cx: &mut Cx<'_>, current: Option<&PuzzleId>) -> Mode {
-    let Some(puzzle) = pick(cx, current) else {
+    let recent = current
+        .cloned()
+        .or_else(|| cx.session.progress.last_puzzle.clone());
+    let Some((puzzle, review)) = pick(cx, recent.as_ref()) else {
         let msg = cx.t(&Say::NoPuzzles);
         cx.reply(Reply::text(msg));
         return Mode::Idle;
@@ -87,6 +118,7 @@ pub(super) fn start(cx: &mut Cx<'_>, current: Option<&PuzzleId>) -> Mode {
         return Mode::Idle;
     };
     cx.session.progress.puzzles_started = cx.session.progress.puzzles_started.saturating_add(1);
+    cx.session.progress.last_puzzle = Some(id.clone());
     let state = PuzzleState {
         id,
         fen: pos.into(),
@@ -96,7 +128,11 @@ pub(super) fn start(cx: &mut Cx<'_>, current: Option<&PuzzleId>) -> Mode {
         last_move: puzzle.last_move.as_deref().and_then(|u| u.parse().ok()),
     };
     cx.next_nonce();
-    state.present(cx);
+    let mut reply = going_on(cx, Reply::board(state.view(), caption(cx, &state)));
+    if review {
+        reply.text = format!("{}\n{}", cx.t(&Say::PuzzleReview), reply.text);
+    }
+    cx.show_task(reply);
     Mode::Puzzle(state)
 }
 
@@ -123,6 +159,14 @@ impl PuzzleState {
     fn view(&self) -> BoardView {
         view_of(self.pos(), self.last_move.as_ref(), self.pos().turn())
     }
+
+    /// The puzzle's message with a note under its words and another picture.
+    fn message(&self, cx: &Cx<'_>, view: BoardView, note: &str) -> Reply {
+        going_on(
+            cx,
+            Reply::board(view, format!("{}\n\n{note}", caption(cx, self))),
+        )
+    }
 }
 
 fn buttons(cx: &Cx<'_>) -> Vec<Button> {
@@ -134,43 +178,52 @@ fn buttons(cx: &Cx<'_>) -> Vec<Button> {
     ]
 }
 
-/// The puzzle's words: side to move, mate in N, how many moves are left.
+/// The puzzle's words: side to move (and that the board is turned for Black), mate in N, how
+/// many moves are left, its difficulty.
 fn caption(cx: &Cx<'_>, now: &PuzzleState) -> String {
     let lang = cx.lang();
     let white = now.pos().turn() == Color::White;
     let puzzle = cx.catalog.puzzle(now.id.as_str());
-    let rating = puzzle
-        .and_then(|p| p.rating)
-        .map(|r| format!(" · {r}"))
-        .unwrap_or_default();
     let mate_in = puzzle.map_or(now.moves_left, |p| p.mate_in);
-    Say::PuzzleCaption {
-        side: words::side_to_move(lang, white),
-        mate_in,
-        left: now.moves_left,
-        rating,
+    let side = words::side_to_move(lang, white);
+    let mut text = match puzzle.and_then(|p| p.rating) {
+        Some(rating) => Say::PuzzleCaptionRated {
+            side,
+            mate_in,
+            left: now.moves_left,
+            rating,
+        },
+        None => Say::PuzzleCaption {
+            side,
+            mate_in,
+            left: now.moves_left,
+        },
     }
-    .to(lang)
+    .to(lang);
+    if !white {
+        text.push_str(&cx.t(&Say::BoardTurned));
+    }
+    text
 }
 
-/// A reply that asks for the next move: tap to move, hint, solution. (Replies that explain a
-/// miss keep only hint and solution: opening the tap board there would replace the
-/// explanation; the task's board above still has the button, and a tapped move keeps its
-/// tap board open.)
+/// A reply that asks for the next move: tap to move, hint, solution.
 fn going_on(cx: &Cx<'_>, reply: Reply) -> Reply {
     reply.with_row(vec![tap::button(cx)]).with_row(buttons(cx))
 }
 
 /// Counts the result once: a solved puzzle is a win against its points, a miss a loss.
-fn decide(cx: &mut Cx<'_>, state: &mut PuzzleState, solved: bool) {
+/// Returns what it did to the learner's points, in words.
+fn decide(cx: &mut Cx<'_>, state: &mut PuzzleState, solved: bool) -> Option<String> {
     if state.decided {
-        return;
+        return None;
     }
     state.decided = true;
     let id = &state.id;
-    let opponent = ladder::puzzle_points(cx.catalog.puzzle(id.as_str()).and_then(|p| p.rating));
+    let rating = cx.catalog.puzzle(id.as_str()).and_then(|p| p.rating);
+    let opponent = ladder::puzzle_points(rating);
     let assisted = state.hints > 0;
     let now = cx.now;
+    let lang = cx.lang();
     let p = &mut cx.session.progress;
     if let Some(now) = now {
         // FSRS: a miss is rated Again; a solved review Good (Hard with a hint).
@@ -190,6 +243,7 @@ fn decide(cx: &mut Cx<'_>, state: &mut PuzzleState, solved: bool) {
     } else {
         GameResult::Loss
     };
+    let before = p.points;
     p.points = (p.points + ladder::exchange(p.points, opponent, result)).max(0);
     p.rated_games = p.rated_games.saturating_add(1);
     p.review_queue.retain(|x| x != id);
@@ -199,24 +253,32 @@ fn decide(cx: &mut Cx<'_>, state: &mut PuzzleState, solved: bool) {
         p.review_queue.push(id.clone());
     }
     let points = p.points;
+    let level = ladder::level_name(p.points, p.rated_games, lang);
     cx.event(Event::PuzzleResult {
         puzzle: id.clone(),
         solved,
         points,
     });
+    let change = Say::PointsChange {
+        delta: format!("{:+}", points - before),
+        before,
+        after: points,
+        rating: rating.unwrap_or(1000),
+    }
+    .to(lang);
+    let level = Say::PuzzleLevel { level, points }.to(lang);
+    Some(format!("{change}{level}"))
 }
 
+/// The puzzle is over: its message shows the end, the words, and the next puzzle.
 fn finished(cx: &mut Cx<'_>, mut state: PuzzleState, view: BoardView, mut msg: String) -> Mode {
-    decide(cx, &mut state, true);
-    let lang = cx.lang();
-    let p = &cx.session.progress;
-    let level = Say::PuzzleLevel {
-        level: ladder::level_name(p.points, p.rated_games, lang),
-        points: p.points,
-    };
-    msg.push_str(&level.to(lang));
+    if let Some(points) = decide(cx, &mut state, true) {
+        msg.push('\n');
+        msg.push_str(&points);
+    }
     let next = cx.t(&Say::ButtonNextPuzzle);
-    cx.reply(Reply::board(view, msg).with_row(vec![Button::new(next, &Action::Puzzle)]));
+    let text = format!("{}\n\n{msg}", caption(cx, &state));
+    cx.update_task(Reply::board(view, text).with_row(vec![Button::new(next, &Action::Puzzle)]));
     Mode::Idle
 }
 
@@ -224,7 +286,7 @@ impl Activity for PuzzleState {
     /// Shows the puzzle position and the task.
     fn present(&self, cx: &mut Cx<'_>) {
         let reply = going_on(cx, Reply::board(self.view(), caption(cx, self)));
-        cx.reply(reply);
+        cx.show_task(reply);
     }
 
     /// A move typed during a puzzle.
@@ -271,16 +333,17 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
     let info = match &verdict {
         Verdict::Legal(info) => info.clone(),
         Verdict::Illegal(reason) => {
-            let msg = verdict_text(&pos, &verdict, input, lang);
+            let note = verdict_text(&pos, &verdict, input, lang);
             cx.count_rule_error(reason.code());
             let view = now.view().with_overlay(Overlay::for_reason(reason));
-            let reply = Reply::board(view, msg).with_row(buttons(cx));
-            cx.reply(reply);
+            let reply = now.message(cx, view, &note);
+            cx.update_task(reply);
             return now.into();
         }
         Verdict::Ambiguous { .. } | Verdict::Unreadable => {
-            let msg = verdict_text(&pos, &verdict, input, lang);
-            cx.reply(Reply::text(msg));
+            let note = verdict_text(&pos, &verdict, input, lang);
+            let reply = now.message(cx, now.view(), &note);
+            cx.update_task(reply);
             return now.into();
         }
     };
@@ -294,11 +357,23 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
             if let Some((f, t)) = tried {
                 view = view.with_last_move(f, t);
             }
-            let msg = Say::PuzzleMates {
+            let mut msg = Say::PuzzleMates {
                 right: words::right(lang),
                 san: info.san.clone(),
             }
             .to(lang);
+            msg.push('\n');
+            msg.push_str(&why_mate(&after, lang));
+            let others = other_mates(&pos, mv);
+            if !others.is_empty() {
+                msg.push('\n');
+                msg.push_str(
+                    &Say::AlsoMates {
+                        moves: words::list(lang, &others),
+                    }
+                    .to(lang),
+                );
+            }
             finished(cx, now, view, msg)
         }
         MoveJudgement::KeepsMate { best_defence, .. } => {
@@ -310,6 +385,9 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
             now.moves_left = left;
             now.last_move = Some(uci(best_defence));
             now.hints = 0;
+            // The same message goes on as the next question: it is edited, then known by the
+            // new question's nonce.
+            let old = cx.nonce();
             cx.next_nonce();
             let msg = Say::PuzzleKeepsMate {
                 san: info.san.clone(),
@@ -318,8 +396,8 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
             }
             .to(lang);
             let view = view_of(&next, now.last_move.as_ref(), learner);
-            let reply = going_on(cx, Reply::board(view, msg));
-            cx.reply(reply);
+            let reply = now.message(cx, view, &msg);
+            cx.reply(reply.editing_task(old).as_task(cx.nonce()));
             now.into()
         }
         MoveJudgement::MatesTooLate {
@@ -343,14 +421,144 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
             wrong(cx, now, tried, &[], msg)
         }
         MoveJudgement::Fails { refutation } => {
-            let msg = Say::PuzzleFails {
-                san: info.san.clone(),
-                defence: line_san(&after, &refutation),
-            }
-            .to(lang);
+            let msg = refuted(&pos, mv, &after, &refutation, now.moves_left, lang);
             wrong(cx, now, tried, &refutation, msg)
         }
     }
+}
+
+/// Why a move that had to mate does not, in a beginner's words: it gives no check; or it
+/// does, and the defender takes the checking piece, blocks or steps away; or (with more
+/// moves to go) the defence after which no mate is forced any more.
+fn refuted(
+    pos: &Chess,
+    mv: Move,
+    after: &Chess,
+    refutation: &[Move],
+    moves_left: u32,
+    lang: Lang,
+) -> String {
+    let played = san(pos, mv);
+    let defence = line_san(after, refutation);
+    if moves_left > 1 {
+        return Say::PuzzleEscapes {
+            san: played,
+            defence,
+            left: moves_left,
+        }
+        .to(lang);
+    }
+    if after.checkers().is_empty() {
+        return Say::PuzzleNoCheck { san: played }.to(lang);
+    }
+    let how = match refutation.first() {
+        Some(reply) if reply.role() == Role::King && !reply.is_capture() => Say::HowKing {
+            square: reply.to().to_string(),
+        },
+        Some(reply) if after.checkers().contains(reply.to()) => Say::HowCapture {
+            piece: after
+                .board()
+                .role_at(reply.to())
+                .map_or_else(String::new, |r| rules::text::piece_name(r, lang)),
+        },
+        Some(reply) if reply.role() == Role::King => Say::HowKing {
+            square: reply.to().to_string(),
+        },
+        _ => Say::HowBlock,
+    }
+    .to(lang);
+    Say::PuzzleCheckAnswered {
+        san: played,
+        how,
+        defence,
+    }
+    .to(lang)
+}
+
+/// Why a mated king cannot escape: who checks it, where it could go and why it cannot, and
+/// that the check can be neither taken nor blocked.
+fn why_mate(mated: &Chess, lang: Lang) -> String {
+    let side = mated.turn();
+    let Some(king) = mated.board().king_of(side) else {
+        return String::new();
+    };
+    let checkers: Vec<String> = mated
+        .checkers()
+        .into_iter()
+        .filter_map(|sq| {
+            let role = mated.board().role_at(sq)?;
+            Some(
+                Say::PieceOn {
+                    piece: rules::text::piece_name(role, lang),
+                    square: sq.to_string(),
+                }
+                .to(lang),
+            )
+        })
+        .collect();
+    let king_words = Say::KingOn {
+        white: if side == Color::White { "yes" } else { "no" }.to_owned(),
+        square: king.to_string(),
+    }
+    .to(lang);
+    let mut parts = vec![
+        if checkers.len() > 1 {
+            Say::WhyMateDouble {
+                king: king_words,
+                checker: words::list(lang, &checkers),
+            }
+        } else {
+            Say::WhyMateCheck {
+                king: king_words,
+                checker: checkers.concat(),
+            }
+        }
+        .to(lang),
+    ];
+    let (mut own, mut covered) = (Vec::new(), Vec::new());
+    for sq in shakmaty::attacks::king_attacks(king) {
+        match mated.board().color_at(sq) {
+            Some(c) if c == side => own.push(sq.to_string()),
+            _ => covered.push(sq.to_string()),
+        }
+    }
+    if !covered.is_empty() {
+        parts.push(
+            Say::WhyMateCovered {
+                squares: words::list(lang, &covered),
+            }
+            .to(lang),
+        );
+    }
+    if !own.is_empty() {
+        parts.push(
+            Say::WhyMateOwn {
+                squares: words::list(lang, &own),
+            }
+            .to(lang),
+        );
+    }
+    if covered.is_empty() && own.is_empty() {
+        parts.push(Say::WhyMateNowhere.to(lang));
+    }
+    if checkers.len() == 1 {
+        parts.push(Say::WhyMateNoHelp.to(lang));
+    }
+    parts.join(if lang == Lang::En { " " } else { "" })
+}
+
+/// The other moves that would have mated at once, in SAN.
+fn other_mates(pos: &Chess, played: Move) -> Vec<String> {
+    pos.legal_moves()
+        .into_iter()
+        .filter(|&m| m != played)
+        .filter(|&m| {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            after.is_checkmate()
+        })
+        .map(|m| san(pos, m))
+        .collect()
 }
 
 /// A line in SAN from `pos`.
@@ -367,47 +575,61 @@ fn line_san(pos: &Chess, line: &[Move]) -> String {
     out.join(" ")
 }
 
+/// A move that does not mate in time: the learner's move and the reply that refutes it, in
+/// their own colours, on the puzzle's message, and another try.
 fn wrong(
     cx: &mut Cx<'_>,
     mut now: PuzzleState,
-    tried: Option<(shakmaty::Square, shakmaty::Square)>,
+    tried: Option<(Square, Square)>,
     refutation: &[Move],
     mut msg: String,
 ) -> Mode {
-    decide(cx, &mut now, false);
+    if let Some(points) = decide(cx, &mut now, false) {
+        msg.push('\n');
+        msg.push_str(&points);
+    }
     msg.push_str(&cx.t(&Say::PuzzleTryAgain));
     let mut view = now.view();
     if let Some((f, t)) = tried {
         view = view.with_arrow(f, t, ArrowKind::Move);
     }
     view = view.with_overlay(Overlay::for_refutation(refutation.get(..1).unwrap_or(&[])));
-    let reply = Reply::board(view, msg).with_row(buttons(cx));
-    cx.reply(reply);
+    let reply = now.message(cx, view, &msg);
+    cx.update_task(reply);
     now.into()
 }
 
-/// `/hint`: the piece, then the square, then the move.
+/// `/hint`: the piece, then the square (a capture said as one), then the move.
 fn hint(mut now: PuzzleState, cx: &mut Cx<'_>) -> Mode {
     let lang = cx.lang();
     let Some(h) = search::solve::hint(now.pos(), now.moves_left) else {
         let msg = cx.t(&Say::NoMateFromHere);
-        cx.reply(Reply::text(msg));
+        let reply = now.message(cx, now.view(), &msg);
+        cx.update_task(reply);
         return now.into();
     };
     now.hints = now.hints.saturating_add(1).min(3);
     let rung = now.hints;
+    let mut points = None;
     if rung >= 2 {
         // Seeing the square (or the move) means the puzzle is not solved alone.
-        decide(cx, &mut now, false);
+        points = decide(cx, &mut now, false);
     }
     let piece = rules::text::piece_name(h.piece, lang);
     let mut view = now.view().with_mark(h.piece_square, MarkKind::Highlight);
-    let msg = match rung {
-        1 => Say::HintPiece {
+    let captured = now.pos().board().role_at(h.target_square);
+    let mut msg = match (rung, captured) {
+        (1, _) => Say::HintPiece {
             piece,
             square: h.piece_square.to_string(),
         },
-        2 => Say::HintSquare {
+        (2, Some(captured)) => Say::HintCapture {
+            piece,
+            from: h.piece_square.to_string(),
+            to: h.target_square.to_string(),
+            captured: rules::text::piece_name(captured, lang),
+        },
+        (2, None) => Say::HintSquare {
             piece,
             from: h.piece_square.to_string(),
             to: h.target_square.to_string(),
@@ -417,29 +639,49 @@ fn hint(mut now: PuzzleState, cx: &mut Cx<'_>) -> Mode {
         },
     }
     .to(lang);
+    if let Some(points) = points {
+        msg.push('\n');
+        msg.push_str(&points);
+    }
     if rung >= 2 {
         view = view.with_mark(h.target_square, MarkKind::Good);
     }
     if rung >= 3 {
         view = view.with_arrow(h.piece_square, h.target_square, ArrowKind::Good);
     }
-    let reply = Reply::board(view, msg).with_row(buttons(cx));
-    cx.reply(reply);
+    let reply = now.message(cx, view, &msg);
+    cx.update_task(reply);
     now.into()
 }
 
-/// `/solution`: the whole main line.
+/// `/solution`: the whole main line, and why its end is mate.
 fn solution(mut now: PuzzleState, cx: &mut Cx<'_>) -> Mode {
     let lang = cx.lang();
     let sol = search::solve::solve(now.pos(), now.moves_left, true);
-    decide(cx, &mut now, false);
+    let points = decide(cx, &mut now, false);
     let line = line_san(now.pos(), &sol.line);
     let mut view = now.view();
     if let Some((f, t)) = sol.line.first().and_then(move_squares) {
         view = view.with_arrow(f, t, ArrowKind::Good);
     }
-    let msg = Say::PuzzleSolution { line }.to(lang);
+    let mut msg = Say::PuzzleSolution { line }.to(lang);
+    let mut end = now.pos().clone();
+    for &mv in &sol.line {
+        if !end.is_legal(mv) {
+            break;
+        }
+        end.play_unchecked(mv);
+    }
+    if end.is_checkmate() {
+        msg.push('\n');
+        msg.push_str(&why_mate(&end, lang));
+    }
+    if let Some(points) = points {
+        msg.push('\n');
+        msg.push_str(&points);
+    }
     let next = cx.t(&Say::ButtonNextPuzzle);
-    cx.reply(Reply::board(view, msg).with_row(vec![Button::new(next, &Action::Puzzle)]));
+    let text = format!("{}\n\n{msg}", caption(cx, &now));
+    cx.update_task(Reply::board(view, text).with_row(vec![Button::new(next, &Action::Puzzle)]));
     Mode::Idle
 }

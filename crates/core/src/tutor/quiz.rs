@@ -1,6 +1,7 @@
 //! Quiz rounds: bank items and generated position questions, mixed; the explanation after
 //! each answer; a round of five is one game of the ladder. A lesson's quiz step asks a bank
-//! item through [`present_item`] and [`judge_item`].
+//! item through [`item_message`], [`judge`] and [`read_item_answer`] (there a wrong answer
+//! is tried again and counts for nothing).
 
 use super::activity::Activity;
 use super::callback::Action;
@@ -45,7 +46,7 @@ fn choose(cx: &Cx<'_>, asked: u32) -> QuizRef {
         u64::from(cx.nonce()),
         u64::from(progress.quiz_right + progress.quiz_wrong),
     );
-    let bank = &cx.catalog.quiz();
+    let bank = cx.catalog.quiz();
     if asked.is_multiple_of(2) && !bank.is_empty() {
         let unseen: Vec<&QuizItem> = bank
             .iter()
@@ -87,49 +88,69 @@ impl From<QuizState> for Mode {
     }
 }
 
-impl Activity for QuizState {
-    /// Shows the current quiz question.
-    fn present(&self, cx: &mut Cx<'_>) {
+impl QuizState {
+    fn message(&self, cx: &Cx<'_>) -> Option<Reply> {
         let head = cx.t(&Say::QuizHeading {
             asked: self.asked,
             round: ROUND,
         });
-        present_item(cx, &self.item, Some(head));
+        item_message(cx, &self.item, Some(head))
+    }
+}
+
+impl Activity for QuizState {
+    /// Shows the current quiz question.
+    fn present(&self, cx: &mut Cx<'_>) {
+        match self.message(cx) {
+            Some(reply) => cx.show_task(reply),
+            None => {
+                let msg = cx.t(&Say::QuestionMissing);
+                cx.reply(Reply::text(msg));
+            }
+        }
     }
 
-    /// A typed answer: a letter, or true/false words.
+    /// A typed answer: a letter, a number, a choice's text, or true/false words.
     fn text(self, cx: &mut Cx<'_>, text: &str) -> Mode {
-        let Some(q) = resolve(cx, &self.item) else {
-            return self.into();
-        };
-        match read_answer(&q, text) {
+        match read_item_answer(cx, &self.item, text) {
             Some(choice) => self.answer(cx, choice),
             None => {
-                let msg = words::unreadable_answer(cx.lang());
-                cx.reply(Reply::text(msg));
+                let note = words::unreadable_answer(cx.lang());
+                if let Some(reply) = self.message(cx) {
+                    cx.update_task(with_note(reply, &note));
+                } else {
+                    cx.reply(Reply::text(note));
+                }
                 self.into()
             }
         }
     }
 
-    /// An answer in quiz mode.
+    /// An answer in a round: right or wrong, the answer and why, then the next question.
     fn answer(mut self, cx: &mut Cx<'_>, choice: usize) -> Mode {
         if self.answered {
             cx.stale_button();
             return self.into();
         }
-        let correct = judge_item(cx, &self.item, choice);
-        self.right += u32::from(correct);
+        let Some(judged) = judge(cx, &self.item, choice) else {
+            cx.stale_button();
+            return self.into();
+        };
+        count(cx, &self.item, &judged);
+        self.right += u32::from(judged.correct);
         self.answered = true;
+        let lang = cx.lang();
+        let note = judged.verdict(lang, true);
+        let mut reply = self
+            .message(cx)
+            .map_or_else(|| Reply::text(note.clone()), |r| with_note(r, &note));
+        reply.buttons.clear();
         if self.asked >= ROUND {
+            cx.update_task(reply);
             return end_round(cx, self.right);
         }
-        let label = words::button_next(cx.lang());
-        let n = cx.nonce();
-        if let Some(last) = cx.replies.last_mut() {
-            last.buttons
-                .push(vec![Button::new(label, &Action::Next(n))]);
-        }
+        let next = Button::new(words::button_next(lang), &Action::Next(cx.nonce()));
+        cx.update_task(reply.with_row(vec![next]));
         self.into()
     }
 
@@ -152,14 +173,17 @@ impl Activity for QuizState {
     }
 }
 
-/// Shows a quiz item (also used by a lesson's quiz step).
-pub(super) fn present_item(cx: &mut Cx<'_>, item: &QuizRef, head: Option<String>) {
+/// The same message with a note under its words.
+pub(super) fn with_note(mut reply: Reply, note: &str) -> Reply {
+    reply.text.push_str("\n\n");
+    reply.text.push_str(note);
+    reply
+}
+
+/// A quiz item's message: the question (with its choices), its board, its answer buttons.
+pub(super) fn item_message(cx: &Cx<'_>, item: &QuizRef, head: Option<String>) -> Option<Reply> {
     let lang = cx.lang();
-    let Some(q) = resolve(cx, item) else {
-        let msg = cx.t(&Say::QuestionMissing);
-        cx.reply(Reply::text(msg));
-        return;
-    };
+    let q = resolve(cx, item)?;
     let n = cx.nonce();
     let mut text = head.map(|h| format!("{h}\n\n")).unwrap_or_default();
     text.push_str(q.question.get(lang));
@@ -208,59 +232,138 @@ pub(super) fn present_item(cx: &mut Cx<'_>, item: &QuizRef, head: Option<String>
         }
         None => Reply::text(text),
     };
-    cx.reply(reply.with_row(row));
+    Some(reply.with_row(row))
 }
 
-/// Judges an answer to `item`; says right or wrong with the explanation. Returns whether it
-/// was right.
-pub(super) fn judge_item(cx: &mut Cx<'_>, item: &QuizRef, choice: usize) -> bool {
+/// An answer judged: whether it is right, the right answer, why.
+pub(super) struct Judged {
+    /// The item's id.
+    pub id: String,
+    /// Whether the answer given is right.
+    pub correct: bool,
+    /// The right answer, as its button reads (`False`, `B`).
+    pub key: String,
+    /// For a true/false item, whether the statement is true.
+    pub statement: Option<bool>,
+    /// The item's explanation, in the learner's language.
+    pub explanation: String,
+}
+
+impl Judged {
+    /// The verdict under the question: right (with why) or, in a round, wrong with the right
+    /// answer and why. (Inside a lesson a wrong answer is tried again instead.)
+    pub fn verdict(&self, lang: crate::rules::Lang, round: bool) -> String {
+        let mut out = if self.correct {
+            words::right(lang)
+        } else if round {
+            Say::QuizWrongAnswer {
+                key: self.key.clone(),
+            }
+            .to(lang)
+        } else {
+            return Say::ThinkAgain.to(lang);
+        };
+        let explanation = match self.statement {
+            Some(true_statement) => {
+                out = words::then(
+                    lang,
+                    &out,
+                    &if true_statement {
+                        Say::QuizStatementTrue
+                    } else {
+                        Say::QuizStatementFalse
+                    }
+                    .to(lang),
+                );
+                without_verdict_word(&self.explanation)
+            }
+            None => self.explanation.as_str(),
+        };
+        format!("{out}\n{explanation}")
+    }
+}
+
+/// An explanation of a true/false item often starts by saying true or false, which the
+/// verdict line above it has just said: without that word, "Right! The statement is false."
+/// is not followed by "False.".
+fn without_verdict_word(explanation: &str) -> &str {
+    const WORDS: &[&str] = &[
+        "不对。",
+        "不对，",
+        "对。",
+        "对，",
+        "错。",
+        "错，",
+        "是的。",
+        "不是。",
+        "正确。",
+        "錯。",
+        "對。",
+        "不對。",
+        "True. ",
+        "False. ",
+        "True, ",
+        "False, ",
+        "Yes. ",
+        "No. ",
+        "Right. ",
+        "Wrong. ",
+        "Correct. ",
+    ];
+    WORDS
+        .iter()
+        .find_map(|w| explanation.strip_prefix(w))
+        .filter(|rest| !rest.trim().is_empty())
+        .unwrap_or(explanation)
+}
+
+/// Judges an answer to `item` (counting nothing).
+pub(super) fn judge(cx: &Cx<'_>, item: &QuizRef, choice: usize) -> Option<Judged> {
     let lang = cx.lang();
-    let Some(q) = resolve(cx, item) else {
-        return false;
-    };
+    let q = resolve(cx, item)?;
     let response = match q.answer {
         Answer::TrueFalse { .. } => Response::TrueFalse(choice == 0),
         Answer::MultipleChoice { .. } => Response::Choice(choice),
     };
-    let correct = q.is_correct(response);
-    let verdict = if correct {
-        words::right(lang)
-    } else {
-        words::not_quite(lang)
-    };
-    let key = match &q.answer {
-        Answer::TrueFalse { correct: c, .. } => {
+    let (key, statement) = match &q.answer {
+        Answer::TrueFalse { correct: c, .. } => (
             if *c {
                 words::true_word(lang)
             } else {
                 words::false_word(lang)
-            }
+            },
+            Some(*c),
+        ),
+        Answer::MultipleChoice { correct: c, .. } => {
+            (letter(*c).to_ascii_uppercase().to_string(), None)
         }
-        Answer::MultipleChoice { correct: c, .. } => letter(*c).to_ascii_uppercase().to_string(),
     };
-    let msg = Say::QuizVerdict {
-        verdict,
+    Some(Judged {
+        correct: q.is_correct(response),
         key,
+        statement,
         explanation: q.explanation.get(lang).to_owned(),
-    }
-    .to(lang);
+        id: q.id.clone(),
+    })
+}
+
+/// Counts an answer of a round (lesson questions are practice, not quiz answers).
+fn count(cx: &mut Cx<'_>, item: &QuizRef, judged: &Judged) {
     let p = &mut cx.session.progress;
-    if correct {
+    if judged.correct {
         p.quiz_right = p.quiz_right.saturating_add(1);
     } else {
         p.quiz_wrong = p.quiz_wrong.saturating_add(1);
     }
-    if matches!(item, QuizRef::Bank { .. } | QuizRef::Lesson { .. })
-        && let Ok(id) = q.id.parse::<QuizId>()
+    if matches!(item, QuizRef::Bank { .. })
+        && let Ok(id) = judged.id.parse::<QuizId>()
     {
         p.quiz_seen.insert(id);
     }
     cx.event(Event::QuizAnswer {
-        item: q.id.clone(),
-        correct,
+        item: judged.id.clone(),
+        correct: judged.correct,
     });
-    cx.reply(Reply::text(msg));
-    correct
 }
 
 fn end_round(cx: &mut Cx<'_>, right: u32) -> Mode {
@@ -293,24 +396,44 @@ fn end_round(cx: &mut Cx<'_>, right: u32) -> Mode {
     Mode::Idle
 }
 
-/// Reads a typed answer for `item`: `a`–`z` for choices; true/false words.
+/// Reads a typed answer for `item`.
 pub(super) fn read_item_answer(cx: &Cx<'_>, item: &QuizRef, text: &str) -> Option<usize> {
     read_answer(&resolve(cx, item)?, text)
 }
 
-/// Reads a typed answer for `q`: `a`–`z` for choices; true/false words.
+/// Reads a typed answer for `q`: a letter (`b`, `B)`), a number (`2`), a choice's own text
+/// (`d6`), or true/false words (`对`, `错`, `yes`, `false`).
 fn read_answer(q: &QuizItem, text: &str) -> Option<usize> {
     let t = text.trim().to_lowercase();
+    let t = t.trim_end_matches([')', '）', '.', '。']);
     match &q.answer {
-        Answer::TrueFalse { .. } => match t.as_str() {
-            "true" | "t" | "yes" | "y" | "对" | "是" | "正确" | "√" => Some(0),
-            "false" | "f" | "no" | "n" | "错" | "否" | "不对" | "错误" | "×" => Some(1),
+        Answer::TrueFalse { .. } => match t {
+            "true" | "t" | "yes" | "y" | "对" | "對" | "是" | "正确" | "正確" | "√" | "1" => {
+                Some(0)
+            }
+            "false" | "f" | "no" | "n" | "错" | "錯" | "否" | "不对" | "不對" | "错误" | "錯誤"
+            | "×" | "2" => Some(1),
             _ => None,
         },
         Answer::MultipleChoice { choices, .. } => {
+            if let Ok(number) = t.parse::<usize>() {
+                return (1..=choices.len()).contains(&number).then(|| number - 1);
+            }
+            let by_text = choices.iter().position(|c| {
+                [
+                    crate::rules::Lang::Zh,
+                    crate::rules::Lang::ZhHant,
+                    crate::rules::Lang::En,
+                ]
+                .iter()
+                .any(|&lang| c.text.get(lang).trim().to_lowercase() == t)
+            });
+            if by_text.is_some() {
+                return by_text;
+            }
             let mut chars = t.chars();
             let c = chars.next()?;
-            if chars.next().is_some() && !t.ends_with(')') {
+            if chars.next().is_some() {
                 return None;
             }
             let i = usize::try_from(u32::from(c).checked_sub(u32::from('a'))?).ok()?;

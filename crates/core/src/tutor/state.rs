@@ -53,6 +53,21 @@ pub struct Session {
     pub nonce: u32,
     /// The piece picked on the tap board, if any (see [`super::tap`]).
     pub tap: Option<TapSelection>,
+    /// The squares picked so far on the tap board of a "name every square" step.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub squares: Option<PickedSquares>,
+}
+
+/// Squares picked on the tap board of a squares step; like [`TapSelection`], bound to the
+/// question's nonce.
+#[serde_as]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PickedSquares {
+    /// The question's nonce.
+    pub nonce: u32,
+    /// The squares, in the order picked (stored by name).
+    #[serde_as(as = "Vec<DisplayFromStr>")]
+    pub squares: Vec<Square>,
 }
 
 /// A piece picked on the tap board. It belongs to one question: once the nonce moves on it
@@ -111,6 +126,15 @@ impl Session {
         self.lang.unwrap_or_default()
     }
 
+    /// The squares picked on a squares step's tap board for the current question.
+    #[must_use]
+    pub fn picked_squares(&self) -> &[Square] {
+        self.squares
+            .as_ref()
+            .filter(|p| p.nonce == self.nonce)
+            .map_or(&[], |p| p.squares.as_slice())
+    }
+
     /// The square picked on the tap board for the current question.
     #[must_use]
     pub fn tap_selection(&self) -> Option<Square> {
@@ -147,6 +171,10 @@ pub struct LessonState {
     pub hints: u8,
     /// Wrong answers so far.
     pub misses: u8,
+    /// The step to come back to once this one is done, when it was opened to practise a
+    /// rule broken there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub return_to: Option<StepId>,
 }
 
 /// A puzzle under way.
@@ -286,6 +314,9 @@ pub struct Progress {
     pub quiz_wrong: u32,
     /// Quiz items answered, by id (bank items only).
     pub quiz_seen: BTreeSet<QuizId>,
+    /// The puzzle played last, not to be served again straight away.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_puzzle: Option<PuzzleId>,
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ use super::callback::{Action, PROMOTION_ROLES};
 use super::cx::Cx;
 use super::reply::{Button, Reply};
 use super::state::{Mode, TapSelection};
-use super::words;
+use super::words::{self, Say};
 use crate::render::MarkKind;
 use crate::rules::{self, IllegalReason, Verdict};
 
@@ -30,7 +30,7 @@ pub(super) fn button(cx: &Cx<'_>) -> Button {
 }
 
 /// A glyph for a piece: outlined for White, filled for Black, as on a diagram.
-fn glyph(piece: Piece) -> char {
+pub(super) fn glyph(piece: Piece) -> char {
     let white = piece.color == Color::White;
     match (piece.role, white) {
         (Role::King, true) => '♔',
@@ -67,7 +67,7 @@ pub fn targets(pos: &Chess, from: Square) -> Vec<Square> {
 }
 
 /// The squares top row first, left to right, as seen from `orientation`.
-fn rows(orientation: Color) -> Vec<Vec<Square>> {
+pub(super) fn rows(orientation: Color) -> Vec<Vec<Square>> {
     let ranks: Vec<Rank> = match orientation {
         Color::White => Rank::ALL.iter().rev().copied().collect(),
         Color::Black => Rank::ALL.to_vec(),
@@ -87,19 +87,22 @@ fn rows(orientation: Color) -> Vec<Vec<Square>> {
         .collect()
 }
 
-/// What a square's button shows: the piece, `[♘]` for the picked one, `•` for a legal target,
-/// `×` for a legal capture (with the piece taken), `·` for an empty square.
+/// What a square's button shows: the piece (`[♘]` for the picked one), `○e4` for a square
+/// the picked piece may go to, `✖♟` for a capture (`✖e6` en passant), and the square's name
+/// on an empty square, so that the board itself teaches the names.
 fn label(pos: &Chess, square: Square, picked: Option<Square>, targets: &[Square]) -> String {
     let piece = pos.board().piece_at(square);
     let target = targets.contains(&square);
     match piece {
         Some(p) if Some(square) == picked => format!("[{}]", glyph(p)),
-        Some(p) if target => format!("×{}", glyph(p)),
+        Some(p) if target => format!("✖{}", glyph(p)),
         Some(p) => glyph(p).to_string(),
         // En passant: the pawn taken is not on the target square.
-        None if target && picked.is_some_and(|f| is_capture(pos, f, square)) => "×".to_owned(),
-        None if target => "•".to_owned(),
-        None => "·".to_owned(),
+        None if target && picked.is_some_and(|f| is_capture(pos, f, square)) => {
+            format!("✖{square}")
+        }
+        None if target => format!("○{square}"),
+        None => square.to_string(),
     }
 }
 
@@ -107,6 +110,22 @@ fn is_capture(pos: &Chess, from: Square, to: Square) -> bool {
     pos.legal_moves()
         .iter()
         .any(|m| m.from() == Some(from) && m.to() == to && m.is_capture())
+}
+
+/// 8 rows of 8 buttons, top row first as seen from `orientation`, each tapping its square.
+pub(super) fn square_buttons(
+    orientation: Color,
+    nonce: u32,
+    label: impl Fn(Square) -> String,
+) -> Vec<Vec<Button>> {
+    rows(orientation)
+        .into_iter()
+        .map(|row| {
+            row.into_iter()
+                .map(|square| Button::new(label(square), &Action::Tap { nonce, square }))
+                .collect()
+        })
+        .collect()
 }
 
 /// The tap board: 8 rows of 8 buttons, top row first as seen from `orientation`.
@@ -118,22 +137,12 @@ pub fn grid(
     nonce: u32,
 ) -> Vec<Vec<Button>> {
     let targets = picked.map(|f| targets(pos, f)).unwrap_or_default();
-    rows(orientation)
-        .into_iter()
-        .map(|row| {
-            row.into_iter()
-                .map(|square| {
-                    Button::new(
-                        label(pos, square, picked, &targets),
-                        &Action::Tap { nonce, square },
-                    )
-                })
-                .collect()
-        })
-        .collect()
+    square_buttons(orientation, nonce, |square| {
+        label(pos, square, picked, &targets)
+    })
 }
 
-/// Replaces the board message with the task board, its grid and `note` under the task.
+/// Updates the task's message: the task board, its grid and `note` under the task.
 fn show(cx: &mut Cx<'_>, board: TaskBoard, picked: Option<Square>, note: &str) {
     let mut view = board.view;
     if let Some(from) = picked {
@@ -142,13 +151,11 @@ fn show(cx: &mut Cx<'_>, board: TaskBoard, picked: Option<Square>, note: &str) {
             .with_dots(targets(&board.pos, from));
     }
     let grid = grid(&board.pos, view.orientation, picked, cx.nonce());
-    let mut reply = Reply::board(view, format!("{}\n\n{note}", board.caption))
-        .edited()
-        .with_squares(grid);
+    let mut reply = Reply::board(view, format!("{}\n\n{note}", board.caption)).with_squares(grid);
     for row in board.buttons {
         reply = reply.with_row(row);
     }
-    cx.reply(reply);
+    cx.update_task(reply);
 }
 
 fn pick(cx: &mut Cx<'_>, square: Option<Square>) {
@@ -170,6 +177,15 @@ pub(super) fn open<T: MoveTask>(task: T, cx: &mut Cx<'_>) -> Mode {
     task.into()
 }
 
+/// Whether tapping `rook` with the king on `king` picked castles: the king's step towards
+/// that rook is a legal castling move.
+fn castles_with(pos: &Chess, king: Square, rook: Square) -> bool {
+    pos.board().role_at(king) == Some(Role::King)
+        && pos.legal_moves().iter().any(|m| {
+            matches!(m, shakmaty::Move::Castle { king: k, rook: r } if *k == king && *r == rook)
+        })
+}
+
 /// A square of the grid was tapped. `move_task_board` tells, for the mode that follows a
 /// tapped move, whether it still asks for a move (and on which board).
 pub(super) fn tap<T: MoveTask>(
@@ -189,6 +205,10 @@ pub(super) fn tap<T: MoveTask>(
         .board()
         .piece_at(square)
         .filter(|p| p.color == board.pos.turn());
+    // The king, then its rook: castling, as a beginner who knows it moves both pieces would
+    // tap it (the king's two-square step works too).
+    let castling = picked.is_some_and(|king| castles_with(&board.pos, king, square));
+    let own = own.filter(|_| !castling);
     match (own, picked) {
         // The picked piece again: put it back.
         (Some(_), Some(from)) if from == square => {
@@ -209,7 +229,8 @@ pub(super) fn tap<T: MoveTask>(
             show(cx, board, Some(square), &note);
             task.into()
         }
-        // A target for the picked piece: the move, judged as if typed.
+        // A target for the picked piece (or its rook, for castling): the move, judged as if
+        // typed.
         (None, Some(from)) => {
             pick(cx, None);
             let verdict = rules::explain_squares(&board.pos, from, square, None);
@@ -222,26 +243,22 @@ pub(super) fn tap<T: MoveTask>(
                 &format!("{from}{square}"),
                 true,
             );
-            if cx.replies[first..].iter().any(|r| r.edit) {
-                // The promotion choice took the board message's place.
-                return next;
-            }
-            // The board message itself: while the task goes on, its tap board stays open with
-            // nothing picked (the answer comes below); once the question is over, the grid goes.
-            let closing = if cx.nonce() == nonce && move_task_board(&next, cx).is_some() {
-                let note = words::tap_again(lang);
-                let squares = grid(&board.pos, board.view.orientation, None, nonce);
-                let mut reply = Reply::board(board.view, format!("{}\n\n{note}", board.caption))
-                    .edited()
-                    .with_squares(squares);
-                for row in board.buttons {
-                    reply = reply.with_row(row);
+            // While a move is still asked for (a retry, or the next move of a puzzle after
+            // the defence), the message keeps its tap board open, nothing picked.
+            if let Some(after) = move_task_board(&next, cx) {
+                let now = cx.nonce();
+                if let Some(reply) = cx.replies[first..]
+                    .iter_mut()
+                    .rev()
+                    .find(|r| r.edit_task == Some(nonce) && r.squares.is_empty())
+                {
+                    reply.squares = grid(&after.pos, after.view.orientation, None, now);
+                    if now == nonce {
+                        reply.text.push('\n');
+                        reply.text.push_str(&Say::TapRetry.to(lang));
+                    }
                 }
-                reply
-            } else {
-                Reply::board(board.view, board.caption).edited()
-            };
-            cx.replies.insert(first, closing);
+            }
             next
         }
         (None, None) => {
@@ -279,23 +296,23 @@ pub(super) fn promote<T: MoveTask>(
     submit(task, cx, &board.pos, verdict, &uci, false)
 }
 
-/// Judges a move of the current task: typed (`edit` false) or tapped (`edit` true). A pawn
-/// move to the last rank without a piece that would be legal with one gets the choice of
-/// four pieces instead of the referee's refusal.
+/// Judges a move of the current task, typed or tapped. A pawn move to the last rank without
+/// a piece that would be legal with one gets the choice of four pieces instead of the
+/// referee's refusal.
 pub(super) fn submit<T: MoveTask>(
     task: T,
     cx: &mut Cx<'_>,
     pos: &Chess,
     verdict: Verdict,
     input: &str,
-    edit: bool,
+    _tapped: bool,
 ) -> Mode {
     cx.session.tap = None;
     let verdict = match verdict {
         Verdict::Illegal(IllegalReason::PromotionPieceMissing { from, to }) => {
             match rules::explain_squares(pos, from, to, Some(Role::Queen)) {
                 Verdict::Legal(_) => {
-                    offer_promotion(&task, cx, from, to, edit);
+                    offer_promotion(&task, cx, from, to);
                     return task.into();
                 }
                 // Illegal whatever the piece (a pin, a check): that is the rule to explain.
@@ -308,8 +325,8 @@ pub(super) fn submit<T: MoveTask>(
     task.play(cx, verdict, input)
 }
 
-/// The four pieces a pawn on `to` may become, as buttons.
-fn offer_promotion<T: MoveTask>(task: &T, cx: &mut Cx<'_>, from: Square, to: Square, edit: bool) {
+/// The four pieces a pawn on `to` may become, as buttons, under the task's own words.
+fn offer_promotion<T: MoveTask>(task: &T, cx: &mut Cx<'_>, from: Square, to: Square) {
     let Some(board) = task.task_board(cx) else {
         return;
     };
@@ -338,12 +355,15 @@ fn offer_promotion<T: MoveTask>(task: &T, cx: &mut Cx<'_>, from: Square, to: Squ
         .view
         .with_mark(from, MarkKind::Highlight)
         .with_mark(to, MarkKind::Good);
-    let mut reply = Reply::board(view, words::choose_promotion(lang, from, to)).with_row(choices);
-    if edit {
-        // The grid is gone from this message: a way back to it.
-        reply = reply.edited().with_row(vec![button(cx)]);
-    }
-    cx.reply(reply);
+    let caption = format!(
+        "{}\n\n{}",
+        board.caption,
+        words::choose_promotion(lang, from, to)
+    );
+    let reply = Reply::board(view, caption)
+        .with_row(choices)
+        .with_row(vec![button(cx)]);
+    cx.update_task(reply);
 }
 
 #[cfg(test)]
@@ -373,7 +393,7 @@ mod tests {
         assert_eq!(data_square(&g[7][0]), Square::A1);
         assert_eq!(g[0][0].label, "♜");
         assert_eq!(g[7][4].label, "♔");
-        assert_eq!(g[4][4].label, "·");
+        assert_eq!(g[4][4].label, "e4", "an empty square shows its name");
         for b in g.iter().flatten() {
             assert!(!b.label.is_empty());
             assert!(b.data.len() <= 64);
@@ -408,11 +428,42 @@ mod tests {
                 .clone()
         };
         assert_eq!(at(Square::D4), "[♘]");
-        assert_eq!(at(Square::E6), "×♟");
-        assert_eq!(at(Square::C6), "•");
+        assert_eq!(at(Square::E6), "✖♟");
+        assert_eq!(at(Square::C6), "○c6");
         assert_eq!(at(Square::B3), "♙");
-        assert_eq!(at(Square::D5), "·");
+        assert_eq!(at(Square::D5), "d5");
         assert_eq!(at(Square::E8), "♚");
+    }
+
+    #[test]
+    fn a_king_then_its_rook_is_castling_only_when_castling_is_legal() {
+        let p = pos("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+        assert!(castles_with(&p, Square::E1, Square::H1));
+        assert!(castles_with(&p, Square::E1, Square::A1));
+        assert!(
+            !castles_with(&p, Square::A1, Square::E1),
+            "the rook first is no castling"
+        );
+        let no_rights = pos("4k3/8/8/8/8/8/8/R3K2R w - - 0 1");
+        assert!(!castles_with(&no_rights, Square::E1, Square::H1));
+        let through_check = pos("4k3/8/8/8/2b5/8/8/R3K2R w KQ - 0 1");
+        assert!(!castles_with(&through_check, Square::E1, Square::H1));
+        assert!(castles_with(&through_check, Square::E1, Square::A1));
+    }
+
+    #[test]
+    fn empty_squares_targets_and_captures_look_different() {
+        let p = pos("4k3/8/4p3/8/3N4/8/8/4K3 w - - 0 1");
+        let g = grid(&p, Color::White, Some(Square::D4), 0);
+        let labels: Vec<&str> = g.iter().flatten().map(|b| b.label.as_str()).collect();
+        let empty = labels
+            .iter()
+            .filter(|l| l.len() == 2 && l.is_ascii())
+            .count();
+        let targets = labels.iter().filter(|l| l.starts_with('○')).count();
+        let captures = labels.iter().filter(|l| l.starts_with('✖')).count();
+        assert_eq!((targets, captures), (7, 1), "{labels:?}");
+        assert_eq!(empty, 64 - 3 - 7 - 1, "{labels:?}");
     }
 
     #[test]
@@ -421,7 +472,7 @@ mod tests {
         assert_eq!(targets(&p, Square::E5), vec![Square::D6, Square::E6]);
         let g = grid(&p, Color::White, Some(Square::E5), 0);
         let d6 = g.iter().flatten().find(|b| data_square(b) == Square::D6);
-        assert_eq!(d6.unwrap().label, "×");
+        assert_eq!(d6.unwrap().label, "✖d6");
         let king = targets(&p, Square::E1);
         assert!(king.contains(&Square::G1) && king.contains(&Square::C1));
         assert!(!king.contains(&Square::H1), "castling is the king's step");

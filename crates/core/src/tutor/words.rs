@@ -54,10 +54,8 @@ crate::messages! {
         LegalButMissed = "legal-but-missed",
         WhiteToMove = "white-to-move",
         BlackToMove = "black-to-move",
-        CourseMapHeading = "course-map-heading",
         NoLessons = "no-lessons",
         LessonHeading { unit: u32, title: String, number: usize, steps: usize } = "lesson-heading",
-        LessonDone { title: String } = "lesson-done",
         CourseDone = "course-done",
         NoSuchLesson { count: usize } = "no-such-lesson",
         ReadThenNext = "read-then-next",
@@ -80,7 +78,6 @@ crate::messages! {
         TapAPiece = "tap-a-piece",
         TapPicked { piece: String, square: String } = "tap-picked",
         TapPickedStuck { piece: String, square: String } = "tap-picked-stuck",
-        TapAgain = "tap-again",
         TapOwnPieceFirst = "tap-own-piece-first",
         PromotionQueen = "promotion-queen",
         PromotionRook = "promotion-rook",
@@ -89,13 +86,12 @@ crate::messages! {
         ChoosePromotion { from: String, to: String } = "choose-promotion",
         NoPuzzles = "no-puzzles",
         PuzzleMissing = "puzzle-missing",
-        PuzzleCaption { side: String, mate_in: u32, left: u32, rating: String } = "puzzle-caption",
+        PuzzleCaption { side: String, mate_in: u32, left: u32 } = "puzzle-caption",
         PuzzleLevel { level: String, points: i32 } = "puzzle-level",
         PuzzleMates { right: String, san: String } = "puzzle-mates",
         PuzzleKeepsMate { san: String, reply: String, left: u32 } = "puzzle-keeps-mate",
         PuzzleMatesTooLate { san: String, mate_in: u32, within: u32, defence: String } = "puzzle-mates-too-late",
         PuzzleStalemates { san: String } = "puzzle-stalemates",
-        PuzzleFails { san: String, defence: String } = "puzzle-fails",
         PuzzleTryAgain = "puzzle-try-again",
         NoMateFromHere = "no-mate-from-here",
         HintPiece { piece: String, square: String } = "hint-piece",
@@ -113,13 +109,60 @@ crate::messages! {
             lessons_done: usize,
             level: String,
             points: i32,
-            solved: usize,
-            to_review: usize,
             quiz_right: u32,
             quiz_wrong: u32,
         } = "progress",
         ProgressErrors { errors: String } = "progress-errors",
         ListSeparator = "list-separator",
+        TryAgain = "try-again",
+        BoardRestored = "board-restored",
+        ThinkAgain = "think-again",
+        QuizWrongAnswer { key: String } = "quiz-wrong-answer",
+        QuizStatementTrue = "quiz-statement-true",
+        QuizStatementFalse = "quiz-statement-false",
+        LessonFinished { title: String } = "lesson-finished",
+        LessonPassed { title: String, done: usize, steps: usize, unit: u32 } = "lesson-passed",
+        NextLessonIs { unit: u32, title: String } = "next-lesson-is",
+        ButtonNextLesson = "button-next-lesson",
+        ButtonBackToTask = "button-back-to-task",
+        PracticeDone = "practice-done",
+        CourseMapLegend = "course-map-legend",
+        LessonButton { unit: u32, title: String } = "lesson-button",
+        NoLessonNamed { name: String } = "no-lesson-named",
+        HelpMenu = "help-menu",
+        HintCapture { piece: String, from: String, to: String, captured: String } = "hint-capture",
+        HintMore = "hint-more",
+        HintLast = "hint-last",
+        TapRetry = "tap-retry",
+        TapSquaresPrompt = "tap-squares-prompt",
+        TapSquaresPicked { squares: String } = "tap-squares-picked",
+        TapSquaresNone = "tap-squares-none",
+        ButtonDone = "button-done",
+        ExplainNeedsMove { fen: String } = "explain-needs-move",
+        BadFenSyntax = "bad-fen-syntax",
+        BadFenPosition = "bad-fen-position",
+        PuzzleCaptionRated { side: String, mate_in: u32, left: u32, rating: u32 } = "puzzle-caption-rated",
+        BoardTurned = "board-turned",
+        PuzzleReview = "puzzle-review",
+        PuzzleNoCheck { san: String } = "puzzle-no-check",
+        PuzzleCheckAnswered { san: String, how: String, defence: String } = "puzzle-check-answered",
+        HowCapture { piece: String } = "how-capture",
+        HowBlock = "how-block",
+        HowKing { square: String } = "how-king",
+        PuzzleEscapes { san: String, defence: String, left: u32 } = "puzzle-escapes",
+        WhyMateCheck { king: String, checker: String } = "why-mate-check",
+        WhyMateDouble { king: String, checker: String } = "why-mate-double",
+        WhyMateCovered { squares: String } = "why-mate-covered",
+        WhyMateOwn { squares: String } = "why-mate-own",
+        WhyMateNowhere = "why-mate-nowhere",
+        WhyMateNoHelp = "why-mate-no-help",
+        AlsoMates { moves: String } = "also-mates",
+        PointsChange { delta: String, before: i32, after: i32, rating: u32 } = "points-change",
+        ProgressPuzzles { started: u32, solved: usize, to_review: usize } = "progress-puzzles",
+        ProgressLadder = "progress-ladder",
+        RuleName { code: String } = "rule-name",
+        KingOn { white: String, square: String } = "king-on",
+        PieceOn { piece: String, square: String } = "piece-on",
     }
 }
 
@@ -219,13 +262,6 @@ pub fn legal_but_missed(lang: Lang) -> String {
     Say::LegalButMissed.to(lang)
 }
 
-pub fn lesson_done(lang: Lang, title: &str) -> String {
-    Say::LessonDone {
-        title: title.to_owned(),
-    }
-    .to(lang)
-}
-
 pub fn course_done(lang: Lang) -> String {
     Say::CourseDone.to(lang)
 }
@@ -311,11 +347,6 @@ pub fn tap_picked_stuck(lang: Lang, piece: &str, square: Square) -> String {
         square: square.to_string(),
     }
     .to(lang)
-}
-
-/// On the tap board after a tapped move that did not end the task.
-pub fn tap_again(lang: Lang) -> String {
-    Say::TapAgain.to(lang)
 }
 
 /// A tap on an empty or enemy square with nothing picked.

@@ -1,27 +1,23 @@
 //! A judge step: a question about a position (is it check? mate? which draw rule?), answered
-//! with buttons or typed words.
+//! with buttons or typed: by the button's number, its label or a yes/no word.
 
 use crate::content::judge::{Answer, DrawKind};
 use crate::content::lesson::{JudgeTask, Lesson, Step};
 use crate::rules::Lang;
 use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
-use crate::tutor::reply::{Button, Reply};
+use crate::tutor::reply::Button;
 use crate::tutor::state::LessonState;
 use crate::tutor::words::{self, Say};
 
-use super::page::{Outcome, heading, miss, scene_view};
+use super::page::{Outcome, StepMessage, heading, miss, scene_view, update};
 
-pub(super) fn present(cx: &mut Cx<'_>, lesson: &Lesson, step: &Step, task: &JudgeTask) {
+pub(super) fn message(cx: &Cx<'_>, lesson: &Lesson, step: &Step, task: &JudgeTask) -> StepMessage {
     let lang = cx.lang();
     let n = cx.nonce();
-    let choices = choices(lang, &task.answer);
-    let mut reply = Reply::board(
-        scene_view(&task.scene),
-        format!("{}\n\n{}", heading(cx, lesson, step), task.text.get(lang)),
-    );
-    for chunk in choices.chunks(3) {
-        reply = reply.with_row(
+    let mut rows: Vec<Vec<Button>> = choices(lang, &task.answer)
+        .chunks(3)
+        .map(|chunk| {
             chunk
                 .iter()
                 .map(|(i, label)| {
@@ -33,20 +29,34 @@ pub(super) fn present(cx: &mut Cx<'_>, lesson: &Lesson, step: &Step, task: &Judg
                         },
                     )
                 })
-                .collect(),
-        );
+                .collect()
+        })
+        .collect();
+    rows.push(vec![Button::new(cx.t(&Say::ButtonHint), &Action::Hint(n))]);
+    StepMessage {
+        view: Some(scene_view(&task.scene)),
+        caption: format!("{}\n\n{}", heading(cx, lesson, step), task.text.get(lang)),
+        rows,
+        squares: Vec::new(),
     }
-    cx.reply(reply.with_row(vec![Button::new(
-        words::button_hint(lang),
-        &Action::Hint(n),
-    )]));
 }
 
-/// A typed answer: yes/no words for a yes/no question.
-pub(super) fn read(task: &JudgeTask, text: &str) -> Option<usize> {
-    let lower = text.to_lowercase();
+/// A typed answer: the number of a button (1, 2, …), its label (`子力不足`, `No`), or a
+/// yes/no word for a yes/no question.
+pub(super) fn read(lang: Lang, task: &JudgeTask, text: &str) -> Option<usize> {
+    let lower = text.trim().to_lowercase();
+    let choices = choices(lang, &task.answer);
+    if let Ok(number) = lower.parse::<usize>() {
+        return (1..=choices.len()).contains(&number).then(|| number - 1);
+    }
+    if let Some((i, _)) = choices
+        .iter()
+        .find(|(_, label)| label.to_lowercase() == lower)
+    {
+        return Some(*i);
+    }
     match (&task.answer, lower.as_str()) {
-        (Answer::Yes(_), "yes" | "y" | "是" | "对" | "能" | "可以") => Some(0),
+        (Answer::Yes(_), "yes" | "y" | "是" | "对" | "對" | "能" | "可以") => Some(0),
         (Answer::Yes(_), "no" | "n" | "否" | "不" | "不是" | "不能" | "不可以") => Some(1),
         _ => None,
     }
@@ -55,35 +65,37 @@ pub(super) fn read(task: &JudgeTask, text: &str) -> Option<usize> {
 pub(super) fn answer(
     state: &mut LessonState,
     cx: &mut Cx<'_>,
+    message: StepMessage,
     task: &JudgeTask,
     choice: usize,
 ) -> Outcome {
     let lang = cx.lang();
     if is_right(&task.answer, choice) {
-        let msg = words::then(lang, &words::right(lang), task.why.get(lang));
-        cx.reply(Reply::text(msg));
+        let note = words::then(lang, &words::right(lang), task.why.get(lang));
+        update(cx, message.closed().with_note(&note));
         Outcome::Done
     } else {
-        let mut msg = words::not_quite(lang);
-        miss(state, &mut msg, task.hint.get(lang), task.why.get(lang));
-        cx.reply(Reply::text(msg));
+        let mut note = format!("{}{}", words::not_quite(lang), cx.t(&Say::TryAgain));
+        miss(state, &mut note, task.hint.get(lang));
+        update(cx, message.with_note(&note));
         Outcome::Stay
     }
 }
 
-pub(super) fn solution(cx: &mut Cx<'_>, task: &JudgeTask) {
+/// The right answer and why, shown on the step's message.
+pub(super) fn solution(cx: &mut Cx<'_>, message: StepMessage, task: &JudgeTask) {
     let lang = cx.lang();
     let right = choices(lang, &task.answer)
         .into_iter()
         .find(|(i, _)| is_right(&task.answer, *i))
         .map(|(_, l)| l)
         .unwrap_or_default();
-    let msg = Say::JudgeSolution {
+    let note = Say::JudgeSolution {
         answer: right,
         why: task.why.get(lang).to_owned(),
     }
     .to(lang);
-    cx.reply(Reply::text(msg));
+    update(cx, message.with_note(&note));
 }
 
 /// The answers offered for a judge question: (index, label).

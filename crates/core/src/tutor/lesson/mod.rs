@@ -1,7 +1,10 @@
 //! Lessons: walking the course step by step. Each kind of step (explain, move, squares,
-//! judge, quiz) is judged in its own file and says whether the learner is done with it; this
-//! file moves through the course (open, complete, advance) and routes each input to the
-//! step's kind.
+//! judge, quiz) builds its message and judges answers in its own file, and says whether the
+//! learner is done with it; this file moves through the course (open, complete, pause
+//! between lessons, come back after practice) and routes each input to the step's kind.
+//!
+//! A step is one message: it is shown once, and every answer inside the step updates it
+//! (in Telegram the message is edited in place); a new message is sent only for a new step.
 
 mod explain;
 mod judge;
@@ -9,6 +12,8 @@ mod move_step;
 mod page;
 mod quiz_step;
 mod squares;
+
+use shakmaty::Square;
 
 use crate::content::lesson::StepKind;
 use crate::rules::{self, Verdict};
@@ -20,7 +25,7 @@ use super::reply::{Button, Event, Reply};
 use super::state::{LessonState, Mode};
 use super::tap;
 use super::words::{self, Say};
-use page::Outcome;
+use page::{Outcome, StepMessage};
 
 impl From<LessonState> for Mode {
     fn from(state: LessonState) -> Mode {
@@ -28,12 +33,14 @@ impl From<LessonState> for Mode {
     }
 }
 
-/// `/lessons`: the course map.
-pub(super) fn course_map(cx: &mut Cx<'_>) {
+/// `/lessons`: the course map, each lesson a button with its title.
+pub(super) fn course_map(cx: &mut Cx<'_>, current: Option<&LessonState>) {
     let lang = cx.lang();
-    let mut lines = vec![cx.t(&Say::CourseMapHeading)];
-    let mut rows = Vec::new();
-    let mut row = Vec::new();
+    let current_lesson = current
+        .and_then(|s| s.step(cx.catalog))
+        .map(|(lesson, _)| lesson.id.clone());
+    let mut lines = vec![cx.t(&Say::CourseMapLegend)];
+    let mut buttons = Vec::new();
     let progress = &cx.session.progress;
     for lesson in cx.catalog.lessons() {
         let done = lesson
@@ -43,27 +50,28 @@ pub(super) fn course_map(cx: &mut Cx<'_>) {
             .count();
         let mark = if progress.lessons_done.contains(&lesson.id) {
             "✅"
+        } else if current_lesson.as_ref() == Some(&lesson.id) {
+            "▶"
         } else {
             "▫️"
         };
+        let title = lesson.title.get(lang);
         lines.push(format!(
-            "{mark} {}. {} ({done}/{})",
+            "{mark} {}. {title} ({done}/{})",
             lesson.unit,
-            lesson.title.get(lang),
             lesson.steps.len()
         ));
-        row.push(Button::new(
-            lesson.unit.to_string(),
-            &Action::Lesson(lesson.unit),
-        ));
-        if row.len() == 5 {
-            rows.push(std::mem::take(&mut row));
+        let label = Say::LessonButton {
+            unit: lesson.unit,
+            title: title.to_owned(),
         }
+        .to(lang);
+        buttons.push(Button::new(label, &Action::Lesson(lesson.unit)));
     }
-    rows.push(row);
     let mut reply = Reply::text(lines.join("\n"));
-    for r in rows {
-        reply = reply.with_row(r);
+    // Two a row: titles are short words, and a phone shows two of them side by side.
+    for pair in buttons.chunks(2) {
+        reply = reply.with_row(pair.to_vec());
     }
     cx.reply(reply);
 }
@@ -108,8 +116,57 @@ pub(super) fn open_unit(cx: &mut Cx<'_>, unit: u32, current: Mode) -> Mode {
     }
 }
 
+/// `/lesson 马`, `/lesson castling`: the lesson whose title (in any language) is, or
+/// contains, that word; else how to open one.
+pub(super) fn open_named(cx: &mut Cx<'_>, name: &str, current: Mode) -> Mode {
+    let wanted = name.trim().to_lowercase();
+    let langs = crate::i18n::LANGS;
+    let found = cx
+        .catalog
+        .lessons()
+        .iter()
+        .find(|l| {
+            langs
+                .iter()
+                .any(|&lang| l.title.get(lang).to_lowercase() == wanted)
+        })
+        .or_else(|| {
+            cx.catalog.lessons().iter().find(|l| {
+                langs
+                    .iter()
+                    .any(|&lang| l.title.get(lang).to_lowercase().contains(&wanted))
+            })
+        })
+        .map(|l| l.unit);
+    match found {
+        Some(unit) if !wanted.is_empty() => open_unit(cx, unit, current),
+        _ => {
+            let text = cx.t(&Say::NoLessonNamed {
+                name: name.chars().take(20).collect(),
+            });
+            cx.reply(Reply::text(text));
+            course_map(cx, None);
+            current
+        }
+    }
+}
+
 /// Moves to the step with this flat index and shows it.
 pub(super) fn open_step(cx: &mut Cx<'_>, index: usize) -> Mode {
+    open_step_returning(cx, index, None)
+}
+
+/// `Practise this rule`: the practice step, then back to the step the learner left.
+pub(super) fn practise(cx: &mut Cx<'_>, index: usize, from: Option<&LessonState>) -> Mode {
+    let back = from.map(|s| s.step_id.clone());
+    open_step_returning(cx, index, back)
+}
+
+fn open_step_returning(
+    cx: &mut Cx<'_>,
+    index: usize,
+    return_to: Option<crate::content::StepId>,
+) -> Mode {
     let Some((_, step)) = cx.catalog.step(index) else {
         let text = words::no_such_lesson(cx.lang(), cx.catalog.lessons().len());
         cx.reply(Reply::text(text));
@@ -120,60 +177,119 @@ pub(super) fn open_step(cx: &mut Cx<'_>, index: usize) -> Mode {
         step_id: step.id.clone(),
         hints: 0,
         misses: 0,
+        return_to,
     };
     cx.next_nonce();
+    cx.session.squares = None;
     state.present(cx);
     state.into()
 }
 
 /// Marks the step done (and its lesson, when it was the last one left) and moves on.
-fn complete(cx: &mut Cx<'_>, index: usize) -> Mode {
-    let Some((lesson, step)) = cx.catalog.step(index) else {
+fn complete(cx: &mut Cx<'_>, state: &LessonState) -> Mode {
+    let index = state.index(cx.catalog);
+    let Some((_, step)) = cx.catalog.step(index) else {
         return Mode::Idle;
     };
-    let progress = &mut cx.session.progress;
-    if progress.steps_done.insert(step.id.clone()) {
+    if cx.session.progress.steps_done.insert(step.id.clone()) {
         cx.event(Event::StepDone {
             step: step.id.clone(),
         });
     }
-    let progress = &mut cx.session.progress;
-    let all_done = lesson
-        .steps
-        .iter()
-        .all(|s| progress.steps_done.contains(&s.id));
-    if all_done && progress.lessons_done.insert(lesson.id.clone()) {
-        let title = lesson.title.get(cx.lang()).to_owned();
-        cx.event(Event::LessonDone {
-            lesson: lesson.id.clone(),
-        });
-        let text = words::lesson_done(cx.lang(), &title);
+    if let Some(&(li, _)) = cx.catalog.steps().get(index)
+        && let Some(lesson) = cx.catalog.lessons().get(li)
+    {
+        let progress = &mut cx.session.progress;
+        let all_done = lesson
+            .steps
+            .iter()
+            .all(|s| progress.steps_done.contains(&s.id));
+        if all_done && progress.lessons_done.insert(lesson.id.clone()) {
+            cx.event(Event::LessonDone {
+                lesson: lesson.id.clone(),
+            });
+        }
+    }
+    if let Some(back) = &state.return_to
+        && let Some(back) = cx.catalog.step_index(back.as_str())
+    {
+        let text = cx.t(&Say::PracticeDone);
         cx.reply(Reply::text(text));
+        return open_step(cx, back);
     }
     advance(cx, index)
 }
 
-/// The step after `index`, or the end of the course.
+/// The step after `index`: in the same lesson, or a pause at the end of the lesson.
 fn advance(cx: &mut Cx<'_>, index: usize) -> Mode {
-    if index + 1 < cx.catalog.steps().len() {
-        open_step(cx, index + 1)
-    } else {
-        let text = words::course_done(cx.lang());
-        let row = cx.menu_row();
-        cx.reply(Reply::text(text).with_row(row));
-        Mode::Idle
+    let here = cx.catalog.steps().get(index).map(|&(li, _)| li);
+    let next = cx.catalog.steps().get(index + 1).map(|&(li, _)| li);
+    match (here, next) {
+        (Some(a), Some(b)) if a == b => open_step(cx, index + 1),
+        (Some(a), next) => {
+            pause(cx, a, next);
+            Mode::Idle
+        }
+        (None, _) => Mode::Idle,
     }
 }
 
+/// The end of a lesson: what was done, what comes next, and the menu — the learner chooses.
+fn pause(cx: &mut Cx<'_>, lesson: usize, next: Option<usize>) {
+    let lang = cx.lang();
+    let lessons = cx.catalog.lessons();
+    let Some(this) = lessons.get(lesson) else {
+        return;
+    };
+    let progress = &cx.session.progress;
+    let done = this
+        .steps
+        .iter()
+        .filter(|s| progress.steps_done.contains(&s.id))
+        .count();
+    let title = this.title.get(lang).to_owned();
+    let mut text = if done == this.steps.len() {
+        cx.t(&Say::LessonFinished { title })
+    } else {
+        cx.t(&Say::LessonPassed {
+            title,
+            done,
+            steps: this.steps.len(),
+            unit: this.unit,
+        })
+    };
+    let mut rows = Vec::new();
+    match next.and_then(|i| lessons.get(i)) {
+        Some(next) => {
+            text.push('\n');
+            text.push_str(&cx.t(&Say::NextLessonIs {
+                unit: next.unit,
+                title: next.title.get(lang).to_owned(),
+            }));
+            rows.push(vec![Button::new(
+                cx.t(&Say::ButtonNextLesson),
+                &Action::Lesson(next.unit),
+            )]);
+        }
+        None => {
+            text.push('\n');
+            text.push_str(&words::course_done(lang));
+        }
+    }
+    rows.push(cx.menu_row());
+    let mut reply = Reply::text(text);
+    for row in rows {
+        reply = reply.with_row(row);
+    }
+    cx.reply(reply);
+}
+
 impl LessonState {
-    /// Where an outcome leads: the same step, or the next one.
+    /// Where an outcome leads: the same step, or on.
     fn after(self, cx: &mut Cx<'_>, outcome: Outcome) -> Mode {
         match outcome {
             Outcome::Stay => self.into(),
-            Outcome::Done => {
-                let index = self.index(cx.catalog);
-                complete(cx, index)
-            }
+            Outcome::Done => complete(cx, &self),
         }
     }
 
@@ -182,56 +298,101 @@ impl LessonState {
         cx.nothing_to_do();
         Mode::Idle
     }
+
+    /// The step's own message, as first shown.
+    fn message(&self, cx: &Cx<'_>) -> Option<StepMessage> {
+        let (lesson, step) = self.step(cx.catalog)?;
+        Some(match &step.kind {
+            StepKind::Explain { scene, text } => {
+                explain::message(cx, lesson, step, scene.as_ref(), text)
+            }
+            StepKind::Move(task) => move_step::message(cx, lesson, step, task),
+            StepKind::Squares(task) => squares::message(cx, lesson, step, task),
+            StepKind::Judge(task) => judge::message(cx, lesson, step, task),
+            StepKind::Quiz { item } => quiz_step::message(cx, lesson, step, item),
+        })
+    }
+
+    /// A square of a tap board: on a squares step it picks or drops the square; on a move
+    /// step it is the tap board's.
+    pub(super) fn tap(
+        self,
+        cx: &mut Cx<'_>,
+        square: Square,
+        move_task_board: impl Fn(&Mode, &Cx<'_>) -> Option<TaskBoard>,
+    ) -> Mode {
+        let Some((lesson, step)) = self.step(cx.catalog) else {
+            return LessonState::lost(cx);
+        };
+        if let StepKind::Squares(task) = &step.kind {
+            squares::toggle(cx, square);
+            let message = squares::message(cx, lesson, step, task);
+            page::update(cx, message);
+            return self.into();
+        }
+        tap::tap(self, cx, square, move_task_board)
+    }
+
+    /// "Tap to move" (a squares step's message has its tap board already).
+    pub(super) fn open_tap_board(self, cx: &mut Cx<'_>) -> Mode {
+        match self.step(cx.catalog).map(|(_, s)| &s.kind) {
+            Some(StepKind::Squares(_)) => {
+                if let Some(message) = self.message(cx) {
+                    page::update(cx, message);
+                }
+                self.into()
+            }
+            _ => tap::open(self, cx),
+        }
+    }
+
+    /// Done: the squares picked on a squares step's tap board.
+    pub(super) fn done(mut self, cx: &mut Cx<'_>) -> Mode {
+        let Some((_, step)) = self.step(cx.catalog) else {
+            return LessonState::lost(cx);
+        };
+        let (StepKind::Squares(task), Some(message)) = (&step.kind, self.message(cx)) else {
+            cx.stale_button();
+            return self.into();
+        };
+        let outcome = squares::done(&mut self, cx, message, task);
+        self.after(cx, outcome)
+    }
 }
 
 impl Activity for LessonState {
     fn present(&self, cx: &mut Cx<'_>) {
-        let Some((lesson, step)) = self.step(cx.catalog) else {
-            cx.nothing_to_do();
-            return;
-        };
-        match &step.kind {
-            StepKind::Explain { scene, text } => {
-                explain::present(cx, lesson, step, scene.as_ref(), text);
-            }
-            StepKind::Move(task) => {
-                let board = move_step::board(cx, lesson, step, task);
-                let mut reply =
-                    Reply::board(board.view, board.caption).with_row(vec![tap::button(cx)]);
-                for row in board.buttons {
-                    reply = reply.with_row(row);
-                }
-                cx.reply(reply);
-            }
-            StepKind::Squares(task) => squares::present(cx, lesson, step, task),
-            StepKind::Judge(task) => judge::present(cx, lesson, step, task),
-            StepKind::Quiz { item } => quiz_step::present(cx, lesson, step, item),
+        match self.message(cx) {
+            Some(message) => page::show(cx, message),
+            None => cx.nothing_to_do(),
         }
     }
 
     fn text(mut self, cx: &mut Cx<'_>, text: &str) -> Mode {
-        let Some((_, step)) = self.step(cx.catalog) else {
+        let (Some((_, step)), Some(message)) = (self.step(cx.catalog), self.message(cx)) else {
             return LessonState::lost(cx);
         };
+        let lang = cx.lang();
         let outcome = match &step.kind {
-            StepKind::Explain { .. } => explain::text(cx, text),
+            StepKind::Explain { .. } => explain::text(cx, message, text),
             StepKind::Move(task) => {
                 let verdict = rules::explain(&task.position, text);
                 return tap::submit(self, cx, &task.position, verdict, text, false);
             }
-            StepKind::Squares(task) => squares::text(&mut self, cx, task, text),
-            StepKind::Judge(task) => match judge::read(task, text) {
+            StepKind::Squares(task) => squares::text(&mut self, cx, message, task, text),
+            StepKind::Judge(task) => match judge::read(lang, task, text) {
                 Some(choice) => return self.answer(cx, choice),
                 None => {
-                    let msg = words::unreadable_answer(cx.lang());
-                    cx.reply(Reply::text(msg));
+                    let note = words::unreadable_answer(lang);
+                    page::update(cx, message.with_note(&note));
                     Outcome::Stay
                 }
             },
             StepKind::Quiz { item } => match quiz_step::read(cx, item, text) {
                 Some(choice) => return self.answer(cx, choice),
                 None => {
-                    quiz_step::unreadable(cx);
+                    let note = words::unreadable_answer(lang);
+                    page::update(cx, message.with_note(&note));
                     Outcome::Stay
                 }
             },
@@ -240,12 +401,12 @@ impl Activity for LessonState {
     }
 
     fn answer(mut self, cx: &mut Cx<'_>, choice: usize) -> Mode {
-        let Some((_, step)) = self.step(cx.catalog) else {
+        let (Some((_, step)), Some(message)) = (self.step(cx.catalog), self.message(cx)) else {
             return LessonState::lost(cx);
         };
         let outcome = match &step.kind {
-            StepKind::Judge(task) => judge::answer(&mut self, cx, task, choice),
-            StepKind::Quiz { item } => quiz_step::answer(cx, item, choice),
+            StepKind::Judge(task) => judge::answer(&mut self, cx, message, task, choice),
+            StepKind::Quiz { item } => quiz_step::answer(&mut self, cx, message, item, choice),
             _ => {
                 cx.stale_button();
                 Outcome::Stay
@@ -259,44 +420,51 @@ impl Activity for LessonState {
         let Some((_, step)) = self.step(cx.catalog) else {
             return resume(cx, None);
         };
-        let index = self.index(cx.catalog);
         if step.kind.is_task() {
-            advance(cx, index)
+            if let Some(back) = self
+                .return_to
+                .as_ref()
+                .and_then(|b| cx.catalog.step_index(b.as_str()))
+            {
+                return open_step(cx, back);
+            }
+            advance(cx, self.index(cx.catalog))
         } else {
-            complete(cx, index)
+            complete(cx, &self)
         }
     }
 
     fn hint(mut self, cx: &mut Cx<'_>) -> Mode {
-        let Some((_, step)) = self.step(cx.catalog) else {
+        let (Some((_, step)), Some(message)) = (self.step(cx.catalog), self.message(cx)) else {
             return LessonState::lost(cx);
         };
         self.hints = self.hints.saturating_add(1);
         let lang = cx.lang();
-        let text = match &step.kind {
+        let note = match &step.kind {
             StepKind::Move(task) => {
-                move_step::hint(cx, task, self.hints);
+                move_step::hint(cx, message, task, self.hints);
                 return self.into();
             }
-            StepKind::Squares(task) => task.hint.get(lang).to_owned(),
-            StepKind::Judge(task) => task.hint.get(lang).to_owned(),
+            StepKind::Squares(task) => format!("💡 {}", task.hint.get(lang)),
+            StepKind::Judge(task) => format!("💡 {}", task.hint.get(lang)),
             StepKind::Explain { .. } | StepKind::Quiz { .. } => cx.t(&Say::NoHint),
         };
-        cx.reply(Reply::text(format!("💡 {text}")));
+        page::update(cx, message.with_note(&note));
         self.into()
     }
 
     fn solution(self, cx: &mut Cx<'_>) -> Mode {
-        let Some((_, step)) = self.step(cx.catalog) else {
+        let (Some((_, step)), Some(message)) = (self.step(cx.catalog), self.message(cx)) else {
             return LessonState::lost(cx);
         };
         match &step.kind {
-            StepKind::Move(task) => move_step::solution(cx, task),
-            StepKind::Squares(task) => squares::solution(cx, task),
-            StepKind::Judge(task) => judge::solution(cx, task),
-            StepKind::Explain { .. } | StepKind::Quiz { .. } => {
-                let msg = cx.t(&Say::NoSolution);
-                cx.reply(Reply::text(msg));
+            StepKind::Move(task) => move_step::solution(cx, message, task),
+            StepKind::Squares(task) => squares::solution(cx, message, task),
+            StepKind::Judge(task) => judge::solution(cx, message, task),
+            StepKind::Quiz { item } => quiz_step::solution(cx, message, item),
+            StepKind::Explain { .. } => {
+                let note = cx.t(&Say::NoSolution);
+                page::update(cx, message.with_note(&note));
             }
         }
         self.into()
@@ -313,14 +481,14 @@ impl MoveTask for LessonState {
     }
 
     fn play(mut self, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> Mode {
-        let Some((_, step)) = self.step(cx.catalog) else {
+        let (Some((_, step)), Some(message)) = (self.step(cx.catalog), self.message(cx)) else {
             return LessonState::lost(cx);
         };
         let StepKind::Move(task) = &step.kind else {
             cx.stale_button();
             return self.into();
         };
-        let outcome = move_step::judge(&mut self, cx, task, &verdict, input);
+        let outcome = move_step::judge(&mut self, cx, message, task, &verdict, input);
         self.after(cx, outcome)
     }
 }

@@ -2,24 +2,25 @@
 
 use shakmaty::{Chess, Color, Position};
 
-use crate::content::Catalog;
 use crate::content::lesson::{Lesson, MoveTask as MoveStep, Step};
 use crate::render::overlay::{Overlay, move_squares};
 use crate::render::{ArrowKind, BoardView, MarkKind};
+use crate::rules::effects::{Effect, MoveInfo};
 use crate::rules::{self, Verdict, text::verdict_text};
 use crate::tutor::activity::TaskBoard;
 use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
-use crate::tutor::reply::{Button, Reply};
+use crate::tutor::reply::Button;
 use crate::tutor::state::LessonState;
+use crate::tutor::tap;
 use crate::tutor::words::{self, Say};
 
-use super::page::{Outcome, heading, miss, scene_view, task_buttons};
+use super::page::{Outcome, StepMessage, heading, miss, scene_view, task_buttons, update};
 
 /// Illegal attempts of one rule after which its practice step is offered.
 const ERRORS_FOR_REVIEW: u32 = 3;
 
-/// The step's board as the tap board and the first picture show it.
+/// The step's board as the tap board and the step's message show it.
 pub(super) fn board(cx: &Cx<'_>, lesson: &Lesson, step: &Step, task: &MoveStep) -> TaskBoard {
     let lang = cx.lang();
     let side = words::side_to_move(lang, task.position.turn() == Color::White);
@@ -36,10 +37,33 @@ pub(super) fn board(cx: &Cx<'_>, lesson: &Lesson, step: &Step, task: &MoveStep) 
     }
 }
 
+/// The step's message: its board, words and controls (tap to move, hint, solution, next).
+pub(super) fn message(cx: &Cx<'_>, lesson: &Lesson, step: &Step, task: &MoveStep) -> StepMessage {
+    let board = board(cx, lesson, step, task);
+    let mut rows = vec![vec![tap::button(cx)]];
+    rows.extend(board.buttons);
+    StepMessage {
+        view: Some(board.view),
+        caption: board.caption,
+        rows,
+        squares: Vec::new(),
+    }
+}
+
+/// What a legal move did, in words, without the game-state notes that are noise in a drill
+/// ("neither side can mate any more: a draw" after a rook move with two bare kings).
+fn move_words(pos: &Chess, info: &MoveInfo, cx: &Cx<'_>) -> String {
+    let mut info = info.clone();
+    info.effects
+        .retain(|e| *e != Effect::DrawInsufficientMaterial);
+    rules::text::legal_text(pos, &info, cx.lang())
+}
+
 /// Judges a move (already read by the referee) for the step.
 pub(super) fn judge(
     state: &mut LessonState,
     cx: &mut Cx<'_>,
+    message: StepMessage,
     task: &MoveStep,
     verdict: &Verdict,
     input: &str,
@@ -50,47 +74,48 @@ pub(super) fn judge(
         Verdict::Legal(info) => {
             let mut after = pos.clone();
             after.play_unchecked(info.mv);
-            let mut view = BoardView::from_position(&after).with_orientation(pos.turn());
-            if let Some((from, to)) = move_squares(&info.mv) {
-                view = view.with_last_move(from, to);
-            }
             if task.goal.is_met(pos, info.mv, &after) {
-                let msg = words::then(
-                    lang,
-                    &words::right(lang),
-                    &rules::text::legal_text(pos, info, lang),
-                );
-                cx.reply(Reply::board(view, msg));
+                let mut view = BoardView::from_position(&after).with_orientation(pos.turn());
+                if let Some((from, to)) = move_squares(&info.mv) {
+                    view = view.with_last_move(from, to);
+                }
+                let note = words::then(lang, &words::right(lang), &move_words(pos, info, cx));
+                update(cx, message.closed().with_view(view).with_note(&note));
                 Outcome::Done
             } else {
-                let mut msg = words::then(
+                // The move is shown as an arrow on the task's own board: the piece is back.
+                let mut view = scene_view(&task.scene);
+                if let Some((from, to)) = move_squares(&info.mv) {
+                    view = view.with_arrow(from, to, ArrowKind::Move);
+                }
+                let mut note = words::then(
                     lang,
                     &words::legal_but_missed(lang),
-                    &rules::text::legal_text(pos, info, lang),
+                    &move_words(pos, info, cx),
                 );
-                miss(state, &mut msg, task.hint.get(lang), task.why.get(lang));
-                cx.reply(Reply::board(view, msg));
+                note.push('\n');
+                note.push_str(&cx.t(&Say::BoardRestored));
+                miss(state, &mut note, task.hint.get(lang));
+                update(cx, message.with_view(view).with_note(&note));
                 Outcome::Stay
             }
         }
         Verdict::Illegal(reason) => {
-            let mut msg = verdict_text(pos, verdict, input, lang);
+            let mut note = verdict_text(pos, verdict, input, lang);
             let code = reason.code();
             cx.count_rule_error(code);
-            miss(state, &mut msg, task.hint.get(lang), task.why.get(lang));
-            let view = BoardView::from_position(pos)
-                .with_orientation(pos.turn())
-                .with_overlay(Overlay::for_reason(reason));
-            let mut reply = Reply::board(view, msg);
+            miss(state, &mut note, task.hint.get(lang));
+            let view = scene_view(&task.scene).with_overlay(Overlay::for_reason(reason));
+            let mut message = message.with_view(view).with_note(&note);
             if let Some(row) = review_offer(cx, code, state.index(cx.catalog)) {
-                reply = reply.with_row(row);
+                message.rows.push(row);
             }
-            cx.reply(reply);
+            update(cx, message);
             Outcome::Stay
         }
         Verdict::Ambiguous { .. } | Verdict::Unreadable => {
-            let msg = verdict_text(pos, verdict, input, lang);
-            cx.reply(Reply::text(msg));
+            let note = verdict_text(pos, verdict, input, lang);
+            update(cx, message.with_note(&note));
             Outcome::Stay
         }
     }
@@ -102,8 +127,7 @@ fn review_offer(cx: &mut Cx<'_>, code: &str, current: usize) -> Option<Vec<Butto
     if count < ERRORS_FOR_REVIEW || cx.session.progress.reviews_offered.contains(code) {
         return None;
     }
-    let catalog: &Catalog = cx.catalog;
-    let step = catalog.practice_step(code).filter(|s| *s != current)?;
+    let step = cx.catalog.practice_step(code).filter(|s| *s != current)?;
     cx.session.progress.reviews_offered.insert(code.to_owned());
     let label = cx.t(&Say::ButtonPractiseRule);
     Some(vec![Button::new(
@@ -112,21 +136,54 @@ fn review_offer(cx: &mut Cx<'_>, code: &str, current: usize) -> Option<Vec<Butto
     )])
 }
 
-/// `/hint`: the hint; from the second on, with the piece to move marked.
-pub(super) fn hint(cx: &mut Cx<'_>, task: &MoveStep, hints: u8) {
+/// `/hint`, a ladder: first the author's hint with the piece to move marked; then the square
+/// it goes to, in words and on the board.
+pub(super) fn hint(cx: &mut Cx<'_>, message: StepMessage, task: &MoveStep, rung: u8) {
     let lang = cx.lang();
-    if hints >= 2
-        && let Some(from) = task.expected.first().and_then(|m| m.from())
-    {
-        let view = scene_view(&task.scene).with_mark(from, MarkKind::Highlight);
-        cx.reply(Reply::board(view, format!("💡 {}", task.hint.get(lang))));
-        return;
+    let pos = &task.position;
+    let mut view = scene_view(&task.scene);
+    let mut note = format!("💡 {}", task.hint.get(lang));
+    let key = task.expected.first().copied();
+    match (key, rung) {
+        (Some(mv), 1) => {
+            if let Some(from) = mv.from() {
+                view = view.with_mark(from, MarkKind::Highlight);
+            }
+            note.push('\n');
+            note.push_str(&cx.t(&Say::HintMore));
+        }
+        (Some(mv), _) => {
+            if let Some((from, to)) = move_squares(&mv) {
+                view = view
+                    .with_mark(from, MarkKind::Highlight)
+                    .with_mark(to, MarkKind::Good);
+                let piece = rules::text::piece_name(mv.role(), lang);
+                let say = match pos.board().role_at(to) {
+                    Some(captured) if mv.is_capture() => Say::HintCapture {
+                        piece,
+                        from: from.to_string(),
+                        to: to.to_string(),
+                        captured: rules::text::piece_name(captured, lang),
+                    },
+                    _ => Say::HintSquare {
+                        piece,
+                        from: from.to_string(),
+                        to: to.to_string(),
+                    },
+                };
+                note.push('\n');
+                note.push_str(&cx.t(&say));
+            }
+            note.push('\n');
+            note.push_str(&cx.t(&Say::HintLast));
+        }
+        (None, _) => {}
     }
-    cx.reply(Reply::text(format!("💡 {}", task.hint.get(lang))));
+    update(cx, message.with_view(view).with_note(&note));
 }
 
-/// `/solution`: the first expected move, drawn.
-pub(super) fn solution(cx: &mut Cx<'_>, task: &MoveStep) {
+/// `/solution`: the first expected move, drawn, and why.
+pub(super) fn solution(cx: &mut Cx<'_>, message: StepMessage, task: &MoveStep) {
     let lang = cx.lang();
     let Some(mv) = task.expected.first() else {
         return;
@@ -136,10 +193,10 @@ pub(super) fn solution(cx: &mut Cx<'_>, task: &MoveStep) {
     if let Some((from, to)) = move_squares(mv) {
         view = view.with_arrow(from, to, ArrowKind::Good);
     }
-    let msg = Say::MoveSolution {
+    let note = Say::MoveSolution {
         san,
         why: task.why.get(lang).to_owned(),
     }
     .to(lang);
-    cx.reply(Reply::board(view, msg));
+    update(cx, message.with_view(view).with_note(&note));
 }

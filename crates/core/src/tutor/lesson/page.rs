@@ -1,5 +1,5 @@
 //! What every kind of lesson step shares: the step the learner is on, its heading and board,
-//! the task buttons, and counting a miss.
+//! its message (which later replies update in place), the task controls, and counting a miss.
 
 use shakmaty::Color;
 
@@ -8,12 +8,9 @@ use crate::content::lesson::{Lesson, Scene, Step};
 use crate::render::{ArrowKind, BoardView, MarkKind};
 use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
-use crate::tutor::reply::Button;
+use crate::tutor::reply::{Button, Reply};
 use crate::tutor::state::LessonState;
-use crate::tutor::words::{self, Say};
-
-/// Misses after which the "why" text is shown along with the hint.
-const MISSES_FOR_WHY: u8 = 2;
+use crate::tutor::words::Say;
 
 /// What a step does with an answer: the learner stays on it, or has done it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,6 +36,61 @@ impl LessonState {
     }
 }
 
+/// A step's message: its picture, its words and its controls. Everything the bot answers
+/// inside a step is this message again (in Telegram: the same message, edited), with a note
+/// under the task's words and the picture the note speaks of.
+pub(super) struct StepMessage {
+    pub view: Option<BoardView>,
+    pub caption: String,
+    pub rows: Vec<Vec<Button>>,
+    pub squares: Vec<Vec<Button>>,
+}
+
+impl StepMessage {
+    /// The same message with a note under the task's words.
+    pub fn with_note(mut self, note: &str) -> StepMessage {
+        if !note.is_empty() {
+            self.caption.push_str("\n\n");
+            self.caption.push_str(note);
+        }
+        self
+    }
+
+    /// The same message with another picture.
+    pub fn with_view(mut self, view: BoardView) -> StepMessage {
+        self.view = Some(view);
+        self
+    }
+
+    /// The same message without its controls (the step is over).
+    pub fn closed(mut self) -> StepMessage {
+        self.rows.clear();
+        self.squares.clear();
+        self
+    }
+
+    pub fn reply(self) -> Reply {
+        let mut reply = match self.view {
+            Some(view) => Reply::board(view, self.caption),
+            None => Reply::text(self.caption),
+        };
+        for row in self.rows {
+            reply = reply.with_row(row);
+        }
+        reply.with_squares(self.squares)
+    }
+}
+
+/// Shows a step's message for the first time.
+pub(super) fn show(cx: &mut Cx<'_>, message: StepMessage) {
+    cx.show_task(message.reply());
+}
+
+/// Answers inside a step: its message again, updated.
+pub(super) fn update(cx: &mut Cx<'_>, message: StepMessage) {
+    cx.update_task(message.reply());
+}
+
 /// The picture of a step's board: as written, from the side to move, with its marks and arrows.
 pub(super) fn scene_view(scene: &Scene) -> BoardView {
     let fen = scene.fen.to_string();
@@ -58,16 +110,15 @@ pub(super) fn scene_view(scene: &Scene) -> BoardView {
 
 /// Hint, (solution,) next.
 pub(super) fn task_buttons(cx: &Cx<'_>, with_solution: bool) -> Vec<Button> {
-    let lang = cx.lang();
     let n = cx.nonce();
-    let mut row = vec![Button::new(words::button_hint(lang), &Action::Hint(n))];
+    let mut row = vec![Button::new(cx.t(&Say::ButtonHint), &Action::Hint(n))];
     if with_solution {
         row.push(Button::new(
-            words::button_solution(lang),
+            cx.t(&Say::ButtonSolution),
             &Action::Solution(n),
         ));
     }
-    row.push(Button::new(words::button_next(lang), &Action::Next(n)));
+    row.push(Button::new(cx.t(&Say::ButtonNext), &Action::Next(n)));
     row
 }
 
@@ -87,13 +138,10 @@ pub(super) fn heading(cx: &Cx<'_>, lesson: &Lesson, step: &Step) -> String {
     })
 }
 
-/// Adds the hint (and after a few misses the "why") to a message, and counts the miss.
-pub(super) fn miss(state: &mut LessonState, msg: &mut String, hint: &str, why: &str) {
+/// A wrong answer: counted, and the hint added to the note. The step's "why" is kept for the
+/// solution: it speaks of the answer (and of tries the learner may not have made).
+pub(super) fn miss(state: &mut LessonState, note: &mut String, hint: &str) {
     state.misses = state.misses.saturating_add(1);
-    msg.push_str("\n💡 ");
-    msg.push_str(hint);
-    if state.misses >= MISSES_FOR_WHY {
-        msg.push('\n');
-        msg.push_str(why);
-    }
+    note.push_str("\n💡 ");
+    note.push_str(hint);
 }

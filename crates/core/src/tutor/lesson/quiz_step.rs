@@ -1,14 +1,17 @@
-//! A lesson's quiz step: an item of the quiz bank, asked inside the lesson.
+//! A lesson's quiz step: an item of the quiz bank, asked inside the lesson. A wrong answer is
+//! tried again (the answer is given only when asked for, with Solution); nothing here counts
+//! as a quiz answer.
 
 use crate::content::QuizId;
 use crate::content::lesson::{Lesson, Step};
+use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
 use crate::tutor::quiz;
-use crate::tutor::reply::Reply;
-use crate::tutor::state::QuizRef;
-use crate::tutor::words::{self, Say};
+use crate::tutor::reply::{Button, Reply};
+use crate::tutor::state::{LessonState, QuizRef};
+use crate::tutor::words::Say;
 
-use super::page::{Outcome, heading};
+use super::page::{Outcome, StepMessage, heading, update};
 
 fn item(id: &str) -> Option<QuizRef> {
     Some(QuizRef::Lesson {
@@ -16,31 +19,75 @@ fn item(id: &str) -> Option<QuizRef> {
     })
 }
 
-pub(super) fn present(cx: &mut Cx<'_>, lesson: &Lesson, step: &Step, id: &str) {
+/// The step's message: the question, its answers, and Solution to see the answer.
+pub(super) fn message(cx: &Cx<'_>, lesson: &Lesson, step: &Step, id: &str) -> StepMessage {
     let head = heading(cx, lesson, step);
-    match item(id) {
-        Some(item) => quiz::present_item(cx, &item, Some(head)),
-        None => {
-            let msg = cx.t(&Say::QuestionMissing);
-            cx.reply(Reply::text(msg));
-        }
+    let reply = item(id).and_then(|item| quiz::item_message(cx, &item, Some(head.clone())));
+    let Some(Reply {
+        text,
+        board,
+        mut buttons,
+        ..
+    }) = reply
+    else {
+        return StepMessage {
+            view: None,
+            caption: format!("{head}\n\n{}", cx.t(&Say::QuestionMissing)),
+            rows: Vec::new(),
+            squares: Vec::new(),
+        };
+    };
+    let n = cx.nonce();
+    buttons.push(vec![
+        Button::new(cx.t(&Say::ButtonSolution), &Action::Solution(n)),
+        Button::new(cx.t(&Say::ButtonNext), &Action::Next(n)),
+    ]);
+    StepMessage {
+        view: board,
+        caption: text,
+        rows: buttons,
+        squares: Vec::new(),
     }
 }
 
-pub(super) fn answer(cx: &mut Cx<'_>, id: &str, choice: usize) -> Outcome {
-    match item(id) {
-        Some(item) if quiz::judge_item(cx, &item, choice) => Outcome::Done,
-        _ => Outcome::Stay,
+pub(super) fn answer(
+    state: &mut LessonState,
+    cx: &mut Cx<'_>,
+    message: StepMessage,
+    id: &str,
+    choice: usize,
+) -> Outcome {
+    let Some(judged) = item(id).and_then(|item| quiz::judge(cx, &item, choice)) else {
+        cx.stale_button();
+        return Outcome::Stay;
+    };
+    let note = judged.verdict(cx.lang(), false);
+    if judged.correct {
+        update(cx, message.closed().with_note(&note));
+        Outcome::Done
+    } else {
+        state.misses = state.misses.saturating_add(1);
+        update(cx, message.with_note(&note));
+        Outcome::Stay
     }
 }
 
-/// A typed answer: read as the item's answer words or letters.
+/// `/solution`: the answer and why.
+pub(super) fn solution(cx: &mut Cx<'_>, message: StepMessage, id: &str) {
+    let Some(item) = item(id) else {
+        return;
+    };
+    let Some(judged) = quiz::judge(cx, &item, usize::MAX) else {
+        return;
+    };
+    let note = cx.t(&Say::JudgeSolution {
+        answer: judged.key,
+        why: judged.explanation,
+    });
+    update(cx, message.with_note(&note));
+}
+
+/// A typed answer: read as the item's answer words, letters, numbers or choice texts.
 pub(super) fn read(cx: &Cx<'_>, id: &str, text: &str) -> Option<usize> {
     quiz::read_item_answer(cx, &item(id)?, text)
-}
-
-/// A typed message that is no answer.
-pub(super) fn unreadable(cx: &mut Cx<'_>) {
-    let msg = words::unreadable_answer(cx.lang());
-    cx.reply(Reply::text(msg));
 }

@@ -24,7 +24,8 @@ pub struct RenderArgs {
     /// blocker, highlight, good.
     #[arg(long, num_args = 1.., value_name = "SQ")]
     pub mark: Vec<String>,
-    /// Draws arrows: `e2e4` (blue, the move) or `e2e4:KIND` with KIND one of move, attack, good.
+    /// Draws arrows: `e2e4` (blue, the move) or `e2e4:KIND` with KIND one of move, reply,
+    /// attack, forbidden, good.
     #[arg(long, num_args = 1.., value_name = "UCI")]
     pub arrow: Vec<String>,
     /// Where to write the picture: FILE.png or FILE.svg.
@@ -55,17 +56,6 @@ fn format_of(path: &Path) -> Result<Format, String> {
     }
 }
 
-fn arrow_kind(s: &str) -> Result<ArrowKind, String> {
-    match s {
-        "move" => Ok(ArrowKind::Move),
-        "attack" => Ok(ArrowKind::Attack),
-        "good" => Ok(ArrowKind::Good),
-        other => Err(format!(
-            "not a kind of arrow: {other:?} (one of move, attack, good)"
-        )),
-    }
-}
-
 /// Builds the view from the arguments; every problem is a message for the user.
 fn view_of(args: &RenderArgs) -> Result<BoardView, String> {
     let e = |e: RenderError| e.to_string();
@@ -86,7 +76,8 @@ fn view_of(args: &RenderArgs) -> Result<BoardView, String> {
     for a in &args.arrow {
         let (mv, kind) = a.split_once(':').unwrap_or((a, "move"));
         let (from, to) = render::parse_squares(mv).map_err(e)?;
-        view = view.with_arrow(from, to, arrow_kind(kind.trim())?);
+        let kind: ArrowKind = kind.trim().parse().map_err(e)?;
+        view = view.with_arrow(from, to, kind);
     }
     Ok(view)
 }

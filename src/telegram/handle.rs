@@ -13,7 +13,7 @@ use super::Shell;
 use super::flood::{Admission, FLOOD_NOTICE};
 use super::inbound::Incoming;
 use super::outbound::{answer_callback, deliver, send_reply};
-use super::poll::stopped;
+use super::stop::stopped;
 use crate::shell::apply_input;
 
 /// How often an update whose handling fails in the store is tried before it is given up

@@ -17,6 +17,7 @@ pub mod handle;
 pub mod inbound;
 pub mod outbound;
 pub mod poll;
+pub mod stop;
 pub mod webhook;
 
 use std::fmt;

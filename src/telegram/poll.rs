@@ -20,6 +20,7 @@ use tokio::task::JoinHandle;
 
 use super::handle::supervise;
 use super::inbound::{self, Incoming};
+use super::stop::stopped;
 use super::{OFFSET_KEY, Shell};
 
 /// A fetched batch: each update's id and what it asks.
@@ -52,18 +53,6 @@ impl Default for PollOptions {
             limit: 100,
             grace: Duration::from_secs(8),
             max_held: MAX_HELD,
-        }
-    }
-}
-
-/// Resolves once `stop` turns true (never, if its sender is gone without that).
-pub async fn stopped(stop: &mut watch::Receiver<bool>) {
-    loop {
-        if *stop.borrow_and_update() {
-            return;
-        }
-        if stop.changed().await.is_err() {
-            std::future::pending::<()>().await;
         }
     }
 }

@@ -30,7 +30,7 @@ use tokio::sync::watch;
 use super::Shell;
 use super::handle::supervise;
 use super::inbound::{self, Incoming};
-use super::poll::stopped;
+use super::stop::stopped;
 
 /// The header in which Telegram sends the secret given to `setWebhook`.
 pub const SECRET_HEADER: &str = "x-telegram-bot-api-secret-token";

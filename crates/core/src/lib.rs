@@ -20,6 +20,7 @@
 //! ```
 
 pub mod content;
+pub mod draw;
 pub mod i18n;
 pub mod render;
 pub mod rules;

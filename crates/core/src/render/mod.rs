@@ -1,42 +1,50 @@
 //! Board pictures: a [`BoardView`] (pieces, orientation, last move, check, marks, arrows,
-//! legal-move dots) drawn as SVG text ([`svg`]) or as a PNG ([`png`], through resvg).
+//! legal-move dots) drawn as SVG text ([`svg()`]) or as a PNG ([`png()`]).
 //!
-//! Everything a picture needs is in the binary: the pieces and the coordinates are outlines of
-//! the embedded DejaVu Sans font, written into the SVG as paths, so no font has to be
-//! installed, neither here nor where an SVG is opened. Pictures hold no words; captions do.
+//! Everything a picture needs is in the binary: the pieces (the Cburnett set) and the
+//! coordinate glyphs (DejaVu Sans Bold) are path data generated once by `scripts/glyphs.py`
+//! into `glyph_paths.rs`, so no font is read at run time, none has to be installed, and an
+//! SVG opens anywhere. Pictures hold no words; captions do.
+//!
+//! The board stands in a frame that carries the file letters and rank numbers, so no piece
+//! or mark ever covers them. Arrows are drawn under the pieces, so a piece on an arrow's path
+//! stays whole; marks and arrows mean the same in every picture (see [`marks`]).
 //!
 //! ```
-//! use chess_tutor_core::render::{self, BoardView, Overlay};
-//! use chess_tutor_core::rules::IllegalReason;
-//! use shakmaty::{Role, Square};
+//! use chess_tutor_core::render::{self, ArrowKind, BoardView, MarkKind};
+//! use shakmaty::Square;
 //!
 //! // Why Nc5 is refused: the knight on e4 shields its king from the rook on e8.
-//! let why = IllegalReason::Pinned {
-//!     piece: Role::Knight, from: Square::E4, to: Square::C5,
-//!     pinner: Square::E8, king: Square::E1,
-//! };
 //! let view = BoardView::from_fen("4r1k1/8/8/8/4N3/8/8/4K3 w - - 0 1")
 //!     .unwrap()
-//!     .with_overlay(Overlay::for_reason(&why));
+//!     .with_mark(Square::E8, MarkKind::Attacker)
+//!     .with_arrow(Square::E8, Square::E1, ArrowKind::Attack)
+//!     .with_arrow(Square::E4, Square::C5, ArrowKind::Move);
 //! let png = render::png(&view, 512).unwrap();
 //! assert!(png.len() < 40_000);
 //! ```
+//!
+//! The overlays that explain a refused move or a puzzle reply are made by [`crate::draw`].
 
+mod glyph_paths;
 mod glyphs;
-pub mod overlay;
+pub mod layout;
+pub mod marks;
+mod paint;
 pub mod palette;
 mod png;
+mod shapes;
 mod svg;
 pub mod view;
 
-pub use overlay::{Overlay, move_squares};
+pub use marks::{Arrow, ArrowKind, Mark, MarkKind, Overlay};
 pub use palette::{Palette, Rgb, Vision};
 pub use png::{MAX_SIZE, MIN_SIZE, check_size, png, png_with};
 pub use svg::{svg, svg_with};
-pub use view::{Arrow, ArrowKind, BoardView, Mark, MarkKind};
+pub use view::BoardView;
 
 /// What can go wrong when a picture is asked for or drawn.
-#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+#[derive(Debug, thiserror::Error)]
 pub enum RenderError {
     /// The text is not a FEN (nor the board part of one).
     #[error("not a FEN: {0:?} ({1})")]
@@ -50,15 +58,21 @@ pub enum RenderError {
     /// The text names no kind of mark.
     #[error("not a kind of mark: {0:?} (one of attacker, forbidden, blocker, highlight, good)")]
     BadMarkKind(String),
+    /// The text names no kind of arrow.
+    #[error("not a kind of arrow: {0:?} (one of move, reply, attack, forbidden, good)")]
+    BadArrowKind(String),
     /// The picture size is outside the drawable range.
     #[error("picture size {0} px is outside {min}..={max} px", min = MIN_SIZE, max = MAX_SIZE)]
     BadSize(u32),
-    /// resvg could not draw the SVG (a defect).
-    #[error("could not draw the board: {0}")]
-    Draw(String),
+    /// resvg could not read an SVG the pictures are made of (a defect).
+    #[error("could not read the board's SVG")]
+    Svg(#[from] resvg::usvg::Error),
+    /// No pixmap of this size could be made (out of memory).
+    #[error("could not make a {0}×{0} px picture")]
+    Pixmap(u32),
     /// The PNG encoder failed (a defect).
-    #[error("could not encode the PNG: {0}")]
-    Encode(String),
+    #[error("could not encode the PNG")]
+    Encode(#[from] ::png::EncodingError),
 }
 
 /// Reads a square name (`e4`), with a [`RenderError`] that says what a square looks like.

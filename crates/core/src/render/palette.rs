@@ -5,12 +5,17 @@
 //! Every mark and arrow is drawn in its colour over a thin white casing (the "halo"). The
 //! colour has at least 3:1 contrast against the light squares and against the halo, and the
 //! halo has at least 3:1 against the dark squares, so a mark stands out on either square.
+//!
+//! The kinds that must never be confused stay at least ΔE 20 apart (CIELAB) for normal vision
+//! and under simulated protanopia and deuteranopia: the learner's move (blue), the opponent's
+//! reply (magenta), attacks and forbidden squares (red), blockers (orange), good squares and
+//! moves (green). Blue against orange/red is the pair that red–green colour blindness keeps.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::view::{ArrowKind, MarkKind};
+use super::marks::{ArrowKind, MarkKind};
 
 /// An opaque sRGB colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -135,17 +140,17 @@ pub struct Palette {
     pub light: Rgb,
     /// Dark squares.
     pub dark: Rgb,
-    /// Coordinate letters on light squares.
-    pub coord_on_light: Rgb,
-    /// Coordinate letters on dark squares.
-    pub coord_on_dark: Rgb,
+    /// The frame around the board.
+    pub frame: Rgb,
+    /// The file letters and rank numbers, on the frame.
+    pub coordinate: Rgb,
     /// Body of the white pieces.
     pub white_piece: Rgb,
     /// Outline and inner lines of the white pieces.
     pub white_piece_line: Rgb,
-    /// Body of the black pieces.
+    /// Body and outline of the black pieces.
     pub black_piece: Rgb,
-    /// Thin edge around the black pieces (keeps them apart from dark squares).
+    /// Inner lines of the black pieces.
     pub black_piece_line: Rgb,
     /// Tint laid over the two squares of the last move.
     pub last_move: Rgb,
@@ -155,14 +160,18 @@ pub struct Palette {
     pub check: Rgb,
     /// Casing under every mark and arrow.
     pub halo: Rgb,
-    /// Pieces that attack, pin or give check ([`MarkKind::Attacker`]).
+    /// Pieces that attack, pin or give check ([`MarkKind::Attacker`]) and their lines
+    /// ([`ArrowKind::Attack`]).
     pub attacker: Rgb,
-    /// Squares the king may not use ([`MarkKind::Forbidden`]).
+    /// Squares a piece may not go to ([`MarkKind::Forbidden`]) and the part of a move that
+    /// cannot be made ([`ArrowKind::Forbidden`]).
     pub forbidden: Rgb,
     /// Pieces in the way ([`MarkKind::Blocker`]).
     pub blocker: Rgb,
     /// Squares to look at ([`MarkKind::Highlight`]) and the move tried ([`ArrowKind::Move`]).
     pub highlight: Rgb,
+    /// The opponent's reply ([`ArrowKind::Reply`]).
+    pub reply: Rgb,
     /// Good squares and moves ([`MarkKind::Good`], [`ArrowKind::Good`]).
     pub good: Rgb,
     /// Legal-move dots.
@@ -176,8 +185,8 @@ impl Default for Palette {
         Palette {
             light: Rgb(0xf0, 0xd9, 0xb5),
             dark: Rgb(0xb5, 0x88, 0x63),
-            coord_on_light: Rgb(0x6b, 0x4a, 0x2e),
-            coord_on_dark: Rgb(0xff, 0xff, 0xff),
+            frame: Rgb(0x4b, 0x36, 0x21),
+            coordinate: Rgb(0xf0, 0xd9, 0xb5),
             white_piece: Rgb(0xff, 0xff, 0xff),
             white_piece_line: Rgb(0x1a, 0x1a, 0x1a),
             black_piece: Rgb(0x22, 0x22, 0x22),
@@ -190,6 +199,7 @@ impl Default for Palette {
             forbidden: Rgb(0xc8, 0x10, 0x2e),
             blocker: Rgb(0xb3, 0x59, 0x00),
             highlight: Rgb(0x1f, 0x5f, 0xd6),
+            reply: Rgb(0xa0, 0x20, 0x8a),
             good: Rgb(0x00, 0x80, 0x6b),
             dot: Rgb(0x14, 0x3c, 0x1e),
             dot_alpha: 0.45,
@@ -216,6 +226,8 @@ impl Palette {
         match kind {
             ArrowKind::Attack => self.attacker,
             ArrowKind::Move => self.highlight,
+            ArrowKind::Reply => self.reply,
+            ArrowKind::Forbidden => self.forbidden,
             ArrowKind::Good => self.good,
         }
     }
@@ -241,6 +253,7 @@ mod tests {
             ("forbidden", p.forbidden),
             ("blocker", p.blocker),
             ("highlight", p.highlight),
+            ("reply", p.reply),
             ("good", p.good),
             ("check", p.check),
         ]
@@ -302,6 +315,18 @@ mod tests {
             ("attacker/good", p.attacker, p.good),
             ("highlight/good", p.highlight, p.good),
             ("blocker/highlight", p.blocker, p.highlight),
+            // The learner's move and the opponent's reply, side by side in a refusal.
+            (
+                "move/reply",
+                p.arrow(ArrowKind::Move),
+                p.arrow(ArrowKind::Reply),
+            ),
+            ("reply/attack", p.reply, p.attacker),
+            ("reply/good", p.reply, p.good),
+            ("reply/blocker", p.reply, p.blocker),
+            // A target to look at is never taken for a forbidden square.
+            ("forbidden/highlight", p.forbidden, p.highlight),
+            ("forbidden/good", p.forbidden, p.good),
         ];
         for v in Vision::ALL {
             for (name, a, b) in pairs {
@@ -352,10 +377,33 @@ mod tests {
     }
 
     #[test]
-    fn coordinates_read_on_their_squares() {
+    fn coordinates_read_on_the_frame_and_the_frame_ends_the_board() {
         let p = p();
-        assert!(p.coord_on_light.contrast(p.light) >= 3.0);
-        assert!(p.coord_on_dark.contrast(p.dark) >= 3.0);
+        // Small text wants 4.5:1 (WCAG AA); these are larger than that needs.
+        assert!(
+            p.coordinate.contrast(p.frame) >= 7.0,
+            "{}",
+            p.coordinate.contrast(p.frame)
+        );
+        // The frame is told from both kinds of square, so the board's edge shows.
+        assert!(
+            p.frame.contrast(p.dark) >= 3.0,
+            "{}",
+            p.frame.contrast(p.dark)
+        );
+        for v in Vision::ALL {
+            assert!(p.frame.distance(p.light, v) >= 40.0);
+        }
+    }
+
+    #[test]
+    fn forbidden_is_red_and_targets_are_blue() {
+        let p = p();
+        let red = |c: Rgb| c.0 > 0xa0 && c.1 < 0x40 && c.2 < 0x50;
+        let blue = |c: Rgb| c.2 > 0xa0 && c.0 < 0x40;
+        assert!(red(p.mark(MarkKind::Forbidden)) && red(p.arrow(ArrowKind::Forbidden)));
+        assert!(blue(p.mark(MarkKind::Highlight)) && blue(p.arrow(ArrowKind::Move)));
+        assert_ne!(p.arrow(ArrowKind::Reply), p.arrow(ArrowKind::Move));
     }
 
     #[test]

@@ -3,96 +3,12 @@
 //! (de)serialisable, so a reply can carry it and a shell can draw it later.
 
 use serde::{Deserialize, Serialize};
+use serde_with::{DisplayFromStr, serde_as};
 use shakmaty::fen::Fen;
 use shakmaty::{Board, Color, Position, Square};
 
 use super::RenderError;
-use super::overlay::Overlay;
-
-/// What a mark on a square means; each kind has its own colour and shape.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MarkKind {
-    /// An enemy piece that attacks, pins or gives check: a red frame.
-    Attacker,
-    /// A square the king may not stand on or cross: a red cross.
-    Forbidden,
-    /// A piece in the way: an orange ring.
-    Blocker,
-    /// A square to look at: a blue frame.
-    Highlight,
-    /// A good square (a goal, a right answer): a green ring.
-    Good,
-}
-
-impl MarkKind {
-    /// Every kind, in drawing order.
-    pub const ALL: [MarkKind; 5] = [
-        MarkKind::Highlight,
-        MarkKind::Good,
-        MarkKind::Blocker,
-        MarkKind::Attacker,
-        MarkKind::Forbidden,
-    ];
-
-    /// The kind's name as used on the command line and in JSON (`attacker`, …).
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            MarkKind::Attacker => "attacker",
-            MarkKind::Forbidden => "forbidden",
-            MarkKind::Blocker => "blocker",
-            MarkKind::Highlight => "highlight",
-            MarkKind::Good => "good",
-        }
-    }
-}
-
-impl std::str::FromStr for MarkKind {
-    type Err = RenderError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        MarkKind::ALL
-            .into_iter()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| RenderError::BadMarkKind(s.to_owned()))
-    }
-}
-
-/// What an arrow means; each kind has its own colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ArrowKind {
-    /// A line of attack: a pin, a check, an attack on a square, a refuting reply (red).
-    Attack,
-    /// The move under discussion, usually the one the learner tried (blue).
-    Move,
-    /// A good move: a hint or the solution (green).
-    Good,
-}
-
-/// A mark on one square.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Mark {
-    /// The marked square.
-    #[serde(with = "square")]
-    pub square: Square,
-    /// What the mark means.
-    pub kind: MarkKind,
-}
-
-/// An arrow from one square to another (knight moves are drawn as an L).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Arrow {
-    /// Where the arrow starts.
-    #[serde(with = "square")]
-    pub from: Square,
-    /// Where it points.
-    #[serde(with = "square")]
-    pub to: Square,
-    /// What it means.
-    pub kind: ArrowKind,
-}
+use super::marks::{Arrow, ArrowKind, Mark, MarkKind, Overlay};
 
 /// Everything a board picture shows.
 ///
@@ -106,19 +22,28 @@ pub struct Arrow {
 /// let svg = chess_tutor_core::render::svg(&view, 512);
 /// assert!(svg.starts_with("<svg"));
 /// ```
+///
+/// Stored as JSON (the outbox keeps pictures to draw later): squares, the board and the
+/// orientation are written as text (`"e4"`, the board part of a FEN, `"white"`), so the format
+/// reads the same whatever the types inside become.
+#[serde_as]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BoardView {
     /// The pieces (the board part of a FEN when serialised).
-    #[serde(with = "board_fen")]
+    #[serde_as(as = "DisplayFromStr")]
     pub board: Board,
-    /// The side shown at the bottom.
-    #[serde(with = "color_name")]
+    /// The side shown at the bottom (`"white"` or `"black"`).
+    #[serde_as(as = "DisplayFromStr")]
     pub orientation: Color,
     /// The two squares of the last move, tinted.
-    #[serde(default, with = "square_pair")]
+    #[serde_as(as = "Option<(DisplayFromStr, DisplayFromStr)>")]
+    #[serde(default)]
     pub last_move: Option<(Square, Square)>,
-    /// The square of a king in check, drawn with a red glow.
-    #[serde(default, with = "opt_square")]
+    /// The square of a king in check, drawn with a red glow. [`BoardView::from_fen`] and
+    /// [`BoardView::from_position`] set it when the side to move is in check;
+    /// [`BoardView::without_check`] leaves it out (for a question that asks whether it is).
+    #[serde_as(as = "Option<DisplayFromStr>")]
+    #[serde(default)]
     pub check: Option<Square>,
     /// Marks on squares.
     #[serde(default)]
@@ -127,9 +52,10 @@ pub struct BoardView {
     #[serde(default)]
     pub arrows: Vec<Arrow>,
     /// Legal-move dots (a ring on occupied squares, where the move would capture).
-    #[serde(default, with = "squares")]
+    #[serde_as(as = "Vec<DisplayFromStr>")]
+    #[serde(default)]
     pub dots: Vec<Square>,
-    /// Whether to draw the file letters and rank numbers on the edge squares.
+    /// Whether to draw the file letters and rank numbers in the frame around the board.
     #[serde(default = "yes")]
     pub coordinates: bool,
 }
@@ -230,6 +156,35 @@ impl BoardView {
         self
     }
 
+    /// Adds marks.
+    #[must_use]
+    pub fn with_marks(mut self, marks: impl IntoIterator<Item = Mark>) -> Self {
+        self.marks.extend(marks);
+        self
+    }
+
+    /// Adds arrows.
+    #[must_use]
+    pub fn with_arrows(mut self, arrows: impl IntoIterator<Item = Arrow>) -> Self {
+        self.arrows.extend(arrows);
+        self
+    }
+
+    /// Leaves out the check glow, so the picture does not answer a question such as "is the
+    /// king in check?".
+    ///
+    /// ```
+    /// use chess_tutor_core::render::BoardView;
+    /// let view = BoardView::from_fen("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1").unwrap();
+    /// assert!(view.check.is_some());
+    /// assert!(view.without_check().check.is_none());
+    /// ```
+    #[must_use]
+    pub fn without_check(mut self) -> Self {
+        self.check = None;
+        self
+    }
+
     /// Adds legal-move dots.
     #[must_use]
     pub fn with_dots(mut self, squares: impl IntoIterator<Item = Square>) -> Self {
@@ -243,117 +198,6 @@ impl BoardView {
         self.marks.extend(overlay.marks);
         self.arrows.extend(overlay.arrows);
         self
-    }
-}
-
-mod square {
-    use serde::{Deserialize, Deserializer, Serializer, de::Error};
-    use shakmaty::Square;
-
-    pub fn serialize<S: Serializer>(sq: &Square, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(sq)
-    }
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
-        let text = String::deserialize(d)?;
-        text.parse()
-            .map_err(|_| D::Error::custom(format!("not a square: {text:?}")))
-    }
-}
-
-mod opt_square {
-    use serde::{Deserialize, Deserializer, Serialize, Serializer, de::Error};
-    use shakmaty::Square;
-
-    #[allow(clippy::ref_option)] // serde's `with` hands us `&Option<_>`.
-    pub fn serialize<S: Serializer>(sq: &Option<Square>, s: S) -> Result<S::Ok, S::Error> {
-        sq.map(|q| q.to_string()).serialize(s)
-    }
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Square>, D::Error> {
-        Option::<String>::deserialize(d)?
-            .map(|t| {
-                t.parse()
-                    .map_err(|_| D::Error::custom(format!("not a square: {t:?}")))
-            })
-            .transpose()
-    }
-}
-
-mod squares {
-    use serde::{Deserialize, Deserializer, Serialize, Serializer, de::Error};
-    use shakmaty::Square;
-
-    pub fn serialize<S: Serializer>(sqs: &[Square], s: S) -> Result<S::Ok, S::Error> {
-        sqs.iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .serialize(s)
-    }
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Square>, D::Error> {
-        Vec::<String>::deserialize(d)?
-            .into_iter()
-            .map(|t| {
-                t.parse()
-                    .map_err(|_| D::Error::custom(format!("not a square: {t:?}")))
-            })
-            .collect()
-    }
-}
-
-mod square_pair {
-    use serde::{Deserialize, Deserializer, Serialize, Serializer, de::Error};
-    use shakmaty::Square;
-
-    #[allow(clippy::ref_option)] // serde's `with` hands us `&Option<_>`.
-    pub fn serialize<S: Serializer>(
-        pair: &Option<(Square, Square)>,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        pair.map(|(a, b)| [a.to_string(), b.to_string()])
-            .serialize(s)
-    }
-    pub fn deserialize<'de, D: Deserializer<'de>>(
-        d: D,
-    ) -> Result<Option<(Square, Square)>, D::Error> {
-        let Some([a, b]) = Option::<[String; 2]>::deserialize(d)? else {
-            return Ok(None);
-        };
-        let p = |t: &str| {
-            t.parse::<Square>()
-                .map_err(|_| D::Error::custom(format!("not a square: {t:?}")))
-        };
-        Ok(Some((p(&a)?, p(&b)?)))
-    }
-}
-
-mod board_fen {
-    use serde::{Deserialize, Deserializer, Serializer, de::Error};
-    use shakmaty::Board;
-
-    pub fn serialize<S: Serializer>(board: &Board, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(board)
-    }
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Board, D::Error> {
-        let text = String::deserialize(d)?;
-        text.parse()
-            .map_err(|_| D::Error::custom(format!("not a FEN board: {text:?}")))
-    }
-}
-
-mod color_name {
-    use serde::{Deserialize, Deserializer, Serializer, de::Error};
-    use shakmaty::Color;
-
-    pub fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(c.fold_wb("white", "black"))
-    }
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
-        match String::deserialize(d)?.as_str() {
-            "white" => Ok(Color::White),
-            "black" => Ok(Color::Black),
-            other => Err(D::Error::custom(format!(
-                "orientation is \"white\" or \"black\", not {other:?}"
-            ))),
-        }
     }
 }
 
@@ -388,12 +232,79 @@ mod tests {
         let v: BoardView =
             serde_json::from_str(r#"{"board":"8/8/8/8/8/8/8/R7","orientation":"white"}"#).unwrap();
         assert!(v.coordinates && v.marks.is_empty() && v.last_move.is_none());
-        let bad = serde_json::from_str::<BoardView>(
+        for bad in [
             r#"{"board":"8/8/8/8/8/8/8/R7","orientation":"white","check":"z9"}"#,
+            r#"{"board":"8/8/8/8/8/8/8/R7","orientation":"white","dots":["e4","i1"]}"#,
+            r#"{"board":"8/8/8/8/8/8/8/R7","orientation":"white","last_move":["e2"]}"#,
+            r#"{"board":"x","orientation":"white"}"#,
+            r#"{"board":"8/8/8/8/8/8/8/R7","orientation":"red"}"#,
+        ] {
+            assert!(serde_json::from_str::<BoardView>(bad).is_err(), "{bad}");
+        }
+    }
+
+    /// Pictures wait in the outbox as JSON: what the release before `serde_with` wrote (the
+    /// hand-written adapters of commit 36d9dbe, every field used) still reads, and is written
+    /// again byte for byte.
+    #[test]
+    fn board_views_stored_by_the_hand_written_adapters_still_read() {
+        let golden = include_str!("golden/board-views-36d9dbe.json");
+        let views: Vec<BoardView> = golden
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        assert_eq!(views.len(), 3);
+        let full = &views[0];
+        assert_eq!(full.orientation, Color::Black);
+        assert_eq!(full.last_move, Some((Square::A8, Square::E8)));
+        assert_eq!(full.marks.len(), 5);
+        assert_eq!(full.arrows[0].kind, ArrowKind::Move);
+        assert_eq!(full.dots, vec![Square::D6, Square::F6]);
+        assert_eq!(
+            full.board.piece_at(Square::E4).map(|p| p.role),
+            Some(shakmaty::Role::Knight)
         );
-        assert!(bad.unwrap_err().to_string().contains("not a square"));
-        let bad = serde_json::from_str::<BoardView>(r#"{"board":"x","orientation":"white"}"#);
-        assert!(bad.unwrap_err().to_string().contains("not a FEN board"));
+        assert!(!views[1].coordinates);
+        assert_eq!(views[2].check, Some(Square::E8));
+        for (line, view) in golden.lines().zip(&views) {
+            assert_eq!(serde_json::to_string(view).unwrap(), line);
+        }
+    }
+
+    #[test]
+    fn without_check_leaves_the_glow_out_and_keeps_the_rest() {
+        let view = BoardView::from_fen("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1")
+            .unwrap()
+            .with_last_move(Square::E2, Square::E1);
+        assert_eq!(view.check, Some(Square::E8));
+        let asked = view.clone().without_check();
+        assert_eq!(asked.check, None);
+        assert_eq!(asked.last_move, view.last_move);
+        assert_eq!(asked.board, view.board);
+    }
+
+    #[test]
+    fn marks_and_arrows_are_added_in_bulk() {
+        let view = BoardView::from_fen("8/8/8/8/8/8/8/R7")
+            .unwrap()
+            .with_marks([Mark {
+                square: Square::A1,
+                kind: MarkKind::Good,
+            }])
+            .with_arrows([
+                Arrow {
+                    from: Square::A1,
+                    to: Square::A8,
+                    kind: ArrowKind::Move,
+                },
+                Arrow {
+                    from: Square::A8,
+                    to: Square::H8,
+                    kind: ArrowKind::Reply,
+                },
+            ]);
+        assert_eq!(view.marks.len(), 1);
+        assert_eq!(view.arrows.len(), 2);
     }
 
     #[test]
@@ -425,13 +336,5 @@ mod tests {
             .into_position(shakmaty::CastlingMode::Standard)
             .unwrap();
         assert_eq!(BoardView::from_position(&pos).check, Some(Square::E8));
-    }
-
-    #[test]
-    fn mark_kind_names_round_trip() {
-        for k in MarkKind::ALL {
-            assert_eq!(k.name().parse::<MarkKind>().unwrap(), k);
-        }
-        assert!("purple".parse::<MarkKind>().is_err());
     }
 }

@@ -11,8 +11,8 @@ use super::state::{Mode, Session};
 use super::words::{self, Say};
 use super::{lesson, puzzle, quiz, tap};
 use crate::content::Catalog;
+use crate::draw;
 use crate::render::BoardView;
-use crate::render::overlay::Overlay;
 use crate::rules::{self, Lang, Verdict, text::verdict_text};
 use serde::{Deserialize, Serialize};
 use shakmaty::Position as _;
@@ -423,12 +423,12 @@ impl Cx<'_> {
         let text = verdict_text(&pos, &verdict, mv, lang);
         let mut view = BoardView::from_position(&pos).with_orientation(pos.turn());
         match &verdict {
-            Verdict::Illegal(reason) => view = view.with_overlay(Overlay::for_reason(reason)),
+            Verdict::Illegal(reason) => view = view.with_overlay(draw::reason(reason)),
             Verdict::Legal(info) => {
                 let mut after = pos.clone();
                 shakmaty::Position::play_unchecked(&mut after, info.mv);
                 view = BoardView::from_position(&after).with_orientation(pos.turn());
-                if let Some((from, to)) = crate::render::overlay::move_squares(&info.mv) {
+                if let Some((from, to)) = draw::move_squares(&info.mv) {
                     view = view.with_last_move(from, to);
                 }
             }

@@ -17,7 +17,7 @@ use super::tap;
 use super::words::{self, Say};
 use crate::content::PuzzleId;
 use crate::content::puzzle::Puzzle;
-use crate::render::overlay::{Overlay, move_squares};
+use crate::draw::{self, move_squares};
 use crate::render::{ArrowKind, BoardView, MarkKind};
 use crate::rules::{self, Lang, Verdict, text::verdict_text};
 use crate::search::{self, defence::MoveJudgement};
@@ -335,7 +335,7 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
         Verdict::Illegal(reason) => {
             let note = verdict_text(&pos, &verdict, input, lang);
             cx.count_rule_error(reason.code());
-            let view = now.view().with_overlay(Overlay::for_reason(reason));
+            let view = now.view().with_overlay(draw::reason(reason));
             let reply = now.message(cx, view, &note);
             cx.update_task(reply);
             return now.into();
@@ -593,7 +593,7 @@ fn wrong(
     if let Some((f, t)) = tried {
         view = view.with_arrow(f, t, ArrowKind::Move);
     }
-    view = view.with_overlay(Overlay::for_refutation(refutation.get(..1).unwrap_or(&[])));
+    view = view.with_overlay(draw::replies(refutation.get(..1).unwrap_or(&[])));
     let reply = now.message(cx, view, &msg);
     cx.update_task(reply);
     now.into()

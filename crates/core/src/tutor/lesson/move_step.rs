@@ -3,7 +3,7 @@
 use shakmaty::{Chess, Color, Position};
 
 use crate::content::lesson::{Lesson, MoveTask as MoveStep, Step};
-use crate::render::overlay::{Overlay, move_squares};
+use crate::draw::{self, move_squares};
 use crate::render::{ArrowKind, BoardView, MarkKind};
 use crate::rules::effects::{Effect, MoveInfo};
 use crate::rules::{self, Verdict, text::verdict_text};
@@ -105,7 +105,7 @@ pub(super) fn judge(
             let code = reason.code();
             cx.count_rule_error(code);
             miss(state, &mut note, task.hint.get(lang));
-            let view = scene_view(&task.scene).with_overlay(Overlay::for_reason(reason));
+            let view = scene_view(&task.scene).with_overlay(draw::reason(reason));
             let mut message = message.with_view(view).with_note(&note);
             if let Some(row) = review_offer(cx, code, state.index(cx.catalog)) {
                 message.rows.push(row);

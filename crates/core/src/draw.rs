@@ -1,185 +1,181 @@
-//! Explanations drawn on the board: an [`IllegalReason`] or a puzzle line becomes marks and
-//! arrows, so the tutor shows *why* with one call.
+//! Explanations drawn on the board: a refused move ([`IllegalReason`]), a puzzle reply or a
+//! hint becomes an [`Overlay`] of marks and arrows, so the tutor shows *why* with one call.
+//! It sits above `render` (which knows no chess rules) and `rules`, and maps one onto the
+//! other in the drawing language of [`crate::render::marks`]:
+//! - the move that was tried is a **blue arrow**; where a slide is blocked, the arrow stops at
+//!   the blocker (an **orange ring**) and the rest of the way is a **dashed red line** to a
+//!   **red cross** on the square it wanted;
+//! - an enemy piece that matters (pinner, checker, attacker) has a **red frame**, and its line
+//!   of attack is a **red arrow**;
+//! - a square the piece may not go to, or the king may not stand on or cross, has a **red
+//!   cross**;
+//! - a square to look at (an empty from-square, a lost castling corner, a king that must move)
+//!   has a **blue frame**;
+//! - the opponent's reply in a puzzle is a **magenta arrow**; a hint is a **green arrow**.
 //!
-//! The drawing language, the same for every reason:
-//! - a **blue arrow** is the move the learner tried;
-//! - a **red frame** marks an enemy piece that matters (pinner, checker, attacker), and a
-//!   **red arrow** shows its line of attack;
-//! - a **red cross** marks a square the king may not stand on or cross, or a square the piece
-//!   cannot reach that way;
-//! - an **orange ring** marks a piece in the way;
-//! - a **blue frame** points at a square to look at (an empty from-square, a lost castling
-//!   corner, a king that must move).
+//! ```
+//! use chess_tutor_core::draw;
+//! use chess_tutor_core::render::{self, BoardView};
+//! use chess_tutor_core::rules::IllegalReason;
+//! use shakmaty::{Role, Square};
+//!
+//! // Why Nc5 is refused: the knight on e4 shields its king from the rook on e8.
+//! let why = IllegalReason::Pinned {
+//!     piece: Role::Knight, from: Square::E4, to: Square::C5,
+//!     pinner: Square::E8, king: Square::E1,
+//! };
+//! let view = BoardView::from_fen("4r1k1/8/8/8/4N3/8/8/4K3 w - - 0 1")
+//!     .unwrap()
+//!     .with_overlay(draw::reason(&why));
+//! assert!(render::png(&view, 512).is_ok());
+//! ```
 
-use serde::{Deserialize, Serialize};
 use shakmaty::{File, Move, Square};
 
-use super::view::{Arrow, ArrowKind, Mark, MarkKind};
+use crate::render::{ArrowKind, MarkKind, Overlay};
 use crate::rules::IllegalReason;
 
-/// Marks and arrows that explain something; add them to a view with
-/// [`BoardView::with_overlay`](super::BoardView::with_overlay).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Overlay {
-    /// Marks on squares.
-    pub marks: Vec<Mark>,
-    /// Arrows.
-    pub arrows: Vec<Arrow>,
+fn attackers(o: &mut Overlay, attackers: &[Square], target: Square) {
+    for &a in attackers {
+        o.mark(a, MarkKind::Attacker);
+        o.arrow(a, target, ArrowKind::Attack);
+    }
 }
 
-impl Overlay {
-    fn mark(&mut self, square: Square, kind: MarkKind) {
-        let m = Mark { square, kind };
-        if !self.marks.contains(&m) {
-            self.marks.push(m);
+/// Why a move is refused, drawn: the tried move, the pieces and squares that forbid it.
+///
+/// ```
+/// use chess_tutor_core::draw;
+/// use chess_tutor_core::render::{ArrowKind, MarkKind};
+/// use chess_tutor_core::rules::IllegalReason;
+/// use shakmaty::{Role, Square};
+/// let pinned = IllegalReason::Pinned {
+///     piece: Role::Knight, from: Square::E4, to: Square::C5,
+///     pinner: Square::E8, king: Square::E1,
+/// };
+/// let o = draw::reason(&pinned);
+/// assert!(o.marks.iter().any(|m| m.square == Square::E8 && m.kind == MarkKind::Attacker));
+/// assert!(o.arrows.iter().any(|a| (a.from, a.to, a.kind) == (Square::E8, Square::E1, ArrowKind::Attack)));
+/// ```
+#[must_use]
+pub fn reason(why: &IllegalReason) -> Overlay {
+    use IllegalReason as R;
+    let mut o = Overlay::default();
+    // The move that was tried, as far as it is known; a blocked slide only to its blocker.
+    let tried = match why {
+        R::CastlingKingMoved { .. } | R::NoPiece { .. } | R::NotYourPiece { .. } => None,
+        R::PathBlocked { from, blocker, .. } => Some((*from, *blocker)),
+        _ => why.from().zip(why.to()),
+    };
+    if let Some((from, to)) = tried {
+        o.arrow(from, to, ArrowKind::Move);
+    }
+    match why {
+        R::NoPiece { from, to, .. } => o.mark(from.unwrap_or(*to), MarkKind::Highlight),
+        R::NotYourPiece { from, .. } => o.mark(*from, MarkKind::Highlight),
+        R::OwnPieceOnTarget { to, .. } | R::PawnForwardCapture { to, .. } => {
+            o.mark(*to, MarkKind::Blocker);
+        }
+        R::PathBlocked { blocker, to, .. } => {
+            o.mark(*blocker, MarkKind::Blocker);
+            o.mark(*to, MarkKind::Forbidden);
+            o.arrow(*blocker, *to, ArrowKind::Forbidden);
+        }
+        R::WrongMovement { to, .. }
+        | R::PawnDiagonalNoCapture { to, .. }
+        | R::PawnDoubleStepNotFromStart { to, .. } => o.mark(*to, MarkKind::Forbidden),
+        R::EnPassantExpired { pawn, .. } => o.mark(*pawn, MarkKind::Highlight),
+        R::PromotionPieceMissing { to, .. } | R::PromotionInvalidPiece { to, .. } => {
+            o.mark(*to, MarkKind::Highlight);
+        }
+        R::PromotionNotAllowed { .. } | R::GameOver { .. } => {}
+        R::KingIntoCheck {
+            to, attackers: a, ..
+        } => {
+            o.mark(*to, MarkKind::Forbidden);
+            attackers(&mut o, a, *to);
+        }
+        R::Pinned { pinner, king, .. } => {
+            o.mark(*pinner, MarkKind::Attacker);
+            o.arrow(*pinner, *king, ArrowKind::Attack);
+        }
+        R::StillInCheck { checkers, king, .. } => attackers(&mut o, checkers, *king),
+        R::DoubleCheckKingMustMove { checkers, king, .. } => {
+            attackers(&mut o, checkers, *king);
+            o.mark(*king, MarkKind::Highlight);
+        }
+        R::CastlingKingMoved { king, .. } => o.mark(*king, MarkKind::Highlight),
+        R::CastlingRookMoved { castling, .. } => o.mark(castling.rook_home(), MarkKind::Highlight),
+        R::CastlingRightLost { castling, .. } => {
+            o.mark(castling.king_home(), MarkKind::Highlight);
+            o.mark(castling.rook_home(), MarkKind::Highlight);
+        }
+        R::CastlingPiecesBetween { blockers, .. } => {
+            for &b in blockers {
+                o.mark(b, MarkKind::Blocker);
+            }
+        }
+        R::CastlingInCheck {
+            castling,
+            attackers: a,
+        } => attackers(&mut o, a, castling.king_home()),
+        R::CastlingThroughCheck {
+            square,
+            attackers: a,
+            ..
+        }
+        | R::CastlingIntoCheck {
+            square,
+            attackers: a,
+            ..
+        } => {
+            o.mark(*square, MarkKind::Forbidden);
+            attackers(&mut o, a, *square);
         }
     }
+    o
+}
 
-    fn arrow(&mut self, from: Square, to: Square, kind: ArrowKind) {
-        let a = Arrow { from, to, kind };
-        if from != to && !self.arrows.contains(&a) {
-            self.arrows.push(a);
-        }
-    }
+/// The opponent's answer to a puzzle move, drawn: `line[0]` is the opponent's reply
+/// (magenta), and the moves after it alternate between the learner (blue) and the opponent.
+/// Draw the learner's own move beside it with [`ArrowKind::Move`]. Moves without a
+/// from-square (drops) are skipped; castling is drawn as the king's two-square step.
+///
+/// ```
+/// use chess_tutor_core::draw;
+/// use chess_tutor_core::render::ArrowKind;
+/// use shakmaty::Square;
+/// let o = draw::reply_squares(&[(Square::B8, Square::E8), (Square::D5, Square::D8)]);
+/// assert_eq!(o.arrows[0].kind, ArrowKind::Reply);
+/// assert_eq!(o.arrows[1].kind, ArrowKind::Move);
+/// ```
+#[must_use]
+pub fn replies(line: &[Move]) -> Overlay {
+    let squares: Vec<_> = line.iter().filter_map(move_squares).collect();
+    reply_squares(&squares)
+}
 
-    fn attackers(&mut self, attackers: &[Square], target: Square) {
-        for &a in attackers {
-            self.mark(a, MarkKind::Attacker);
-            self.arrow(a, target, ArrowKind::Attack);
-        }
-    }
-
-    /// Why a move is refused, drawn: the tried move, the pieces and squares that forbid it.
-    ///
-    /// ```
-    /// use chess_tutor_core::render::{ArrowKind, MarkKind, Overlay};
-    /// use chess_tutor_core::rules::IllegalReason;
-    /// use shakmaty::{Role, Square};
-    /// let pinned = IllegalReason::Pinned {
-    ///     piece: Role::Knight, from: Square::E4, to: Square::C5,
-    ///     pinner: Square::E8, king: Square::E1,
-    /// };
-    /// let o = Overlay::for_reason(&pinned);
-    /// assert!(o.marks.iter().any(|m| m.square == Square::E8 && m.kind == MarkKind::Attacker));
-    /// assert!(o.arrows.iter().any(|a| (a.from, a.to, a.kind) == (Square::E8, Square::E1, ArrowKind::Attack)));
-    /// ```
-    #[must_use]
-    pub fn for_reason(reason: &IllegalReason) -> Overlay {
-        use IllegalReason as R;
-        let mut o = Overlay::default();
-        // The move that was tried, as far as it is known.
-        let tried = match reason {
-            R::CastlingKingMoved { .. } | R::NoPiece { .. } | R::NotYourPiece { .. } => None,
-            _ => reason.from().zip(reason.to()),
+/// [`replies`] for moves given as their two squares.
+#[must_use]
+pub fn reply_squares(line: &[(Square, Square)]) -> Overlay {
+    let mut o = Overlay::default();
+    for (i, &(from, to)) in line.iter().enumerate() {
+        let kind = if i % 2 == 0 {
+            ArrowKind::Reply
+        } else {
+            ArrowKind::Move
         };
-        if let Some((from, to)) = tried {
-            o.arrow(from, to, ArrowKind::Move);
-        }
-        match reason {
-            R::NoPiece { from, to, .. } => o.mark(from.unwrap_or(*to), MarkKind::Highlight),
-            R::NotYourPiece { from, .. } => o.mark(*from, MarkKind::Highlight),
-            R::OwnPieceOnTarget { to, .. } | R::PawnForwardCapture { to, .. } => {
-                o.mark(*to, MarkKind::Blocker);
-            }
-            R::PathBlocked { blocker, .. } => o.mark(*blocker, MarkKind::Blocker),
-            R::WrongMovement { to, .. }
-            | R::PawnDiagonalNoCapture { to, .. }
-            | R::PawnDoubleStepNotFromStart { to, .. } => o.mark(*to, MarkKind::Forbidden),
-            R::EnPassantExpired { pawn, .. } => o.mark(*pawn, MarkKind::Highlight),
-            R::PromotionPieceMissing { to, .. } | R::PromotionInvalidPiece { to, .. } => {
-                o.mark(*to, MarkKind::Highlight);
-            }
-            R::PromotionNotAllowed { .. } | R::GameOver { .. } => {}
-            R::KingIntoCheck { to, attackers, .. } => {
-                o.mark(*to, MarkKind::Forbidden);
-                o.attackers(attackers, *to);
-            }
-            R::Pinned { pinner, king, .. } => {
-                o.mark(*pinner, MarkKind::Attacker);
-                o.arrow(*pinner, *king, ArrowKind::Attack);
-            }
-            R::StillInCheck { checkers, king, .. } => o.attackers(checkers, *king),
-            R::DoubleCheckKingMustMove { checkers, king, .. } => {
-                o.attackers(checkers, *king);
-                o.mark(*king, MarkKind::Highlight);
-            }
-            R::CastlingKingMoved { king, .. } => o.mark(*king, MarkKind::Highlight),
-            R::CastlingRookMoved { castling, .. } => {
-                o.mark(castling.rook_home(), MarkKind::Highlight)
-            }
-            R::CastlingRightLost { castling, .. } => {
-                o.mark(castling.king_home(), MarkKind::Highlight);
-                o.mark(castling.rook_home(), MarkKind::Highlight);
-            }
-            R::CastlingPiecesBetween { blockers, .. } => {
-                for &b in blockers {
-                    o.mark(b, MarkKind::Blocker);
-                }
-            }
-            R::CastlingInCheck {
-                castling,
-                attackers,
-            } => {
-                o.attackers(attackers, castling.king_home());
-            }
-            R::CastlingThroughCheck {
-                square, attackers, ..
-            }
-            | R::CastlingIntoCheck {
-                square, attackers, ..
-            } => {
-                o.mark(*square, MarkKind::Forbidden);
-                o.attackers(attackers, *square);
-            }
-        }
-        o
+        o.arrow(from, to, kind);
     }
+    o
+}
 
-    /// Why a puzzle move fails: `line[0]` is the learner's move (blue), the moves after it
-    /// alternate between the opponent (red) and the learner (blue); the piece that makes the
-    /// opponent's last move gets a red frame where it lands. Moves without a from-square
-    /// (drops) are skipped.
-    ///
-    /// ```
-    /// use chess_tutor_core::render::{ArrowKind, Overlay};
-    /// use shakmaty::Square;
-    /// let o = Overlay::for_refutation_squares(&[(Square::D5, Square::D8), (Square::B8, Square::D8)]);
-    /// assert_eq!(o.arrows[0].kind, ArrowKind::Move);
-    /// assert_eq!(o.arrows[1].kind, ArrowKind::Attack);
-    /// ```
-    #[must_use]
-    pub fn for_refutation_squares(line: &[(Square, Square)]) -> Overlay {
-        let mut o = Overlay::default();
-        for (i, &(from, to)) in line.iter().enumerate() {
-            let kind = if i % 2 == 0 {
-                ArrowKind::Move
-            } else {
-                ArrowKind::Attack
-            };
-            o.arrow(from, to, kind);
-        }
-        // The opponent's moves have odd indices.
-        if let Some(i) = (1..line.len()).rev().find(|i| i % 2 == 1) {
-            o.mark(line[i].1, MarkKind::Attacker);
-        }
-        o
-    }
-
-    /// [`Overlay::for_refutation_squares`] for shakmaty moves (castling drawn as the king's
-    /// two-square step).
-    #[must_use]
-    pub fn for_refutation(line: &[Move]) -> Overlay {
-        let squares: Vec<_> = line.iter().filter_map(move_squares).collect();
-        Overlay::for_refutation_squares(&squares)
-    }
-
-    /// A suggested move (a hint or a solution step), drawn as a green arrow.
-    #[must_use]
-    pub fn for_hint(from: Square, to: Square) -> Overlay {
-        let mut o = Overlay::default();
-        o.arrow(from, to, ArrowKind::Good);
-        o
-    }
+/// A suggested move (a hint or a solution step), drawn as a green arrow.
+#[must_use]
+pub fn hint(from: Square, to: Square) -> Overlay {
+    let mut o = Overlay::default();
+    o.arrow(from, to, ArrowKind::Good);
+    o
 }
 
 /// The squares a move is drawn between: castling goes from the king's square to where the
@@ -202,6 +198,7 @@ pub fn move_squares(m: &Move) -> Option<(Square, Square)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::{Arrow, Mark};
     use crate::rules::{Castling, RightLost};
     use shakmaty::{CastlingSide, Color, Role};
 
@@ -348,7 +345,7 @@ mod tests {
     #[test]
     fn every_reason_draws_its_evidence() {
         for r in every_reason() {
-            let o = Overlay::for_reason(&r);
+            let o = reason(&r);
             // Every evidence square appears as a mark or at an end of an arrow.
             for (name, squares) in r.evidence() {
                 for sq in squares {
@@ -376,7 +373,7 @@ mod tests {
             pinner: Square::E8,
             king: Square::E1,
         };
-        let o = Overlay::for_reason(&r);
+        let o = reason(&r);
         assert!(has_mark(&o, Square::E8, MarkKind::Attacker));
         assert!(has_arrow(&o, Square::E8, Square::E1, ArrowKind::Attack));
         assert!(has_arrow(&o, Square::E4, Square::C5, ArrowKind::Move));
@@ -389,7 +386,7 @@ mod tests {
             to: Square::E2,
             attackers: vec![Square::E8, Square::D4],
         };
-        let o = Overlay::for_reason(&r);
+        let o = reason(&r);
         assert!(has_mark(&o, Square::E2, MarkKind::Forbidden));
         for a in [Square::E8, Square::D4] {
             assert!(has_mark(&o, a, MarkKind::Attacker));
@@ -408,40 +405,55 @@ mod tests {
             square: Square::D8,
             attackers: vec![Square::D1],
         };
-        let o = Overlay::for_reason(&r);
+        let o = reason(&r);
         assert!(has_mark(&o, Square::D8, MarkKind::Forbidden));
         assert!(has_arrow(&o, Square::D1, Square::D8, ArrowKind::Attack));
         assert!(has_arrow(&o, Square::E8, Square::C8, ArrowKind::Move));
     }
 
     #[test]
-    fn path_blocked_marks_the_blocker_and_draws_the_move() {
+    fn a_blocked_slide_stops_at_the_blocker_and_the_rest_is_forbidden() {
         let r = IllegalReason::PathBlocked {
             piece: Role::Rook,
             from: Square::A1,
             to: Square::A5,
             blocker: Square::A2,
         };
-        let o = Overlay::for_reason(&r);
+        let o = reason(&r);
         assert_eq!(
             o.marks,
-            vec![Mark {
-                square: Square::A2,
-                kind: MarkKind::Blocker
-            }]
+            vec![
+                Mark {
+                    square: Square::A2,
+                    kind: MarkKind::Blocker
+                },
+                Mark {
+                    square: Square::A5,
+                    kind: MarkKind::Forbidden
+                }
+            ]
         );
         assert_eq!(
             o.arrows,
-            vec![Arrow {
-                from: Square::A1,
-                to: Square::A5,
-                kind: ArrowKind::Move
-            }]
+            vec![
+                Arrow {
+                    from: Square::A1,
+                    to: Square::A2,
+                    kind: ArrowKind::Move
+                },
+                Arrow {
+                    from: Square::A2,
+                    to: Square::A5,
+                    kind: ArrowKind::Forbidden
+                }
+            ]
         );
     }
 
+    /// First-hour review 1.15: the learner's move and the refuting reply were both blue,
+    /// because the reply alone was drawn as the first move of a line.
     #[test]
-    fn refutation_alternates_colours_and_frames_the_last_reply() {
+    fn the_reply_to_a_puzzle_move_is_drawn_as_a_reply_not_as_the_learners_move() {
         use shakmaty::{Chess, Position, uci::UciMove};
         let pos: Chess = "1r4k1/p1p2ppp/3p4/2pRR3/8/1P6/PqP2PPP/3Q2K1 w - - 0 21"
             .parse::<shakmaty::fen::Fen>()
@@ -452,10 +464,23 @@ mod tests {
         let m1 = "e5e8".parse::<UciMove>().unwrap().to_move(&pos).unwrap();
         let after = pos.clone().play(m1).unwrap();
         let m2 = "b8e8".parse::<UciMove>().unwrap().to_move(&after).unwrap();
-        let o = Overlay::for_refutation(&[m1, m2]);
-        assert!(has_arrow(&o, Square::E5, Square::E8, ArrowKind::Move));
-        assert!(has_arrow(&o, Square::B8, Square::E8, ArrowKind::Attack));
-        assert!(has_mark(&o, Square::E8, MarkKind::Attacker));
+        let o = replies(&[m2]);
+        assert_eq!(
+            o.arrows,
+            vec![Arrow {
+                from: Square::B8,
+                to: Square::E8,
+                kind: ArrowKind::Reply
+            }]
+        );
+        // A longer line alternates: reply, the learner's next move, the next reply.
+        let o = reply_squares(&[
+            (Square::B8, Square::E8),
+            (Square::D5, Square::D8),
+            (Square::E8, Square::D8),
+        ]);
+        let kinds: Vec<_> = o.arrows.iter().map(|a| a.kind).collect();
+        assert_eq!(kinds, [ArrowKind::Reply, ArrowKind::Move, ArrowKind::Reply]);
     }
 
     #[test]
@@ -474,7 +499,7 @@ mod tests {
 
     #[test]
     fn hint_is_one_green_arrow() {
-        let o = Overlay::for_hint(Square::G1, Square::F3);
+        let o = hint(Square::G1, Square::F3);
         assert_eq!(o.arrows.len(), 1);
         assert_eq!(o.arrows[0].kind, ArrowKind::Good);
     }

@@ -354,17 +354,38 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "pinned",
         "pinner=b5;king=e8",
     ),
+    // a real pin still holds for an en passant capture that leaves the pin line
+    (
+        "7K/8/8/3pP3/8/8/1b6/k7 w - d6 0 2",
+        "exd6",
+        "pinned",
+        "pinner=b2;king=h8",
+    ),
+    // en passant that takes both pawns off the king's rank (the pawn is not pinned)
     (
         "8/8/8/K2pP2r/8/8/8/7k w - d6 0 2",
         "exd6",
-        "pinned",
-        "pinner=h5;king=a5",
+        "en_passant_opens_rank",
+        "captured=d5;attacker=h5;king=a5",
+    ),
+    (
+        "8/8/8/r2pP2K/8/8/8/7k w - d6 0 2",
+        "exd6",
+        "en_passant_opens_rank",
+        "captured=d5;attacker=a5;king=h5",
     ),
     (
         "8/8/8/8/R2Pp2k/8/8/K7 b - d3 0 1",
         "exd3",
-        "pinned",
-        "pinner=a4;king=h4",
+        "en_passant_opens_rank",
+        "captured=d4;attacker=a4;king=h4",
+    ),
+    // an exact from-to reading wins over a lenient one: b2c3 is the pawn, not Bd2-c3
+    (
+        "rnb1kbnr/pp1ppp1p/2p5/6p1/1qP5/3P2P1/PP1BPP1P/RN1QKBNR w KQkq g6 0 5",
+        "b2c3",
+        "pawn_diagonal_no_capture",
+        "",
     ),
     // still_in_check (a knight check cannot be blocked)
     (

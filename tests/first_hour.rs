@@ -338,3 +338,33 @@ fn verdicts_do_not_contradict_themselves() {
         "{last}"
     );
 }
+
+/// 7.x: a judge question's board gives nothing away — no check glow on "is it check?", on
+/// any judge step of the shipped course.
+#[test]
+fn a_judge_board_gives_no_answer_away() {
+    use chess_tutor_core::content::lesson::StepKind;
+    use chess_tutor_core::tutor::step;
+    use shakmaty::Position;
+    let catalog = Catalog::shipped().unwrap();
+    let mut in_check = 0;
+    for (index, (lesson, step_at)) in catalog.steps().iter().enumerate() {
+        let StepKind::Judge(task) = &catalog.lessons()[*lesson].steps[*step_at].kind else {
+            continue;
+        };
+        if task.position.as_ref().is_some_and(|p| p.is_check()) {
+            in_check += 1;
+        }
+        let mut chat = begin(&catalog, "en");
+        let session = chat.session.clone();
+        let data = Action::Review(u32::try_from(index).unwrap()).encode();
+        let t = step(&session, Input::Button(data), &catalog);
+        let boards: Vec<_> = t.replies.iter().filter_map(|r| r.board.as_ref()).collect();
+        assert!(!boards.is_empty(), "judge step {index} shows no board");
+        for view in boards {
+            assert!(view.check.is_none(), "judge step {index} glows the check");
+        }
+        chat.session = t.session;
+    }
+    assert!(in_check > 0, "the course has judge questions in check");
+}

@@ -257,7 +257,10 @@ async fn a_lesson_in_english_by_webhook_and_set_webhook_but_never_delete_it() {
     assert_eq!(refused.method, "sendphoto");
 
     bot.send(text(chat, "Rh4")).await;
-    assert_eq!(latest(&fake, chat, "Right! Rh4+").method, "sendphoto");
+    assert_eq!(
+        latest(&fake, chat, "Right! The rook goes from").method,
+        "sendphoto"
+    );
 
     for c in fake.calls() {
         assert_eq!(c.token, TOKEN);

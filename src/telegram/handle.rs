@@ -12,7 +12,7 @@ use tokio::sync::watch;
 use super::Shell;
 use super::flood::{Admission, FLOOD_NOTICE};
 use super::inbound::Incoming;
-use super::outbound::{answer_callback, deliver, send_reply};
+use super::outbound::{answer_callback, answer_callback_with, deliver, send_reply};
 use super::stop::stopped;
 use crate::shell::apply_input;
 
@@ -135,9 +135,6 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                 input,
             )
             .await?;
-            if let Some(callback) = &callback {
-                answer_callback(&shell, callback).await;
-            }
             let replies = match applied {
                 Applied::Done(replies) => replies,
                 // Applied before, perhaps by a process that died before sending: what it
@@ -150,10 +147,26 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                         ));
                         replies
                     }
-                    None => return Ok(()),
+                    None => {
+                        if let Some(callback) = &callback {
+                            answer_callback(&shell, callback).await;
+                        }
+                        return Ok(());
+                    }
                 },
             };
+            // A notice about the press itself (a stale button) is said on the button.
+            let (toasts, replies): (Vec<_>, Vec<_>) = replies
+                .into_iter()
+                .partition(|r| r.toast && callback.is_some());
+            if let Some(callback) = &callback {
+                let toast = toasts.first().map(|r| r.text.as_str());
+                answer_callback_with(&shell, callback, toast).await;
+            }
             if replies.is_empty() {
+                if !toasts.is_empty() {
+                    shell.mark_sent(chat, id);
+                }
                 return Ok(());
             }
             #[cfg(debug_assertions)]

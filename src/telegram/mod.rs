@@ -15,6 +15,7 @@
 pub mod flood;
 pub mod handle;
 pub mod inbound;
+pub mod memory;
 pub mod outbound;
 pub mod poll;
 pub mod stop;
@@ -46,6 +47,10 @@ pub struct Shell {
     /// How long the replies of an update applied by another process are left to it before
     /// this one sends them (the other is then presumed dead). `CHESS_TUTOR_OUTBOX_LEASE_MS`.
     pub outbox_lease: Duration,
+    /// Each chat's current task message (edited in place by the task's answers).
+    pub tasks: memory::TaskMessages,
+    /// Pictures Telegram already holds (sent again by `file_id`).
+    pub pictures: memory::UploadedPictures,
     /// Updates whose replies were sent, not yet marked so in the store's outbox.
     sent: Mutex<Vec<(LearnerId, i64)>>,
     /// Held while sent-marks are written, so that a flush returns only once every mark made
@@ -94,6 +99,8 @@ impl Shell {
                 .ok()
                 .and_then(|ms| ms.trim().parse().ok())
                 .map_or(DEFAULT_OUTBOX_LEASE, Duration::from_millis),
+            tasks: memory::TaskMessages::default(),
+            pictures: memory::UploadedPictures::default(),
             sent: Mutex::new(Vec::new()),
             flushing: tokio::sync::Mutex::new(()),
             token: token.to_owned(),

@@ -6,20 +6,25 @@ use std::time::Duration;
 use chess_tutor_core::render;
 use chess_tutor_core::render::BoardView;
 use chess_tutor_core::tutor::Reply;
-use teloxide_core::payloads::{EditMessageMediaSetters, SendMessageSetters, SendPhotoSetters};
+use teloxide_core::payloads::{
+    AnswerCallbackQuerySetters, EditMessageMediaSetters, SendMessageSetters, SendPhotoSetters,
+};
 use teloxide_core::requests::{Output, Request, Requester};
 use teloxide_core::types::{
     CallbackQueryId, ChatId, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMedia,
-    InputMediaPhoto, MessageId,
+    InputMediaPhoto, Message, MessageId,
 };
 use teloxide_core::{ApiError, RequestError};
 
 use super::Shell;
+use super::memory::PictureKey;
 
 /// Longest text message Telegram accepts, in UTF-16 code units.
 pub const MAX_TEXT: usize = 4096;
 /// Longest photo caption Telegram accepts, in UTF-16 code units.
 pub const MAX_CAPTION: usize = 1024;
+/// Longest notice on a pressed button (`answerCallbackQuery` text), in characters.
+pub const MAX_TOAST: usize = 200;
 /// Side of the board pictures, in pixels.
 pub const BOARD_PX: u32 = 512;
 /// How many network failures in a row one call survives before it is given up.
@@ -168,52 +173,143 @@ async fn draw(shell: &Shell, chat: ChatId, view: &BoardView) -> Option<Vec<u8>> 
     }
 }
 
+/// A picture as Telegram should get it: by the `file_id` it gave the same picture before, or
+/// uploaded.
+fn photo_file(shell: &Shell, key: PictureKey, picture: &[u8]) -> InputFile {
+    match shell.pictures.find(key) {
+        Some(id) => InputFile::file_id(id),
+        None => InputFile::memory(picture.to_vec()).file_name("board.png"),
+    }
+}
+
+/// Remembers the `file_id` Telegram gave the picture of a sent message.
+fn remember_picture(shell: &Shell, key: PictureKey, message: &Message) {
+    if let Some(largest) = message.photo().and_then(<[_]>::last) {
+        shell.pictures.remember(key, largest.file.id.clone());
+    }
+}
+
+/// Sends a photo with its caption and keyboard; a `file_id` Telegram no longer accepts is
+/// forgotten and the picture uploaded instead.
+async fn send_photo(
+    shell: &Shell,
+    chat: ChatId,
+    picture: &[u8],
+    caption: &str,
+    markup: Option<&InlineKeyboardMarkup>,
+) -> Result<Message, RequestError> {
+    let key = PictureKey::of(picture);
+    let by_id = shell.pictures.find(key).is_some();
+    let send = || {
+        call(shell, "sendPhoto", || {
+            let request = shell.bot.send_photo(chat, photo_file(shell, key, picture));
+            let request = if caption.is_empty() {
+                request
+            } else {
+                request.caption(caption.to_owned())
+            };
+            match markup {
+                Some(m) => request.reply_markup(m.clone()),
+                None => request,
+            }
+        })
+    };
+    let sent = match send().await {
+        Err(RequestError::Api(e)) if by_id => {
+            shell.log(format_args!(
+                "a remembered picture was refused ({e}), uploading it again"
+            ));
+            shell.pictures.forget(key);
+            send().await
+        }
+        other => other,
+    }?;
+    remember_picture(shell, key, &sent);
+    Ok(sent)
+}
+
 /// Sends one reply: a photo with its caption (and any further text) when it has a board,
-/// otherwise text; the keyboard goes on the last message.
+/// otherwise text; the keyboard goes on the last message. Returns the message that holds the
+/// board (or the text), which a task's later answers may edit.
 ///
 /// # Errors
 ///
 /// The first Bot API call that fails for good.
-pub async fn send_reply(shell: &Shell, chat: ChatId, reply: &Reply) -> Result<(), RequestError> {
+pub async fn send_reply(
+    shell: &Shell,
+    chat: ChatId,
+    reply: &Reply,
+) -> Result<Option<SentTask>, RequestError> {
     let markup = keyboard(reply);
     let Some(view) = &reply.board else {
-        return send_text(shell, chat, &reply.text, markup).await;
+        send_text(shell, chat, &reply.text, markup).await?;
+        return Ok(None);
     };
     let Some(picture) = draw(shell, chat, view).await else {
-        return send_text(shell, chat, &reply.text, markup).await;
+        send_text(shell, chat, &reply.text, markup).await?;
+        return Ok(None);
     };
     let (caption, rest) = caption_and_rest(&reply.text);
     let photo_markup = if rest.is_empty() {
-        markup.clone()
+        markup.as_ref()
     } else {
         None
     };
-    call(shell, "sendPhoto", || {
-        let request = shell.bot.send_photo(
-            chat,
-            InputFile::memory(picture.clone()).file_name("board.png"),
-        );
-        let request = if caption.is_empty() {
-            request
-        } else {
-            request.caption(caption.clone())
-        };
-        match &photo_markup {
-            Some(m) => request.reply_markup(m.clone()),
-            None => request,
-        }
-    })
-    .await?;
+    let sent = send_photo(shell, chat, &picture, &caption, photo_markup).await?;
     if !rest.is_empty() {
         send_text(shell, chat, &rest.join("\n"), markup).await?;
     }
-    Ok(())
+    Ok(Some(SentTask {
+        message: sent.id,
+        whole: rest.is_empty(),
+    }))
 }
 
-/// Delivers one reply: a reply marked `edit` replaces the board message whose button was
-/// pressed (`pressed`) with `editMessageMedia`, picture, caption and keyboard at once (the
-/// tap-to-move board); anything else, or an edit Telegram refuses (the message is too old,
-/// or gone), is sent as a new message.
+/// The photo message a reply became.
+#[derive(Debug, Clone, Copy)]
+pub struct SentTask {
+    /// The message.
+    pub message: MessageId,
+    /// Whether the whole reply (text and keyboard) is in it, so that an edit can replace it.
+    pub whole: bool,
+}
+
+/// Replaces the picture, caption and keyboard of `message` at once.
+async fn edit_photo(
+    shell: &Shell,
+    chat: ChatId,
+    message: MessageId,
+    picture: &[u8],
+    caption: &str,
+    markup: InlineKeyboardMarkup,
+) -> Result<(), RequestError> {
+    let key = PictureKey::of(picture);
+    let edited = call(shell, "editMessageMedia", || {
+        let mut photo = InputMediaPhoto::new(photo_file(shell, key, picture));
+        if !caption.is_empty() {
+            photo = photo.caption(caption.to_owned());
+        }
+        shell
+            .bot
+            .edit_message_media(chat, message, InputMedia::Photo(photo))
+            .reply_markup(markup.clone())
+    })
+    .await;
+    match edited {
+        Ok(m) => {
+            remember_picture(shell, key, &m);
+            Ok(())
+        }
+        Err(RequestError::Api(ApiError::MessageNotModified)) => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+/// Delivers one reply. A reply that belongs to a task updates that task's board message in
+/// place when the learner pressed a button of it (picture, caption and keyboard at once):
+/// the press came from that message, so the learner is looking at it. A typed answer, or an
+/// edit Telegram refuses (the message is too old, or gone), is sent as a new message, which
+/// then becomes the task's message.
 ///
 /// # Errors
 ///
@@ -224,27 +320,23 @@ pub async fn deliver(
     reply: &Reply,
     pressed: Option<MessageId>,
 ) -> Result<(), RequestError> {
-    if let (true, Some(message), Some(view)) = (reply.edit, pressed, &reply.board)
+    let nonce = reply.task.or(reply.edit_task);
+    let target = match (reply.edit, pressed, reply.edit_task) {
+        (true, Some(message), _) => Some(message),
+        (_, Some(_), Some(task)) => shell.tasks.find(chat.0, task),
+        _ => None,
+    };
+    if let (Some(message), Some(view)) = (target, &reply.board)
         && let Some(picture) = draw(shell, chat, view).await
     {
         let (caption, rest) = caption_and_rest(&reply.text);
         let markup =
             keyboard(reply).unwrap_or_else(|| InlineKeyboardMarkup::new(Vec::<Vec<_>>::new()));
-        let edited = call(shell, "editMessageMedia", || {
-            let mut photo =
-                InputMediaPhoto::new(InputFile::memory(picture.clone()).file_name("board.png"));
-            if !caption.is_empty() {
-                photo = photo.caption(caption.clone());
-            }
-            shell
-                .bot
-                .edit_message_media(chat, message, InputMedia::Photo(photo))
-                .reply_markup(markup.clone())
-        })
-        .await;
-        match edited {
-            // A second press on the same square: nothing to change, and that is fine.
-            Ok(_) | Err(RequestError::Api(ApiError::MessageNotModified)) => {
+        match edit_photo(shell, chat, message, &picture, &caption, markup).await {
+            Ok(()) => {
+                if let Some(nonce) = nonce {
+                    shell.tasks.remember(chat.0, nonce, message);
+                }
                 if !rest.is_empty() {
                     send_text(shell, chat, &rest.join("\n"), None).await?;
                 }
@@ -256,14 +348,31 @@ pub async fn deliver(
             )),
         }
     }
-    send_reply(shell, chat, reply).await
+    let sent = send_reply(shell, chat, reply).await?;
+    if let (Some(nonce), Some(sent)) = (nonce, sent)
+        && sent.whole
+    {
+        shell.tasks.remember(chat.0, nonce, sent.message);
+    }
+    Ok(())
 }
 
 /// Answers a button press (stops the client's spinner). Failures are logged, not returned:
 /// an old press may no longer be answerable.
 pub async fn answer_callback(shell: &Shell, id: &CallbackQueryId) {
+    answer_callback_with(shell, id, None).await;
+}
+
+/// Answers a button press with a short notice shown on the learner's screen (a toast), or
+/// none.
+pub async fn answer_callback_with(shell: &Shell, id: &CallbackQueryId, toast: Option<&str>) {
+    let toast = toast.map(|t| split(t, MAX_TOAST).into_iter().next().unwrap_or_default());
     if let Err(e) = call(shell, "answerCallbackQuery", || {
-        shell.bot.answer_callback_query(id.clone())
+        let request = shell.bot.answer_callback_query(id.clone());
+        match &toast {
+            Some(text) => request.text(text.clone()),
+            None => request,
+        }
     })
     .await
     {

@@ -38,6 +38,10 @@ pub struct Call {
     pub message: Option<i64>,
     /// The call's parameters (multipart fields as strings), e.g. setWebhook's `url`.
     pub body: Value,
+    /// Bytes of files uploaded with the call (a photo sent by `file_id` uploads none).
+    pub uploaded: usize,
+    /// The photo's `file_id`: the one given to the upload, or the one the call named.
+    pub file_id: Option<String>,
 }
 
 /// What the fake server holds.
@@ -66,6 +70,8 @@ pub struct FakeState {
     pub max_offset: i64,
     /// How many getUpdates calls arrived.
     pub polls: u64,
+    /// The `file_id`s given to uploaded photos.
+    pub files: std::collections::HashSet<String>,
 }
 
 /// A running fake server.
@@ -288,6 +294,13 @@ pub fn message(chat: i64, text: Option<&str>, lang: Option<&str>) -> Value {
     m
 }
 
+/// FNV-1a: a stable hash of an upload, for its `file_id`.
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
 fn split_path(path: &str) -> Option<(String, String)> {
     let rest = path.strip_prefix("/bot")?;
     let (token, method) = rest.split_once('/')?;
@@ -328,6 +341,8 @@ async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Res
         .is_some_and(|v| v.starts_with("multipart/form-data"));
     let mut body = serde_json::Map::new();
     let mut png = false;
+    let mut uploaded = 0;
+    let mut upload_id: Option<String> = None;
     if multipart {
         let Ok(mut form) = Multipart::from_request(req, &()).await else {
             return (StatusCode::BAD_REQUEST, "bad multipart").into_response();
@@ -338,6 +353,8 @@ async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Res
             let bytes = field.bytes().await.unwrap_or_default();
             if is_file {
                 png = bytes.starts_with(b"\x89PNG");
+                uploaded += bytes.len();
+                upload_id = Some(format!("photo-{:016x}", fnv(&bytes)));
             } else {
                 body.insert(
                     name,
@@ -400,11 +417,12 @@ async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Res
 
     let chat = body.get("chat_id").and_then(as_i64);
     // editMessageMedia carries its caption inside `media` (JSON text in a multipart form).
-    let media: Value = body
-        .get("media")
-        .and_then(Value::as_str)
-        .and_then(|m| serde_json::from_str(m).ok())
-        .unwrap_or(Value::Null);
+    // (As JSON when nothing is uploaded: the photo then goes by `file_id`.)
+    let media: Value = match body.get("media") {
+        Some(Value::String(m)) => serde_json::from_str(m).unwrap_or(Value::Null),
+        Some(m @ Value::Object(_)) => m.clone(),
+        _ => Value::Null,
+    };
     let text = body
         .get("text")
         .or_else(|| body.get("caption"))
@@ -412,7 +430,32 @@ async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Res
         .and_then(Value::as_str)
         .unwrap_or_default()
         .to_owned();
+    // A photo named by `file_id` (not an `attach://` upload) must be one given before.
+    let named_id = body
+        .get("photo")
+        .or_else(|| media.get("media"))
+        .and_then(Value::as_str)
+        .filter(|id| !id.starts_with("attach://"))
+        .map(str::to_owned);
+    if let Some(id) = &named_id
+        && !state.lock().unwrap().files.contains(id)
+    {
+        return (
+            StatusCode::BAD_REQUEST,
+            axum::Json(json!({
+                "ok": false, "error_code": 400,
+                "description": "Bad Request: wrong file identifier/HTTP URL specified"
+            })),
+        )
+            .into_response();
+    }
+    if let Some(id) = &upload_id {
+        state.lock().unwrap().files.insert(id.clone());
+    }
+    let file_id = upload_id.or(named_id);
     let call = Call {
+        uploaded,
+        file_id: file_id.clone(),
         method: method.clone(),
         token,
         chat,
@@ -447,7 +490,8 @@ async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Res
                 "chat": {"id": chat.unwrap_or(0), "type": "private", "first_name": "Learner"},
             });
             if method != "sendmessage" {
-                m["photo"] = json!([{"file_id": "f", "file_unique_id": "u", "width": 512, "height": 512, "file_size": 1}]);
+                let id = file_id.clone().unwrap_or_else(|| "f".to_owned());
+                m["photo"] = json!([{"file_id": id, "file_unique_id": id, "width": 512, "height": 512, "file_size": 1}]);
                 if !text.is_empty() {
                     m["caption"] = json!(text);
                 }

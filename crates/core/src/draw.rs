@@ -99,6 +99,16 @@ pub fn reason(why: &IllegalReason) -> Overlay {
             o.mark(*pinner, MarkKind::Attacker);
             o.arrow(*pinner, *king, ArrowKind::Attack);
         }
+        R::EnPassantOpensRank {
+            captured,
+            attacker,
+            king,
+            ..
+        } => {
+            o.mark(*captured, MarkKind::Highlight);
+            o.mark(*attacker, MarkKind::Attacker);
+            o.arrow(*attacker, *king, ArrowKind::Attack);
+        }
         R::StillInCheck { checkers, king, .. } => attackers(&mut o, checkers, *king),
         R::DoubleCheckKingMustMove { checkers, king, .. } => {
             attackers(&mut o, checkers, *king);
@@ -289,6 +299,13 @@ mod tests {
                 to: S::C5,
                 pinner: S::E8,
                 king: S::E1,
+            },
+            R::EnPassantOpensRank {
+                from: S::E5,
+                to: S::D6,
+                captured: S::D5,
+                attacker: S::H5,
+                king: S::A5,
             },
             R::StillInCheck {
                 piece: Role::Pawn,

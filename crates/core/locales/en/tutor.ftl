@@ -229,6 +229,7 @@ rule-name = { $code ->
     [promotion_not_allowed] promotion before the last rank
     [king_into_check] the king onto an attacked square
     [pinned] moving a pinned piece
+    [en_passant_opens_rank] an en passant capture that opens the rank to the king
     [still_in_check] not answering check
     [double_check_king_must_move] not moving the king in a double check
     [castling_king_moved] castling after the king moved

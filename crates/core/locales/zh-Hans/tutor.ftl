@@ -229,6 +229,7 @@ rule-name = { $code ->
     [promotion_not_allowed] 不到底线却升变
     [king_into_check] 王走到被攻击的格子（送王）
     [pinned] 走开被牵制的棋子
+    [en_passant_opens_rank] 吃过路兵让横线向王敞开
     [still_in_check] 被将军时没有应将
     [double_check_king_must_move] 双将时没有走王
     [castling_king_moved] 王走动过还想易位

@@ -230,6 +230,7 @@ rule-name = { $code ->
     [promotion_not_allowed] 不到底線卻升變
     [king_into_check] 王走到被攻擊的格子（送王）
     [pinned] 走開被牽制的棋子
+    [en_passant_opens_rank] 吃過路兵讓橫線向王敞開
     [still_in_check] 被將軍時沒有應將
     [double_check_king_must_move] 雙將時沒有走王
     [castling_king_moved] 王走動過還想易位

@@ -107,6 +107,20 @@ fn explain_readings(pos: &Chess, readings: &[MoveInput]) -> Verdict {
             side: pos.turn(),
         });
     }
+    // Two squares starting on one of the mover's pieces say exactly what is meant: `b2c3` with
+    // a pawn on b2 is that pawn, never a lenient reading of it as `B2c3`.
+    if let Some(exact @ MoveInput::Coords { from, .. }) = readings.first()
+        && pos.board().color_at(*from) == Some(pos.turn())
+    {
+        return match explain_reading(pos, &legal, exact) {
+            Outcome::Moves(moves) if moves.len() == 1 => {
+                Verdict::Legal(MoveInfo::new(pos, moves[0]))
+            }
+            Outcome::Moves(moves) => Verdict::Ambiguous { candidates: moves },
+            Outcome::Refused(reason) => Verdict::Illegal(reason),
+            Outcome::Nothing => Verdict::Unreadable,
+        };
+    }
     // The first reading that names a legal move (or an ambiguity) wins; otherwise the reason of
     // the reading that got furthest.
     let mut best: Option<IllegalReason> = None;
@@ -121,6 +135,7 @@ fn explain_readings(pos: &Chess, readings: &[MoveInput]) -> Verdict {
                     best = Some(reason);
                 }
             }
+            Outcome::Nothing => {}
         }
     }
     best.map_or(Verdict::Unreadable, Verdict::Illegal)
@@ -129,6 +144,51 @@ fn explain_readings(pos: &Chess, readings: &[MoveInput]) -> Verdict {
 enum Outcome {
     Moves(Vec<Move>),
     Refused(IllegalReason),
+    /// The reading names no move here and has nothing to say about why.
+    Nothing,
+}
+
+/// Every legal move to `to` of a piece (the pawn's reading came first).
+fn any_piece_to(legal: &[Move], to: Square) -> Outcome {
+    let moves: Vec<Move> = legal
+        .iter()
+        .copied()
+        // Pawns were the first reading; a promotion must name its piece.
+        .filter(|m| m.to() == to && !m.is_castle() && m.role() != Role::Pawn)
+        .collect();
+    if moves.is_empty() {
+        Outcome::Nothing
+    } else {
+        Outcome::Moves(moves)
+    }
+}
+
+/// `车吃马`: every legal capture of a `victim` by a `piece`; when there is none, the reason of
+/// the likeliest attempt (the one that gets furthest through the teacher's checks).
+fn takes(pos: &Chess, legal: &[Move], piece: Role, victim: Role) -> Outcome {
+    let moves: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| m.role() == piece && m.capture() == Some(victim))
+        .filter(|m| m.promotion().is_none_or(|r| r == Role::Queen))
+        .collect();
+    if !moves.is_empty() {
+        return Outcome::Moves(moves);
+    }
+    let board = pos.board();
+    let ours = board.by_piece(piece.of(pos.turn()));
+    let theirs = board.by_piece(victim.of(!pos.turn()));
+    let mut best: Option<IllegalReason> = None;
+    for from in ours {
+        for to in theirs {
+            if let Outcome::Refused(reason) = coords(pos, legal, from, to, None)
+                && best.as_ref().is_none_or(|b| stage(&reason) > stage(b))
+            {
+                best = Some(reason);
+            }
+        }
+    }
+    best.map_or(Outcome::Nothing, Outcome::Refused)
 }
 
 /// How far a move got through the teacher's checks; a higher stage is the likelier intent.
@@ -151,6 +211,7 @@ fn stage(reason: &IllegalReason) -> u8 {
         | R::PromotionNotAllowed { .. } => 3,
         R::KingIntoCheck { .. }
         | R::Pinned { .. }
+        | R::EnPassantOpensRank { .. }
         | R::StillInCheck { .. }
         | R::DoubleCheckKingMustMove { .. }
         | R::CastlingInCheck { .. }
@@ -190,6 +251,8 @@ fn explain_reading(pos: &Chess, legal: &[Move], reading: &MoveInput) -> Outcome 
             to,
             promotion,
         } => san(pos, legal, piece, file, rank, to, promotion),
+        MoveInput::AnyPieceTo { to } => any_piece_to(legal, to),
+        MoveInput::Takes { piece, victim } => takes(pos, legal, piece, victim),
     }
 }
 
@@ -342,6 +405,18 @@ fn diagnose(
         }
     }
 
+    // A pawn going backwards breaks its rule whatever stands there: that is said first.
+    let backwards = match us {
+        Color::White => to.rank() < from.rank(),
+        Color::Black => to.rank() > from.rank(),
+    };
+    if role == Role::Pawn && backwards {
+        return Err(IllegalReason::WrongMovement {
+            piece: role,
+            from,
+            to,
+        });
+    }
     if let Some(occupant) = board.piece_at(to).filter(|p| p.color == us)
         && from != to
     {
@@ -549,6 +624,20 @@ fn king_safety(
         }
     }
     let attackers = board.attacks_to(king, !us, occupied) & !gone;
+    if let Some(ep) = ep_captured {
+        // With the taken pawn still standing, is the king safe? Then it is the two pawns
+        // leaving the rank together that opens it, not a pin of the capturing pawn.
+        let with_taken = board.attacks_to(king, !us, occupied | ep);
+        if let Some(attacker) = (attackers & !with_taken).first() {
+            return Err(IllegalReason::EnPassantOpensRank {
+                from,
+                to,
+                captured: ep,
+                attacker,
+                king,
+            });
+        }
+    }
     if let Some(pinner) = attackers.first() {
         return Err(IllegalReason::Pinned {
             piece: role,
@@ -685,6 +774,72 @@ mod tests {
         assert_eq!(explain(&p, "Nd2").code(), "own_piece_on_target");
         assert_eq!(explain(&p, "O-O").code(), "castling_pieces_between");
         assert_eq!(explain(&p, "xyz").code(), "unreadable");
+    }
+
+    #[test]
+    fn exact_from_to_reading_wins_over_lenient_san() {
+        // The pawn on b2 cannot go to c3 (nothing to take); the bishop on d2 could. Typed as
+        // squares, the move is the pawn's, and it is refused for the pawn's rule.
+        let p = pos("rnb1kbnr/pp1ppp1p/2p5/6p1/1qP5/3P2P1/PP1BPP1P/RN1QKBNR w KQkq g6 0 5");
+        assert_eq!(explain(&p, "b2c3").code(), "pawn_diagonal_no_capture");
+        assert_eq!(explain(&p, "b1c3").code(), "legal");
+        assert_eq!(
+            explain(&p, "Bc3").legal_move().and_then(|m| m.from()),
+            Some(Square::D2)
+        );
+        assert_eq!(
+            explain(&p, "d2c3").legal_move().and_then(|m| m.from()),
+            Some(Square::D2)
+        );
+    }
+
+    #[test]
+    fn a_bare_square_moves_the_only_piece_that_can_go_there() {
+        // A rook lesson: no pawn goes to e4, the rook does.
+        let p = pos("k7/8/8/8/8/8/8/4RK2 w - - 0 1");
+        let v = explain(&p, "e4");
+        assert_eq!(v.legal_move().and_then(|m| m.from()), Some(Square::E1));
+        // Two pieces can: ask which.
+        let p = pos("k7/8/8/8/8/8/5N2/4RK2 w - - 0 1");
+        assert!(
+            matches!(explain(&p, "e4"), Verdict::Ambiguous { candidates } if candidates.len() == 2)
+        );
+        // A pawn that can go there is still the pawn.
+        let p = pos("k7/8/8/8/8/8/4P3/4RK2 w - - 0 1");
+        assert_eq!(
+            explain(&p, "e4").legal_move().and_then(|m| m.from()),
+            Some(Square::E2)
+        );
+    }
+
+    #[test]
+    fn piece_takes_piece_without_squares() {
+        let p = pos("k7/8/8/4n3/8/8/8/4RK2 w - - 0 1");
+        assert_eq!(
+            explain(&p, "车吃马").legal_move().map(|m| m.to()),
+            Some(Square::E5)
+        );
+        // Blocked: the reason of the attempt.
+        let p = pos("k7/8/8/4n3/8/8/4P3/4RK2 w - - 0 1");
+        assert_eq!(explain(&p, "车吃马").code(), "path_blocked");
+        // Nothing to take.
+        let p = pos("k7/8/8/8/8/8/8/4RK2 w - - 0 1");
+        assert_eq!(explain(&p, "RxN").code(), "unreadable");
+    }
+
+    #[test]
+    fn en_passant_opening_the_rank_is_not_a_pin() {
+        let p = pos("8/8/8/K2pP2r/8/8/8/7k w - d6 0 2");
+        assert_eq!(explain(&p, "exd6").code(), "en_passant_opens_rank");
+        // The same pawn may still step forward: it is not pinned.
+        assert_eq!(explain(&p, "e6").code(), "legal");
+    }
+
+    #[test]
+    fn a_pawn_going_back_onto_its_own_piece_is_told_pawns_never_go_back() {
+        let p = Chess::default();
+        assert_eq!(explain(&p, "e2e1").code(), "wrong_movement");
+        assert_eq!(explain(&p, "d2c1").code(), "wrong_movement");
     }
 
     #[test]

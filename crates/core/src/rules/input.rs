@@ -53,6 +53,18 @@ pub enum MoveInput {
     },
     /// Castling; `None` when the side was not said (`王车易位`).
     Castle(Option<CastlingSide>),
+    /// A bare square (`e4`) when no pawn goes there: the one piece that can, whichever it is.
+    AnyPieceTo {
+        /// The target square.
+        to: Square,
+    },
+    /// One kind of piece taking another, without squares (`车吃马`, `RxN`).
+    Takes {
+        /// The capturing piece.
+        piece: Role,
+        /// The piece taken.
+        victim: Role,
+    },
 }
 
 /// The input could not be read as a move in any accepted notation.
@@ -97,7 +109,7 @@ pub fn parse_input(input: &str) -> Result<Vec<MoveInput>, ParseInputError> {
     if let Some(side) = castling_word(&compact) {
         return Ok(vec![MoveInput::Castle(side)]);
     }
-    let s = normalize(input);
+    let s = normalize(strip_en_passant_words(&compact));
     if let Some(side) = castling_word(&s) {
         return Ok(vec![MoveInput::Castle(side)]);
     }
@@ -109,11 +121,33 @@ pub fn parse_input(input: &str) -> Result<Vec<MoveInput>, ParseInputError> {
     if let Some(side) = castling_ascii(&s) {
         return Ok(vec![MoveInput::Castle(Some(side))]);
     }
+    if let [piece, b'x', victim] = b
+        && piece.is_ascii_uppercase()
+        && victim.is_ascii_uppercase()
+        && let (Some(piece), Some(victim)) = (role_of(*piece), role_of(*victim))
+    {
+        return Ok(vec![MoveInput::Takes { piece, victim }]);
+    }
     let mut out = Vec::new();
-    if let Some(c) = parse_coords(b) {
-        out.push(c);
+    let coords = parse_coords(b);
+    // `B5h6` is a bishop told apart by its rank before it is the squares b5-h6; a lower-case
+    // `b2c3` is the squares first (and then exact: see `explain`).
+    let bishop_first =
+        b[0] == b'B' && matches!(coords, Some(MoveInput::Coords { piece: None, .. }));
+    if !bishop_first {
+        out.extend(coords.clone());
     }
     out.extend(parse_san(b));
+    if bishop_first {
+        out.extend(coords);
+    }
+    // A bare square is a pawn move first, then whatever piece can go there.
+    if b.len() == 2
+        && b[0].is_ascii_lowercase()
+        && let Some(to) = square_at(b, 0)
+    {
+        out.push(MoveInput::AnyPieceTo { to });
+    }
     if out.is_empty() { Err(err()) } else { Ok(out) }
 }
 
@@ -135,11 +169,32 @@ fn normalize(input: &str) -> String {
             '车' | '車' => s.push('R'),
             '象' | '相' => s.push('B'),
             '马' | '馬' => s.push('N'),
-            '兵' => s.push('P'),
+            '兵' | '卒' => s.push('P'),
+            '♔' | '♚' => s.push('K'),
+            '♕' | '♛' => s.push('Q'),
+            '♖' | '♜' => s.push('R'),
+            '♗' | '♝' => s.push('B'),
+            '♘' | '♞' => s.push('N'),
+            '♙' | '♟' => s.push('P'),
             '吃' | '×' => s.push('x'),
             '–' | '—' | '－' => s.push('-'),
             '：' => s.push(':'),
             _ => s.push(c),
+        }
+    }
+    s
+}
+
+/// `exd6吃过路兵`, `exd6（吃过路兵）`: the words only say what the squares already say.
+fn strip_en_passant_words(s: &str) -> &str {
+    const WORDS: [&str; 4] = ["吃过路兵", "吃過路兵", "过路兵", "過路兵"];
+    let t = s.trim_end_matches([')', '）']);
+    for word in WORDS {
+        if let Some(rest) = t.strip_suffix(word) {
+            let rest = rest.trim_end_matches(['(', '（', ',', '，']);
+            if !rest.is_empty() {
+                return rest;
+            }
         }
     }
     s
@@ -519,6 +574,59 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    #[test]
+    fn beginner_forms() {
+        // A bare square: the pawn first, then any piece.
+        let r = parse_input("e4").unwrap();
+        assert!(matches!(
+            r[0],
+            MoveInput::San {
+                piece: Role::Pawn,
+                ..
+            }
+        ));
+        assert_eq!(r.last(), Some(&MoveInput::AnyPieceTo { to: Square::E4 }));
+        assert_eq!(
+            parse_input("车吃马").unwrap(),
+            vec![MoveInput::Takes {
+                piece: Role::Rook,
+                victim: Role::Knight
+            }]
+        );
+        assert_eq!(
+            parse_input("RxN").unwrap(),
+            vec![MoveInput::Takes {
+                piece: Role::Rook,
+                victim: Role::Knight
+            }]
+        );
+        assert!(matches!(
+            first("卒e5"),
+            MoveInput::San {
+                piece: Role::Pawn,
+                to: Square::E5,
+                ..
+            }
+        ));
+        assert!(matches!(
+            first("♞f6"),
+            MoveInput::San {
+                piece: Role::Knight,
+                to: Square::F6,
+                ..
+            }
+        ));
+        assert_eq!(first("exd6吃过路兵"), first("exd6"));
+        assert_eq!(first("e5xd6（吃过路兵）"), first("e5xd6"));
+        // `bxc3` is still a pawn or a bishop, never "b takes c".
+        assert!(
+            parse_input("bxc3")
+                .unwrap()
+                .iter()
+                .all(|m| !matches!(m, MoveInput::Takes { .. }))
+        );
     }
 
     #[test]

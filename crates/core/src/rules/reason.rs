@@ -190,6 +190,20 @@ pub enum IllegalReason {
         /// The king it shields.
         king: Square,
     },
+    /// An en passant capture that takes both pawns off the king's rank at once, opening it to
+    /// an enemy rook or queen. The capturing pawn is not pinned: it may still step forward.
+    EnPassantOpensRank {
+        /// The capturing pawn's square.
+        from: Square,
+        /// The en passant target square.
+        to: Square,
+        /// The enemy pawn that would be taken.
+        captured: Square,
+        /// The enemy rook or queen on the rank.
+        attacker: Square,
+        /// The king on that rank.
+        king: Square,
+    },
     /// The side to move is in check and this move does not answer it.
     StillInCheck {
         /// The moving piece.
@@ -298,6 +312,7 @@ impl IllegalReason {
         "promotion_not_allowed",
         "king_into_check",
         "pinned",
+        "en_passant_opens_rank",
         "still_in_check",
         "double_check_king_must_move",
         "castling_king_moved",
@@ -335,6 +350,7 @@ impl IllegalReason {
             Self::PromotionNotAllowed { .. } => "promotion_not_allowed",
             Self::KingIntoCheck { .. } => "king_into_check",
             Self::Pinned { .. } => "pinned",
+            Self::EnPassantOpensRank { .. } => "en_passant_opens_rank",
             Self::StillInCheck { .. } => "still_in_check",
             Self::DoubleCheckKingMustMove { .. } => "double_check_king_must_move",
             Self::CastlingKingMoved { .. } => "castling_king_moved",
@@ -366,6 +382,7 @@ impl IllegalReason {
             | Self::PromotionNotAllowed { from, .. }
             | Self::KingIntoCheck { from, .. }
             | Self::Pinned { from, .. }
+            | Self::EnPassantOpensRank { from, .. }
             | Self::StillInCheck { from, .. }
             | Self::DoubleCheckKingMustMove { from, .. } => Some(*from),
             Self::CastlingKingMoved { king, .. } => Some(*king),
@@ -396,6 +413,7 @@ impl IllegalReason {
             | Self::PromotionNotAllowed { to, .. }
             | Self::KingIntoCheck { to, .. }
             | Self::Pinned { to, .. }
+            | Self::EnPassantOpensRank { to, .. }
             | Self::StillInCheck { to, .. }
             | Self::DoubleCheckKingMustMove { to, .. } => Some(*to),
             Self::CastlingKingMoved { castling, .. }
@@ -426,6 +444,7 @@ impl IllegalReason {
             | Self::PawnDiagonalNoCapture { .. }
             | Self::PawnDoubleStepNotFromStart { .. }
             | Self::EnPassantExpired { .. }
+            | Self::EnPassantOpensRank { .. }
             | Self::PromotionPieceMissing { .. }
             | Self::PromotionInvalidPiece { .. } => Some(Role::Pawn),
             Self::KingIntoCheck { .. }
@@ -453,6 +472,16 @@ impl IllegalReason {
             Self::Pinned { pinner, king, .. } => {
                 vec![("pinner", vec![*pinner]), ("king", vec![*king])]
             }
+            Self::EnPassantOpensRank {
+                captured,
+                attacker,
+                king,
+                ..
+            } => vec![
+                ("captured", vec![*captured]),
+                ("attacker", vec![*attacker]),
+                ("king", vec![*king]),
+            ],
             Self::StillInCheck { checkers, king, .. }
             | Self::DoubleCheckKingMustMove { checkers, king, .. } => {
                 vec![("checkers", checkers.clone()), ("king", vec![*king])]

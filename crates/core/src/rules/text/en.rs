@@ -192,6 +192,17 @@ pub fn reason(reason: &IllegalReason, board: &Board) -> String {
             piece(*p),
             what_on(board, *pinner)
         ),
+        R::EnPassantOpensRank {
+            from,
+            captured,
+            attacker,
+            king,
+            ..
+        } => format!(
+            "The pawn on {from} cannot capture en passant here: the capture would take both pawns, the one on {from} and the one on {captured}, off rank {} at once, and {} would then attack your king on {king}. The pawn is not pinned: it may still step forward.",
+            king.rank().char(),
+            what_on(board, *attacker)
+        ),
         R::StillInCheck { checkers, king, .. } => {
             let checker = checkers[0];
             let unblockable = matches!(board.role_at(checker), Some(Role::Knight | Role::Pawn))
@@ -228,7 +239,7 @@ pub fn reason(reason: &IllegalReason, board: &Board) -> String {
         ),
         R::CastlingRightLost { castling, lost } => match lost {
             RightLost::KingOrRookMovedEarlier => format!(
-                "You cannot {}: your king and the rook on {} stand at home, but one of them moved earlier and came back. Once the king or that rook has moved, the right is gone for the rest of the game.",
+                "You cannot {}: this position gives you no right to castle on that side (even though your king and the rook on {} stand at home). In a game the right is gone for good once the king or that rook has moved, even if it comes back.",
                 castle_name(*castling),
                 castling.rook_home()
             ),
@@ -347,7 +358,7 @@ fn wrong_movement(p: Role, from: Square, to: Square, board: &Board) -> String {
 #[must_use]
 pub fn legal(pos: &Chess, info: &MoveInfo) -> String {
     let mv = info.mv;
-    let mut s = match (mv.castling_side(), mv.from()) {
+    let lead = match (mv.castling_side(), mv.from()) {
         (Some(CastlingSide::KingSide), _) => format!("{} is legal: you castle short.", info.san),
         (Some(CastlingSide::QueenSide), _) => format!("{} is legal: you castle long.", info.san),
         (None, Some(from)) => format!(
@@ -358,6 +369,26 @@ pub fn legal(pos: &Chess, info: &MoveInfo) -> String {
         ),
         (None, None) => format!("{} is legal.", info.san),
     };
+    effects(pos, info, lead)
+}
+
+/// What a legal move does, in words and squares only (no move letters): for a learner who has
+/// not met notation yet.
+#[must_use]
+pub fn legal_in_words(pos: &Chess, info: &MoveInfo) -> String {
+    let mv = info.mv;
+    let lead = match (mv.castling_side(), mv.from()) {
+        (Some(CastlingSide::KingSide), _) => "You castle short.".to_owned(),
+        (Some(CastlingSide::QueenSide), _) => "You castle long.".to_owned(),
+        (None, Some(from)) => format!("The {} goes from {from} to {}.", piece(mv.role()), mv.to()),
+        (None, None) => String::new(),
+    };
+    effects(pos, info, lead)
+}
+
+fn effects(pos: &Chess, info: &MoveInfo, lead: String) -> String {
+    let mv = info.mv;
+    let mut s = lead;
     for effect in &info.effects {
         let part = match effect {
             Effect::Capture if !info.has(Effect::EnPassant) => {
@@ -405,6 +436,24 @@ pub fn ambiguous(p: Role, froms: &[Square], to: Square) -> String {
         "More than one {} can go to {to} (from {}). Say which one{example}.",
         piece(p),
         join(froms, " and ", ", ")
+    )
+}
+
+/// The question when the input fits moves of different pieces or to different squares (a bare
+/// square, `RxN`): each move, and how to write one so that it is clear.
+#[must_use]
+pub fn which_move(moves: &[(Role, Square, Square)]) -> String {
+    let list: Vec<String> = moves
+        .iter()
+        .map(|(p, from, to)| format!("the {} on {from} to {to}", piece(*p)))
+        .collect();
+    let example = moves
+        .first()
+        .map(|(_, from, to)| format!(" — for example {from}{to}"))
+        .unwrap_or_default();
+    format!(
+        "That fits more than one move: {}. Say which one{example}.",
+        list.join(", or ")
     )
 }
 

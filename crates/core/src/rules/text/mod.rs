@@ -4,7 +4,7 @@
 pub mod en;
 pub mod zh;
 
-use shakmaty::{Board, Chess, Position, Square};
+use shakmaty::{Board, Chess, Position, Role, Square};
 
 use super::effects::MoveInfo;
 use super::explain::Verdict;
@@ -52,6 +52,17 @@ pub fn legal_text(pos: &Chess, info: &MoveInfo, lang: Lang) -> String {
     }
 }
 
+/// What a legal move does in words and squares only, with no move letters (`Rh4+`): for a
+/// learner who has not met notation yet.
+#[must_use]
+pub fn legal_in_words(pos: &Chess, info: &MoveInfo, lang: Lang) -> String {
+    match lang {
+        Lang::En => en::legal_in_words(pos, info),
+        Lang::Zh => zh::legal_in_words(pos, info),
+        Lang::ZhHant => hant::to_traditional(&zh::legal_in_words(pos, info)),
+    }
+}
+
 /// The sentence for any verdict; `input` is what the learner typed.
 #[must_use]
 pub fn verdict_text(pos: &Chess, verdict: &Verdict, input: &str, lang: Lang) -> String {
@@ -65,6 +76,21 @@ pub fn verdict_text(pos: &Chess, verdict: &Verdict, input: &str, lang: Lang) -> 
                     Lang::En => en::which_castling(),
                     Lang::Zh => zh::which_castling(),
                     Lang::ZhHant => hant::to_traditional(&zh::which_castling()),
+                };
+            }
+            let first = candidates.first();
+            let mixed = candidates.iter().any(|m| {
+                Some(m.role()) != first.map(|f| f.role()) || Some(m.to()) != first.map(|f| f.to())
+            });
+            if mixed {
+                let moves: Vec<(Role, Square, Square)> = candidates
+                    .iter()
+                    .filter_map(|m| Some((m.role(), m.from()?, m.to())))
+                    .collect();
+                return match lang {
+                    Lang::En => en::which_move(&moves),
+                    Lang::Zh => zh::which_move(&moves),
+                    Lang::ZhHant => hant::to_traditional(&zh::which_move(&moves)),
                 };
             }
             let froms: Vec<Square> = candidates.iter().filter_map(|m| m.from()).collect();

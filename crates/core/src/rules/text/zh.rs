@@ -187,6 +187,17 @@ pub fn reason(reason: &IllegalReason, board: &Board) -> String {
             piece(*p),
             what_on(board, *pinner)
         ),
+        R::EnPassantOpensRank {
+            from,
+            captured,
+            attacker,
+            king,
+            ..
+        } => format!(
+            "{from}的兵不能吃过路兵：这一吃会让{from}和{captured}的两个兵同时离开第{}横线，{}就会直接攻击你的王（{king}）。这个兵并没有被牵制，它仍然可以向前走。",
+            king.rank().char(),
+            what_on(board, *attacker)
+        ),
         R::StillInCheck { checkers, king, .. } => {
             let checker = checkers[0];
             let unblockable = matches!(board.role_at(checker), Some(Role::Knight | Role::Pawn))
@@ -223,7 +234,7 @@ pub fn reason(reason: &IllegalReason, board: &Board) -> String {
         ),
         R::CastlingRightLost { castling, lost } => match lost {
             RightLost::KingOrRookMovedEarlier => format!(
-                "不能{}：你的王和{}的车虽然都在原位，但它们之中有一个以前走动过又回来了。王或这个车一旦走动过，这一侧的易位权利就永久失去了。",
+                "不能{}：这个局面里你没有这一侧的易位权利（王和{}的车虽然都在原位）。在对局中，王或这个车一旦走动过，这一侧的易位权利就永久失去了，走回原位也不能恢复。",
                 castle_name(*castling),
                 castling.rook_home()
             ),
@@ -316,7 +327,7 @@ fn wrong_movement(p: Role, from: Square, to: Square, board: &Board) -> String {
 #[must_use]
 pub fn legal(pos: &Chess, info: &MoveInfo) -> String {
     let mv = info.mv;
-    let mut s = match (mv.castling_side(), mv.from()) {
+    let lead = match (mv.castling_side(), mv.from()) {
         (Some(CastlingSide::KingSide), _) => format!("{} 合法：短易位（王翼易位）。", info.san),
         (Some(CastlingSide::QueenSide), _) => format!("{} 合法：长易位（后翼易位）。", info.san),
         (None, Some(from)) => format!(
@@ -327,6 +338,25 @@ pub fn legal(pos: &Chess, info: &MoveInfo) -> String {
         ),
         (None, None) => format!("{} 合法。", info.san),
     };
+    effects(pos, info, lead)
+}
+
+/// 合法的一步做了什么，只用棋子名和格子（不用记谱字母）：给还没学记谱法的学员。
+#[must_use]
+pub fn legal_in_words(pos: &Chess, info: &MoveInfo) -> String {
+    let mv = info.mv;
+    let lead = match (mv.castling_side(), mv.from()) {
+        (Some(CastlingSide::KingSide), _) => "短易位（王翼易位）。".to_owned(),
+        (Some(CastlingSide::QueenSide), _) => "长易位（后翼易位）。".to_owned(),
+        (None, Some(from)) => format!("{}从{from}走到{}。", piece(mv.role()), mv.to()),
+        (None, None) => String::new(),
+    };
+    effects(pos, info, lead)
+}
+
+fn effects(pos: &Chess, info: &MoveInfo, lead: String) -> String {
+    let mv = info.mv;
+    let mut s = lead;
     for effect in &info.effects {
         let part = match effect {
             Effect::Capture if !info.has(Effect::EnPassant) => {
@@ -371,6 +401,24 @@ pub fn ambiguous(p: Role, froms: &[Square], to: Square) -> String {
         "有不止一个{}可以走到{to}（在{}）。请说明走哪一个{example}。",
         piece(p),
         join(froms, "和", "、")
+    )
+}
+
+/// 输入可以是不同棋子、或走到不同格子的几步棋（只写了格子，或「车吃马」）时的提问：列出每一步，
+/// 并示范怎样写得清楚。
+#[must_use]
+pub fn which_move(moves: &[(Role, Square, Square)]) -> String {
+    let list: Vec<String> = moves
+        .iter()
+        .map(|(p, from, to)| format!("{from}的{}走到{to}", piece(*p)))
+        .collect();
+    let example = moves
+        .first()
+        .map(|(p, from, to)| format!("，例如写 {}{from}{to} 或 {from}{to}", piece(*p)))
+        .unwrap_or_default();
+    format!(
+        "这可以是不止一步棋：{}。请说明是哪一步{example}。",
+        list.join("，或")
     )
 }
 

@@ -34,7 +34,8 @@ pub(super) fn message(cx: &Cx<'_>, lesson: &Lesson, step: &Step, task: &JudgeTas
         .collect();
     rows.push(vec![Button::new(cx.t(&Say::ButtonHint), &Action::Hint(n))]);
     StepMessage {
-        view: Some(scene_view(&task.scene)),
+        // No check glow: "is it check?" (or mate, or stalemate) is the question.
+        view: Some(scene_view(&task.scene).without_check()),
         caption: format!("{}\n\n{}", heading(cx, lesson, step), task.text.get(lang)),
         rows,
         squares: Vec::new(),

@@ -52,12 +52,33 @@ pub(super) fn message(cx: &Cx<'_>, lesson: &Lesson, step: &Step, task: &MoveStep
 
 /// What a legal move did, in words, without the game-state notes that are noise in a drill
 /// ("neither side can mate any more: a draw" after a rook move with two bare kings).
-fn move_words(pos: &Chess, info: &MoveInfo, cx: &Cx<'_>) -> String {
+/// Before the notation unit the move is said in piece names and squares, with no move letters
+/// (`Rh4+`) the learner has not met.
+fn move_words(pos: &Chess, info: &MoveInfo, cx: &Cx<'_>, state: &LessonState) -> String {
     let mut info = info.clone();
     info.effects
         .retain(|e| *e != Effect::DrawInsufficientMaterial);
-    rules::text::legal_text(pos, &info, cx.lang())
+    if knows_notation(cx, state) {
+        rules::text::legal_text(pos, &info, cx.lang())
+    } else {
+        rules::text::legal_in_words(pos, &info, cx.lang())
+    }
 }
+
+/// Whether the current lesson comes at or after the lesson that teaches notation.
+fn knows_notation(cx: &Cx<'_>, state: &LessonState) -> bool {
+    let Some((lesson, _)) = state.step(cx.catalog) else {
+        return true;
+    };
+    cx.catalog
+        .lessons()
+        .iter()
+        .find(|l| l.id.as_str() == NOTATION_LESSON)
+        .is_none_or(|notation| lesson.unit >= notation.unit)
+}
+
+/// The id of the lesson that teaches algebraic notation.
+const NOTATION_LESSON: &str = "notation";
 
 /// Judges a move (already read by the referee) for the step.
 pub(super) fn judge(
@@ -79,7 +100,8 @@ pub(super) fn judge(
                 if let Some((from, to)) = move_squares(&info.mv) {
                     view = view.with_last_move(from, to);
                 }
-                let note = words::then(lang, &words::right(lang), &move_words(pos, info, cx));
+                let note =
+                    words::then(lang, &words::right(lang), &move_words(pos, info, cx, state));
                 update(cx, message.closed().with_view(view).with_note(&note));
                 Outcome::Done
             } else {
@@ -91,7 +113,7 @@ pub(super) fn judge(
                 let mut note = words::then(
                     lang,
                     &words::legal_but_missed(lang),
-                    &move_words(pos, info, cx),
+                    &move_words(pos, info, cx, state),
                 );
                 note.push('\n');
                 note.push_str(&cx.t(&Say::BoardRestored));

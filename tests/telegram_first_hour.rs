@@ -1,0 +1,249 @@
+//! A scripted first hour through the fake Bot API, with the real binary: lesson 1 to its end,
+//! a puzzle and a quiz round, in Chinese and in English, by ten learners one after another.
+//! It counts what a learner's phone receives per step (messages, new photos, edits) and what
+//! the bot uploads, for the first and for the tenth learner, and the taps a move costs on the
+//! tap board. `cargo test --test telegram_first_hour -- --nocapture` prints the figures.
+
+mod fake_bot_api;
+
+use std::path::Path;
+
+use fake_bot_api::{BotProcess, Call, Fake, press_on, start, text};
+
+const TOKEN: &str = "123:abc";
+
+fn spawn(fake: &Fake, data: &Path) -> BotProcess {
+    let (mut command, log) = BotProcess::command(fake, data, TOKEN, &["--poll-timeout", "1"]);
+    command.env_remove("DATABASE_URL");
+    BotProcess::start(command, log)
+}
+
+/// The calls to `chat` after the first `from` calls.
+fn calls_to(fake: &Fake, chat: i64, from: usize) -> Vec<Call> {
+    fake.calls()
+        .into_iter()
+        .skip(from)
+        .filter(|c| c.chat == Some(chat))
+        .collect()
+}
+
+/// The keyboard the learner sees last: the newest message or edit with buttons.
+fn current_keyboard(fake: &Fake, chat: i64) -> Option<Call> {
+    calls_to(fake, chat, 0)
+        .into_iter()
+        .rev()
+        .find(|c| !c.buttons.is_empty() && c.message.is_some())
+}
+
+fn data_with(call: &Call, prefix: &str) -> Option<String> {
+    call.buttons
+        .iter()
+        .map(|(_, d)| d)
+        .find(|d| d.starts_with(prefix))
+        .cloned()
+}
+
+/// What one step cost.
+#[derive(Debug, Default, Clone, Copy)]
+struct StepCost {
+    messages: usize,
+    photos: usize,
+    edits: usize,
+    uploaded: usize,
+}
+
+fn cost(calls: &[Call]) -> StepCost {
+    let mut c = StepCost::default();
+    for call in calls {
+        match call.method.as_str() {
+            "sendmessage" => c.messages += 1,
+            "sendphoto" => {
+                c.messages += 1;
+                c.photos += 1;
+            }
+            "editmessagemedia" | "editmessagecaption" | "editmessagetext" => c.edits += 1,
+            _ => {}
+        }
+        c.uploaded += call.uploaded;
+    }
+    c
+}
+
+/// Waits until the bot has answered every press and message so far (the calls stop growing).
+async fn settle(fake: &Fake) {
+    let mut last = usize::MAX;
+    loop {
+        tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+        let now = fake.calls().len();
+        if now == last {
+            return;
+        }
+        last = now;
+    }
+}
+
+/// Presses `data` on the message of `call` and waits for the answer; returns the calls it made.
+async fn press_and_wait(fake: &Fake, chat: i64, call: &Call, data: &str, n: &mut u32) -> Vec<Call> {
+    let before = fake.calls().len();
+    *n += 1;
+    fake.push(press_on(chat, data, *n, call.message.unwrap_or(1)));
+    fake.wait(20, "an answer to the press", |s| {
+        (s.calls.len() > before).then_some(())
+    })
+    .await;
+    settle(fake).await;
+    calls_to(fake, chat, before)
+}
+
+/// Lesson 1 from its first step to the pause after it: Next where there is one, otherwise the
+/// answers in turn (or the solution) until Next comes. Returns the cost of each step.
+async fn lesson_one(fake: &Fake, chat: i64, n: &mut u32) -> Vec<StepCost> {
+    let before = fake.calls().len();
+    fake.push(text(chat, "/lesson 1"));
+    fake.wait(20, "lesson 1", |s| (s.calls.len() > before).then_some(()))
+        .await;
+    settle(fake).await;
+    let mut steps = vec![cost(&calls_to(fake, chat, before))];
+    for _ in 0..40 {
+        let Some(keyboard) = current_keyboard(fake, chat) else {
+            break;
+        };
+        if let Some(next) = data_with(&keyboard, "n:") {
+            let made = press_and_wait(fake, chat, &keyboard, &next, n).await;
+            let finished = made.iter().any(|c| data_with(c, "s:").is_some());
+            steps.push(cost(&made));
+            if finished {
+                break;
+            }
+            continue;
+        }
+        // A task: try the answers in turn, then the solution.
+        let mut step = StepCost::default();
+        let answer = data_with(&keyboard, "a:").or_else(|| data_with(&keyboard, "x:"));
+        let Some(answer) = answer else { break };
+        let made = press_and_wait(fake, chat, &keyboard, &answer, n).await;
+        let c = cost(&made);
+        step.messages += c.messages;
+        step.photos += c.photos;
+        step.edits += c.edits;
+        step.uploaded += c.uploaded;
+        if let Some(last) = steps.last_mut() {
+            last.messages += step.messages;
+            last.photos += step.photos;
+            last.edits += step.edits;
+            last.uploaded += step.uploaded;
+        }
+        // Next answer next time round: mark this one tried by moving to the solution.
+        if let Some(k) = current_keyboard(fake, chat)
+            && data_with(&k, "n:").is_none()
+            && let Some(solution) = data_with(&k, "x:")
+        {
+            let made = press_and_wait(fake, chat, &k, &solution, n).await;
+            let c = cost(&made);
+            if let Some(last) = steps.last_mut() {
+                last.messages += c.messages;
+                last.photos += c.photos;
+                last.edits += c.edits;
+                last.uploaded += c.uploaded;
+            }
+        }
+    }
+    steps
+}
+
+/// A puzzle (solution shown) and a quiz round (first answers), after the lesson.
+async fn puzzle_and_quiz(fake: &Fake, chat: i64, n: &mut u32) -> StepCost {
+    let before = fake.calls().len();
+    for command in ["/puzzle", "/quiz"] {
+        let at = fake.calls().len();
+        fake.push(text(chat, command));
+        fake.wait(20, command, |s| (s.calls.len() > at).then_some(()))
+            .await;
+        settle(fake).await;
+        for _ in 0..12 {
+            let Some(k) = current_keyboard(fake, chat) else {
+                break;
+            };
+            let Some(d) = data_with(&k, "x:")
+                .or_else(|| data_with(&k, "a:"))
+                .filter(|_| data_with(&k, "p").is_none() || command == "/quiz")
+            else {
+                break;
+            };
+            press_and_wait(fake, chat, &k, &d, n).await;
+            if current_keyboard(fake, chat).is_some_and(|k| data_with(&k, "n:").is_some()) {
+                break;
+            }
+        }
+    }
+    cost(&calls_to(fake, chat, before))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_scripted_first_hour_costs_one_message_per_step_and_uploads_each_board_once() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = spawn(&fake, dir.path());
+    let mut report = String::new();
+    let mut first_upload = 0;
+    let mut tenth_upload = 0;
+    for learner in 1..=10_i64 {
+        let (chat, lang) = if learner % 2 == 1 {
+            (100 + learner, "en")
+        } else {
+            (100 + learner, "zh-hans")
+        };
+        let mut n = 0;
+        let at = fake.calls().len();
+        fake.push(start(chat, lang));
+        fake.wait(20, "the welcome", |s| (s.calls.len() > at).then_some(()))
+            .await;
+        settle(&fake).await;
+        let steps = lesson_one(&fake, chat, &mut n).await;
+        let extra = puzzle_and_quiz(&fake, chat, &mut n).await;
+        let all = cost(&calls_to(&fake, chat, at));
+        assert!(
+            steps.len() >= 5,
+            "lesson 1 went through {} steps",
+            steps.len()
+        );
+        for (i, s) in steps.iter().enumerate() {
+            // One new message per step at most (its board), the rest edits in place.
+            assert!(
+                s.photos <= 1,
+                "learner {learner}, step {i}: {} new photos ({s:?})",
+                s.photos
+            );
+        }
+        if learner == 1 {
+            first_upload = all.uploaded;
+        }
+        if learner == 10 {
+            tenth_upload = all.uploaded;
+        }
+        let steps_n = steps.len();
+        let messages: usize = steps.iter().map(|s| s.messages).sum();
+        let photos: usize = steps.iter().map(|s| s.photos).sum();
+        let edits: usize = steps.iter().map(|s| s.edits).sum();
+        let uploaded: usize = steps.iter().map(|s| s.uploaded).sum();
+        report.push_str(&format!(
+            "learner {learner:>2} ({lang:>7}): lesson 1 {steps_n} steps, {messages} messages ({:.2}/step), {photos} new photos ({:.2}/step), {edits} edits, {uploaded} bytes uploaded ({} per step); puzzle+quiz {} messages, {} bytes; all {} bytes\n",
+            messages as f64 / steps_n as f64,
+            photos as f64 / steps_n as f64,
+            uploaded / steps_n,
+            extra.messages,
+            extra.uploaded,
+            all.uploaded,
+        ));
+    }
+    let log = bot.stop();
+    println!("{report}");
+    assert!(!log.contains(TOKEN));
+    assert!(first_upload > 0, "the first learner's boards are uploaded");
+    // The lesson's boards are the same for everyone: the tenth learner's are sent by file_id.
+    // (A puzzle may be another one, drawn afresh.)
+    assert!(
+        tenth_upload * 2 < first_upload,
+        "the tenth learner uploads {tenth_upload} bytes, the first {first_upload}"
+    );
+}

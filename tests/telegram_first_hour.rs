@@ -95,8 +95,9 @@ async fn press_and_wait(fake: &Fake, chat: i64, call: &Call, data: &str, n: &mut
     calls_to(fake, chat, before)
 }
 
-/// Lesson 1 from its first step to the pause after it: Next where there is one, otherwise the
-/// answers in turn (or the solution) until Next comes. Returns the cost of each step.
+/// Lesson 1 from its first step to the pause after it: in each task the first answer (right or
+/// wrong), then the solution, then Next. Returns the cost of each step (its new message and
+/// every answer inside it).
 async fn lesson_one(fake: &Fake, chat: i64, n: &mut u32) -> Vec<StepCost> {
     let before = fake.calls().len();
     fake.push(text(chat, "/lesson 1"));
@@ -104,41 +105,19 @@ async fn lesson_one(fake: &Fake, chat: i64, n: &mut u32) -> Vec<StepCost> {
         .await;
     settle(fake).await;
     let mut steps = vec![cost(&calls_to(fake, chat, before))];
-    for _ in 0..40 {
+    let mut pressed = std::collections::HashSet::new();
+    for _ in 0..80 {
         let Some(keyboard) = current_keyboard(fake, chat) else {
             break;
         };
-        if let Some(next) = data_with(&keyboard, "n:") {
-            let made = press_and_wait(fake, chat, &keyboard, &next, n).await;
-            let finished = made.iter().any(|c| data_with(c, "s:").is_some());
-            steps.push(cost(&made));
-            if finished {
-                break;
-            }
-            continue;
-        }
-        // A task: try the answers in turn, then the solution.
-        let mut step = StepCost::default();
-        let answer = data_with(&keyboard, "a:").or_else(|| data_with(&keyboard, "x:"));
-        let Some(answer) = answer else { break };
-        let made = press_and_wait(fake, chat, &keyboard, &answer, n).await;
-        let c = cost(&made);
-        step.messages += c.messages;
-        step.photos += c.photos;
-        step.edits += c.edits;
-        step.uploaded += c.uploaded;
-        if let Some(last) = steps.last_mut() {
-            last.messages += step.messages;
-            last.photos += step.photos;
-            last.edits += step.edits;
-            last.uploaded += step.uploaded;
-        }
-        // Next answer next time round: mark this one tried by moving to the solution.
-        if let Some(k) = current_keyboard(fake, chat)
-            && data_with(&k, "n:").is_none()
-            && let Some(solution) = data_with(&k, "x:")
-        {
-            let made = press_and_wait(fake, chat, &k, &solution, n).await;
+        // Inside a task: its first answer once, then its solution once, then Next.
+        let inside = ["a:", "x:"]
+            .iter()
+            .filter_map(|prefix| data_with(&keyboard, prefix))
+            .find(|d| !pressed.contains(d));
+        if let Some(data) = inside {
+            pressed.insert(data.clone());
+            let made = press_and_wait(fake, chat, &keyboard, &data, n).await;
             let c = cost(&made);
             if let Some(last) = steps.last_mut() {
                 last.messages += c.messages;
@@ -146,6 +125,16 @@ async fn lesson_one(fake: &Fake, chat: i64, n: &mut u32) -> Vec<StepCost> {
                 last.edits += c.edits;
                 last.uploaded += c.uploaded;
             }
+            continue;
+        }
+        let Some(next) = data_with(&keyboard, "n:") else {
+            break;
+        };
+        let made = press_and_wait(fake, chat, &keyboard, &next, n).await;
+        let finished = made.iter().any(|c| data_with(c, "s:").is_some());
+        steps.push(cost(&made));
+        if finished {
+            break;
         }
     }
     steps

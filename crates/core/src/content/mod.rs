@@ -23,6 +23,7 @@
 //! assert!(problems[0].message.contains("at least 4"));
 //! ```
 
+pub mod audit;
 pub mod board;
 pub mod catalog;
 pub mod files;

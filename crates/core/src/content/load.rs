@@ -217,12 +217,13 @@ impl FileCheck {
             ),
             Some(_) => {}
         }
-        if !(1..=19).contains(&raw.unit.value) {
+        if !(1..=super::MAX_UNIT).contains(&raw.unit.value) {
             self.report(
                 line_of(&raw.unit),
                 format!(
-                    "unit {} is not one of the curriculum's units 1–19",
-                    raw.unit.value
+                    "unit {} is not a unit number 1–{} (the file's two-digit prefix)",
+                    raw.unit.value,
+                    super::MAX_UNIT
                 ),
             );
         }

@@ -18,8 +18,8 @@ fn shipped_lessons_load_without_problems() {
     let units: Vec<u32> = lessons.iter().map(|l| l.unit).collect();
     assert_eq!(
         units,
-        (1..=19).collect::<Vec<_>>(),
-        "all 19 units, in order"
+        (1..=20).collect::<Vec<_>>(),
+        "all 20 units, in order"
     );
     let steps: usize = lessons.iter().map(|l| l.steps.len()).sum();
     assert!(steps >= 120, "only {steps} steps");
@@ -280,7 +280,7 @@ fn check_passes_on_the_shipped_content() {
     let out = run_check(&["--json", "--content", root]);
     assert!(out.status.success());
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(json["lessons"], 19);
+    assert_eq!(json["lessons"], 20);
     assert!(json["steps"].as_u64().unwrap() >= 120);
     assert_eq!(json["problems"], serde_json::json!([]));
     for key in ["quiz_items", "puzzles"] {

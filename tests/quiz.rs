@@ -36,7 +36,7 @@ fn shipped_bank_loads_clean_and_meets_the_counts() {
     let checked = items.iter().filter(|i| i.is_engine_checked()).count();
     assert!(checked >= 50, "{checked} engine-checked items");
     let units: BTreeSet<u8> = items.iter().map(|i| i.unit).collect();
-    assert_eq!(units, (1..=19).collect::<BTreeSet<u8>>());
+    assert_eq!(units, (1..=20).collect::<BTreeSet<u8>>());
     for kind in [QuizKind::TrueFalse, QuizKind::MultipleChoice] {
         assert!(items.iter().any(|i| i.kind() == kind), "{kind:?}");
     }
@@ -391,7 +391,7 @@ fn generated_ids_are_unique_and_texts_bilingual() {
     let ids: BTreeSet<&str> = items.iter().map(|i| i.id.as_str()).collect();
     assert_eq!(ids.len(), items.len());
     for i in &items {
-        assert!((1..=19).contains(&i.unit));
+        assert!((1..=20).contains(&i.unit));
         if i.question.en.contains("O-O") || i.question.en.contains("castle") {
             assert_eq!(i.unit, 14, "{}: {}", i.id, i.question.en);
         }

@@ -66,6 +66,7 @@ pub fn report(content: Option<&Path>) -> CheckReport {
             }
         }
     }
+    cross.extend(chess_tutor_core::content::audit::audit(&lessons, &items));
     report.add_lessons((lessons, lesson_problems));
     report.add_quiz_items(items.len(), quiz_problems);
     report.add_problems(cross);

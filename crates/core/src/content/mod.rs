@@ -23,6 +23,11 @@
 //! assert!(problems[0].message.contains("at least 4"));
 //! ```
 
+/// The highest unit number a lesson or quiz file may have (its two-digit prefix): the course
+/// is the `NN-*.yaml` files there are, so adding a unit is adding its files.
+pub const MAX_UNIT: u32 = 99;
+
+pub mod audit;
 pub mod board;
 pub mod catalog;
 pub mod files;

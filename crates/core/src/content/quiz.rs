@@ -423,13 +423,20 @@ impl Checker<'_> {
 
         let unit = match &r.unit {
             None => {
-                self.problem(item_line, format!("{at} has no `unit` (1..19)"));
+                self.problem(
+                    item_line,
+                    format!("{at} has no `unit` (1..{})", super::MAX_UNIT),
+                );
                 0
             }
-            Some(u) if !(1..=19).contains(&u.value) => {
+            Some(u) if !(1..=i64::from(super::MAX_UNIT)).contains(&u.value) => {
                 self.problem(
                     line_of(u),
-                    format!("unit {} is not a unit of CURRICULUM.md (1..19)", u.value),
+                    format!(
+                        "unit {} is not a unit number (1..{})",
+                        u.value,
+                        super::MAX_UNIT
+                    ),
                 );
                 0
             }
@@ -992,7 +999,7 @@ mod tests {
     fn every_problem_of_a_file_is_collected() {
         let yaml = r#"
 - id: Bad Id
-  unit: 20
+  unit: 100
   kind: true_false
   question: {en: "A rook may move diagonally."}
   answer: maybe
@@ -1005,7 +1012,7 @@ mod tests {
             text,
             [
                 "t.yaml:2: id `Bad Id`: use lowercase letters, digits and `-` only",
-                "t.yaml:3: unit 20 is not a unit of CURRICULUM.md (1..19)",
+                "t.yaml:3: unit 100 is not a unit number (1..99)",
                 "t.yaml:5: `question` has no `zh` text",
                 "t.yaml:6: a true_false item's answer is true or false",
                 "t.yaml:7: `explanation.zh` has no Chinese characters",

@@ -62,6 +62,10 @@ pub struct RawStep {
     /// `move`: plausible wrong moves that must fail the goal (or be illegal).
     #[serde(default)]
     pub wrong: Option<Spanned<Vec<Spanned<String>>>>,
+    /// `move`: for each illegal `wrong` move, the referee's reason code it expects
+    /// (`{Bxa1: bishop_not_diagonal}`), so that the `why` cannot contradict the engine.
+    #[serde(default)]
+    pub wrong_reasons: Option<Spanned<std::collections::BTreeMap<String, String>>>,
     /// Tasks: a nudge for a learner who is stuck.
     #[serde(default)]
     pub hint: Option<Spanned<RawText>>,
@@ -114,6 +118,7 @@ impl RawStep {
         field!("goal", self.goal);
         field!("expected", self.expected);
         field!("wrong", self.wrong);
+        field!("wrong_reasons", self.wrong_reasons);
         field!("hint", self.hint);
         field!("why", self.why);
         field!("square", self.square);

@@ -1,0 +1,537 @@
+//! Checks across the loaded course that a single step or item cannot see: the Chinese
+//! glossary, Latin move letters in Chinese before the notation unit, a drill that starts in
+//! check before check is taught, a text that names a piece on a square where the board has
+//! none, and the same question asked twice in a unit.
+//!
+//! Every finding is a [`Problem`] with the file and line of the step or item.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use shakmaty::{CastlingMode, Chess, Position, Role, Square};
+
+use super::judge::Ask;
+use super::lesson::{Lesson, StepKind};
+use super::quiz::{Origin, QuizItem};
+use super::{Problem, Text};
+
+/// The unit that teaches check (CURRICULUM.md): before it, no board starts in check.
+pub const CHECK_UNIT: u32 = 12;
+/// The unit that teaches notation: before it, Chinese texts name moves with Chinese pieces.
+pub const NOTATION_UNIT: u32 = 19;
+
+/// One glossary entry: the term to use and the variants that must not appear.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Term {
+    /// The preferred term.
+    #[serde(rename = "use")]
+    pub preferred: String,
+    /// Forbidden variants.
+    pub not: Vec<String>,
+    /// Units where a variant may appear (where the course introduces the preferred term).
+    #[serde(default)]
+    pub except_units: Vec<u32>,
+    /// Why, for authors.
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// The shipped glossary source (`lessons/glossary/zh.yaml`).
+pub const GLOSSARY_SOURCE: &str = include_str!("../../../../lessons/glossary/zh.yaml");
+
+/// Parses a glossary file.
+///
+/// # Errors
+/// The YAML message, with its line, when the file is not a list of terms.
+pub fn parse_glossary(source: &str) -> Result<Vec<Term>, String> {
+    serde_saphyr::from_str(source).map_err(|e| {
+        let line = e.location().map_or(0, |l| l.line());
+        format!("line {line}: {}", e.without_snippet())
+    })
+}
+
+/// The shipped glossary (empty if it does not parse: [`audit`] reports that).
+fn glossary() -> &'static Result<Vec<Term>, String> {
+    static GLOSSARY: OnceLock<Result<Vec<Term>, String>> = OnceLock::new();
+    GLOSSARY.get_or_init(|| parse_glossary(GLOSSARY_SOURCE))
+}
+
+/// The problems of one Chinese text against a glossary.
+#[must_use]
+pub fn term_problems(zh: &str, unit: u32, terms: &[Term]) -> Vec<String> {
+    let mut out = Vec::new();
+    for term in terms {
+        if term.except_units.contains(&unit) {
+            continue;
+        }
+        for bad in &term.not {
+            if zh.contains(bad.as_str()) {
+                out.push(format!(
+                    "zh: write “{}” instead of “{bad}” (lessons/glossary/zh.yaml)",
+                    term.preferred
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// Latin SAN moves (`Nf3`, `Bxa1`, `exd5`, `O-O`) in a Chinese text that are not glossed: a
+/// move is glossed when `记作`/`写作`/`记谱` comes just before it or `（` just after it.
+#[must_use]
+pub fn latin_moves(zh: &str) -> Vec<String> {
+    let chars: Vec<char> = zh.chars().collect();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts_word = i == 0 || !chars[i - 1].is_ascii_alphanumeric();
+        if starts_word && let Some(len) = san_len(&chars[i..]) {
+            let before: String = chars[i.saturating_sub(2)..i].iter().collect();
+            let glossed = ["记作", "写作", "记谱"].contains(&before.as_str())
+                || chars.get(i + len) == Some(&'（');
+            if !glossed {
+                found.push(chars[i..i + len].iter().collect());
+            }
+            i += len;
+        } else {
+            i += 1;
+        }
+    }
+    found
+}
+
+/// The length of a SAN move at the start of `s`, if one is there.
+fn san_len(s: &[char]) -> Option<usize> {
+    let file = |c: Option<&char>| c.is_some_and(|c| ('a'..='h').contains(c));
+    let rank = |c: Option<&char>| c.is_some_and(|c| ('1'..='8').contains(c));
+    let text: String = s.iter().take(5).collect();
+    for castle in ["O-O-O", "0-0-0", "O-O", "0-0"] {
+        if text.starts_with(castle) {
+            return Some(castle.len());
+        }
+    }
+    let mut n;
+    if s.first().is_some_and(|c| "KQRBN".contains(*c)) {
+        n = 1;
+        // Disambiguation, capture, target: take the longest square at the end.
+        let mut j = 1;
+        let mut last = None;
+        while j < s.len() && j <= 6 {
+            let c = s[j];
+            if !(c.is_ascii_lowercase() || c.is_ascii_digit()) {
+                break;
+            }
+            if file(s.get(j)) && rank(s.get(j + 1)) {
+                last = Some(j + 2);
+            }
+            j += 1;
+        }
+        n = last?.max(n);
+    } else if file(s.first()) && s.get(1) == Some(&'x') && file(s.get(2)) && rank(s.get(3)) {
+        n = 4;
+    } else {
+        return None;
+    }
+    if s.get(n) == Some(&'=') && s.get(n + 1).is_some_and(|c| "QRBN".contains(*c)) {
+        n += 2;
+    }
+    if s.get(n).is_some_and(|c| *c == '+' || *c == '#') {
+        n += 1;
+    }
+    // `Nf3a` or `Nf3x`: not a move.
+    (!s.get(n).is_some_and(char::is_ascii_alphanumeric)).then_some(n)
+}
+
+/// "the bishop on e4" / "e4的象" / "e4上的象": each (square, role) a text says is there.
+#[must_use]
+pub fn named_pieces(text: &Text) -> Vec<(Square, Role)> {
+    let mut out = Vec::new();
+    let zh: Vec<char> = text.zh.chars().collect();
+    for i in 0..zh.len().saturating_sub(2) {
+        let (f, r) = (zh[i], zh[i + 1]);
+        if !(('a'..='h').contains(&f) && ('1'..='8').contains(&r)) {
+            continue;
+        }
+        if i > 0 && zh[i - 1].is_ascii_alphanumeric() {
+            continue;
+        }
+        // “原来在a1的车”, “从e2的兵”: where a piece was, not where it is.
+        let before: String = zh[i.saturating_sub(3)..i].iter().collect();
+        if before.ends_with("原来在") || before.ends_with('从') {
+            continue;
+        }
+        let mut j = i + 2;
+        if zh.get(j) == Some(&'上') {
+            j += 1;
+        }
+        if zh.get(j) != Some(&'的') {
+            continue;
+        }
+        j += 1;
+        if matches!(zh.get(j), Some('白' | '黑')) {
+            j += 1;
+        }
+        let role = match zh.get(j) {
+            Some('王') => Role::King,
+            Some('后') => Role::Queen,
+            Some('车') => Role::Rook,
+            Some('象') => Role::Bishop,
+            Some('马') => Role::Knight,
+            Some('兵') => Role::Pawn,
+            _ => continue,
+        };
+        if let Ok(sq) = format!("{f}{r}").parse::<Square>() {
+            out.push((sq, role));
+        }
+    }
+    let words: Vec<&str> = text
+        .en
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    for w in words.windows(3) {
+        let role = match w[0].to_ascii_lowercase().as_str() {
+            "king" => Role::King,
+            "queen" => Role::Queen,
+            "rook" => Role::Rook,
+            "bishop" => Role::Bishop,
+            "knight" => Role::Knight,
+            "pawn" => Role::Pawn,
+            _ => continue,
+        };
+        if w[1] == "on"
+            && let Ok(sq) = w[2].parse::<Square>()
+        {
+            out.push((sq, role));
+        }
+    }
+    out
+}
+
+/// The named pieces of `texts` that `board` does not have.
+fn missing_pieces(board: &Chess, texts: &[&Text]) -> Vec<String> {
+    let mut out = Vec::new();
+    for text in texts {
+        for (sq, role) in named_pieces(text) {
+            if board.board().role_at(sq) != Some(role) {
+                let there = board
+                    .board()
+                    .role_at(sq)
+                    .map_or("nothing".to_owned(), |r| format!("a {}", role_name(r)));
+                out.push(format!(
+                    "the text names a {} on {sq}, but the board has {there} there",
+                    role_name(role)
+                ));
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::King => "king",
+        Role::Queen => "queen",
+        Role::Rook => "rook",
+        Role::Bishop => "bishop",
+        Role::Knight => "knight",
+        Role::Pawn => "pawn",
+    }
+}
+
+/// A question, normalised for the repeated-question check.
+fn normalised(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_whitespace() && !"，。？！、：；“”「」\"'.,?!".contains(*c))
+        .collect()
+}
+
+/// Everything [`audit`] needs to know about one text.
+struct Seen<'a> {
+    file: &'a Path,
+    line: usize,
+    unit: u32,
+}
+
+/// Runs every cross-course check on the loaded lessons and quiz items.
+#[must_use]
+pub fn audit(lessons: &[Lesson], items: &[QuizItem]) -> Vec<Problem> {
+    let terms: &[Term] = match glossary() {
+        Ok(t) => t,
+        Err(e) => {
+            return vec![Problem::at(
+                "lessons/glossary/zh.yaml",
+                None,
+                format!("the glossary does not parse: {e}"),
+            )];
+        }
+    };
+    audit_with(lessons, items, terms)
+}
+
+/// [`audit`] with a given glossary.
+#[must_use]
+pub fn audit_with(lessons: &[Lesson], items: &[QuizItem], terms: &[Term]) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let texts = |at: &Seen<'_>, label: &str, text: &Text, problems: &mut Vec<Problem>| {
+        for msg in term_problems(&text.zh, at.unit, terms) {
+            problems.push(Problem::at(
+                at.file,
+                Some(at.line),
+                format!("{label}: {msg}"),
+            ));
+        }
+        if at.unit < NOTATION_UNIT {
+            for mv in latin_moves(&text.zh) {
+                problems.push(Problem::at(
+                    at.file,
+                    Some(at.line),
+                    format!(
+                        "{label}: zh: `{mv}` is notation, taught in unit {NOTATION_UNIT}; write it with Chinese pieces (马f3, 后吃e5) or gloss it (记作{mv})"
+                    ),
+                ));
+            }
+        }
+    };
+    for lesson in lessons {
+        let mut questions: HashMap<String, usize> = HashMap::new();
+        for step in &lesson.steps {
+            let at = Seen {
+                file: &lesson.file,
+                line: step.line,
+                unit: lesson.unit,
+            };
+            let label = format!("step `{}`", step.id);
+            let (board, own): (Option<Chess>, Vec<&Text>) = match &step.kind {
+                StepKind::Explain { scene, text } => (
+                    scene.as_ref().and_then(|s| {
+                        s.fen
+                            .clone()
+                            .into_position::<Chess>(CastlingMode::Standard)
+                            .ok()
+                    }),
+                    vec![text],
+                ),
+                StepKind::Move(t) => (Some(t.position.clone()), vec![&t.text, &t.hint, &t.why]),
+                StepKind::Squares(t) => (Some(t.position.clone()), vec![&t.text, &t.hint, &t.why]),
+                StepKind::Judge(t) => (
+                    t.history.is_empty().then(|| t.position.clone()).flatten(),
+                    vec![&t.text, &t.hint, &t.why],
+                ),
+                StepKind::Quiz { .. } => (None, vec![]),
+            };
+            for text in &own {
+                texts(&at, &label, text, &mut problems);
+            }
+            if let Some(board) = &board {
+                let about_check = matches!(
+                    &step.kind,
+                    StepKind::Judge(t) if matches!(t.ask, Ask::Check | Ask::Checkmate | Ask::Stalemate)
+                ) || own.first().is_some_and(|t| t.zh.contains("将军"));
+                if lesson.unit < CHECK_UNIT && board.is_check() && !about_check {
+                    problems.push(Problem::at(
+                        &lesson.file,
+                        Some(step.line),
+                        format!(
+                            "{label}: board: the side to move is in check, but check is taught in unit {CHECK_UNIT} and the step does not talk about it"
+                        ),
+                    ));
+                }
+                // A move step's why may talk about the position after the move: only the
+                // step's question is held to the board.
+                let held: Vec<&Text> = match &step.kind {
+                    StepKind::Move(_) | StepKind::Squares(_) => own[..1].to_vec(),
+                    _ => own.clone(),
+                };
+                for msg in missing_pieces(board, &held) {
+                    problems.push(Problem::at(
+                        &lesson.file,
+                        Some(step.line),
+                        format!("{label}: {msg}"),
+                    ));
+                }
+            }
+            if let Some(text) = own.first()
+                && matches!(step.kind, StepKind::Judge(_))
+            {
+                let key = format!("{}|{}", normalised(&text.zh), board_key(&step.kind));
+                if let Some(first) = questions.insert(key, step.line) {
+                    problems.push(Problem::at(
+                        &lesson.file,
+                        Some(step.line),
+                        format!(
+                            "{label}: the same question on the same board is asked on line {first}"
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    let mut quiz_questions: HashMap<(u8, String), (PathBuf, Option<usize>)> = HashMap::new();
+    for item in items {
+        let (file, line) = match &item.origin {
+            Origin::File { file, line } => (file.clone(), *line),
+            #[allow(unreachable_patterns)]
+            _ => (PathBuf::from("lessons/quiz"), None),
+        };
+        let at = Seen {
+            file: &file,
+            line: line.unwrap_or(0),
+            unit: u32::from(item.unit),
+        };
+        let label = format!("item `{}`", item.id);
+        for text in [&item.question, &item.explanation] {
+            texts(&at, &label, text, &mut problems);
+        }
+        if let Some(board) = &item.board
+            && board.moves.is_empty()
+        {
+            for msg in missing_pieces(board.position(), &[&item.question]) {
+                problems.push(Problem::at(&file, line, format!("{label}: {msg}")));
+            }
+        }
+        let key = (
+            item.unit,
+            format!(
+                "{}|{}",
+                normalised(&item.question.zh),
+                item.board
+                    .as_ref()
+                    .map_or(String::new(), |b| format!("{}{:?}", b.fen, b.moves))
+            ),
+        );
+        if let Some((first_file, first_line)) = quiz_questions.insert(key, (file.clone(), line)) {
+            problems.push(Problem::at(
+                &file,
+                line,
+                format!(
+                    "{label}: the same question is asked in {}:{}",
+                    first_file.display(),
+                    first_line.unwrap_or(0)
+                ),
+            ));
+        }
+    }
+    problems
+}
+
+fn board_key(kind: &StepKind) -> String {
+    match kind {
+        StepKind::Judge(t) => format!("{}{:?}", t.scene.fen, t.history),
+        _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A lesson of `unit` with four valid judge steps and `extra` appended.
+    fn audited(unit: u32, extra: &str) -> Vec<String> {
+        let mut yaml = format!("id: demo\nunit: {unit}\ntitle: {{zh: 演示, en: Demo}}\nsteps:\n");
+        for i in 0..4 {
+            yaml.push_str(&format!(
+                "  - id: demo-ok-{i}\n    kind: judge\n    board: 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\n    ask: check\n    answer: no\n    text: {{zh: 第{i}题：黑王被将军了吗？, en: Is Black in check?}}\n    hint: {{zh: 看车, en: Look at the rook}}\n    why: {{zh: 车不攻击e8, en: The rook does not attack e8}}\n"
+            ));
+        }
+        yaml.push_str(extra);
+        let name = format!("lessons/{unit:02}-demo.yaml");
+        let (lessons, problems) =
+            super::super::load_lessons_from(&[(name.as_str(), yaml.as_str())]);
+        assert!(problems.is_empty(), "{problems:?}");
+        audit(&lessons, &[])
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    const IN_CHECK_DRILL: &str = "  - id: demo-drill\n    kind: move\n    board: k7/8/8/8/4b3/8/8/4Q2K w - - 0 1\n    text: {zh: 用后吃掉黑象。, en: Take the bishop.}\n    goal: {captured: {squares: [e4]}}\n    expected: [Qxe4]\n    wrong: [Qe2]\n    hint: {zh: 看e线, en: Look at the file}\n    why: {zh: 后走到e2没有吃子, en: Qe2 takes nothing}\n";
+
+    #[test]
+    fn a_drill_in_check_before_the_check_unit_is_reported() {
+        let found = audited(5, IN_CHECK_DRILL);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].starts_with("lessons/05-demo.yaml:"), "{found:?}");
+        assert!(found[0].contains("in check"), "{found:?}");
+        // From the check unit on, a board in check is fine.
+        assert!(audited(12, IN_CHECK_DRILL).is_empty());
+    }
+
+    #[test]
+    fn the_same_question_twice_is_reported() {
+        let twice = "  - id: demo-again\n    kind: judge\n    board: 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\n    ask: check\n    answer: no\n    text: {zh: 第0题：黑王被将军了吗？, en: Is Black in check?}\n    hint: {zh: 看车, en: Look at the rook}\n    why: {zh: 车不攻击e8, en: The rook does not attack e8}\n";
+        let found = audited(12, twice);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].contains("same question"), "{found:?}");
+    }
+
+    #[test]
+    fn the_shipped_glossary_parses() {
+        let terms = parse_glossary(GLOSSARY_SOURCE).expect("glossary");
+        assert!(terms.iter().any(|t| t.preferred == "垫将"));
+    }
+
+    #[test]
+    fn a_forbidden_variant_is_reported_with_the_term_to_use() {
+        let terms = parse_glossary(GLOSSARY_SOURCE).unwrap();
+        let found = term_problems("用垫子挡住将军。", 12, &terms);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].contains("垫将"));
+        assert!(term_problems("用垫将的办法。", 12, &terms).is_empty());
+        // Unit 1 introduces 浅色格 as the other name of 白格.
+        assert!(term_problems("浅色格叫白格", 1, &terms).is_empty());
+        assert_eq!(term_problems("浅色格叫白格", 4, &terms).len(), 1);
+    }
+
+    #[test]
+    fn a_bad_glossary_says_where() {
+        let err = parse_glossary("- use: 垫将\n  nott: [垫子]\n").unwrap_err();
+        assert!(err.starts_with("line "), "{err}");
+    }
+
+    #[test]
+    fn latin_moves_in_chinese_are_found_unless_glossed() {
+        assert_eq!(latin_moves("Bxa1是合法的；Nf3也是。"), ["Bxa1", "Nf3"]);
+        assert_eq!(latin_moves("兵exd5吃子，O-O-O是长易位"), ["exd5", "O-O-O"]);
+        assert_eq!(latin_moves("e8=Q+将军"), Vec::<String>::new());
+        assert_eq!(latin_moves("bxa8=Q升变"), ["bxa8=Q"]);
+        assert!(latin_moves("短易位（记作O-O）").is_empty());
+        assert!(latin_moves("Nf3（马f3）").is_empty());
+        assert!(latin_moves("马f3、车g4、后吃e5、e4、d7-d5、法语j'adoube").is_empty());
+        assert!(latin_moves("Rd1e").is_empty() || latin_moves("Rd1e") == ["Rd1e"]);
+    }
+
+    #[test]
+    fn named_pieces_are_read_in_both_languages() {
+        let t = Text::new(
+            "e4的象可以吃b1上的黑马。",
+            "The bishop on e4 takes the rook on a1.",
+        );
+        let named = named_pieces(&t);
+        assert!(named.contains(&(Square::E4, Role::Bishop)));
+        assert!(named.contains(&(Square::B1, Role::Knight)));
+        assert!(named.contains(&(Square::A1, Role::Rook)));
+        let was = Text::new("原来在a1的车走动过。", "It has moved.");
+        assert!(named_pieces(&was).is_empty());
+    }
+
+    #[test]
+    fn a_piece_the_board_does_not_have_is_reported() {
+        let board: Chess = "7k/1r6/8/8/4B3/8/8/1n5K w - - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let good = Text::new("e4的象吃b7的车。", "The bishop on e4 takes the rook on b7.");
+        assert!(missing_pieces(&board, &[&good]).is_empty());
+        let bad = Text::new("象吃a1的马。", "The bishop takes the knight on a1.");
+        let found = missing_pieces(&board, &[&bad]);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].contains("knight on a1"), "{found:?}");
+    }
+}

@@ -964,3 +964,68 @@ async fn load_benchmark() {
     .await;
     println!("{line}");
 }
+
+/// Issue 13.1: 502s and 500s (the Bot API's JSON and a proxy's HTML page) on the sends for a
+/// while: every reply is still delivered exactly once, in order per chat.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn server_errors_for_a_while_lose_and_repeat_no_reply() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let errors: Vec<(u16, bool)> = (0..12)
+        .map(|i| (if i % 3 == 1 { 500 } else { 502 }, i % 2 == 0))
+        .collect();
+    fake.server_errors(&errors);
+    let bot = Bot::spawn(&fake, dir.path(), &[]);
+    let chats = [61_i64, 62, 63];
+    for &chat in &chats {
+        fake.push(start(chat, "en"));
+    }
+    let mut last = 0;
+    for &chat in &chats {
+        last = fake.push(text(chat, "/help"));
+    }
+    wait_handled(&fake, dir.path(), last, 60).await;
+    for &chat in &chats {
+        fake.wait_text(chat, "/lessons the course map").await;
+    }
+    let given = fake.state.lock().unwrap().server_errored.len();
+    assert_eq!(given, errors.len(), "every server error was given");
+    for &chat in &chats {
+        let sent = fake.sent_to(chat);
+        let at = |needle: &str| {
+            let hits: Vec<usize> = sent
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.text.contains(needle))
+                .map(|(at, _)| at)
+                .collect();
+            assert_eq!(hits.len(), 1, "chat {chat}: {needle:?} sent {hits:?}");
+            hits[0]
+        };
+        assert!(at("Welcome") < at("/lessons the course map"), "chat {chat}");
+    }
+    no_token_in(&bot.stop());
+}
+
+/// Issue 13.4: an idle long poll longer than teloxide's 17 s client time-out ends in an empty
+/// answer, not in a network error.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_long_poll_outlasts_the_http_client_default() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    fake.state.lock().unwrap().hold_max_secs = 19;
+    let (mut command, log) =
+        BotProcess::command(&fake, dir.path(), TOKEN, &["--poll-timeout", "19"]);
+    command.env_remove("DATABASE_URL");
+    let bot = BotProcess::start(command, log);
+    tokio::time::sleep(Duration::from_secs(21)).await;
+    let chat = 71;
+    fake.push(start(chat, "en"));
+    fake.wait_text(chat, "Welcome").await;
+    let log = bot.stop();
+    assert!(
+        !log.contains("getUpdates failed"),
+        "an idle poll failed:\n{log}"
+    );
+    no_token_in(&log);
+}

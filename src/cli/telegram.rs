@@ -119,12 +119,18 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
     };
     let result: anyhow::Result<()> = runtime.block_on(async {
         let store = super::open_store(data_dir).await?;
-        let shell = Shell::new(&token, api_url.as_deref(), store.clone(), catalog)
-            .map_err(anyhow::Error::msg)?
-            .with_flood_limit(FloodLimit {
-                burst: args.flood_burst,
-                refill: Duration::from_secs(60) / args.flood_per_minute,
-            });
+        let shell = Shell::new(
+            &token,
+            api_url.as_deref(),
+            store.clone(),
+            catalog,
+            Duration::from_secs(u64::from(args.poll_timeout)),
+        )
+        .map_err(anyhow::Error::msg)?
+        .with_flood_limit(FloodLimit {
+            burst: args.flood_burst,
+            refill: Duration::from_secs(60) / args.flood_per_minute,
+        });
         let (stop_tx, stop_rx) = watch::channel(false);
         tokio::spawn(async move {
             wait_for_signal().await;

@@ -12,7 +12,7 @@ use tokio::sync::watch;
 use super::Shell;
 use super::flood::{Admission, FLOOD_NOTICE};
 use super::inbound::Incoming;
-use super::outbound::{answer_callback, answer_callback_with, deliver, send_reply};
+use super::outbound::{answer_callback, answer_callback_with, deliver, is_passing, send_reply};
 use super::stop::stopped;
 use crate::shell::apply_input;
 
@@ -173,14 +173,22 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
             fault::maybe_crash_before_sending(&replies);
             for reply in &replies {
                 if let Err(e) = deliver(&shell, ChatId(chat), reply, pressed).await {
+                    if is_passing(&e) {
+                        // Not given up: the outbox keeps them for a later attempt.
+                        shell.log(format_args!(
+                            "update {id}: the replies to chat {chat} stay in the outbox \
+                             (the Bot API still fails): {e}"
+                        ));
+                        return Ok(());
+                    }
                     shell.log(format_args!(
-                        "update {id}: cannot reply to chat {chat}: {e}"
+                        "update {id}: the replies to chat {chat} are given up, for good: {e}"
                     ));
                     break;
                 }
             }
-            // Sent, or given up for good (a blocked bot, a deleted chat): either way not to
-            // be sent again.
+            // Sent, or given up for a permanent reason (a blocked bot, a deleted chat, a
+            // request Telegram refuses): either way not to be sent again.
             shell.mark_sent(chat, id);
             Ok(())
         }

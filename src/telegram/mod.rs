@@ -63,26 +63,37 @@ pub struct Shell {
 /// longer than sending a reply takes, 429 waits included.
 pub const DEFAULT_OUTBOX_LEASE: Duration = Duration::from_secs(15);
 
+/// How much longer than the long-polling timeout one Bot API call may take before the
+/// client gives it up (teloxide's own default of 17 s would cut a 25 s idle poll).
+pub const REQUEST_MARGIN: Duration = Duration::from_secs(10);
+
 /// How long sent-marks gather before they are written in one transaction.
 const SENT_MARK_DELAY: Duration = Duration::from_millis(20);
 
 impl Shell {
-    /// A shell talking to the Bot API at `api_url` (Telegram's own when `None`).
+    /// A shell talking to the Bot API at `api_url` (Telegram's own when `None`), its HTTP
+    /// client giving a call `poll_timeout` plus [`REQUEST_MARGIN`] (an idle long poll of
+    /// `poll_timeout` must end in an empty answer, not in a client time-out).
     ///
     /// # Errors
     ///
-    /// An empty token, or an API URL that is not a URL.
+    /// An empty token, an API URL that is not a URL, or an HTTP client that cannot be built.
     pub fn new(
         token: &str,
         api_url: Option<&str>,
         store: Store,
         catalog: Arc<Catalog>,
+        poll_timeout: Duration,
     ) -> Result<Shell, String> {
         let token = token.trim();
         if token.is_empty() {
             return Err("TELOXIDE_TOKEN is empty".into());
         }
-        let mut bot = Bot::new(token);
+        let client = teloxide_core::net::default_reqwest_settings()
+            .timeout(poll_timeout + REQUEST_MARGIN)
+            .build()
+            .map_err(|e| format!("cannot build the HTTP client: {e}"))?;
+        let mut bot = Bot::with_client(token, client);
         if let Some(url) = api_url.map(str::trim).filter(|u| !u.is_empty()) {
             let parsed = reqwest_url(url.trim_end_matches('/'))
                 .map_err(|e| format!("TELOXIDE_API_URL {url:?} is not a URL: {e}"))?;
@@ -186,6 +197,7 @@ mod tests {
             Some("http://127.0.0.1:9/"),
             store.clone(),
             catalog.clone(),
+            Duration::from_secs(1),
         )
         .unwrap();
         assert_eq!(
@@ -193,8 +205,9 @@ mod tests {
             "GET /bot<token>/getMe failed"
         );
         assert_eq!(shell.bot.api_url().as_str(), "http://127.0.0.1:9/");
-        assert!(Shell::new("  ", None, store.clone(), catalog.clone()).is_err());
-        assert!(Shell::new("1:a", Some("not a url"), store.clone(), catalog.clone()).is_err());
-        assert!(Shell::new("1:a", Some("mailto:x@y"), store, catalog).is_err());
+        let t = Duration::from_secs(1);
+        assert!(Shell::new("  ", None, store.clone(), catalog.clone(), t).is_err());
+        assert!(Shell::new("1:a", Some("not a url"), store.clone(), catalog.clone(), t).is_err());
+        assert!(Shell::new("1:a", Some("mailto:x@y"), store, catalog, t).is_err());
     }
 }

@@ -27,8 +27,52 @@ pub const MAX_CAPTION: usize = 1024;
 pub const MAX_TOAST: usize = 200;
 /// Side of the board pictures, in pixels.
 pub const BOARD_PX: u32 = 512;
-/// How many network failures in a row one call survives before it is given up.
-const NETWORK_ATTEMPTS: u32 = 4;
+/// How long one call keeps retrying a passing failure (a 5xx, a time-out, a refused
+/// connection) before it is left to the outbox.
+pub const PASSING_BUDGET: Duration = Duration::from_secs(600);
+/// The first wait after a passing failure; it doubles up to [`BACKOFF_CAP`], jittered.
+const BACKOFF_FIRST: Duration = Duration::from_millis(200);
+/// The longest wait between two attempts of one call.
+const BACKOFF_CAP: Duration = Duration::from_secs(10);
+
+/// Whether a failed call may pass if tried again: a network failure (refused, reset, timed
+/// out), an answer that is not the Bot API's JSON (a proxy's error page), or a server error
+/// (5xx) in the Bot API's own words. Anything else (a 400, a 403 for a blocked bot, a chat
+/// not found) is permanent: the same call would fail again.
+pub fn is_passing(error: &RequestError) -> bool {
+    match error {
+        RequestError::Network(_) | RequestError::Io(_) | RequestError::InvalidJson { .. } => true,
+        RequestError::Api(ApiError::Unknown(description)) => {
+            let d = description.to_ascii_lowercase();
+            [
+                "internal server error",
+                "bad gateway",
+                "service unavailable",
+                "gateway timeout",
+                "gateway time-out",
+            ]
+            .iter()
+            .any(|s| d.contains(s))
+                || d.starts_with('5')
+        }
+        _ => false,
+    }
+}
+
+/// The wait before attempt `failures + 1`: doubling from [`BACKOFF_FIRST`] to
+/// [`BACKOFF_CAP`], between half and all of it (so that many chats do not retry in step).
+pub fn backoff(failures: u32) -> Duration {
+    let full = BACKOFF_FIRST
+        .saturating_mul(1 << failures.min(16))
+        .min(BACKOFF_CAP);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    // A cheap spread from the clock: 0..=1000 thousandths.
+    let spread = u64::from(nanos.wrapping_mul(2_654_435_761) % 1001);
+    let full_ms = u64::try_from(full.as_millis()).unwrap_or(u64::MAX);
+    Duration::from_millis(full_ms / 2 + full_ms / 2 * spread / 1000)
+}
 
 /// Splits `text` into pieces of at most `limit` UTF-16 code units (how Telegram counts),
 /// breaking at a line end or a space where one is near the limit. Empty pieces are dropped.
@@ -94,17 +138,19 @@ pub fn keyboard(reply: &Reply) -> Option<InlineKeyboardMarkup> {
 }
 
 /// Runs one Bot API call, made afresh by `make` for each attempt: waits `retry_after` and
-/// tries again after a 429 (as often as Telegram asks), and retries a few network failures.
+/// tries again after a 429 (as often as Telegram asks), and retries a passing failure
+/// ([`is_passing`]) with a jittered, capped backoff for up to [`PASSING_BUDGET`].
 ///
 /// # Errors
 ///
-/// The call's error once it is not a 429 (or network failures last).
+/// The call's error once it is permanent, or passing failures outlast the budget.
 pub async fn call<Q, F>(shell: &Shell, what: &str, make: F) -> Result<Output<Q>, RequestError>
 where
     F: Fn() -> Q,
     Q: Request<Err = RequestError>,
 {
-    let mut network_failures = 0;
+    let mut failures = 0;
+    let since = std::time::Instant::now();
     loop {
         match make().send().await {
             Ok(out) => return Ok(out),
@@ -115,10 +161,14 @@ where
                 ));
                 tokio::time::sleep(wait.duration()).await;
             }
-            Err(RequestError::Network(e)) if network_failures + 1 < NETWORK_ATTEMPTS => {
-                network_failures += 1;
-                shell.log(format_args!("{what}: network error, retrying: {e}"));
-                tokio::time::sleep(Duration::from_millis(300 * u64::from(network_failures))).await;
+            Err(e) if is_passing(&e) && since.elapsed() < PASSING_BUDGET => {
+                let wait = backoff(failures);
+                failures += 1;
+                shell.log(format_args!(
+                    "{what}: a passing failure (attempt {failures}), retrying in {} ms: {e}",
+                    wait.as_millis()
+                ));
+                tokio::time::sleep(wait).await;
             }
             Err(e) => return Err(e),
         }
@@ -438,6 +488,24 @@ mod tests {
         );
         let (caption, rest) = caption_and_rest("short");
         assert_eq!((caption.as_str(), rest.len()), ("short", 0));
+    }
+
+    #[test]
+    fn server_errors_and_network_failures_pass_and_refusals_do_not() {
+        let unknown = |d: &str| RequestError::Api(ApiError::Unknown(d.to_owned()));
+        assert!(is_passing(&unknown("Bad Gateway")));
+        assert!(is_passing(&unknown("Internal Server Error")));
+        assert!(is_passing(&RequestError::InvalidJson {
+            source: serde_json::from_str::<u8>("<html>").unwrap_err().into(),
+            raw: "<html>".into()
+        }));
+        assert!(!is_passing(&RequestError::Api(ApiError::BotBlocked)));
+        assert!(!is_passing(&RequestError::Api(ApiError::ChatNotFound)));
+        assert!(!is_passing(&unknown("Bad Request: message text is empty")));
+        for n in 0..40 {
+            let wait = backoff(n);
+            assert!(wait <= BACKOFF_CAP && wait >= BACKOFF_FIRST / 2, "{wait:?}");
+        }
     }
 
     #[test]

@@ -72,6 +72,15 @@ pub struct FakeState {
     pub polls: u64,
     /// The `file_id`s given to uploaded photos.
     pub files: std::collections::HashSet<String>,
+    /// The longest a getUpdates is held when there is nothing to give, in seconds.
+    pub hold_max_secs: u64,
+    /// Server errors to give to the next calls of any method but getUpdates and getMe:
+    /// (HTTP status, whether the body is Bot API JSON or an HTML page from a proxy).
+    pub server_errors: VecDeque<(u16, bool)>,
+    /// The server errors given: (method, status).
+    pub server_errored: Vec<(String, u16)>,
+    /// The bot's username, as getMe answers it.
+    pub username: String,
 }
 
 /// A running fake server.
@@ -87,6 +96,8 @@ impl Fake {
         let state = Arc::new(Mutex::new(FakeState {
             next_id: 1000,
             next_message: 1,
+            hold_max_secs: 1,
+            username: "chess_tutor_test_bot".to_owned(),
             ..FakeState::default()
         }));
         let app = axum::Router::new()
@@ -125,6 +136,16 @@ impl Fake {
     /// Delivers `update` (with its id) once more in the next getUpdates.
     pub fn replay(&self, update: Value) {
         self.state.lock().unwrap().replays.push(update);
+    }
+
+    /// Makes the next calls (any method but getUpdates and getMe) fail with these server
+    /// errors: (status, JSON body or an HTML page).
+    pub fn server_errors(&self, errors: &[(u16, bool)]) {
+        self.state
+            .lock()
+            .unwrap()
+            .server_errors
+            .extend(errors.iter().copied());
     }
 
     /// Makes the next calls of `method` fail with 429 and these retry_after values.
@@ -397,6 +418,24 @@ async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Res
                 retry = Some(1 + (r / 100 % u64::from(max_retry)) as u32);
             }
         }
+        if retry.is_none()
+            && method != "getupdates"
+            && method != "getme"
+            && let Some((status, json)) = s.server_errors.pop_front()
+        {
+            s.server_errored.push((method.clone(), status));
+            let code = StatusCode::from_u16(status).unwrap();
+            return if json {
+                (
+                    code,
+                    axum::Json(json!({"ok": false, "error_code": status,
+                        "description": code.canonical_reason().unwrap_or("Server Error")})),
+                )
+                    .into_response()
+            } else {
+                (code, "<html><body><h1>502 Bad Gateway</h1></body></html>").into_response()
+            };
+        }
         if let Some(retry) = retry {
             s.rejected.push((method.clone(), Instant::now()));
             return (
@@ -500,6 +539,9 @@ async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Res
             }
             m
         }
+        "getme" => json!({"id": 4242, "is_bot": true, "first_name": "Chess tutor",
+            "username": s.username.clone(), "can_join_groups": true,
+            "can_read_all_group_messages": false, "supports_inline_queries": false}),
         _ => json!(true),
     };
     axum::Json(json!({"ok": true, "result": result})).into_response()
@@ -516,7 +558,7 @@ async fn get_updates(state: Arc<Mutex<FakeState>>, body: &Value) -> Response {
         .get("timeout")
         .and_then(as_i64)
         .unwrap_or(0)
-        .clamp(0, 1) as u64;
+        .clamp(0, state.lock().unwrap().hold_max_secs as i64) as u64;
     let end = Instant::now() + Duration::from_secs(wait);
     loop {
         {

@@ -24,13 +24,19 @@ pub async fn apply_input(
         .and_then(|d| i64::try_from(d.as_secs()).ok());
     store
         .apply(id, update_key, |record| {
-            // A state written by an older version reads with defaults for what is new.
-            let session: Session = record
-                .and_then(|r| serde_json::from_value(r.state.clone()).ok())
-                .unwrap_or_default();
+            // A state written by an older version reads with defaults for what is new; one
+            // that does not read at all is kept as it is, never replaced by a fresh one.
+            let session = match record.map(|r| Session::from_stored(&r.state)) {
+                None => Session::default(),
+                Some(Ok(session)) => session,
+                Some(Err(e)) => {
+                    let kept = record.map(|r| r.state.clone()).unwrap_or_default();
+                    return unreadable_session(id, &e, kept, update_key);
+                }
+            };
             let t = tutor::step_at(&session, input.clone(), now, catalog);
             Change {
-                state: serde_json::to_value(&t.session).unwrap_or_default(),
+                state: t.session.to_stored(),
                 events: t
                     .events
                     .iter()
@@ -46,4 +52,93 @@ pub async fn apply_input(
             }
         })
         .await
+}
+
+/// What a learner reads when their stored progress does not read (written by a newer version,
+/// or damaged): it is kept, and nothing they send changes it until an operator looks.
+pub const UNREADABLE_SESSION: &str = "Your saved progress could not be read by this version of the bot. It is kept exactly as it was and the operator has been told; until it is fixed, what you send changes nothing.\n你保存的学习进度这个版本的机器人读不了。它被原样保留，管理员已经收到通知；修好之前，你发的消息不会改动它。";
+
+/// The change for an input whose learner's stored session does not read: the state is
+/// written back unchanged, the problem logged, the learner told.
+fn unreadable_session(
+    id: LearnerId,
+    error: &chess_tutor_core::tutor::SessionError,
+    kept: serde_json::Value,
+    update_key: Option<i64>,
+) -> Change<Vec<Reply>> {
+    eprintln!(
+        "chess-tutor: the stored session of learner {} does not read ({error}); it is kept unchanged",
+        id.0
+    );
+    let replies = vec![Reply::text(UNREADABLE_SESSION)];
+    Change {
+        state: kept,
+        events: Vec::new(),
+        unsent: update_key
+            .is_some()
+            .then(|| serde_json::to_value(&replies).ok())
+            .flatten(),
+        output: replies,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 13 (5): a stored session that no longer reads was replaced by a default one,
+    /// and the learner's progress was gone.
+    #[tokio::test]
+    async fn a_stored_session_that_does_not_read_is_kept_and_the_learner_told() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.sqlite3");
+        let store = Store::open(path.to_str().unwrap()).await.unwrap();
+        let catalog = Catalog::shipped().unwrap();
+        let id = LearnerId(7);
+        // Written by a newer version of the bot.
+        let future = serde_json::json!({"format": 999, "lang": "en", "progress": {"points": 1234}});
+        store
+            .apply(id, None, |_| Change {
+                state: future.clone(),
+                events: Vec::new(),
+                output: (),
+                unsent: None,
+            })
+            .await
+            .unwrap();
+        let applied = apply_input(
+            &store,
+            &catalog,
+            id,
+            Some(1),
+            Input::Text("/lesson 1".into()),
+        )
+        .await
+        .unwrap();
+        let Applied::Done(replies) = applied else {
+            panic!("the input is applied once")
+        };
+        assert_eq!(replies.len(), 1);
+        assert_eq!(replies[0].text, UNREADABLE_SESSION);
+        let record = store
+            .load(id)
+            .await
+            .unwrap()
+            .expect("the learner is still there");
+        assert_eq!(
+            record.state, future,
+            "the stored progress is kept as it was"
+        );
+        // A readable session goes on as before.
+        let other = LearnerId(8);
+        let Applied::Done(replies) =
+            apply_input(&store, &catalog, other, None, Input::Text("/help".into()))
+                .await
+                .unwrap()
+        else {
+            panic!()
+        };
+        assert_ne!(replies[0].text, UNREADABLE_SESSION);
+        assert!(store.load(other).await.unwrap().is_some());
+    }
 }

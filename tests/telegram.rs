@@ -1029,3 +1029,31 @@ async fn an_idle_long_poll_outlasts_the_http_client_default() {
     );
     no_token_in(&log);
 }
+
+/// Issue 13 (3): `/help@other_bot` in a group was answered by us too; the bot now asks getMe
+/// who it is and leaves commands for other bots alone. It also sends its `/` menu.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_command_for_another_bot_is_left_to_it() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::spawn(&fake, dir.path(), &[]);
+    let chat = 31;
+    fake.wait(20, "getMe", |s| {
+        s.calls.iter().any(|c| c.method == "getme").then_some(())
+    })
+    .await;
+    let other = fake.push(text(chat, "/help@other_bot"));
+    let ours = fake.push(text(chat, "/help@chess_tutor_test_bot"));
+    fake.wait_confirmed(ours, 20).await;
+    assert!(other < ours);
+    let sent = fake.sent_to(chat);
+    assert_eq!(sent.len(), 1, "only our own command is answered: {sent:?}");
+    let menus = fake.calls_of("setMyCommands");
+    assert_eq!(menus.len(), 2, "a default menu and an English one");
+    assert!(
+        menus
+            .iter()
+            .any(|c| c.body.get("language_code").and_then(|v| v.as_str()) == Some("en"))
+    );
+    no_token_in(&bot.stop());
+}

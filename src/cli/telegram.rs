@@ -142,6 +142,18 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
             std::process::exit(1);
         });
         let shell = Arc::new(shell);
+        // In the background, and bounded: updates are handled from the first second even
+        // while the Bot API is slow to answer these.
+        let introducing = shell.clone();
+        tokio::spawn(async move {
+            let bounded = tokio::time::timeout(
+                Duration::from_secs(60),
+                crate::telegram::introduce::introduce(&introducing),
+            );
+            if bounded.await.is_err() {
+                introducing.log(format_args!("getMe/setMyCommands took too long; given up"));
+            }
+        });
         let result = match webhook {
             Some(webhook) => webhook::run(shell, webhook, stop_rx).await,
             None => poll::run(shell, options, stop_rx).await.map_err(Into::into),

@@ -80,10 +80,34 @@ pub fn read(update: &Update) -> Incoming {
     }
 }
 
+/// The bot's own username, once `getMe` told it.
+static OWN_USERNAME: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// Remembers the bot's username (from `getMe`).
+pub fn set_own_username(name: &str) {
+    let _ = OWN_USERNAME.set(name.trim_start_matches('@').to_owned());
+}
+
+/// Whether `text` is a command addressed to another bot (`/help@other_bot`): in a group every
+/// bot sees it, and only the one named should answer. Without our own name, nothing is.
+pub fn addressed_elsewhere(text: &str, own: Option<&str>) -> bool {
+    let Some(own) = own else { return false };
+    let Some(command) = text.split_whitespace().next() else {
+        return false;
+    };
+    match command.strip_prefix('/').and_then(|c| c.split_once('@')) {
+        Some((_, to)) => !to.eq_ignore_ascii_case(own),
+        None => false,
+    }
+}
+
 fn read_message(message: &Message) -> Incoming {
     let Some(text) = message.text() else {
         return Incoming::Skip("a message without text");
     };
+    if addressed_elsewhere(text, OWN_USERNAME.get().map(String::as_str)) {
+        return Incoming::Skip("a command for another bot");
+    }
     if message.from.as_ref().is_some_and(|u| u.is_bot) {
         return Incoming::Skip("a message from a bot");
     }
@@ -112,6 +136,18 @@ pub fn raw_update_id(value: &serde_json::Value) -> Option<i64> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_command_for_another_bot_is_not_ours() {
+        let own = Some("chess_tutor_bot");
+        assert!(addressed_elsewhere("/help@other_bot", own));
+        assert!(!addressed_elsewhere("/help@Chess_Tutor_Bot", own));
+        assert!(!addressed_elsewhere("/help", own));
+        assert!(!addressed_elsewhere("e4", own));
+        assert!(!addressed_elsewhere("mail me@home", own));
+        // Before getMe answered, every command is read.
+        assert!(!addressed_elsewhere("/help@other_bot", None));
+    }
 
     fn update(value: serde_json::Value) -> Update {
         // As the Bot API sends it: text (teloxide cannot read an update from a `Value`).

@@ -15,6 +15,7 @@
 pub mod flood;
 pub mod handle;
 pub mod inbound;
+pub mod introduce;
 pub mod memory;
 pub mod outbound;
 pub mod poll;

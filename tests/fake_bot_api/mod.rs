@@ -541,7 +541,8 @@ async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Res
         }
         "getme" => json!({"id": 4242, "is_bot": true, "first_name": "Chess tutor",
             "username": s.username.clone(), "can_join_groups": true,
-            "can_read_all_group_messages": false, "supports_inline_queries": false}),
+            "can_read_all_group_messages": false, "supports_inline_queries": false,
+            "can_connect_to_business": false, "has_main_web_app": false}),
         _ => json!(true),
     };
     axum::Json(json!({"ok": true, "result": result})).into_response()

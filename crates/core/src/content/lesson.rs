@@ -55,6 +55,9 @@ pub struct Scene {
     pub marks: Vec<Square>,
     /// Arrows to draw, from → to.
     pub arrows: Vec<(Square, Square)>,
+    /// The move that led to the position, when the step plays one first (`history`): its
+    /// two squares are tinted, as in a game.
+    pub last_move: Option<(Square, Square)>,
 }
 
 /// The kinds of step.

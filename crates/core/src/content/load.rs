@@ -458,7 +458,15 @@ impl FileCheck {
             }
         }
         let fen = fen?;
-        ok.then_some((Scene { fen, marks, arrows }, position))
+        ok.then_some((
+            Scene {
+                fen,
+                marks,
+                arrows,
+                last_move: None,
+            },
+            position,
+        ))
     }
 
     fn explain(&mut self, raw: &RawStep, ctx: &StepCtx<'_>) -> Option<StepKind> {
@@ -776,6 +784,15 @@ impl FileCheck {
                             history_text.push(super::board::san_of(&pos, *mv));
                             pos.play_unchecked(*mv);
                         }
+                        scene.last_move = played.last().and_then(|mv| {
+                            let from = mv.from()?;
+                            // Castling is drawn as the king's two squares.
+                            let to = match mv.castling_side() {
+                                Some(side) => Square::from_coords(side.king_to_file(), from.rank()),
+                                None => mv.to(),
+                            };
+                            Some((from, to))
+                        });
                         game
                     }
                     Err((i, text)) => {

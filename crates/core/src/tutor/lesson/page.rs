@@ -105,6 +105,9 @@ pub(super) fn scene_view(scene: &Scene) -> BoardView {
     for &(from, to) in &scene.arrows {
         view = view.with_arrow(from, to, ArrowKind::Good);
     }
+    if let Some((from, to)) = scene.last_move {
+        view = view.with_last_move(from, to);
+    }
     view
 }
 

@@ -1,0 +1,47 @@
+//! What the shell tells Telegram, and learns from it, once at start: who the bot is (its
+//! username, so that `/help@another_bot` in a group is left to that bot) and the `/` command
+//! menu in each language a client can ask for.
+
+use chess_tutor_core::i18n::Lang;
+use chess_tutor_core::tutor::command_menu;
+use teloxide_core::payloads::SetMyCommandsSetters;
+use teloxide_core::requests::Requester;
+use teloxide_core::types::BotCommand;
+
+use super::Shell;
+use super::inbound;
+use super::outbound::call;
+
+/// Asks `getMe` and sends `setMyCommands` (the default menu in Simplified Chinese, and one for
+/// English clients). Failures are logged: the bot works without them.
+pub async fn introduce(shell: &Shell) {
+    match call(shell, "getMe", || shell.bot.get_me()).await {
+        Ok(me) => {
+            if let Some(name) = me.user.username.clone() {
+                inbound::set_own_username(&name);
+            }
+        }
+        Err(e) => shell.log(format_args!(
+            "getMe failed ({e}); commands addressed to other bots are not told apart"
+        )),
+    }
+    // Telegram scopes menus by two-letter language codes: Traditional Chinese clients
+    // (`zh-hant`, `zh-tw`) get the default menu.
+    for (lang, code) in [(Lang::Zh, None), (Lang::En, Some("en"))] {
+        let commands: Vec<BotCommand> = command_menu(lang)
+            .into_iter()
+            .map(|(command, description)| BotCommand::new(command, description))
+            .collect();
+        let sent = call(shell, "setMyCommands", || {
+            let request = shell.bot.set_my_commands(commands.clone());
+            match code {
+                Some(code) => request.language_code(code),
+                None => request,
+            }
+        })
+        .await;
+        if let Err(e) = sent {
+            shell.log(format_args!("setMyCommands failed: {e}"));
+        }
+    }
+}

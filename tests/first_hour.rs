@@ -368,3 +368,25 @@ fn a_judge_board_gives_no_answer_away() {
     }
     assert!(in_check > 0, "the course has judge questions in check");
 }
+
+/// 5.x: in the touch-move lesson `马g3` was explained for the knight on b1 (an arrow across
+/// the board); the step is about the knight on g1.
+#[test]
+fn the_touched_piece_is_the_one_explained() {
+    let catalog = Catalog::shipped().unwrap();
+    let index = catalog
+        .step_index("touch-knight")
+        .expect("the touch-move lesson has its knight step");
+    let mut chat = begin(&catalog, "zh-hans");
+    chat.send(Input::Button(
+        Action::Review(u32::try_from(index).unwrap()).encode(),
+    ));
+    chat.text("马g3");
+    let last = chat.log.rsplit("> 马g3").next().unwrap().to_owned();
+    assert!(last.contains("g1"), "{last}");
+    assert!(!last.contains("b1"), "{last}");
+    assert!(
+        last.contains("arrows=[\"g1g3\"]") || !last.contains("arrows="),
+        "{last}"
+    );
+}

@@ -488,6 +488,7 @@ impl MoveTask for LessonState {
             cx.stale_button();
             return self.into();
         };
+        let verdict = move_step::as_the_task_piece(task, &verdict, input).unwrap_or(verdict);
         let outcome = move_step::judge(&mut self, cx, message, task, &verdict, input);
         self.after(cx, outcome)
     }

@@ -80,6 +80,36 @@ fn knows_notation(cx: &Cx<'_>, state: &LessonState) -> bool {
 /// The id of the lesson that teaches algebraic notation.
 const NOTATION_LESSON: &str = "notation";
 
+/// A move named by its piece and target only (`马g3`) that the referee refused for another
+/// piece of that kind than the one the task is about (every expected move starts on one
+/// square): explained for the task's piece instead ("you touched the knight on g1").
+pub(super) fn as_the_task_piece(
+    task: &MoveStep,
+    verdict: &Verdict,
+    input: &str,
+) -> Option<Verdict> {
+    let Verdict::Illegal(reason) = verdict else {
+        return None;
+    };
+    let from = task.expected.first()?.from()?;
+    if task.expected.iter().any(|m| m.from() != Some(from)) || reason.from() == Some(from) {
+        return None;
+    }
+    let role = task.position.board().role_at(from)?;
+    let readings = rules::parse_input(input).ok()?;
+    let to = readings.iter().find_map(|r| match *r {
+        rules::MoveInput::San {
+            piece,
+            file: None,
+            rank: None,
+            to,
+            ..
+        } if piece == role => Some(to),
+        _ => None,
+    })?;
+    Some(rules::explain_squares(&task.position, from, to, None))
+}
+
 /// Judges a move (already read by the referee) for the step.
 pub(super) fn judge(
     state: &mut LessonState,

@@ -16,6 +16,7 @@ pub async fn apply_input(
     id: LearnerId,
     update_key: Option<i64>,
     input: Input,
+    client_lang: Option<String>,
 ) -> Result<Applied<Vec<Reply>>, StoreError> {
     // The shell reads the clock; the tutor only receives the time.
     let now = std::time::SystemTime::now()
@@ -34,7 +35,11 @@ pub async fn apply_input(
                     return unreadable_session(id, &e, kept, update_key);
                 }
             };
-            let t = tutor::step_at(&session, input.clone(), now, catalog);
+            let envelope = tutor::Envelope {
+                now,
+                client_lang: client_lang.clone(),
+            };
+            let t = tutor::step_in(&session, input.clone(), &envelope, catalog);
             Change {
                 state: t.session.to_stored(),
                 events: t
@@ -112,6 +117,7 @@ mod tests {
             id,
             Some(1),
             Input::Text("/lesson 1".into()),
+            None,
         )
         .await
         .unwrap();
@@ -131,11 +137,16 @@ mod tests {
         );
         // A readable session goes on as before.
         let other = LearnerId(8);
-        let Applied::Done(replies) =
-            apply_input(&store, &catalog, other, None, Input::Text("/help".into()))
-                .await
-                .unwrap()
-        else {
+        let Applied::Done(replies) = apply_input(
+            &store,
+            &catalog,
+            other,
+            None,
+            Input::Text("/help".into()),
+            None,
+        )
+        .await
+        .unwrap() else {
             panic!()
         };
         assert_ne!(replies[0].text, UNREADABLE_SESSION);

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use chess_tutor_store::{LearnerId, Store};
 use fake_bot_api::{
-    BotProcess, Call, Fake, button, press, press_on, start, text, versions, wait_applied,
+    BotProcess, Call, Fake, button, press, press_on, start, text, text_in, versions, wait_applied,
     wait_handled,
 };
 use serde_json::json;
@@ -1055,5 +1055,19 @@ async fn a_command_for_another_bot_is_left_to_it() {
             .iter()
             .any(|c| c.body.get("language_code").and_then(|v| v.as_str()) == Some("en"))
     );
+    no_token_in(&bot.stop());
+}
+
+/// Issue 13 (6): the learner's language was read only on `/start`, so an English client whose
+/// first message was anything else was answered in Chinese.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_first_message_that_is_not_start_is_answered_in_the_clients_language() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::spawn(&fake, dir.path(), &[]);
+    fake.push(text_in(41, "/lesson 3", "en-US"));
+    fake.wait_text(41, "Unit 3 The rook").await;
+    fake.push(text_in(42, "/lesson 3", "zh-hans"));
+    fake.wait_text(42, "第3课").await;
     no_token_in(&bot.stop());
 }

@@ -109,6 +109,7 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
             input,
             callback,
             pressed,
+            client_lang,
         } => {
             #[cfg(debug_assertions)]
             fault::maybe_panic(&input);
@@ -133,6 +134,7 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                 LearnerId(chat),
                 Some(id),
                 input,
+                client_lang,
             )
             .await?;
             let replies = match applied {

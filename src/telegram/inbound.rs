@@ -24,6 +24,9 @@ pub enum Incoming {
         callback: Option<CallbackQueryId>,
         /// The message whose button was pressed (a reply marked `edit` replaces it).
         pressed: Option<MessageId>,
+        /// The language the sender's client reports (`language_code`), with every input: a
+        /// learner whose first message is not `/start` is still answered in it.
+        client_lang: Option<String>,
     },
     /// A button press that carries nothing for the tutor (no data): it is only answered.
     AnswerOnly {
@@ -64,6 +67,7 @@ pub fn read(update: &Update) -> Incoming {
                     input: Input::Button(data.clone()),
                     callback: Some(query.id.clone()),
                     pressed: query.message.as_ref().map(|m| m.id()),
+                    client_lang: query.from.language_code.clone(),
                 },
                 (_, chat) => Incoming::AnswerOnly {
                     chat,
@@ -123,6 +127,7 @@ fn read_message(message: &Message) -> Incoming {
         input,
         callback: None,
         pressed: None,
+        client_lang: message.from.as_ref().and_then(|u| u.language_code.clone()),
     }
 }
 
@@ -182,7 +187,8 @@ mod tests {
                     client_lang: Some("zh-hans".into())
                 },
                 callback: None,
-                pressed: None
+                pressed: None,
+                client_lang: Some("zh-hans".into())
             }
         );
     }
@@ -196,7 +202,8 @@ mod tests {
                 chat: 5,
                 input: Input::Text("/lesson 3".into()),
                 callback: None,
-                pressed: None
+                pressed: None,
+                client_lang: None
             }
         );
     }
@@ -230,7 +237,8 @@ mod tests {
                 chat: -100,
                 input: Input::Button("n:1".into()),
                 callback: Some(CallbackQueryId("cb1".into())),
-                pressed: Some(MessageId(7))
+                pressed: Some(MessageId(7)),
+                client_lang: None
             }
         );
     }

@@ -274,6 +274,11 @@ pub fn text(chat: i64, text: &str) -> Value {
     json!({"message": message(chat, Some(text), None)})
 }
 
+/// A private text message from `chat` whose client speaks `lang`.
+pub fn text_in(chat: i64, text: &str, lang: &str) -> Value {
+    json!({"message": message(chat, Some(text), Some(lang))})
+}
+
 /// `/start` from `chat` whose client speaks `lang`.
 pub fn start(chat: i64, lang: &str) -> Value {
     json!({"message": message(chat, Some("/start"), Some(lang))})

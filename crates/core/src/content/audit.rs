@@ -217,13 +217,12 @@ fn missing_pieces(board: &Chess, texts: &[&Text]) -> Vec<String> {
     for text in texts {
         for (sq, role) in named_pieces(text) {
             if board.board().role_at(sq) != Some(role) {
-                let there = board
-                    .board()
-                    .role_at(sq)
-                    .map_or("nothing".to_owned(), |r| format!("a {}", role_name(r)));
+                let there = board.board().role_at(sq).map_or("nothing".to_owned(), |r| {
+                    format!("a {}", crate::rules::text::en::piece(r))
+                });
                 out.push(format!(
                     "the text names a {} on {sq}, but the board has {there} there",
-                    role_name(role)
+                    crate::rules::text::en::piece(role)
                 ));
             }
         }
@@ -231,17 +230,6 @@ fn missing_pieces(board: &Chess, texts: &[&Text]) -> Vec<String> {
     out.sort();
     out.dedup();
     out
-}
-
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::King => "king",
-        Role::Queen => "queen",
-        Role::Rook => "rook",
-        Role::Bishop => "bishop",
-        Role::Knight => "knight",
-        Role::Pawn => "pawn",
-    }
 }
 
 /// A question, normalised for the repeated-question check.

@@ -357,17 +357,9 @@ fn wrong_movement(p: Role, from: Square, to: Square, board: &Board) -> String {
 /// The sentence for a legal move.
 #[must_use]
 pub fn legal(pos: &Chess, info: &MoveInfo) -> String {
-    let mv = info.mv;
-    let lead = match (mv.castling_side(), mv.from()) {
-        (Some(CastlingSide::KingSide), _) => format!("{} is legal: you castle short.", info.san),
-        (Some(CastlingSide::QueenSide), _) => format!("{} is legal: you castle long.", info.san),
-        (None, Some(from)) => format!(
-            "{} is legal: the {} goes from {from} to {}.",
-            info.san,
-            piece(mv.role()),
-            mv.to()
-        ),
-        (None, None) => format!("{} is legal.", info.san),
+    let lead = match what_it_does(info) {
+        None => format!("{} is legal.", info.san),
+        Some(words) => format!("{} is legal: {words}.", info.san),
     };
     effects(pos, info, lead)
 }
@@ -376,14 +368,29 @@ pub fn legal(pos: &Chess, info: &MoveInfo) -> String {
 /// not met notation yet.
 #[must_use]
 pub fn legal_in_words(pos: &Chess, info: &MoveInfo) -> String {
-    let mv = info.mv;
-    let lead = match (mv.castling_side(), mv.from()) {
-        (Some(CastlingSide::KingSide), _) => "You castle short.".to_owned(),
-        (Some(CastlingSide::QueenSide), _) => "You castle long.".to_owned(),
-        (None, Some(from)) => format!("The {} goes from {from} to {}.", piece(mv.role()), mv.to()),
-        (None, None) => String::new(),
-    };
+    let lead = what_it_does(info).map_or_else(String::new, |words| {
+        let mut chars = words.chars();
+        chars.next().map_or_else(String::new, |first| {
+            format!("{}{}.", first.to_ascii_uppercase(), chars.as_str())
+        })
+    });
     effects(pos, info, lead)
+}
+
+/// The move itself, in lower case without a full stop: which piece goes where, or which side
+/// castles.
+fn what_it_does(info: &MoveInfo) -> Option<String> {
+    let mv = info.mv;
+    match (mv.castling_side(), mv.from()) {
+        (Some(CastlingSide::KingSide), _) => Some("you castle short".to_owned()),
+        (Some(CastlingSide::QueenSide), _) => Some("you castle long".to_owned()),
+        (None, Some(from)) => Some(format!(
+            "the {} goes from {from} to {}",
+            piece(mv.role()),
+            mv.to()
+        )),
+        (None, None) => None,
+    }
 }
 
 fn effects(pos: &Chess, info: &MoveInfo, lead: String) -> String {

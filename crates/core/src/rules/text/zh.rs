@@ -326,17 +326,11 @@ fn wrong_movement(p: Role, from: Square, to: Square, board: &Board) -> String {
 /// 合法走法的说明。
 #[must_use]
 pub fn legal(pos: &Chess, info: &MoveInfo) -> String {
-    let mv = info.mv;
-    let lead = match (mv.castling_side(), mv.from()) {
-        (Some(CastlingSide::KingSide), _) => format!("{} 合法：短易位（王翼易位）。", info.san),
-        (Some(CastlingSide::QueenSide), _) => format!("{} 合法：长易位（后翼易位）。", info.san),
-        (None, Some(from)) => format!(
-            "{} 合法：{}从{from}走到{}。",
-            info.san,
-            piece(mv.role()),
-            mv.to()
-        ),
-        (None, None) => format!("{} 合法。", info.san),
+    let words = what_it_does(info);
+    let lead = if words.is_empty() {
+        format!("{} 合法。", info.san)
+    } else {
+        format!("{} 合法：{words}", info.san)
     };
     effects(pos, info, lead)
 }
@@ -344,14 +338,18 @@ pub fn legal(pos: &Chess, info: &MoveInfo) -> String {
 /// 合法的一步做了什么，只用棋子名和格子（不用记谱字母）：给还没学记谱法的学员。
 #[must_use]
 pub fn legal_in_words(pos: &Chess, info: &MoveInfo) -> String {
+    effects(pos, info, what_it_does(info))
+}
+
+/// 这步棋本身：哪个棋子从哪里走到哪里，或哪一边易位。
+fn what_it_does(info: &MoveInfo) -> String {
     let mv = info.mv;
-    let lead = match (mv.castling_side(), mv.from()) {
+    match (mv.castling_side(), mv.from()) {
         (Some(CastlingSide::KingSide), _) => "短易位（王翼易位）。".to_owned(),
         (Some(CastlingSide::QueenSide), _) => "长易位（后翼易位）。".to_owned(),
         (None, Some(from)) => format!("{}从{from}走到{}。", piece(mv.role()), mv.to()),
         (None, None) => String::new(),
-    };
-    effects(pos, info, lead)
+    }
 }
 
 fn effects(pos: &Chess, info: &MoveInfo, lead: String) -> String {

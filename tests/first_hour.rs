@@ -223,6 +223,81 @@ fn a_choice_by_its_text() {
     );
 }
 
+/// 1.5: the step's "common mistake" paragraph comes only after a move it is about (one of
+/// the step's foreseen wrong moves), legal or not; another wrong move gets its own reason only.
+#[test]
+fn a_common_mistake_line_only_for_the_move_it_is_about() {
+    let catalog = catalog();
+    let mut chat = begin(&catalog, "en");
+    chat.text("/lesson 1").press("Next");
+    let mut said = Vec::new();
+    for typed in ["Rb4", "Re5", "Rh5", "Rb5"] {
+        let at = chat.log.len();
+        chat.text(typed);
+        said.push((typed, chat.log[at..].to_owned()));
+    }
+    insta::assert_snapshot!(chat.log);
+    for (typed, reply) in &said {
+        let foreseen = matches!(*typed, "Re5" | "Rb5");
+        assert_eq!(
+            reply.contains("A common mistake here"),
+            foreseen,
+            "{typed}: {reply}"
+        );
+    }
+    let mut chat = begin(&catalog, "zh-hans");
+    chat.text("/lesson 1").press("下一步").text("车a5");
+    assert!(
+        chat.log.contains("这一步常见的错误：e5多走了一条横线"),
+        "{}",
+        chat.log
+    );
+}
+
+/// 1.14, 1.15: the en passant lesson's boards show the double step that allows the capture
+/// (tinted as the last move), in the shipped course.
+#[test]
+fn the_double_step_before_en_passant_is_tinted() {
+    let catalog = chat::shipped();
+    let mut chat = begin(&catalog, "en");
+    chat.text("/lesson 10");
+    let first = chat.board.clone().expect("lesson 10 opens with a board");
+    assert_eq!(
+        first.last_move,
+        Some((shakmaty::Square::D7, shakmaty::Square::D5)),
+        "{}",
+        chat.log
+    );
+    // The first task (take en passant) shows it too.
+    let mut seen_task = false;
+    for _ in 0..6 {
+        chat.press("Next");
+        if chat
+            .buttons
+            .iter()
+            .any(|(label, _)| label.contains("Tap to move"))
+        {
+            seen_task = true;
+            break;
+        }
+    }
+    assert!(seen_task, "{}", chat.log);
+    let task = chat.board.clone().unwrap();
+    assert_eq!(
+        task.last_move,
+        Some((shakmaty::Square::D7, shakmaty::Square::D5))
+    );
+    // Right: the next task (Black takes en passant) comes, with White's double step tinted.
+    chat.text("exd6");
+    let next = chat.board.clone().unwrap();
+    assert_eq!(
+        next.last_move,
+        Some((shakmaty::Square::E2, shakmaty::Square::E4)),
+        "{}",
+        chat.log
+    );
+}
+
 /// 1.13: after a legal move that misses the task the board is put back, and the learner is
 /// told so.
 #[test]

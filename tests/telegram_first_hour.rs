@@ -1,5 +1,6 @@
 //! A scripted first hour through the fake Bot API, with the real binary: lesson 1 to its end,
-//! a puzzle and a quiz round, in Chinese and in English, by ten learners one after another.
+//! a puzzle and a quiz round, in English, Simplified and Traditional Chinese, by ten learners
+//! one after another.
 //! It counts what a learner's phone receives per step (messages, new photos, edits) and what
 //! the bot uploads, for the first and for the tenth learner, and the taps a move costs on the
 //! tap board. `cargo test --test telegram_first_hour -- --nocapture` prints the figures.
@@ -41,6 +42,27 @@ fn data_with(call: &Call, prefix: &str) -> Option<String> {
         .map(|(_, d)| d)
         .find(|d| d.starts_with(prefix))
         .cloned()
+}
+
+/// Characters written only in Simplified Chinese (Traditional: 盤 車 馬 這 個 們 說 讓 為 從 對 題
+/// 線 確 錯 擊 邊 擇 選 點 發 將 門 兩 還 後): none may reach a zh-hant learner.
+const SIMPLIFIED_ONLY: [char; 25] = [
+    '盘', '车', '马', '这', '个', '们', '说', '让', '为', '从', '对', '题', '线', '确', '错', '击',
+    '边', '择', '选', '点', '发', '将', '门', '两', '还',
+];
+
+/// Every word the learner read: texts, captions, button labels and toasts.
+fn said_to(calls: &[Call]) -> String {
+    let mut words = String::new();
+    for call in calls {
+        words.push_str(&call.text);
+        words.push('\n');
+        for (label, _) in &call.buttons {
+            words.push_str(label);
+            words.push(' ');
+        }
+    }
+    words
 }
 
 /// What one step cost.
@@ -177,11 +199,8 @@ async fn a_scripted_first_hour_costs_one_message_per_step_and_uploads_each_board
     let mut first_upload = 0;
     let mut tenth_upload = 0;
     for learner in 1..=10_i64 {
-        let (chat, lang) = if learner % 2 == 1 {
-            (100 + learner, "en")
-        } else {
-            (100 + learner, "zh-hans")
-        };
+        let chat = 100 + learner;
+        let lang = ["zh-hant", "en", "zh-hans"][usize::try_from(learner % 3).unwrap()];
         let mut n = 0;
         let at = fake.calls().len();
         fake.push(start(chat, lang));
@@ -191,6 +210,22 @@ async fn a_scripted_first_hour_costs_one_message_per_step_and_uploads_each_board
         let steps = lesson_one(&fake, chat, &mut n).await;
         let extra = puzzle_and_quiz(&fake, chat, &mut n).await;
         let all = cost(&calls_to(&fake, chat, at));
+        let words = said_to(&calls_to(&fake, chat, at));
+        match lang {
+            "zh-hant" => {
+                assert!(words.contains("棋盤"), "learner {learner}: {words}");
+                let simplified: Vec<char> = words
+                    .chars()
+                    .filter(|c| SIMPLIFIED_ONLY.contains(c))
+                    .collect();
+                assert!(
+                    simplified.is_empty(),
+                    "learner {learner} (zh-hant) read Simplified {simplified:?}: {words}"
+                );
+            }
+            "zh-hans" => assert!(words.contains("棋盘"), "learner {learner}: {words}"),
+            _ => assert!(words.contains("The board"), "learner {learner}: {words}"),
+        }
         assert!(
             steps.len() >= 5,
             "lesson 1 went through {} steps",

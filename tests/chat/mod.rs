@@ -21,6 +21,8 @@ pub struct Chat<'c> {
     /// The tap board of the last reply that had one: square and button data.
     pub squares: Vec<(Square, String)>,
     pub events: Vec<Event>,
+    /// The board of the last reply that had one.
+    pub board: Option<chess_tutor_core::render::BoardView>,
 }
 
 impl<'c> Chat<'c> {
@@ -33,6 +35,7 @@ impl<'c> Chat<'c> {
             seen: Vec::new(),
             squares: Vec::new(),
             events: Vec::new(),
+            board: None,
         }
     }
 
@@ -77,6 +80,7 @@ impl<'c> Chat<'c> {
                 self.log.push_str("  (a toast on the pressed button)\n");
             }
             if let Some(view) = &reply.board {
+                self.board = Some(view.clone());
                 self.log.push_str(&format!(
                     "  [board {} {}{}{}]\n",
                     view.board,

@@ -8,7 +8,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 use serde_saphyr::Spanned;
-use shakmaty::{Chess, EnPassantMode, Position, Square, fen::Fen};
+use shakmaty::{Chess, EnPassantMode, Position, Setup, Square, fen::Fen};
 
 use super::board::{MoveRead, parse_fen, read_fen, read_move};
 use super::judge::{Answer, Ask, DrawKind, play_line, settle, settle_in};
@@ -139,12 +139,16 @@ fn line_of<T>(s: &Spanned<T>) -> usize {
 /// The allowed and required fields of each step kind.
 fn fields_of(kind: &str) -> Option<(&'static [&'static str], &'static [&'static str])> {
     Some(match kind {
-        "explain" => (&["board", "marks", "arrows", "text"], &["text"]),
+        "explain" => (
+            &["board", "marks", "arrows", "last_move", "text"],
+            &["text"],
+        ),
         "move" => (
             &[
                 "board",
                 "marks",
                 "arrows",
+                "last_move",
                 "text",
                 "goal",
                 "expected",
@@ -157,13 +161,31 @@ fn fields_of(kind: &str) -> Option<(&'static [&'static str], &'static [&'static 
         ),
         "squares" => (
             &[
-                "board", "marks", "arrows", "text", "square", "mode", "squares", "hint", "why",
+                "board",
+                "marks",
+                "arrows",
+                "last_move",
+                "text",
+                "square",
+                "mode",
+                "squares",
+                "hint",
+                "why",
             ],
             &["board", "text", "square", "mode", "hint", "why"],
         ),
         "judge" => (
             &[
-                "board", "marks", "arrows", "text", "ask", "move", "history", "answer", "hint",
+                "board",
+                "marks",
+                "arrows",
+                "last_move",
+                "text",
+                "ask",
+                "move",
+                "history",
+                "answer",
+                "hint",
                 "why",
             ],
             &["board", "text", "ask", "answer", "hint", "why"],
@@ -458,12 +480,23 @@ impl FileCheck {
             }
         }
         let fen = fen?;
+        let last_move = match &raw.last_move {
+            Some(field) => match written_last_move(fen.as_setup(), &field.value) {
+                Ok(pair) => Some(pair),
+                Err(message) => {
+                    self.at_step(ctx, line_of(field), format!("last_move: {message}"));
+                    ok = false;
+                    None
+                }
+            },
+            None => double_step_before(fen.as_setup()),
+        };
         ok.then_some((
             Scene {
                 fen,
                 marks,
                 arrows,
-                last_move: None,
+                last_move,
             },
             position,
         ))
@@ -765,6 +798,14 @@ impl FileCheck {
             );
             return None;
         }
+        if let (Some(_), Some(last)) = (&raw.history, &raw.last_move) {
+            self.at_step(
+                ctx,
+                line_of(last),
+                "`last_move` cannot go with `history`: the history's last move is tinted",
+            );
+            return None;
+        }
         let (mut scene, start) = self.scene(raw, ctx, legal_board)?;
         let answer_field = raw.answer.as_ref()?;
         let given = match parse_answer(&ask, &answer_field.value) {
@@ -862,6 +903,42 @@ impl FileCheck {
 
 /// Reads a judge answer as written: `yes`/`no` (or `true`/`false`), or for `draw` a draw rule
 /// or `none`.
+/// A step's `last_move` as written (`d7d5`): two squares, the first empty and the second
+/// holding a piece of the side that just moved.
+fn written_last_move(setup: &Setup, text: &str) -> Result<(Square, Square), String> {
+    let text = text.trim();
+    let pair = (text.len() == 4 && text.is_ascii())
+        .then(|| {
+            Some((
+                text[..2].parse::<Square>().ok()?,
+                text[2..].parse::<Square>().ok()?,
+            ))
+        })
+        .flatten()
+        .ok_or_else(|| format!("`{text}` is not two squares such as `d7d5`"))?;
+    let (from, to) = pair;
+    if setup.board.piece_at(from).is_some() {
+        return Err(format!("{from} is not empty, so no piece has just left it"));
+    }
+    match setup.board.piece_at(to) {
+        Some(piece) if piece.color != setup.turn => Ok(pair),
+        Some(_) => Err(format!(
+            "the piece on {to} belongs to the side to move, which did not make the last move"
+        )),
+        None => Err(format!("{to} is empty, so no piece has just arrived there")),
+    }
+}
+
+/// The double pawn step a FEN's en passant square records (`d6` with White to move: d7–d5).
+fn double_step_before(setup: &Setup) -> Option<(Square, Square)> {
+    let ep = setup.ep_square?;
+    let mover = !setup.turn;
+    let from = ep.offset(mover.fold_wb(-8, 8))?;
+    let to = ep.offset(mover.fold_wb(8, -8))?;
+    let pawn_there = setup.board.piece_at(to) == Some(mover.pawn());
+    (pawn_there && setup.board.piece_at(from).is_none()).then_some((from, to))
+}
+
 fn parse_answer(ask: &Ask, text: &str) -> Result<Answer, String> {
     let text = text.trim();
     if *ask == Ask::Draw {
@@ -1010,6 +1087,66 @@ mod tests {
         assert_eq!(lessons[0].steps.len(), 4);
         assert_eq!(lessons[0].tasks().count(), 4);
         assert_eq!(lessons[0].steps[1].line, 13);
+    }
+
+    /// The scene of a one-step explain lesson on `board`, with `extra` lines in the step.
+    fn explain_scene(board: &str, extra: &str) -> (Option<Scene>, Vec<String>) {
+        let yaml = format!(
+            "{HEAD}  - id: e\n    kind: explain\n    board: {board}\n{extra}    text: {{zh: 看棋盘, en: Look}}\n{}",
+            (1..=4)
+                .map(|i| format!(
+                    "  - id: q{i}\n    kind: judge\n    board: 4k3/8/8/8/8/8/8/4K2R w K - 0 1\n    text: {{zh: 第{i}题：将军吗, en: Check {i}?}}\n    ask: check\n    answer: no\n    hint: {{zh: 看王, en: Look at the king}}\n    why: {{zh: 没有攻击, en: Nothing attacks it}}\n"
+                ))
+                .collect::<String>()
+        );
+        let (lessons, problems) = load_lessons_from(&[("lessons/01-test.yaml", yaml)]);
+        let problems = problems
+            .into_iter()
+            .map(|p| p.to_string())
+            .filter(|p| !p.contains("tasks"))
+            .collect();
+        let scene = lessons.first().and_then(|l| match &l.steps[0].kind {
+            StepKind::Explain { scene, .. } => scene.clone(),
+            _ => None,
+        });
+        (scene, problems)
+    }
+
+    #[test]
+    fn an_en_passant_square_tints_the_double_step_that_made_it() {
+        // Lesson 10's board: Black has just played d7-d5 next to the white pawn on e5.
+        let (scene, problems) = explain_scene("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "");
+        assert_eq!(problems, Vec::<String>::new());
+        assert_eq!(scene.unwrap().last_move, Some((Square::D7, Square::D5)));
+        let (scene, _) = explain_scene("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1", "");
+        assert_eq!(scene.unwrap().last_move, Some((Square::E2, Square::E4)));
+        let (scene, _) = explain_scene("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 2", "");
+        assert_eq!(
+            scene.unwrap().last_move,
+            None,
+            "no en passant square, no last move"
+        );
+    }
+
+    #[test]
+    fn a_written_last_move_is_tinted_when_the_board_agrees() {
+        let board = "4k3/8/8/8/8/5n2/8/4K3 w - - 0 1";
+        let (scene, problems) = explain_scene(board, "    last_move: g1f3\n");
+        assert_eq!(problems, Vec::<String>::new());
+        assert_eq!(scene.unwrap().last_move, Some((Square::G1, Square::F3)));
+        for (written, says) in [
+            ("e1f3", "e1 is not empty"),
+            ("g1f2", "f2 is empty"),
+            ("f3g1", "f3 is not empty"),
+            ("g1e1", "belongs to the side to move"),
+            ("Nf3", "not two squares"),
+        ] {
+            let (_, problems) = explain_scene(board, &format!("    last_move: {written}\n"));
+            assert!(
+                problems.len() == 1 && problems[0].contains(says),
+                "{written}: {problems:?}"
+            );
+        }
     }
 
     /// A rook drill whose wrong tries are `wrong` with `reasons` (YAML flow map or empty).

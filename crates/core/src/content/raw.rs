@@ -50,6 +50,10 @@ pub struct RawStep {
     /// Arrows drawn on the board, as `e2e4`.
     #[serde(default)]
     pub arrows: Option<Spanned<Vec<String>>>,
+    /// The move that led to the board, as `d7d5`: its two squares are tinted, as in a game.
+    /// Without it a board whose FEN has an en passant square tints the double step.
+    #[serde(default)]
+    pub last_move: Option<Spanned<String>>,
     /// What the learner reads: the explanation, the task or the question.
     #[serde(default)]
     pub text: Option<Spanned<RawText>>,
@@ -114,6 +118,7 @@ impl RawStep {
         field!("board", self.board);
         field!("marks", self.marks);
         field!("arrows", self.arrows);
+        field!("last_move", self.last_move);
         field!("text", self.text);
         field!("goal", self.goal);
         field!("expected", self.expected);

@@ -62,6 +62,8 @@ crate::messages! {
         NoHint = "no-hint",
         NoSolution = "no-solution",
         MoveSolution { san: String, why: String } = "move-solution",
+        MoveSolutionInWords { said: String, why: String } = "move-solution-in-words",
+        CommonMistake { why: String } = "common-mistake",
         SquaresPrompt = "squares-prompt",
         SquaresUnreadable = "squares-unreadable",
         SquaresMissing { count: usize } = "squares-missing",

@@ -458,7 +458,7 @@ impl Activity for LessonState {
             return LessonState::lost(cx);
         };
         match &step.kind {
-            StepKind::Move(task) => move_step::solution(cx, message, task),
+            StepKind::Move(task) => move_step::solution(cx, &self, message, task),
             StepKind::Squares(task) => squares::solution(cx, message, task),
             StepKind::Judge(task) => judge::solution(cx, message, task),
             StepKind::Quiz { item } => quiz_step::solution(cx, message, item),

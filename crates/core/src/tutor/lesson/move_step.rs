@@ -147,6 +147,9 @@ pub(super) fn judge(
                 );
                 note.push('\n');
                 note.push_str(&cx.t(&Say::BoardRestored));
+                if foreseen(task, &Played::Legal(info.mv)) {
+                    common_mistake(cx, &mut note, task);
+                }
                 miss(state, &mut note, task.hint.get(lang));
                 update(cx, message.with_view(view).with_note(&note));
                 Outcome::Stay
@@ -156,6 +159,9 @@ pub(super) fn judge(
             let mut note = verdict_text(pos, verdict, input, lang);
             let code = reason.code();
             cx.count_rule_error(code);
+            if foreseen(task, &Played::Illegal(reason)) {
+                common_mistake(cx, &mut note, task);
+            }
             miss(state, &mut note, task.hint.get(lang));
             let view = scene_view(&task.scene).with_overlay(draw::reason(reason));
             let mut message = message.with_view(view).with_note(&note);
@@ -170,6 +176,40 @@ pub(super) fn judge(
             update(cx, message.with_note(&note));
             Outcome::Stay
         }
+    }
+}
+
+/// A wrong try as the referee saw it.
+enum Played<'a> {
+    /// A legal move that misses the goal.
+    Legal(shakmaty::Move),
+    /// A move the rules forbid, and why.
+    Illegal(&'a rules::IllegalReason),
+}
+
+/// Whether the try is one of the step's foreseen wrong moves (`wrong`), the ones its `why`
+/// talks about: the same legal move, or the same squares refused for the same rule.
+fn foreseen(task: &MoveStep, played: &Played<'_>) -> bool {
+    task.wrong.iter().any(|w| match (played, &w.mv, &w.reason) {
+        (Played::Legal(mv), Some(wrong), _) => wrong == mv,
+        (Played::Illegal(reason), None, Some(wrong)) => {
+            reason.to().is_some()
+                && wrong.code() == reason.code()
+                && wrong.from() == reason.from()
+                && wrong.to() == reason.to()
+        }
+        _ => false,
+    })
+}
+
+/// The step's paragraph on its common mistakes, for a learner who just made one of them.
+fn common_mistake(cx: &Cx<'_>, note: &mut String, task: &MoveStep) {
+    let why = task.why.get(cx.lang()).trim();
+    if !why.is_empty() {
+        note.push('\n');
+        note.push_str(&cx.t(&Say::CommonMistake {
+            why: why.to_owned(),
+        }));
     }
 }
 
@@ -234,20 +274,32 @@ pub(super) fn hint(cx: &mut Cx<'_>, message: StepMessage, task: &MoveStep, rung:
     update(cx, message.with_view(view).with_note(&note));
 }
 
-/// `/solution`: the first expected move, drawn, and why.
-pub(super) fn solution(cx: &mut Cx<'_>, message: StepMessage, task: &MoveStep) {
+/// `/solution`: the first expected move, drawn, and why; before the notation unit the move is
+/// said in piece names and squares.
+pub(super) fn solution(
+    cx: &mut Cx<'_>,
+    state: &LessonState,
+    message: StepMessage,
+    task: &MoveStep,
+) {
     let lang = cx.lang();
     let Some(mv) = task.expected.first() else {
         return;
     };
-    let san = shakmaty::san::San::from_move(&task.position, *mv).to_string();
     let mut view = scene_view(&task.scene);
     if let Some((from, to)) = move_squares(mv) {
         view = view.with_arrow(from, to, ArrowKind::Good);
     }
-    let note = Say::MoveSolution {
-        san,
-        why: task.why.get(lang).to_owned(),
+    let why = task.why.get(lang).to_owned();
+    let note = if knows_notation(cx, state) {
+        let san = shakmaty::san::San::from_move(&task.position, *mv).to_string();
+        Say::MoveSolution { san, why }
+    } else {
+        let info = MoveInfo::new(&task.position, *mv);
+        Say::MoveSolutionInWords {
+            said: move_words(&task.position, &info, cx, state),
+            why,
+        }
     }
     .to(lang);
     update(cx, message.with_view(view).with_note(&note));

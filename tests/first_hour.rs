@@ -205,6 +205,55 @@ fn explain_edge_cases() {
     assert!(!chat.log.contains("invalid board part"), "{}", chat.log);
 }
 
+/// 1.3: typing the square the task names (`e4` for "move the rook to e4") moves the rook.
+/// Before: "你没有能走到e4的兵" ("you have no pawn that can go to e4").
+#[test]
+fn the_square_the_task_names_moves_the_piece() {
+    let catalog = catalog();
+    let mut chat = begin(&catalog, "zh-hans");
+    chat.text("/lesson 1").press("下一步").text("e4");
+    insta::assert_snapshot!(chat.log);
+    let reply = chat.log.rsplit("> e4").next().unwrap();
+    assert!(reply.contains("对了"), "{reply}");
+    assert!(!reply.contains("兵"), "{reply}");
+}
+
+/// 1.7, 1.12: the rule that forbids a move is the one named, for the piece the learner meant,
+/// and the inputs a beginner types are read: a pawn going back to d1 is told that pawns never
+/// move backwards (before: "your own queen stands there"); castling in a FEN without rights
+/// invents no history (before: "one of them moved and came back"); `exd5` at en passant names
+/// the squares (before: "a pawn never moves sideways"); `车吃马`, `卒e4`, `♞f6` and `RxN`
+/// are moves (before: "I could not read that move").
+#[test]
+fn refusals_name_the_rule_for_the_move_meant() {
+    let catalog = catalog();
+    let mut chat = begin(&catalog, "zh-hans");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    chat.text(&format!("/explain {start} d2d1"))
+        .text("/explain 4k3/8/8/8/2b5/8/8/R3K2R w - - 0 1 短易位")
+        .text("/explain 4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2 exd5")
+        .text("/explain 4k3/8/8/8/8/8/8/R3n1K1 w - - 0 1 车吃马")
+        .text("/explain 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 卒e4")
+        .text("/lang en")
+        .text("/explain rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1 ♞f6")
+        .text("/explain 4k3/8/8/8/8/8/8/R3n1K1 w - - 0 1 RxN");
+    insta::assert_snapshot!(chat.log);
+    let replies: Vec<&str> = chat.log.split("\n> ").skip(1).collect();
+    assert!(
+        replies[0].contains("兵永远不能后退") || replies[0].contains("兵不能后退"),
+        "{}",
+        replies[0]
+    );
+    assert!(!replies[1].contains("走动过又回来"), "{}", replies[1]);
+    assert!(replies[2].contains("d6"), "{}", replies[2]);
+    for reply in [replies[3], replies[4], replies[6], replies[7]] {
+        assert!(
+            !reply.contains("没看懂") && !reply.contains("could not read"),
+            "{reply}"
+        );
+    }
+}
+
 /// 1.12: a choice is answered by its text (`d6`) as well as by its letter.
 #[test]
 fn a_choice_by_its_text() {

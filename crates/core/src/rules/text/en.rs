@@ -338,9 +338,16 @@ fn wrong_movement(p: Role, from: Square, to: Square, board: &Board) -> String {
             if from == to {
                 "A move must go to another square.".to_string()
             } else if forward < 0 {
-                "A pawn never moves backwards.".to_string()
+                format!("A pawn never moves backwards, and {from} to {to} goes back.")
             } else if forward == 0 {
-                "A pawn never moves sideways.".to_string()
+                let mut text =
+                    format!("A pawn never moves sideways, and {from} to {to} is along the rank.");
+                if let Some(behind) = super::en_passant_landing(board, from, to) {
+                    text.push_str(&format!(
+                        " If the pawn beside yours has just moved two squares, take it en passant: your pawn goes diagonally to {behind}, the square behind it."
+                    ));
+                }
+                text
             } else if from.file() == to.file() {
                 format!(
                     "A pawn moves one square forward (two from its starting square), so {from} to {to} is too far."

@@ -311,9 +311,15 @@ fn wrong_movement(p: Role, from: Square, to: Square, board: &Board) -> String {
             if from == to {
                 "一步棋必须走到另一个格子。".to_string()
             } else if forward < 0 {
-                "兵永远不能后退。".to_string()
+                format!("兵永远不能后退，从{from}到{to}是往回走。")
             } else if forward == 0 {
-                "兵不能横着走。".to_string()
+                let mut text = format!("兵不能横着走，从{from}到{to}是沿横线走。");
+                if let Some(behind) = super::en_passant_landing(board, from, to) {
+                    text.push_str(&format!(
+                        "旁边的兵如果刚刚一步走了两格，可以吃过路兵：你的兵斜走到它身后的{behind}。"
+                    ));
+                }
+                text
             } else if from.file() == to.file() {
                 format!("兵每次向前走一格（在原位时可以走两格），从{from}到{to}走得太远了。")
             } else {

@@ -262,12 +262,37 @@ pub fn audit(lessons: &[Lesson], items: &[QuizItem]) -> Vec<Problem> {
     audit_with(lessons, items, terms)
 }
 
+/// The Traditional text is made from the Simplified one, where 后 is both the queen (后) and
+/// "after, behind" (後): each 后 the converter can only guess, with the words around it.
+#[must_use]
+pub fn traditional_problems(zh: &str) -> Vec<String> {
+    let chars: Vec<char> = zh.chars().collect();
+    crate::i18n::hant::unclear_hou(zh)
+        .into_iter()
+        .map(|i| {
+            let around: String = chars[i.saturating_sub(4)..(i + 5).min(chars.len())]
+                .iter()
+                .collect();
+            format!(
+                "zh: the 后 in `{around}` may be the queen (后) or \"after\" (後) in Traditional Chinese; name the piece (白后, 后走到…) or rephrase"
+            )
+        })
+        .collect()
+}
+
 /// [`audit`] with a given glossary.
 #[must_use]
 pub fn audit_with(lessons: &[Lesson], items: &[QuizItem], terms: &[Term]) -> Vec<Problem> {
     let mut problems = Vec::new();
     let texts = |at: &Seen<'_>, label: &str, text: &Text, problems: &mut Vec<Problem>| {
         for msg in term_problems(&text.zh, at.unit, terms) {
+            problems.push(Problem::at(
+                at.file,
+                Some(at.line),
+                format!("{label}: {msg}"),
+            ));
+        }
+        for msg in traditional_problems(&text.zh) {
             problems.push(Problem::at(
                 at.file,
                 Some(at.line),
@@ -448,6 +473,19 @@ mod tests {
         assert!(found[0].contains("in check"), "{found:?}");
         // From the check unit on, a board in check is fine.
         assert!(audited(12, IN_CHECK_DRILL).is_empty());
+    }
+
+    #[test]
+    fn a_hou_the_traditional_text_can_only_guess_is_reported() {
+        // 吃了马后马上走: "after taking the knight, move at once" (後) or the queen (后)?
+        let unclear = "  - id: demo-hou\n    kind: judge\n    board: 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\n    ask: check\n    answer: no\n    text: {zh: 吃了马后马上走，黑王被将军了吗？, en: Is Black in check?}\n    hint: {zh: 看车, en: Look at the rook}\n    why: {zh: 车不攻击e8, en: The rook does not attack e8}\n";
+        let found = audited(5, unclear);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].contains("Traditional"), "{found:?}");
+        assert!(found[0].starts_with("lessons/05-demo.yaml:"), "{found:?}");
+        // Written plainly (以后, 白后) it is clear.
+        let clear = unclear.replace("吃了马后马上走", "吃了马以后，白后");
+        assert!(audited(5, &clear).is_empty());
     }
 
     #[test]

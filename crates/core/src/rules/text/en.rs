@@ -344,7 +344,7 @@ fn wrong_movement(p: Role, from: Square, to: Square, board: &Board) -> String {
                     format!("A pawn never moves sideways, and {from} to {to} is along the rank.");
                 if let Some(behind) = super::en_passant_landing(board, from, to) {
                     text.push_str(&format!(
-                        " If the pawn beside yours has just moved two squares, take it en passant: your pawn goes diagonally to {behind}, the square behind it."
+                        " If the pawn beside yours has just moved two squares, take it en passant: your pawn goes diagonally to {behind}, the square it passed over."
                     ));
                 }
                 text

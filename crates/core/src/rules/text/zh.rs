@@ -316,7 +316,7 @@ fn wrong_movement(p: Role, from: Square, to: Square, board: &Board) -> String {
                 let mut text = format!("兵不能横着走，从{from}到{to}是沿横线走。");
                 if let Some(behind) = super::en_passant_landing(board, from, to) {
                     text.push_str(&format!(
-                        "旁边的兵如果刚刚一步走了两格，可以吃过路兵：你的兵斜走到它身后的{behind}。"
+                        "旁边的兵如果刚刚一步走了两格，可以吃过路兵：你的兵斜走到它刚刚越过的{behind}格。"
                     ));
                 }
                 text

@@ -21,6 +21,7 @@ use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
 use axum::http::StatusCode;
 use axum::routing::post;
+use subtle::ConstantTimeEq;
 use teloxide_core::RequestError;
 use teloxide_core::payloads::SetWebhookSetters;
 use teloxide_core::requests::{Request as _, Requester};
@@ -93,15 +94,11 @@ impl fmt::Debug for Secret {
     }
 }
 
-/// `given == expected`, looking at every byte of `expected` whatever `given` is, so that the
-/// time taken does not tell an attacker how much of a guess was right (only, at most, the
-/// secret's length, which Telegram's format bounds anyway).
+/// `given == expected` in time that does not depend on where they differ (`subtle`), so that
+/// it does not tell an attacker how much of a guess was right. Different lengths are never
+/// equal (and only the length may show, which Telegram's format bounds anyway).
 fn constant_time_eq(given: &[u8], expected: &[u8]) -> bool {
-    let mut diff = u8::from(given.len() != expected.len());
-    for (i, e) in expected.iter().enumerate() {
-        diff |= given.get(i).copied().unwrap_or(!*e) ^ e;
-    }
-    std::hint::black_box(diff) == 0
+    given.ct_eq(expected).into()
 }
 
 /// Checks a webhook path: it starts with `/` and holds only URL-safe characters (so that it
@@ -410,6 +407,9 @@ mod tests {
         // A guess shorter than the secret whose missing bytes would be zeros.
         assert!(!constant_time_eq(b"ab", b"ab\0"));
         assert!(constant_time_eq(b"", b""));
+        assert!(!constant_time_eq(b"", b"a"));
+        assert!(!constant_time_eq(b"a", b""));
+        assert!(constant_time_eq(b"same", b"same"));
     }
 
     #[test]

@@ -68,7 +68,7 @@ fn parse_public_url(text: &str) -> Result<url::Url, String> {
 }
 
 /// A `--webhook-path`.
-fn parse_path(text: &str) -> Result<String, String> {
+fn parse_path(text: &str) -> Result<String, webhook::PathError> {
     webhook::check_path(text)?;
     Ok(text.to_owned())
 }
@@ -125,8 +125,7 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
             store.clone(),
             catalog,
             Duration::from_secs(u64::from(args.poll_timeout)),
-        )
-        .map_err(anyhow::Error::msg)?
+        )?
         .with_flood_limit(FloodLimit {
             burst: args.flood_burst,
             refill: Duration::from_secs(60) / args.flood_per_minute,
@@ -165,7 +164,8 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("chess-tutor: {e}");
+            // With its causes (`{:#}`): "cannot …: because …".
+            eprintln!("chess-tutor: {e:#}");
             ExitCode::FAILURE
         }
     }

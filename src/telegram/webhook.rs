@@ -49,35 +49,52 @@ const SET_WEBHOOK_ATTEMPTS: u32 = 4;
 /// The webhook secret: what Telegram sends in [`SECRET_HEADER`]. Not `Debug`-printable.
 #[derive(Clone)]
 pub struct Secret(String);
+/// Why a webhook secret is not one Telegram accepts. The message never repeats the secret.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SecretError {
+    /// No characters at all.
+    #[error("the webhook secret is empty")]
+    Empty,
+    /// More than 256 bytes (`chars`: how many characters it has).
+    #[error("the webhook secret is {chars} characters long; Telegram allows at most 256")]
+    TooLong { chars: usize },
+    /// A character outside `A-Z a-z 0-9 _ -`.
+    #[error(
+        "the webhook secret has the character {}; Telegram allows only A-Z, a-z, 0-9, _ and -",
+        shown(*.0)
+    )]
+    BadCharacter(char),
+}
+
+/// A character as an error message shows it: quoted when it prints, else its code point.
+fn shown(c: char) -> String {
+    if c.is_ascii_graphic() || c == ' ' {
+        format!("{c:?}")
+    } else {
+        format!("U+{:04X}", u32::from(c))
+    }
+}
 
 impl Secret {
     /// Checks the secret against what Telegram accepts: 1–256 characters of `A-Z a-z 0-9 _ -`.
     ///
     /// # Errors
     ///
-    /// A message saying what is wrong (never repeating the secret).
-    pub fn new(secret: &str) -> Result<Secret, String> {
+    /// What is wrong with it.
+    pub fn new(secret: &str) -> Result<Secret, SecretError> {
         if secret.is_empty() {
-            return Err("the webhook secret is empty".into());
+            return Err(SecretError::Empty);
         }
         if secret.len() > 256 {
-            return Err(format!(
-                "the webhook secret is {} characters long; Telegram allows at most 256",
-                secret.chars().count()
-            ));
+            return Err(SecretError::TooLong {
+                chars: secret.chars().count(),
+            });
         }
         if let Some(bad) = secret
             .chars()
             .find(|c| !(c.is_ascii_alphanumeric() || *c == '_' || *c == '-'))
         {
-            let shown = if bad.is_ascii_graphic() || bad == ' ' {
-                format!("{bad:?}")
-            } else {
-                format!("U+{:04X}", u32::from(bad))
-            };
-            return Err(format!(
-                "the webhook secret has the character {shown}; Telegram allows only A-Z, a-z, 0-9, _ and -"
-            ));
+            return Err(SecretError::BadCharacter(bad));
         }
         Ok(Secret(secret.to_owned()))
     }
@@ -100,24 +117,35 @@ impl fmt::Debug for Secret {
 fn constant_time_eq(given: &[u8], expected: &[u8]) -> bool {
     given.ct_eq(expected).into()
 }
+/// Why a webhook path cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PathError {
+    /// It does not start with `/`.
+    #[error("the webhook path {0:?} must start with /")]
+    NotAbsolute(String),
+    /// It holds a character that is not URL-safe (a route pattern's `{` or `*`, a space…).
+    #[error("the webhook path {path:?} has the character {bad:?}; use only A-Z a-z 0-9 - . _ ~ /")]
+    BadCharacter { path: String, bad: char },
+}
 
 /// Checks a webhook path: it starts with `/` and holds only URL-safe characters (so that it
 /// is matched literally, never as a route pattern).
 ///
 /// # Errors
 ///
-/// A message saying what is wrong.
-pub fn check_path(path: &str) -> Result<(), String> {
+/// What is wrong with it.
+pub fn check_path(path: &str) -> Result<(), PathError> {
     if !path.starts_with('/') {
-        return Err(format!("the webhook path {path:?} must start with /"));
+        return Err(PathError::NotAbsolute(path.to_owned()));
     }
     if let Some(bad) = path
         .chars()
         .find(|c| !(c.is_ascii_alphanumeric() || "-._~/".contains(*c)))
     {
-        return Err(format!(
-            "the webhook path {path:?} has the character {bad:?}; use only A-Z a-z 0-9 - . _ ~ /"
-        ));
+        return Err(PathError::BadCharacter {
+            path: path.to_owned(),
+            bad,
+        });
     }
     Ok(())
 }
@@ -149,7 +177,7 @@ pub async fn run(
     options: WebhookOptions,
     stop: watch::Receiver<bool>,
 ) -> anyhow::Result<()> {
-    check_path(&options.path).map_err(anyhow::Error::msg)?;
+    check_path(&options.path)?;
     let listener = tokio::net::TcpListener::bind(options.listen)
         .await
         .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", options.listen))?;
@@ -382,13 +410,39 @@ mod tests {
         assert!(Secret::new("abc_DEF-123").is_ok());
         assert!(Secret::new(&"a".repeat(256)).is_ok());
         let too_long = Secret::new(&"a".repeat(257)).unwrap_err();
-        assert!(too_long.contains("257"), "{too_long}");
-        assert!(Secret::new("").unwrap_err().contains("empty"));
+        assert_eq!(too_long, SecretError::TooLong { chars: 257 });
+        assert_eq!(
+            too_long.to_string(),
+            "the webhook secret is 257 characters long; Telegram allows at most 256"
+        );
+        // Counted in characters, though bounded in bytes.
+        assert_eq!(
+            Secret::new(&"é".repeat(200)).unwrap_err(),
+            SecretError::TooLong { chars: 200 }
+        );
+        let empty = Secret::new("").unwrap_err();
+        assert_eq!(empty, SecretError::Empty);
+        assert_eq!(empty.to_string(), "the webhook secret is empty");
         let spaced = Secret::new("my secret").unwrap_err();
-        assert!(spaced.contains("' '"), "{spaced}");
-        assert!(!spaced.contains("my secret"), "the secret is not repeated");
-        assert!(Secret::new("naïve").unwrap_err().contains("U+00EF"));
-        assert!(Secret::new("a/b").is_err());
+        assert_eq!(spaced, SecretError::BadCharacter(' '));
+        assert_eq!(
+            spaced.to_string(),
+            "the webhook secret has the character ' '; Telegram allows only A-Z, a-z, 0-9, _ and -"
+        );
+        assert!(
+            !spaced.to_string().contains("my secret"),
+            "the secret is not repeated"
+        );
+        assert!(
+            Secret::new("naïve")
+                .unwrap_err()
+                .to_string()
+                .contains("U+00EF")
+        );
+        assert_eq!(
+            Secret::new("a/b").unwrap_err(),
+            SecretError::BadCharacter('/')
+        );
         assert_eq!(
             format!("{:?}", Secret::new("s3cret").unwrap()),
             "Secret(<hidden>)"
@@ -416,8 +470,24 @@ mod tests {
     fn paths_are_literal() {
         assert!(check_path("/telegram").is_ok());
         assert!(check_path("/bot/hook-1.x_~").is_ok());
-        assert!(check_path("telegram").is_err());
-        assert!(check_path("/{id}").is_err());
+        let relative = check_path("telegram").unwrap_err();
+        assert_eq!(relative, PathError::NotAbsolute("telegram".into()));
+        assert_eq!(
+            relative.to_string(),
+            r#"the webhook path "telegram" must start with /"#
+        );
+        let pattern = check_path("/{id}").unwrap_err();
+        assert_eq!(
+            pattern,
+            PathError::BadCharacter {
+                path: "/{id}".into(),
+                bad: '{'
+            }
+        );
+        assert_eq!(
+            pattern.to_string(),
+            r#"the webhook path "/{id}" has the character '{'; use only A-Z a-z 0-9 - . _ ~ /"#
+        );
         assert!(check_path("/a b").is_err());
         assert!(check_path("/*rest").is_err());
     }

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::sync::watch;
+use tokio_util::sync::CancellationToken;
 
 use crate::telegram::Shell;
 use crate::telegram::flood::FloodLimit;
@@ -130,11 +130,12 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
             burst: args.flood_burst,
             refill: Duration::from_secs(60) / args.flood_per_minute,
         });
-        let (stop_tx, stop_rx) = watch::channel(false);
+        let stop = CancellationToken::new();
+        let stopping = stop.clone();
         tokio::spawn(async move {
             wait_for_signal().await;
             eprintln!("chess-tutor telegram: stopping: finishing the updates in flight");
-            let _ = stop_tx.send(true);
+            stopping.cancel();
             // A safety net: whatever hangs, the process ends in time.
             tokio::time::sleep(HARD_STOP).await;
             eprintln!("chess-tutor telegram: did not stop in time; exiting");
@@ -154,8 +155,8 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
             }
         });
         let result = match webhook {
-            Some(webhook) => webhook::run(shell, webhook, stop_rx).await,
-            None => poll::run(shell, options, stop_rx).await.map_err(Into::into),
+            Some(webhook) => webhook::run(shell, webhook, stop).await,
+            None => poll::run(shell, options, stop).await.map_err(Into::into),
         };
         store.close().await;
         result

@@ -7,13 +7,12 @@ use std::time::Duration;
 
 use chess_tutor_store::{Applied, Claim, LearnerId, StoreError};
 use teloxide_core::types::ChatId;
-use tokio::sync::watch;
+use tokio_util::sync::CancellationToken;
 
 use super::Shell;
 use super::flood::{Admission, FLOOD_NOTICE};
 use super::inbound::Incoming;
 use super::outbound::{answer_callback, answer_callback_with, deliver, is_passing, send_reply};
-use super::stop::stopped;
 use crate::shell::apply_input;
 
 /// How often an update whose handling fails in the store is tried before it is given up
@@ -30,7 +29,7 @@ pub async fn supervise(
     shell: Arc<Shell>,
     id: i64,
     incoming: Incoming,
-    mut stop: watch::Receiver<bool>,
+    stop: CancellationToken,
 ) -> bool {
     let mut attempt = 1;
     loop {
@@ -49,7 +48,7 @@ pub async fn supervise(
                 }
                 tokio::select! {
                     () = tokio::time::sleep(Duration::from_secs(u64::from(attempt))) => {}
-                    () = stopped(&mut stop) => return false,
+                    () = stop.cancelled() => return false,
                 }
                 attempt += 1;
             }

@@ -19,7 +19,6 @@ pub mod introduce;
 pub mod memory;
 pub mod outbound;
 pub mod poll;
-pub mod stop;
 pub mod webhook;
 
 use std::fmt;

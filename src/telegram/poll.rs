@@ -15,12 +15,12 @@ use teloxide_core::RequestError;
 use teloxide_core::payloads::GetUpdatesSetters;
 use teloxide_core::requests::{Request, Requester};
 use teloxide_core::types::Update;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
+use tokio_util::sync::CancellationToken;
 
 use super::handle::supervise;
 use super::inbound::{self, Incoming};
-use super::stop::stopped;
 use super::{OFFSET_KEY, Shell};
 
 /// A fetched batch: each update's id and what it asks.
@@ -57,7 +57,7 @@ impl Default for PollOptions {
     }
 }
 
-/// Polls until `stop` turns true, then lets the updates being handled finish (within
+/// Polls until `stop` is cancelled, then lets the updates being handled finish (within
 /// [`PollOptions::grace`]) and returns; what waits stays in the inbox for the next start.
 ///
 /// # Errors
@@ -67,7 +67,7 @@ impl Default for PollOptions {
 pub async fn run(
     shell: Arc<Shell>,
     options: PollOptions,
-    mut stop: watch::Receiver<bool>,
+    stop: CancellationToken,
 ) -> Result<(), StoreError> {
     let stored = shell.store.get_offset(OFFSET_KEY).await?;
     let inboxed = shell.store.inbox().await?;
@@ -148,7 +148,7 @@ pub async fn run(
                     loop_state.remove_handled().await;
                 }
             }
-            () = stopped(&mut stop), if !loop_state.stopping => {
+            () = stop.cancelled(), if !loop_state.stopping => {
                 loop_state.stopping = true;
                 deadline = Instant::now() + options.grace;
                 if let Some(task) = fetching.take() {
@@ -198,7 +198,7 @@ struct Loop {
     held: usize,
     running: usize,
     stopping: bool,
-    stop: watch::Receiver<bool>,
+    stop: CancellationToken,
     done: (mpsc::UnboundedSender<Done>, mpsc::UnboundedReceiver<Done>),
     /// Handled updates still in the inbox.
     handled: Vec<i64>,
@@ -375,6 +375,52 @@ fn read_raw(raw: &str) -> Option<Vec<(i64, Incoming)>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    /// A shell whose Bot API refuses every connection (nothing listens on port 9).
+    async fn unreachable_shell(dir: &std::path::Path) -> Arc<Shell> {
+        let store = chess_tutor_store::Store::open(dir.join("p.sqlite3").to_str().unwrap())
+            .await
+            .unwrap();
+        let catalog = Arc::new(chess_tutor_core::tutor::Catalog::new(
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+        ));
+        let shell = Shell::new(
+            "1:a",
+            Some("http://127.0.0.1:9"),
+            store,
+            catalog,
+            Duration::from_secs(1),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        Arc::new(shell)
+    }
+
+    #[tokio::test]
+    async fn cancelling_the_token_ends_the_poll_loop() {
+        let dir = tempfile::tempdir().unwrap();
+        let shell = unreachable_shell(dir.path()).await;
+        let options = PollOptions {
+            timeout_secs: 1,
+            ..PollOptions::default()
+        };
+        // Cancelled while it polls (and retries the failing getUpdates).
+        let stop = CancellationToken::new();
+        let polling = tokio::spawn(run(shell.clone(), options.clone(), stop.clone()));
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        assert!(!polling.is_finished(), "it polls until cancelled");
+        stop.cancel();
+        let ended = tokio::time::timeout(Duration::from_secs(5), polling).await;
+        assert!(
+            matches!(ended, Ok(Ok(Ok(())))),
+            "the loop ends soon after the cancellation"
+        );
+        // Cancelled before it starts: it returns at once.
+        let stop = CancellationToken::new();
+        stop.cancel();
+        let ended = tokio::time::timeout(Duration::from_secs(5), run(shell, options, stop)).await;
+        assert!(matches!(ended, Ok(Ok(()))));
+    }
 
     #[test]
     fn a_raw_batch_keeps_good_updates_and_skips_bad_ones() {

@@ -27,11 +27,11 @@ use teloxide_core::payloads::SetWebhookSetters;
 use teloxide_core::requests::{Request as _, Requester};
 use teloxide_core::types::{AllowedUpdate, Update};
 use tokio::sync::watch;
+use tokio_util::sync::CancellationToken;
 
 use super::Shell;
 use super::handle::supervise;
 use super::inbound::{self, Incoming};
-use super::stop::stopped;
 
 /// The header in which Telegram sends the secret given to `setWebhook`.
 pub const SECRET_HEADER: &str = "x-telegram-bot-api-secret-token";
@@ -166,7 +166,7 @@ pub struct WebhookOptions {
     pub max_connections: u8,
 }
 
-/// Serves webhook updates until `stop` turns true, then stops accepting, lets the updates
+/// Serves webhook updates until `stop` is cancelled, then stops accepting, lets the updates
 /// being handled finish, and returns.
 ///
 /// # Errors
@@ -175,7 +175,7 @@ pub struct WebhookOptions {
 pub async fn run(
     shell: Arc<Shell>,
     options: WebhookOptions,
-    stop: watch::Receiver<bool>,
+    stop: CancellationToken,
 ) -> anyhow::Result<()> {
     check_path(&options.path)?;
     let listener = tokio::net::TcpListener::bind(options.listen)
@@ -183,11 +183,10 @@ pub async fn run(
         .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", options.listen))?;
     let local = listener.local_addr()?;
     if let Some(url) = &options.url {
-        let mut stop = stop.clone();
         tokio::select! {
             set = set_webhook(&shell, url, &options) => set?,
             // Stopped while waiting out a 429: nothing was served, nothing to finish.
-            () = stopped(&mut stop) => return Ok(()),
+            () = stop.cancelled() => return Ok(()),
         }
     }
     let (working, mut idle) = watch::channel(0_usize);
@@ -207,9 +206,8 @@ pub async fn run(
         "listening for webhook updates on http://{local}{}",
         options.path
     ));
-    let mut shutdown = stop;
     axum::serve(listener, router)
-        .with_graceful_shutdown(async move { stopped(&mut shutdown).await })
+        .with_graceful_shutdown(stop.cancelled_owned())
         .await?;
     // Updates whose request went away (the client hung up) are still being handled.
     let _ = idle.wait_for(|n| *n == 0).await;
@@ -263,7 +261,7 @@ struct App {
     secret: Secret,
     /// One lock per chat with updates in flight; an entry goes when nobody holds or waits for it.
     chats: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
-    stop: watch::Receiver<bool>,
+    stop: CancellationToken,
     /// How many updates are being handled.
     working: watch::Sender<usize>,
     /// Requests refused for a wrong or missing secret (logged at 1, 2, 4, 8, …).
@@ -348,7 +346,7 @@ async fn receive(State(app): State<Arc<App>>, request: Request) -> StatusCode {
         app.shell.log(format_args!("skipped update {id}: {why}"));
         return StatusCode::OK;
     }
-    if *app.stop.borrow() {
+    if app.stop.is_cancelled() {
         return StatusCode::SERVICE_UNAVAILABLE;
     }
     // Its own task: if the request goes away, the handling still ends (and keeps the chat's
@@ -376,7 +374,7 @@ fn read_update(body: &[u8]) -> Result<(i64, Incoming), &'static str> {
 /// Handles one update after the chat's earlier ones; false when stopping came first.
 async fn handle_in_order(working: Working, id: i64, incoming: Incoming) -> bool {
     let app = &working.0;
-    let mut stop = app.stop.clone();
+    let stop = app.stop.clone();
     let Some(chat) = incoming.chat() else {
         return supervise(app.shell.clone(), id, incoming, stop).await;
     };
@@ -384,7 +382,7 @@ async fn handle_in_order(working: Working, id: i64, incoming: Incoming) -> bool 
     let turn = tokio::select! {
         biased;
         turn = lock.clone().lock_owned() => Some(turn),
-        () = stopped(&mut stop) => None,
+        () = stop.cancelled() => None,
     };
     let done = match turn {
         Some(turn) => {

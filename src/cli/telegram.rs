@@ -99,6 +99,8 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
         eprintln!("chess-tutor: set TELOXIDE_TOKEN to the bot's token to run the Telegram bot.");
         return ExitCode::from(2);
     }
+    // Before anything can log: a Bot API error quoting a request URL then shows `<token>`.
+    crate::logging::hide(&token, "<token>");
     let api_url = std::env::var("TELOXIDE_API_URL").ok();
     let webhook = match webhook_options(args) {
         Ok(webhook) => webhook,
@@ -134,11 +136,11 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
         let stopping = stop.clone();
         tokio::spawn(async move {
             wait_for_signal().await;
-            eprintln!("chess-tutor telegram: stopping: finishing the updates in flight");
+            tracing::info!("stopping: finishing the updates in flight");
             stopping.cancel();
             // A safety net: whatever hangs, the process ends in time.
             tokio::time::sleep(HARD_STOP).await;
-            eprintln!("chess-tutor telegram: did not stop in time; exiting");
+            tracing::error!("did not stop in time; exiting");
             std::process::exit(1);
         });
         let shell = Arc::new(shell);
@@ -151,7 +153,7 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
                 crate::telegram::introduce::introduce(&introducing),
             );
             if bounded.await.is_err() {
-                introducing.log(format_args!("getMe/setMyCommands took too long; given up"));
+                tracing::warn!("getMe/setMyCommands took too long; given up");
             }
         });
         let result = match webhook {
@@ -166,7 +168,7 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             // With its causes (`{:#}`): "cannot …: because …".
-            eprintln!("chess-tutor: {e:#}");
+            tracing::error!(error = %format!("{e:#}"), "the bot stopped on an error");
             ExitCode::FAILURE
         }
     }

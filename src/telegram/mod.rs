@@ -9,8 +9,9 @@
 //! answered with an apology; every Bot API call retried after a 429; a per-learner flood
 //! limit ([`flood`]).
 //!
-//! The token is secret: [`Shell`] is not `Debug` (teloxide's `Bot` would print it) and every
-//! log line goes through [`Shell::log`], which blanks it out.
+//! The token is secret: [`Shell`] is not `Debug` (teloxide's `Bot` would print it), and the
+//! log blanks it out of every line ([`crate::logging::hide`], given the token before the shell
+//! starts), so that an error quoting a request URL can be logged as it is.
 
 pub mod flood;
 pub mod handle;
@@ -21,7 +22,6 @@ pub mod outbound;
 pub mod poll;
 pub mod webhook;
 
-use std::fmt;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -167,22 +167,16 @@ impl Shell {
         let _writing = self.flushing.lock().await;
         let batch = std::mem::take(&mut *self.sent.lock().unwrap_or_else(|e| e.into_inner()));
         if let Err(e) = self.store.mark_sent(&batch).await {
-            self.log(format_args!(
-                "cannot mark {} update(s) sent in the outbox: {e}",
-                batch.len()
-            ));
+            tracing::error!(
+                updates = batch.len(),
+                error = %e,
+                "cannot mark the updates sent in the outbox"
+            );
         }
     }
 
-    /// Writes one log line to stderr, with the token blanked out wherever it appears.
-    pub fn log(&self, message: fmt::Arguments<'_>) {
-        eprintln!(
-            "chess-tutor telegram: {}",
-            self.redact(&message.to_string())
-        );
-    }
-
-    /// `text` with the token replaced by `<token>`.
+    /// `text` with the token replaced by `<token>` (for text that leaves the process other
+    /// than through the log, which blanks it by itself).
     pub fn redact(&self, text: &str) -> String {
         if self.token.is_empty() {
             text.to_owned()

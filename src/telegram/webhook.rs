@@ -49,6 +49,7 @@ const SET_WEBHOOK_ATTEMPTS: u32 = 4;
 /// The webhook secret: what Telegram sends in [`SECRET_HEADER`]. Not `Debug`-printable.
 #[derive(Clone)]
 pub struct Secret(String);
+
 /// Why a webhook secret is not one Telegram accepts. The message never repeats the secret.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SecretError {
@@ -117,6 +118,7 @@ impl fmt::Debug for Secret {
 fn constant_time_eq(given: &[u8], expected: &[u8]) -> bool {
     given.ct_eq(expected).into()
 }
+
 /// Why a webhook path cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PathError {
@@ -202,17 +204,18 @@ pub async fn run(
         .route(&options.path, post(receive))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(app);
-    shell.log(format_args!(
+    // The whole URL in the message: the tests (and operators) read the port from it.
+    tracing::info!(
         "listening for webhook updates on http://{local}{}",
         options.path
-    ));
+    );
     axum::serve(listener, router)
         .with_graceful_shutdown(stop.cancelled_owned())
         .await?;
     // Updates whose request went away (the client hung up) are still being handled.
     let _ = idle.wait_for(|n| *n == 0).await;
     shell.flush_sent().await;
-    shell.log(format_args!("the webhook server has stopped"));
+    tracing::info!("the webhook server has stopped");
     Ok(())
 }
 
@@ -232,14 +235,15 @@ async fn set_webhook(
             .max_connections(options.max_connections.clamp(1, 100));
         match request.send().await {
             Ok(_) => {
-                shell.log(format_args!("webhook set to {url}"));
+                tracing::info!(%url, "webhook set");
                 return Ok(());
             }
             Err(RequestError::RetryAfter(wait)) => {
-                shell.log(format_args!(
-                    "setWebhook: 429, retrying after {}s",
-                    wait.seconds()
-                ));
+                tracing::info!(
+                    method = "setWebhook",
+                    retry_after_s = wait.seconds(),
+                    "429 Too Many Requests, retrying"
+                );
                 tokio::time::sleep(wait.duration()).await;
             }
             Err(e) => {
@@ -248,7 +252,7 @@ async fn set_webhook(
                 if failures >= SET_WEBHOOK_ATTEMPTS {
                     anyhow::bail!("setWebhook failed: {e}");
                 }
-                shell.log(format_args!("setWebhook failed, retrying: {e}"));
+                tracing::warn!(attempt = failures, error = %e, "setWebhook failed, retrying");
                 tokio::time::sleep(Duration::from_millis(500 * u64::from(failures))).await;
             }
         }
@@ -320,30 +324,29 @@ async fn receive(State(app): State<Arc<App>>, request: Request) -> StatusCode {
         // One line per quiet spell, not one per request: a secret-guesser cannot fill the log.
         let refused = app.refused.fetch_add(1, Ordering::Relaxed) + 1;
         if refused.is_power_of_two() {
-            app.shell.log(format_args!(
-                "refused a webhook request without the right secret ({refused} so far)"
-            ));
+            tracing::warn!(
+                refused_so_far = refused,
+                "refused a webhook request without the right secret"
+            );
         }
         return StatusCode::UNAUTHORIZED;
     }
     let body = match Bytes::from_request(request, &()).await {
         Ok(body) => body,
         Err(rejection) => {
-            app.shell
-                .log(format_args!("refused a webhook request: {rejection}"));
+            tracing::warn!(error = %rejection, "refused a webhook request");
             return rejection.status();
         }
     };
     let (id, incoming) = match read_update(&body) {
         Ok(update) => update,
         Err(why) => {
-            app.shell
-                .log(format_args!("dropped a webhook request: {why}"));
+            tracing::warn!(reason = %why, "dropped a webhook request");
             return StatusCode::OK;
         }
     };
     if let Incoming::Skip(why) = incoming {
-        app.shell.log(format_args!("skipped update {id}: {why}"));
+        tracing::info!(update_id = id, reason = %why, "skipped an update");
         return StatusCode::OK;
     }
     if app.stop.is_cancelled() {

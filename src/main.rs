@@ -2,6 +2,7 @@
 //! shell. Everything that is not I/O lives in the library.
 
 mod cli;
+mod logging;
 mod shell;
 mod telegram;
 mod terminal;
@@ -9,6 +10,7 @@ mod terminal;
 use clap::Parser;
 
 fn main() -> std::process::ExitCode {
+    logging::init();
     let args = cli::Cli::parse();
     cli::run(args)
 }

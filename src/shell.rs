@@ -71,9 +71,10 @@ fn unreadable_session(
     kept: serde_json::Value,
     update_key: Option<i64>,
 ) -> Change<Vec<Reply>> {
-    eprintln!(
-        "chess-tutor: the stored session of learner {} does not read ({error}); it is kept unchanged",
-        id.0
+    tracing::error!(
+        learner = id.0,
+        error = %error,
+        "the stored session of a learner does not read; it is kept unchanged"
     );
     let replies = vec![Reply::text(UNREADABLE_SESSION)];
     Change {

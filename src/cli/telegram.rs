@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::sync::watch;
+use tokio_util::sync::CancellationToken;
 
 use crate::telegram::Shell;
 use crate::telegram::flood::FloodLimit;
@@ -68,7 +68,7 @@ fn parse_public_url(text: &str) -> Result<url::Url, String> {
 }
 
 /// A `--webhook-path`.
-fn parse_path(text: &str) -> Result<String, String> {
+fn parse_path(text: &str) -> Result<String, webhook::PathError> {
     webhook::check_path(text)?;
     Ok(text.to_owned())
 }
@@ -99,6 +99,8 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
         eprintln!("chess-tutor: set TELOXIDE_TOKEN to the bot's token to run the Telegram bot.");
         return ExitCode::from(2);
     }
+    // Before anything can log: a Bot API error quoting a request URL then shows `<token>`.
+    crate::logging::hide(&token, "<token>");
     let api_url = std::env::var("TELOXIDE_API_URL").ok();
     let webhook = match webhook_options(args) {
         Ok(webhook) => webhook,
@@ -125,20 +127,20 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
             store.clone(),
             catalog,
             Duration::from_secs(u64::from(args.poll_timeout)),
-        )
-        .map_err(anyhow::Error::msg)?
+        )?
         .with_flood_limit(FloodLimit {
             burst: args.flood_burst,
             refill: Duration::from_secs(60) / args.flood_per_minute,
         });
-        let (stop_tx, stop_rx) = watch::channel(false);
+        let stop = CancellationToken::new();
+        let stopping = stop.clone();
         tokio::spawn(async move {
             wait_for_signal().await;
-            eprintln!("chess-tutor telegram: stopping: finishing the updates in flight");
-            let _ = stop_tx.send(true);
+            tracing::info!("stopping: finishing the updates in flight");
+            stopping.cancel();
             // A safety net: whatever hangs, the process ends in time.
             tokio::time::sleep(HARD_STOP).await;
-            eprintln!("chess-tutor telegram: did not stop in time; exiting");
+            tracing::error!("did not stop in time; exiting");
             std::process::exit(1);
         });
         let shell = Arc::new(shell);
@@ -151,12 +153,12 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
                 crate::telegram::introduce::introduce(&introducing),
             );
             if bounded.await.is_err() {
-                introducing.log(format_args!("getMe/setMyCommands took too long; given up"));
+                tracing::warn!("getMe/setMyCommands took too long; given up");
             }
         });
         let result = match webhook {
-            Some(webhook) => webhook::run(shell, webhook, stop_rx).await,
-            None => poll::run(shell, options, stop_rx).await.map_err(Into::into),
+            Some(webhook) => webhook::run(shell, webhook, stop).await,
+            None => poll::run(shell, options, stop).await.map_err(Into::into),
         };
         store.close().await;
         result
@@ -165,7 +167,8 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("chess-tutor: {e}");
+            // With its causes (`{:#}`): "cannot …: because …".
+            tracing::error!(error = %format!("{e:#}"), "the bot stopped on an error");
             ExitCode::FAILURE
         }
     }

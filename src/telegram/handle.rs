@@ -7,13 +7,12 @@ use std::time::Duration;
 
 use chess_tutor_store::{Applied, Claim, LearnerId, StoreError};
 use teloxide_core::types::ChatId;
-use tokio::sync::watch;
+use tokio_util::sync::CancellationToken;
 
 use super::Shell;
 use super::flood::{Admission, FLOOD_NOTICE};
 use super::inbound::Incoming;
 use super::outbound::{answer_callback, answer_callback_with, deliver, is_passing, send_reply};
-use super::stop::stopped;
 use crate::shell::apply_input;
 
 /// How often an update whose handling fails in the store is tried before it is given up
@@ -30,7 +29,7 @@ pub async fn supervise(
     shell: Arc<Shell>,
     id: i64,
     incoming: Incoming,
-    mut stop: watch::Receiver<bool>,
+    stop: CancellationToken,
 ) -> bool {
     let mut attempt = 1;
     loop {
@@ -39,17 +38,15 @@ pub async fn supervise(
         match task.await {
             Ok(Ok(())) => return true,
             Ok(Err(e)) => {
-                shell.log(format_args!(
-                    "update {id}: the store failed (attempt {attempt}): {e}"
-                ));
+                tracing::warn!(update_id = id, attempt, error = %e, "the store failed");
                 if attempt >= STORE_ATTEMPTS {
-                    shell.log(format_args!("update {id}: given up"));
+                    tracing::error!(update_id = id, "given up after the store failed");
                     apologize(&shell, &incoming).await;
                     return true;
                 }
                 tokio::select! {
                     () = tokio::time::sleep(Duration::from_secs(u64::from(attempt))) => {}
-                    () = stopped(&mut stop) => return false,
+                    () = stop.cancelled() => return false,
                 }
                 attempt += 1;
             }
@@ -59,7 +56,7 @@ pub async fn supervise(
                 } else {
                     "cancelled".to_owned()
                 };
-                shell.log(format_args!("update {id} panicked: {what}"));
+                tracing::error!(update_id = id, panic = %what, "handling an update panicked");
                 apologize(&shell, &incoming).await;
                 return true;
             }
@@ -90,7 +87,7 @@ async fn apologize(shell: &Shell, incoming: &Incoming) {
     if let Some(chat) = incoming.chat() {
         let reply = chess_tutor_core::tutor::Reply::text(APOLOGY);
         if let Err(e) = send_reply(shell, ChatId(chat), &reply).await {
-            shell.log(format_args!("cannot apologize to chat {chat}: {e}"));
+            tracing::warn!(chat_id = chat, error = %e, "cannot apologize");
         }
     }
 }
@@ -120,10 +117,10 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                 if let Some(callback) = &callback {
                     answer_callback(&shell, callback).await;
                 } else if admission == Admission::DroppedNotify {
-                    shell.log(format_args!("chat {chat}: over the flood limit"));
+                    tracing::info!(chat_id = chat, "over the flood limit");
                     let notice = chess_tutor_core::tutor::Reply::text(FLOOD_NOTICE);
                     if let Err(e) = send_reply(&shell, ChatId(chat), &notice).await {
-                        shell.log(format_args!("cannot tell chat {chat} to slow down: {e}"));
+                        tracing::warn!(chat_id = chat, error = %e, "cannot tell the chat to slow down");
                     }
                 }
                 return Ok(());
@@ -143,10 +140,11 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                 // did not send is in the outbox.
                 Applied::Duplicate => match unsent_replies(&shell, chat, id).await? {
                     Some(replies) => {
-                        shell.log(format_args!(
-                            "update {id}: sending {} reply(ies) kept in the outbox",
-                            replies.len()
-                        ));
+                        tracing::info!(
+                            update_id = id,
+                            replies = replies.len(),
+                            "sending the replies kept in the outbox"
+                        );
                         replies
                     }
                     None => {
@@ -177,15 +175,20 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                 if let Err(e) = deliver(&shell, ChatId(chat), reply, pressed).await {
                     if is_passing(&e) {
                         // Not given up: the outbox keeps them for a later attempt.
-                        shell.log(format_args!(
-                            "update {id}: the replies to chat {chat} stay in the outbox \
-                             (the Bot API still fails): {e}"
-                        ));
+                        tracing::warn!(
+                            update_id = id,
+                            chat_id = chat,
+                            error = %e,
+                            "the replies stay in the outbox (the Bot API still fails)"
+                        );
                         return Ok(());
                     }
-                    shell.log(format_args!(
-                        "update {id}: the replies to chat {chat} are given up, for good: {e}"
-                    ));
+                    tracing::error!(
+                        update_id = id,
+                        chat_id = chat,
+                        error = %e,
+                        "the replies are given up, for good"
+                    );
                     break;
                 }
             }
@@ -223,9 +226,7 @@ async fn unsent_replies(
                     Ok(replies) => Ok(Some(replies)),
                     Err(e) => {
                         // Written by another version: better skipped than sent as nonsense.
-                        shell.log(format_args!(
-                            "update {id}: the outbox entry does not read: {e}"
-                        ));
+                        tracing::warn!(update_id = id, error = %e, "the outbox entry does not read");
                         Ok(None)
                     }
                 };

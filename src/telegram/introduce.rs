@@ -15,15 +15,16 @@ use super::outbound::call;
 /// Asks `getMe` and sends `setMyCommands` (the default menu in Simplified Chinese, and one for
 /// English clients). Failures are logged: the bot works without them.
 pub async fn introduce(shell: &Shell) {
-    match call(shell, "getMe", || shell.bot.get_me()).await {
+    match call("getMe", || shell.bot.get_me()).await {
         Ok(me) => {
             if let Some(name) = me.user.username.clone() {
                 inbound::set_own_username(&name);
             }
         }
-        Err(e) => shell.log(format_args!(
-            "getMe failed ({e}); commands addressed to other bots are not told apart"
-        )),
+        Err(e) => tracing::warn!(
+            error = %e,
+            "getMe failed; commands addressed to other bots are not told apart"
+        ),
     }
     // Telegram scopes menus by two-letter language codes: Traditional Chinese clients
     // (`zh-hant`, `zh-tw`) get the default menu.
@@ -32,7 +33,7 @@ pub async fn introduce(shell: &Shell) {
             .into_iter()
             .map(|(command, description)| BotCommand::new(command, description))
             .collect();
-        let sent = call(shell, "setMyCommands", || {
+        let sent = call("setMyCommands", || {
             let request = shell.bot.set_my_commands(commands.clone());
             match code {
                 Some(code) => request.language_code(code),
@@ -41,7 +42,7 @@ pub async fn introduce(shell: &Shell) {
         })
         .await;
         if let Err(e) = sent {
-            shell.log(format_args!("setMyCommands failed: {e}"));
+            tracing::warn!(language = %code.unwrap_or("default"), error = %e, "setMyCommands failed");
         }
     }
 }

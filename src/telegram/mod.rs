@@ -9,8 +9,9 @@
 //! answered with an apology; every Bot API call retried after a 429; a per-learner flood
 //! limit ([`flood`]).
 //!
-//! The token is secret: [`Shell`] is not `Debug` (teloxide's `Bot` would print it) and every
-//! log line goes through [`Shell::log`], which blanks it out.
+//! The token is secret: [`Shell`] is not `Debug` (teloxide's `Bot` would print it), and the
+//! log blanks it out of every line ([`crate::logging::hide`], given the token before the shell
+//! starts), so that an error quoting a request URL can be logged as it is.
 
 pub mod flood;
 pub mod handle;
@@ -19,10 +20,8 @@ pub mod introduce;
 pub mod memory;
 pub mod outbound;
 pub mod poll;
-pub mod stop;
 pub mod webhook;
 
-use std::fmt;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -32,6 +31,27 @@ use teloxide_core::Bot;
 
 /// The store key of the polling offset (the next `getUpdates` offset).
 pub const OFFSET_KEY: &str = "telegram.offset";
+
+/// Why a [`Shell`] could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum ShellError {
+    /// `TELOXIDE_TOKEN` is empty or only spaces.
+    #[error("TELOXIDE_TOKEN is empty")]
+    EmptyToken,
+    /// The HTTP client could not be built (its TLS set-up failed, say).
+    #[error("cannot build the HTTP client")]
+    HttpClient(#[source] Box<dyn std::error::Error + Send + Sync>),
+    /// `TELOXIDE_API_URL` does not parse as a URL.
+    #[error("TELOXIDE_API_URL {url:?} is not a URL")]
+    ApiUrl {
+        url: String,
+        #[source]
+        source: url::ParseError,
+    },
+    /// `TELOXIDE_API_URL` is a URL that cannot have a path under it (`mailto:…`).
+    #[error("TELOXIDE_API_URL {url:?} is not a URL: it cannot be a base URL")]
+    ApiUrlNotBase { url: String },
+}
 
 /// Everything an update's handling needs. Deliberately not `Debug`: the bot holds the token.
 pub struct Shell {
@@ -85,20 +105,18 @@ impl Shell {
         store: Store,
         catalog: Arc<Catalog>,
         poll_timeout: Duration,
-    ) -> Result<Shell, String> {
+    ) -> Result<Shell, ShellError> {
         let token = token.trim();
         if token.is_empty() {
-            return Err("TELOXIDE_TOKEN is empty".into());
+            return Err(ShellError::EmptyToken);
         }
         let client = teloxide_core::net::default_reqwest_settings()
             .timeout(poll_timeout + REQUEST_MARGIN)
             .build()
-            .map_err(|e| format!("cannot build the HTTP client: {e}"))?;
+            .map_err(|e| ShellError::HttpClient(e.into()))?;
         let mut bot = Bot::with_client(token, client);
         if let Some(url) = api_url.map(str::trim).filter(|u| !u.is_empty()) {
-            let parsed = reqwest_url(url.trim_end_matches('/'))
-                .map_err(|e| format!("TELOXIDE_API_URL {url:?} is not a URL: {e}"))?;
-            bot = bot.set_api_url(parsed);
+            bot = bot.set_api_url(api_url_of(url)?);
         }
         let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
         Ok(Shell {
@@ -149,22 +167,16 @@ impl Shell {
         let _writing = self.flushing.lock().await;
         let batch = std::mem::take(&mut *self.sent.lock().unwrap_or_else(|e| e.into_inner()));
         if let Err(e) = self.store.mark_sent(&batch).await {
-            self.log(format_args!(
-                "cannot mark {} update(s) sent in the outbox: {e}",
-                batch.len()
-            ));
+            tracing::error!(
+                updates = batch.len(),
+                error = %e,
+                "cannot mark the updates sent in the outbox"
+            );
         }
     }
 
-    /// Writes one log line to stderr, with the token blanked out wherever it appears.
-    pub fn log(&self, message: fmt::Arguments<'_>) {
-        eprintln!(
-            "chess-tutor telegram: {}",
-            self.redact(&message.to_string())
-        );
-    }
-
-    /// `text` with the token replaced by `<token>`.
+    /// `text` with the token replaced by `<token>` (for text that leaves the process other
+    /// than through the log, which blanks it by itself).
     pub fn redact(&self, text: &str) -> String {
         if self.token.is_empty() {
             text.to_owned()
@@ -174,10 +186,17 @@ impl Shell {
     }
 }
 
-fn reqwest_url(url: &str) -> Result<url::Url, String> {
-    let parsed = url::Url::parse(url).map_err(|e| e.to_string())?;
+/// The Bot API's base URL from `TELOXIDE_API_URL` (a trailing `/` or not).
+fn api_url_of(url: &str) -> Result<url::Url, ShellError> {
+    let parsed =
+        url::Url::parse(url.trim_end_matches('/')).map_err(|source| ShellError::ApiUrl {
+            url: url.to_owned(),
+            source,
+        })?;
     if parsed.cannot_be_a_base() {
-        return Err("it cannot be a base URL".into());
+        return Err(ShellError::ApiUrlNotBase {
+            url: url.to_owned(),
+        });
     }
     Ok(parsed)
 }
@@ -207,8 +226,30 @@ mod tests {
         );
         assert_eq!(shell.bot.api_url().as_str(), "http://127.0.0.1:9/");
         let t = Duration::from_secs(1);
-        assert!(Shell::new("  ", None, store.clone(), catalog.clone(), t).is_err());
-        assert!(Shell::new("1:a", Some("not a url"), store.clone(), catalog.clone(), t).is_err());
-        assert!(Shell::new("1:a", Some("mailto:x@y"), store, catalog, t).is_err());
+        let error = |token: &str, url: Option<&str>| {
+            Shell::new(token, url, store.clone(), catalog.clone(), t)
+                .err()
+                .expect("refused")
+        };
+        let empty = error("  ", None);
+        assert!(matches!(empty, ShellError::EmptyToken));
+        assert_eq!(empty.to_string(), "TELOXIDE_TOKEN is empty");
+        let not_url = error("1:a", Some("not a url"));
+        assert!(matches!(not_url, ShellError::ApiUrl { .. }), "{not_url:?}");
+        assert_eq!(
+            not_url.to_string(),
+            r#"TELOXIDE_API_URL "not a url" is not a URL"#
+        );
+        let source = std::error::Error::source(&not_url).expect("the parse error is kept");
+        assert_eq!(source.to_string(), "relative URL without a base");
+        let mailto = error("1:a", Some("mailto:x@y"));
+        assert!(
+            matches!(mailto, ShellError::ApiUrlNotBase { .. }),
+            "{mailto:?}"
+        );
+        assert_eq!(
+            mailto.to_string(),
+            r#"TELOXIDE_API_URL "mailto:x@y" is not a URL: it cannot be a base URL"#
+        );
     }
 }

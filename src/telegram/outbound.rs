@@ -144,7 +144,7 @@ pub fn keyboard(reply: &Reply) -> Option<InlineKeyboardMarkup> {
 /// # Errors
 ///
 /// The call's error once it is permanent, or passing failures outlast the budget.
-pub async fn call<Q, F>(shell: &Shell, what: &str, make: F) -> Result<Output<Q>, RequestError>
+pub async fn call<Q, F>(what: &str, make: F) -> Result<Output<Q>, RequestError>
 where
     F: Fn() -> Q,
     Q: Request<Err = RequestError>,
@@ -155,19 +155,23 @@ where
         match make().send().await {
             Ok(out) => return Ok(out),
             Err(RequestError::RetryAfter(wait)) => {
-                shell.log(format_args!(
-                    "{what}: 429, retrying after {}s",
-                    wait.seconds()
-                ));
+                tracing::info!(
+                    method = %what,
+                    retry_after_s = wait.seconds(),
+                    "429 Too Many Requests, retrying"
+                );
                 tokio::time::sleep(wait.duration()).await;
             }
             Err(e) if is_passing(&e) && since.elapsed() < PASSING_BUDGET => {
                 let wait = backoff(failures);
                 failures += 1;
-                shell.log(format_args!(
-                    "{what}: a passing failure (attempt {failures}), retrying in {} ms: {e}",
-                    wait.as_millis()
-                ));
+                tracing::warn!(
+                    method = %what,
+                    attempt = failures,
+                    retry_in_ms = wait.as_millis(),
+                    error = %e,
+                    "a passing failure, retrying"
+                );
                 tokio::time::sleep(wait).await;
             }
             Err(e) => return Err(e),
@@ -190,7 +194,7 @@ async fn send_text(
     let last = pieces.len().saturating_sub(1);
     for (i, piece) in pieces.iter().enumerate() {
         let markup = if i == last { keyboard.clone() } else { None };
-        call(shell, "sendMessage", || {
+        call("sendMessage", || {
             let request = shell.bot.send_message(chat, piece.clone());
             match &markup {
                 Some(m) => request.reply_markup(m.clone()),
@@ -213,11 +217,11 @@ async fn draw(shell: &Shell, chat: ChatId, view: &BoardView) -> Option<Vec<u8>> 
     match drawn {
         Ok(Ok(bytes)) => Some(bytes),
         Ok(Err(e)) => {
-            shell.log(format_args!("cannot draw a board for chat {chat}: {e}"));
+            tracing::error!(chat_id = %chat, error = %e, "cannot draw a board");
             None
         }
         Err(e) => {
-            shell.log(format_args!("drawing a board for chat {chat} failed: {e}"));
+            tracing::error!(chat_id = %chat, error = %e, "drawing a board failed");
             None
         }
     }
@@ -251,7 +255,7 @@ async fn send_photo(
     let key = PictureKey::of(picture);
     let by_id = shell.pictures.find(key).is_some();
     let send = || {
-        call(shell, "sendPhoto", || {
+        call("sendPhoto", || {
             let request = shell.bot.send_photo(chat, photo_file(shell, key, picture));
             let request = if caption.is_empty() {
                 request
@@ -266,9 +270,7 @@ async fn send_photo(
     };
     let sent = match send().await {
         Err(RequestError::Api(e)) if by_id => {
-            shell.log(format_args!(
-                "a remembered picture was refused ({e}), uploading it again"
-            ));
+            tracing::info!(error = %e, "a remembered picture was refused, uploading it again");
             shell.pictures.forget(key);
             send().await
         }
@@ -334,7 +336,7 @@ async fn edit_photo(
     markup: InlineKeyboardMarkup,
 ) -> Result<(), RequestError> {
     let key = PictureKey::of(picture);
-    let edited = call(shell, "editMessageMedia", || {
+    let edited = call("editMessageMedia", || {
         let mut photo = InputMediaPhoto::new(photo_file(shell, key, picture));
         if !caption.is_empty() {
             photo = photo.caption(caption.to_owned());
@@ -392,10 +394,12 @@ pub async fn deliver(
                 }
                 return Ok(());
             }
-            Err(e) => shell.log(format_args!(
-                "cannot edit message {} in chat {chat}, sending anew: {e}",
-                message.0
-            )),
+            Err(e) => tracing::info!(
+                chat_id = %chat,
+                message_id = message.0,
+                error = %e,
+                "cannot edit the message, sending anew"
+            ),
         }
     }
     let sent = send_reply(shell, chat, reply).await?;
@@ -417,7 +421,7 @@ pub async fn answer_callback(shell: &Shell, id: &CallbackQueryId) {
 /// none.
 pub async fn answer_callback_with(shell: &Shell, id: &CallbackQueryId, toast: Option<&str>) {
     let toast = toast.map(|t| split(t, MAX_TOAST).into_iter().next().unwrap_or_default());
-    if let Err(e) = call(shell, "answerCallbackQuery", || {
+    if let Err(e) = call("answerCallbackQuery", || {
         let request = shell.bot.answer_callback_query(id.clone());
         match &toast {
             Some(text) => request.text(text.clone()),
@@ -426,7 +430,7 @@ pub async fn answer_callback_with(shell: &Shell, id: &CallbackQueryId, toast: Op
     })
     .await
     {
-        shell.log(format_args!("answerCallbackQuery failed: {e}"));
+        tracing::warn!(error = %e, "answerCallbackQuery failed");
     }
 }
 

@@ -15,12 +15,12 @@ use teloxide_core::RequestError;
 use teloxide_core::payloads::GetUpdatesSetters;
 use teloxide_core::requests::{Request, Requester};
 use teloxide_core::types::Update;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
+use tokio_util::sync::CancellationToken;
 
 use super::handle::supervise;
 use super::inbound::{self, Incoming};
-use super::stop::stopped;
 use super::{OFFSET_KEY, Shell};
 
 /// A fetched batch: each update's id and what it asks.
@@ -57,7 +57,7 @@ impl Default for PollOptions {
     }
 }
 
-/// Polls until `stop` turns true, then lets the updates being handled finish (within
+/// Polls until `stop` is cancelled, then lets the updates being handled finish (within
 /// [`PollOptions::grace`]) and returns; what waits stays in the inbox for the next start.
 ///
 /// # Errors
@@ -67,15 +67,15 @@ impl Default for PollOptions {
 pub async fn run(
     shell: Arc<Shell>,
     options: PollOptions,
-    mut stop: watch::Receiver<bool>,
+    stop: CancellationToken,
 ) -> Result<(), StoreError> {
     let stored = shell.store.get_offset(OFFSET_KEY).await?;
     let inboxed = shell.store.inbox().await?;
-    shell.log(format_args!(
-        "polling for updates (offset {}, {} update(s) in the inbox)",
-        stored.map_or_else(|| "none".to_owned(), |o| o.to_string()),
-        inboxed.len()
-    ));
+    tracing::info!(
+        offset = %stored.map_or_else(|| "none".to_owned(), |o| o.to_string()),
+        inbox = inboxed.len(),
+        "polling for updates"
+    );
     let mut loop_state = Loop {
         shell: shell.clone(),
         offset: stored,
@@ -92,9 +92,7 @@ pub async fn run(
         match serde_json::from_value::<Incoming>(body) {
             Ok(kept) => loop_state.hold(id, kept),
             Err(e) => {
-                shell.log(format_args!(
-                    "inbox update {id} does not read, dropped: {e}"
-                ));
+                tracing::warn!(update_id = id, error = %e, "an inbox update does not read, dropped");
                 unreadable.push(id);
             }
         }
@@ -130,14 +128,14 @@ pub async fn run(
                         }
                     }
                     Ok(Err(e)) => {
-                        shell.log(format_args!("getUpdates failed: {e}"));
+                        tracing::warn!(error = %e, "getUpdates failed");
                         Instant::now() + match &e {
                             RequestError::RetryAfter(s) => s.duration(),
                             _ => Duration::from_secs(1),
                         }
                     }
                     Err(e) => {
-                        shell.log(format_args!("getUpdates task failed: {e}"));
+                        tracing::error!(error = %e, "getUpdates task failed");
                         Instant::now() + Duration::from_secs(1)
                     }
                 };
@@ -148,25 +146,25 @@ pub async fn run(
                     loop_state.remove_handled().await;
                 }
             }
-            () = stopped(&mut stop), if !loop_state.stopping => {
+            () = stop.cancelled(), if !loop_state.stopping => {
                 loop_state.stopping = true;
                 deadline = Instant::now() + options.grace;
                 if let Some(task) = fetching.take() {
                     task.abort();
                 }
-                shell.log(format_args!(
-                    "stopping: finishing the {} update(s) being handled; {} waiting stay in the inbox",
-                    loop_state.running,
-                    loop_state.held - loop_state.running
-                ));
+                tracing::info!(
+                    running = loop_state.running,
+                    waiting = loop_state.held - loop_state.running,
+                    "stopping: finishing the updates being handled; those waiting stay in the inbox"
+                );
             }
             () = tokio::time::sleep_until(next_fetch.into()),
                 if !loop_state.stopping && fetching.is_none() => {}
             () = tokio::time::sleep_until(deadline.into()), if loop_state.stopping => {
-                shell.log(format_args!(
-                    "{} update(s) did not finish in time; they stay in the inbox",
-                    loop_state.running
-                ));
+                tracing::warn!(
+                    running = loop_state.running,
+                    "updates did not finish in time; they stay in the inbox"
+                );
                 break;
             }
         }
@@ -176,7 +174,7 @@ pub async fn run(
     }
     loop_state.remove_handled().await;
     shell.flush_sent().await;
-    shell.log(format_args!("stopped polling"));
+    tracing::info!("stopped polling");
     Ok(())
 }
 
@@ -198,7 +196,7 @@ struct Loop {
     held: usize,
     running: usize,
     stopping: bool,
-    stop: watch::Receiver<bool>,
+    stop: CancellationToken,
     done: (mpsc::UnboundedSender<Done>, mpsc::UnboundedReceiver<Done>),
     /// Handled updates still in the inbox.
     handled: Vec<i64>,
@@ -225,9 +223,11 @@ impl Loop {
                 other => match serde_json::to_value(other) {
                     Ok(body) => kept.push((*id, body)),
                     // Still handled, only not kept through a crash.
-                    Err(e) => self
-                        .shell
-                        .log(format_args!("update {id} cannot be kept in the inbox: {e}")),
+                    Err(e) => tracing::warn!(
+                        update_id = id,
+                        error = %e,
+                        "an update cannot be kept in the inbox"
+                    ),
                 },
             }
         }
@@ -237,15 +237,16 @@ impl Loop {
             .inbox_add(OFFSET_KEY, last + 1, &kept)
             .await
         {
-            self.shell.log(format_args!(
-                "cannot keep {} fetched update(s) in the inbox: {e}",
-                kept.len()
-            ));
+            tracing::error!(
+                updates = kept.len(),
+                error = %e,
+                "cannot keep the fetched updates in the inbox"
+            );
             return false;
         }
         self.offset = Some(last + 1);
         for (why, n) in skipped {
-            self.shell.log(format_args!("skipped {n} update(s): {why}"));
+            tracing::info!(updates = n, reason = %why, "skipped updates");
         }
         for (id, incoming) in fresh {
             if !matches!(incoming, Incoming::Skip(_)) {
@@ -311,10 +312,11 @@ impl Loop {
         }
         let ids = std::mem::take(&mut self.handled);
         if let Err(e) = self.shell.store.inbox_remove(&ids).await {
-            self.shell.log(format_args!(
-                "cannot remove {} handled update(s) from the inbox: {e}",
-                ids.len()
-            ));
+            tracing::warn!(
+                updates = ids.len(),
+                error = %e,
+                "cannot remove the handled updates from the inbox"
+            );
         }
     }
 }
@@ -375,6 +377,53 @@ fn read_raw(raw: &str) -> Option<Vec<(i64, Incoming)>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A shell whose Bot API refuses every connection (nothing listens on port 9).
+    async fn unreachable_shell(dir: &std::path::Path) -> Arc<Shell> {
+        let store = chess_tutor_store::Store::open(dir.join("p.sqlite3").to_str().unwrap())
+            .await
+            .unwrap();
+        let catalog = Arc::new(chess_tutor_core::tutor::Catalog::new(
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+        ));
+        let shell = Shell::new(
+            "1:a",
+            Some("http://127.0.0.1:9"),
+            store,
+            catalog,
+            Duration::from_secs(1),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        Arc::new(shell)
+    }
+
+    #[tokio::test]
+    async fn cancelling_the_token_ends_the_poll_loop() {
+        let dir = tempfile::tempdir().unwrap();
+        let shell = unreachable_shell(dir.path()).await;
+        let options = PollOptions {
+            timeout_secs: 1,
+            ..PollOptions::default()
+        };
+        // Cancelled while it polls (and retries the failing getUpdates).
+        let stop = CancellationToken::new();
+        let polling = tokio::spawn(run(shell.clone(), options.clone(), stop.clone()));
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        assert!(!polling.is_finished(), "it polls until cancelled");
+        stop.cancel();
+        let ended = tokio::time::timeout(Duration::from_secs(5), polling).await;
+        assert!(
+            matches!(ended, Ok(Ok(Ok(())))),
+            "the loop ends soon after the cancellation"
+        );
+        // Cancelled before it starts: it returns at once.
+        let stop = CancellationToken::new();
+        stop.cancel();
+        let ended = tokio::time::timeout(Duration::from_secs(5), run(shell, options, stop)).await;
+        assert!(matches!(ended, Ok(Ok(()))));
+    }
 
     #[test]
     fn a_raw_batch_keeps_good_updates_and_skips_bad_ones() {

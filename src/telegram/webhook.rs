@@ -21,16 +21,17 @@ use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
 use axum::http::StatusCode;
 use axum::routing::post;
+use subtle::ConstantTimeEq;
 use teloxide_core::RequestError;
 use teloxide_core::payloads::SetWebhookSetters;
 use teloxide_core::requests::{Request as _, Requester};
 use teloxide_core::types::{AllowedUpdate, Update};
 use tokio::sync::watch;
+use tokio_util::sync::CancellationToken;
 
 use super::Shell;
 use super::handle::supervise;
 use super::inbound::{self, Incoming};
-use super::stop::stopped;
 
 /// The header in which Telegram sends the secret given to `setWebhook`.
 pub const SECRET_HEADER: &str = "x-telegram-bot-api-secret-token";
@@ -49,34 +50,52 @@ const SET_WEBHOOK_ATTEMPTS: u32 = 4;
 #[derive(Clone)]
 pub struct Secret(String);
 
+/// Why a webhook secret is not one Telegram accepts. The message never repeats the secret.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SecretError {
+    /// No characters at all.
+    #[error("the webhook secret is empty")]
+    Empty,
+    /// More than 256 bytes (`chars`: how many characters it has).
+    #[error("the webhook secret is {chars} characters long; Telegram allows at most 256")]
+    TooLong { chars: usize },
+    /// A character outside `A-Z a-z 0-9 _ -`.
+    #[error(
+        "the webhook secret has the character {}; Telegram allows only A-Z, a-z, 0-9, _ and -",
+        shown(*.0)
+    )]
+    BadCharacter(char),
+}
+
+/// A character as an error message shows it: quoted when it prints, else its code point.
+fn shown(c: char) -> String {
+    if c.is_ascii_graphic() || c == ' ' {
+        format!("{c:?}")
+    } else {
+        format!("U+{:04X}", u32::from(c))
+    }
+}
+
 impl Secret {
     /// Checks the secret against what Telegram accepts: 1–256 characters of `A-Z a-z 0-9 _ -`.
     ///
     /// # Errors
     ///
-    /// A message saying what is wrong (never repeating the secret).
-    pub fn new(secret: &str) -> Result<Secret, String> {
+    /// What is wrong with it.
+    pub fn new(secret: &str) -> Result<Secret, SecretError> {
         if secret.is_empty() {
-            return Err("the webhook secret is empty".into());
+            return Err(SecretError::Empty);
         }
         if secret.len() > 256 {
-            return Err(format!(
-                "the webhook secret is {} characters long; Telegram allows at most 256",
-                secret.chars().count()
-            ));
+            return Err(SecretError::TooLong {
+                chars: secret.chars().count(),
+            });
         }
         if let Some(bad) = secret
             .chars()
             .find(|c| !(c.is_ascii_alphanumeric() || *c == '_' || *c == '-'))
         {
-            let shown = if bad.is_ascii_graphic() || bad == ' ' {
-                format!("{bad:?}")
-            } else {
-                format!("U+{:04X}", u32::from(bad))
-            };
-            return Err(format!(
-                "the webhook secret has the character {shown}; Telegram allows only A-Z, a-z, 0-9, _ and -"
-            ));
+            return Err(SecretError::BadCharacter(bad));
         }
         Ok(Secret(secret.to_owned()))
     }
@@ -93,15 +112,22 @@ impl fmt::Debug for Secret {
     }
 }
 
-/// `given == expected`, looking at every byte of `expected` whatever `given` is, so that the
-/// time taken does not tell an attacker how much of a guess was right (only, at most, the
-/// secret's length, which Telegram's format bounds anyway).
+/// `given == expected` in time that does not depend on where they differ (`subtle`), so that
+/// it does not tell an attacker how much of a guess was right. Different lengths are never
+/// equal (and only the length may show, which Telegram's format bounds anyway).
 fn constant_time_eq(given: &[u8], expected: &[u8]) -> bool {
-    let mut diff = u8::from(given.len() != expected.len());
-    for (i, e) in expected.iter().enumerate() {
-        diff |= given.get(i).copied().unwrap_or(!*e) ^ e;
-    }
-    std::hint::black_box(diff) == 0
+    given.ct_eq(expected).into()
+}
+
+/// Why a webhook path cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PathError {
+    /// It does not start with `/`.
+    #[error("the webhook path {0:?} must start with /")]
+    NotAbsolute(String),
+    /// It holds a character that is not URL-safe (a route pattern's `{` or `*`, a space…).
+    #[error("the webhook path {path:?} has the character {bad:?}; use only A-Z a-z 0-9 - . _ ~ /")]
+    BadCharacter { path: String, bad: char },
 }
 
 /// Checks a webhook path: it starts with `/` and holds only URL-safe characters (so that it
@@ -109,18 +135,19 @@ fn constant_time_eq(given: &[u8], expected: &[u8]) -> bool {
 ///
 /// # Errors
 ///
-/// A message saying what is wrong.
-pub fn check_path(path: &str) -> Result<(), String> {
+/// What is wrong with it.
+pub fn check_path(path: &str) -> Result<(), PathError> {
     if !path.starts_with('/') {
-        return Err(format!("the webhook path {path:?} must start with /"));
+        return Err(PathError::NotAbsolute(path.to_owned()));
     }
     if let Some(bad) = path
         .chars()
         .find(|c| !(c.is_ascii_alphanumeric() || "-._~/".contains(*c)))
     {
-        return Err(format!(
-            "the webhook path {path:?} has the character {bad:?}; use only A-Z a-z 0-9 - . _ ~ /"
-        ));
+        return Err(PathError::BadCharacter {
+            path: path.to_owned(),
+            bad,
+        });
     }
     Ok(())
 }
@@ -141,7 +168,7 @@ pub struct WebhookOptions {
     pub max_connections: u8,
 }
 
-/// Serves webhook updates until `stop` turns true, then stops accepting, lets the updates
+/// Serves webhook updates until `stop` is cancelled, then stops accepting, lets the updates
 /// being handled finish, and returns.
 ///
 /// # Errors
@@ -150,19 +177,18 @@ pub struct WebhookOptions {
 pub async fn run(
     shell: Arc<Shell>,
     options: WebhookOptions,
-    stop: watch::Receiver<bool>,
+    stop: CancellationToken,
 ) -> anyhow::Result<()> {
-    check_path(&options.path).map_err(anyhow::Error::msg)?;
+    check_path(&options.path)?;
     let listener = tokio::net::TcpListener::bind(options.listen)
         .await
         .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", options.listen))?;
     let local = listener.local_addr()?;
     if let Some(url) = &options.url {
-        let mut stop = stop.clone();
         tokio::select! {
             set = set_webhook(&shell, url, &options) => set?,
             // Stopped while waiting out a 429: nothing was served, nothing to finish.
-            () = stopped(&mut stop) => return Ok(()),
+            () = stop.cancelled() => return Ok(()),
         }
     }
     let (working, mut idle) = watch::channel(0_usize);
@@ -178,18 +204,18 @@ pub async fn run(
         .route(&options.path, post(receive))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(app);
-    shell.log(format_args!(
+    // The whole URL in the message: the tests (and operators) read the port from it.
+    tracing::info!(
         "listening for webhook updates on http://{local}{}",
         options.path
-    ));
-    let mut shutdown = stop;
+    );
     axum::serve(listener, router)
-        .with_graceful_shutdown(async move { stopped(&mut shutdown).await })
+        .with_graceful_shutdown(stop.cancelled_owned())
         .await?;
     // Updates whose request went away (the client hung up) are still being handled.
     let _ = idle.wait_for(|n| *n == 0).await;
     shell.flush_sent().await;
-    shell.log(format_args!("the webhook server has stopped"));
+    tracing::info!("the webhook server has stopped");
     Ok(())
 }
 
@@ -209,14 +235,15 @@ async fn set_webhook(
             .max_connections(options.max_connections.clamp(1, 100));
         match request.send().await {
             Ok(_) => {
-                shell.log(format_args!("webhook set to {url}"));
+                tracing::info!(%url, "webhook set");
                 return Ok(());
             }
             Err(RequestError::RetryAfter(wait)) => {
-                shell.log(format_args!(
-                    "setWebhook: 429, retrying after {}s",
-                    wait.seconds()
-                ));
+                tracing::info!(
+                    method = "setWebhook",
+                    retry_after_s = wait.seconds(),
+                    "429 Too Many Requests, retrying"
+                );
                 tokio::time::sleep(wait.duration()).await;
             }
             Err(e) => {
@@ -225,7 +252,7 @@ async fn set_webhook(
                 if failures >= SET_WEBHOOK_ATTEMPTS {
                     anyhow::bail!("setWebhook failed: {e}");
                 }
-                shell.log(format_args!("setWebhook failed, retrying: {e}"));
+                tracing::warn!(attempt = failures, error = %e, "setWebhook failed, retrying");
                 tokio::time::sleep(Duration::from_millis(500 * u64::from(failures))).await;
             }
         }
@@ -238,7 +265,7 @@ struct App {
     secret: Secret,
     /// One lock per chat with updates in flight; an entry goes when nobody holds or waits for it.
     chats: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
-    stop: watch::Receiver<bool>,
+    stop: CancellationToken,
     /// How many updates are being handled.
     working: watch::Sender<usize>,
     /// Requests refused for a wrong or missing secret (logged at 1, 2, 4, 8, …).
@@ -297,33 +324,32 @@ async fn receive(State(app): State<Arc<App>>, request: Request) -> StatusCode {
         // One line per quiet spell, not one per request: a secret-guesser cannot fill the log.
         let refused = app.refused.fetch_add(1, Ordering::Relaxed) + 1;
         if refused.is_power_of_two() {
-            app.shell.log(format_args!(
-                "refused a webhook request without the right secret ({refused} so far)"
-            ));
+            tracing::warn!(
+                refused_so_far = refused,
+                "refused a webhook request without the right secret"
+            );
         }
         return StatusCode::UNAUTHORIZED;
     }
     let body = match Bytes::from_request(request, &()).await {
         Ok(body) => body,
         Err(rejection) => {
-            app.shell
-                .log(format_args!("refused a webhook request: {rejection}"));
+            tracing::warn!(error = %rejection, "refused a webhook request");
             return rejection.status();
         }
     };
     let (id, incoming) = match read_update(&body) {
         Ok(update) => update,
         Err(why) => {
-            app.shell
-                .log(format_args!("dropped a webhook request: {why}"));
+            tracing::warn!(reason = %why, "dropped a webhook request");
             return StatusCode::OK;
         }
     };
     if let Incoming::Skip(why) = incoming {
-        app.shell.log(format_args!("skipped update {id}: {why}"));
+        tracing::info!(update_id = id, reason = %why, "skipped an update");
         return StatusCode::OK;
     }
-    if *app.stop.borrow() {
+    if app.stop.is_cancelled() {
         return StatusCode::SERVICE_UNAVAILABLE;
     }
     // Its own task: if the request goes away, the handling still ends (and keeps the chat's
@@ -351,7 +377,7 @@ fn read_update(body: &[u8]) -> Result<(i64, Incoming), &'static str> {
 /// Handles one update after the chat's earlier ones; false when stopping came first.
 async fn handle_in_order(working: Working, id: i64, incoming: Incoming) -> bool {
     let app = &working.0;
-    let mut stop = app.stop.clone();
+    let stop = app.stop.clone();
     let Some(chat) = incoming.chat() else {
         return supervise(app.shell.clone(), id, incoming, stop).await;
     };
@@ -359,7 +385,7 @@ async fn handle_in_order(working: Working, id: i64, incoming: Incoming) -> bool 
     let turn = tokio::select! {
         biased;
         turn = lock.clone().lock_owned() => Some(turn),
-        () = stopped(&mut stop) => None,
+        () = stop.cancelled() => None,
     };
     let done = match turn {
         Some(turn) => {
@@ -385,13 +411,39 @@ mod tests {
         assert!(Secret::new("abc_DEF-123").is_ok());
         assert!(Secret::new(&"a".repeat(256)).is_ok());
         let too_long = Secret::new(&"a".repeat(257)).unwrap_err();
-        assert!(too_long.contains("257"), "{too_long}");
-        assert!(Secret::new("").unwrap_err().contains("empty"));
+        assert_eq!(too_long, SecretError::TooLong { chars: 257 });
+        assert_eq!(
+            too_long.to_string(),
+            "the webhook secret is 257 characters long; Telegram allows at most 256"
+        );
+        // Counted in characters, though bounded in bytes.
+        assert_eq!(
+            Secret::new(&"é".repeat(200)).unwrap_err(),
+            SecretError::TooLong { chars: 200 }
+        );
+        let empty = Secret::new("").unwrap_err();
+        assert_eq!(empty, SecretError::Empty);
+        assert_eq!(empty.to_string(), "the webhook secret is empty");
         let spaced = Secret::new("my secret").unwrap_err();
-        assert!(spaced.contains("' '"), "{spaced}");
-        assert!(!spaced.contains("my secret"), "the secret is not repeated");
-        assert!(Secret::new("naïve").unwrap_err().contains("U+00EF"));
-        assert!(Secret::new("a/b").is_err());
+        assert_eq!(spaced, SecretError::BadCharacter(' '));
+        assert_eq!(
+            spaced.to_string(),
+            "the webhook secret has the character ' '; Telegram allows only A-Z, a-z, 0-9, _ and -"
+        );
+        assert!(
+            !spaced.to_string().contains("my secret"),
+            "the secret is not repeated"
+        );
+        assert!(
+            Secret::new("naïve")
+                .unwrap_err()
+                .to_string()
+                .contains("U+00EF")
+        );
+        assert_eq!(
+            Secret::new("a/b").unwrap_err(),
+            SecretError::BadCharacter('/')
+        );
         assert_eq!(
             format!("{:?}", Secret::new("s3cret").unwrap()),
             "Secret(<hidden>)"
@@ -410,14 +462,33 @@ mod tests {
         // A guess shorter than the secret whose missing bytes would be zeros.
         assert!(!constant_time_eq(b"ab", b"ab\0"));
         assert!(constant_time_eq(b"", b""));
+        assert!(!constant_time_eq(b"", b"a"));
+        assert!(!constant_time_eq(b"a", b""));
+        assert!(constant_time_eq(b"same", b"same"));
     }
 
     #[test]
     fn paths_are_literal() {
         assert!(check_path("/telegram").is_ok());
         assert!(check_path("/bot/hook-1.x_~").is_ok());
-        assert!(check_path("telegram").is_err());
-        assert!(check_path("/{id}").is_err());
+        let relative = check_path("telegram").unwrap_err();
+        assert_eq!(relative, PathError::NotAbsolute("telegram".into()));
+        assert_eq!(
+            relative.to_string(),
+            r#"the webhook path "telegram" must start with /"#
+        );
+        let pattern = check_path("/{id}").unwrap_err();
+        assert_eq!(
+            pattern,
+            PathError::BadCharacter {
+                path: "/{id}".into(),
+                bad: '{'
+            }
+        );
+        assert_eq!(
+            pattern.to_string(),
+            r#"the webhook path "/{id}" has the character '{'; use only A-Z a-z 0-9 - . _ ~ /"#
+        );
         assert!(check_path("/a b").is_err());
         assert!(check_path("/*rest").is_err());
     }

@@ -522,16 +522,18 @@ async fn a_crash_between_the_commit_and_the_sending_loses_no_reply() {
     );
 
     // Restarted: /help comes again (never confirmed), is recognised as applied, and its
-    // reply is sent from the outbox, once.
-    // The dead process's claim on them runs out after the lease.
-    let bot = Bot::spawn_with(
-        &fake,
-        dir.path(),
-        &[],
-        &[("CHESS_TUTOR_OUTBOX_LEASE_MS", "1500")],
-    );
+    // reply is sent from the outbox, once. The only poller owns the dead process's kept
+    // replies at once: no lease (15 s by default, `DEFAULT_OUTBOX_LEASE`) to wait out before
+    // the learner hears back.
+    let restarted = Instant::now();
+    let bot = Bot::spawn(&fake, dir.path(), &[]);
     wait_handled(&fake, dir.path(), help, 20).await;
     fake.wait_text(chat, "Commands:").await;
+    let silent = restarted.elapsed();
+    assert!(
+        silent < Duration::from_secs(15) / 2,
+        "the kept reply waited {silent:?} after the restart, as if for a lease"
+    );
     let after = fake.push(text(chat, "/help"));
     wait_handled(&fake, dir.path(), after, 20).await;
     let helps = fake

@@ -132,6 +132,14 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
             burst: args.flood_burst,
             refill: Duration::from_secs(60) / args.flood_per_minute,
         });
+        // Long polling has one poller at a time (Telegram answers a second getUpdates with
+        // 409), so a poller that starts owns every kept reply at once: a process killed with
+        // replies unsent leaves no lease to wait out. Replicas behind a webhook keep the lease.
+        let shell = if webhook.is_none() && !Shell::lease_from_env() {
+            shell.with_outbox_lease(Duration::ZERO)
+        } else {
+            shell
+        };
         let stop = CancellationToken::new();
         let stopping = stop.clone();
         tokio::spawn(async move {

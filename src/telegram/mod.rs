@@ -137,6 +137,19 @@ impl Shell {
         })
     }
 
+    /// The same shell with another outbox lease (see [`Shell::outbox_lease`]).
+    #[must_use]
+    pub fn with_outbox_lease(mut self, lease: Duration) -> Self {
+        self.outbox_lease = lease;
+        self
+    }
+
+    /// Whether the operator set the outbox lease (`CHESS_TUTOR_OUTBOX_LEASE_MS`).
+    #[must_use]
+    pub fn lease_from_env() -> bool {
+        std::env::var_os("CHESS_TUTOR_OUTBOX_LEASE_MS").is_some()
+    }
+
     /// The same shell with another flood limit.
     #[must_use]
     pub fn with_flood_limit(mut self, limit: flood::FloodLimit) -> Shell {

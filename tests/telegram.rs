@@ -1073,3 +1073,55 @@ async fn a_first_message_that_is_not_start_is_answered_in_the_clients_language()
     fake.wait_text(42, "第3课").await;
     no_token_in(&bot.stop());
 }
+
+/// A message in supergroup `chat`: in forum topic 42 when `topic`; from `from` (a person, or
+/// an anonymous admin writing through GroupAnonymousBot on behalf of the group).
+fn in_group(chat: i64, text: &str, topic: bool, anonymous: bool) -> serde_json::Value {
+    let mut m = fake_bot_api::message(chat, Some(text), Some("en"));
+    m["chat"] = json!({"id": chat, "type": "supergroup", "title": "Chess club", "is_forum": topic});
+    m["from"] = json!({"id": 9, "is_bot": false, "first_name": "A", "language_code": "en"});
+    if topic {
+        m["message_thread_id"] = json!(42);
+        m["is_topic_message"] = json!(true);
+    }
+    if anonymous {
+        m["from"] = json!({"id": 1_087_968_824_i64, "is_bot": true, "first_name": "Group", "username": "GroupAnonymousBot"});
+        m["sender_chat"] = m["chat"].clone();
+    }
+    json!({ "message": m })
+}
+
+/// Issue 13 (6): in a forum group the replies went to the General topic (no
+/// `message_thread_id`), and an anonymous admin (a bot account on behalf of the group) was
+/// skipped as a bot.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forum_topic_is_answered_in_it_and_an_anonymous_admin_is_answered() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::spawn(&fake, dir.path(), &[]);
+    let forum = -100_700;
+    fake.push(in_group(forum, "/lesson 3", true, false));
+    let lesson = fake.wait_text(forum, "Unit 3 The rook").await;
+    let topic = |c: &Call| {
+        c.body
+            .get("message_thread_id")
+            .map(|v| v.to_string().trim_matches('"').to_owned())
+    };
+    assert_eq!(topic(&lesson).as_deref(), Some("42"), "{:?}", lesson.body);
+    assert!(
+        fake.sent_to(forum)
+            .iter()
+            .all(|c| topic(c).as_deref() == Some("42")),
+        "every reply in the topic: {:?}",
+        fake.sent_to(forum)
+            .iter()
+            .map(|c| &c.body)
+            .collect::<Vec<_>>()
+    );
+    // An ordinary group: no topic in the replies; an anonymous admin is answered.
+    let group = -100_701;
+    fake.push(in_group(group, "/help", false, true));
+    let help = fake.wait_text(group, "/lesson").await;
+    assert_eq!(topic(&help), None, "{:?}", help.body);
+    no_token_in(&bot.stop());
+}

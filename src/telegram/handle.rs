@@ -12,7 +12,9 @@ use tokio_util::sync::CancellationToken;
 use super::Shell;
 use super::flood::{Admission, FLOOD_NOTICE};
 use super::inbound::Incoming;
-use super::outbound::{answer_callback, answer_callback_with, deliver, is_passing, send_reply};
+use super::outbound::{
+    Place, answer_callback, answer_callback_with, deliver, is_passing, send_reply,
+};
 use crate::shell::apply_input;
 
 /// How often an update whose handling fails in the store is tried before it is given up
@@ -86,7 +88,11 @@ async fn apologize(shell: &Shell, incoming: &Incoming) {
     }
     if let Some(chat) = incoming.chat() {
         let reply = chess_tutor_core::tutor::Reply::text(APOLOGY);
-        if let Err(e) = send_reply(shell, ChatId(chat), &reply).await {
+        let place = Place {
+            chat: ChatId(chat),
+            topic: incoming.topic(),
+        };
+        if let Err(e) = send_reply(shell, place, &reply).await {
             tracing::warn!(chat_id = chat, error = %e, "cannot apologize");
         }
     }
@@ -107,7 +113,12 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
             callback,
             pressed,
             client_lang,
+            topic,
         } => {
+            let place = Place {
+                chat: ChatId(chat),
+                topic,
+            };
             #[cfg(debug_assertions)]
             fault::maybe_panic(&input);
             let admission = shell.flood.admit(chat, std::time::Instant::now());
@@ -119,7 +130,7 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                 } else if admission == Admission::DroppedNotify {
                     tracing::info!(chat_id = chat, "over the flood limit");
                     let notice = chess_tutor_core::tutor::Reply::text(FLOOD_NOTICE);
-                    if let Err(e) = send_reply(&shell, ChatId(chat), &notice).await {
+                    if let Err(e) = send_reply(&shell, place, &notice).await {
                         tracing::warn!(chat_id = chat, error = %e, "cannot tell the chat to slow down");
                     }
                 }
@@ -172,7 +183,7 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
             #[cfg(debug_assertions)]
             fault::maybe_crash_before_sending(&replies);
             for reply in &replies {
-                if let Err(e) = deliver(&shell, ChatId(chat), reply, pressed).await {
+                if let Err(e) = deliver(&shell, place, reply, pressed).await {
                     if is_passing(&e) {
                         // Not given up: the outbox keeps them for a later attempt.
                         tracing::warn!(

@@ -7,7 +7,9 @@
 
 use chess_tutor_core::tutor::{Command, Input};
 use serde::{Deserialize, Serialize};
-use teloxide_core::types::{CallbackQueryId, Message, MessageId, Update, UpdateKind};
+use teloxide_core::types::{
+    CallbackQueryId, MaybeInaccessibleMessage, Message, MessageId, ThreadId, Update, UpdateKind,
+};
 
 /// What one update asks of the bot; serialisable (all but [`Incoming::Skip`]) to be kept in
 /// the inbox until handled.
@@ -27,6 +29,9 @@ pub enum Incoming {
         /// The language the sender's client reports (`language_code`), with every input: a
         /// learner whose first message is not `/start` is still answered in it.
         client_lang: Option<String>,
+        /// The forum topic the input came from, in a forum group: replies go there.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        topic: Option<ThreadId>,
     },
     /// A button press that carries nothing for the tutor (no data): it is only answered.
     AnswerOnly {
@@ -49,6 +54,23 @@ impl Incoming {
             Incoming::Skip(_) => None,
         }
     }
+
+    /// The forum topic replies go to, if any.
+    pub fn topic(&self) -> Option<ThreadId> {
+        match self {
+            Incoming::Tutor { topic, .. } => *topic,
+            _ => None,
+        }
+    }
+}
+
+/// The forum topic of a message, when it is in one (only a forum's topics take replies by
+/// `message_thread_id`; a reply thread in an ordinary group does not).
+fn topic_of(message: &Message) -> Option<ThreadId> {
+    message
+        .is_topic_message
+        .then_some(message.thread_id)
+        .flatten()
 }
 
 /// Reads one update.
@@ -68,6 +90,10 @@ pub fn read(update: &Update) -> Incoming {
                     callback: Some(query.id.clone()),
                     pressed: query.message.as_ref().map(|m| m.id()),
                     client_lang: query.from.language_code.clone(),
+                    topic: match &query.message {
+                        Some(MaybeInaccessibleMessage::Regular(m)) => topic_of(m),
+                        _ => None,
+                    },
                 },
                 (_, chat) => Incoming::AnswerOnly {
                     chat,
@@ -112,7 +138,10 @@ fn read_message(message: &Message) -> Incoming {
     if addressed_elsewhere(text, OWN_USERNAME.get().map(String::as_str)) {
         return Incoming::Skip("a command for another bot");
     }
-    if message.from.as_ref().is_some_and(|u| u.is_bot) {
+    // An anonymous group admin, or a channel writing in its discussion group, comes from a
+    // bot account (`GroupAnonymousBot`, `Channel_Bot`) on behalf of `sender_chat`: a person
+    // all the same. Other bots are not learners.
+    if message.sender_chat.is_none() && message.from.as_ref().is_some_and(|u| u.is_bot) {
         return Incoming::Skip("a message from a bot");
     }
     let input = if Command::parse(text) == Some(Command::Start) {
@@ -128,6 +157,7 @@ fn read_message(message: &Message) -> Incoming {
         callback: None,
         pressed: None,
         client_lang: message.from.as_ref().and_then(|u| u.language_code.clone()),
+        topic: topic_of(message),
     }
 }
 
@@ -175,6 +205,57 @@ mod tests {
         m
     }
 
+    /// A message in a forum group: in topic 42 when `topic`, else in a reply thread of an
+    /// ordinary supergroup (the same field, no topic).
+    fn in_a_group(text: &str, topic: bool) -> serde_json::Value {
+        let mut m = message(-100_500, Some(text), Some("en"));
+        m["chat"] =
+            json!({"id": -100_500, "type": "supergroup", "title": "Chess club", "is_forum": topic});
+        m["from"]["id"] = json!(9);
+        m["message_thread_id"] = json!(42);
+        m["is_topic_message"] = json!(topic);
+        m
+    }
+
+    #[test]
+    fn a_forum_topics_message_is_answered_in_its_topic() {
+        let u = update(json!({"update_id": 1, "message": in_a_group("/help", true)}));
+        let read = read(&u);
+        assert_eq!(read.chat(), Some(-100_500));
+        assert_eq!(read.topic(), Some(ThreadId(MessageId(42))));
+        // A reply thread in an ordinary group is no topic: replies go to the chat.
+        let u = update(json!({"update_id": 2, "message": in_a_group("/help", false)}));
+        assert_eq!(super::read(&u).topic(), None);
+        // A press under a message in the topic answers there too.
+        let press = json!({"update_id": 3, "callback_query": {
+            "id": "cb", "from": {"id": 9, "is_bot": false, "first_name": "A"},
+            "message": in_a_group("board", true), "chat_instance": "ci", "data": "n:1"}});
+        assert_eq!(
+            super::read(&update(press)).topic(),
+            Some(ThreadId(MessageId(42)))
+        );
+        // What is kept in the inbox reads back with its topic.
+        let kept = serde_json::to_string(&read).unwrap();
+        assert_eq!(serde_json::from_str::<Incoming>(&kept).unwrap(), read);
+    }
+
+    #[test]
+    fn an_anonymous_admin_is_a_learner_and_other_bots_are_not() {
+        // An anonymous group admin writes through GroupAnonymousBot on behalf of the group.
+        let mut m = in_a_group("/lesson 1", false);
+        m["from"] = json!({"id": 1_087_968_824, "is_bot": true, "first_name": "Group", "username": "GroupAnonymousBot"});
+        m["sender_chat"] = m["chat"].clone();
+        let u = update(json!({"update_id": 1, "message": m.clone()}));
+        assert!(
+            matches!(read(&u), Incoming::Tutor { chat: -100_500, .. }),
+            "{:?}",
+            read(&u)
+        );
+        m.as_object_mut().unwrap().remove("sender_chat");
+        let u = update(json!({"update_id": 2, "message": m}));
+        assert_eq!(read(&u), Incoming::Skip("a message from a bot"));
+    }
+
     #[test]
     fn start_carries_the_client_language() {
         let u =
@@ -188,7 +269,8 @@ mod tests {
                 },
                 callback: None,
                 pressed: None,
-                client_lang: Some("zh-hans".into())
+                client_lang: Some("zh-hans".into()),
+                topic: None
             }
         );
     }
@@ -203,7 +285,8 @@ mod tests {
                 input: Input::Text("/lesson 3".into()),
                 callback: None,
                 pressed: None,
-                client_lang: None
+                client_lang: None,
+                topic: None
             }
         );
     }
@@ -238,7 +321,8 @@ mod tests {
                 input: Input::Button("n:1".into()),
                 callback: Some(CallbackQueryId("cb1".into())),
                 pressed: Some(MessageId(7)),
-                client_lang: None
+                client_lang: None,
+                topic: None
             }
         );
     }

@@ -12,7 +12,7 @@ use teloxide_core::payloads::{
 use teloxide_core::requests::{Output, Request, Requester};
 use teloxide_core::types::{
     CallbackQueryId, ChatId, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMedia,
-    InputMediaPhoto, Message, MessageId,
+    InputMediaPhoto, Message, MessageId, ThreadId,
 };
 use teloxide_core::{ApiError, RequestError};
 
@@ -179,10 +179,26 @@ where
     }
 }
 
-/// Sends `text` to `chat` as one or more messages, the keyboard on the last.
+/// Where a reply goes: a chat, and in a forum group the topic the learner wrote in (a new
+/// message without it would land in the group's General topic).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    /// The chat.
+    pub chat: ChatId,
+    /// The forum topic, in a forum group.
+    pub topic: Option<ThreadId>,
+}
+
+impl From<ChatId> for Place {
+    fn from(chat: ChatId) -> Place {
+        Place { chat, topic: None }
+    }
+}
+
+/// Sends `text` to `place` as one or more messages, the keyboard on the last.
 async fn send_text(
     shell: &Shell,
-    chat: ChatId,
+    place: Place,
     text: &str,
     keyboard: Option<InlineKeyboardMarkup>,
 ) -> Result<(), RequestError> {
@@ -195,7 +211,10 @@ async fn send_text(
     for (i, piece) in pieces.iter().enumerate() {
         let markup = if i == last { keyboard.clone() } else { None };
         call("sendMessage", || {
-            let request = shell.bot.send_message(chat, piece.clone());
+            let mut request = shell.bot.send_message(place.chat, piece.clone());
+            if let Some(topic) = place.topic {
+                request = request.message_thread_id(topic);
+            }
             match &markup {
                 Some(m) => request.reply_markup(m.clone()),
                 None => request,
@@ -247,7 +266,7 @@ fn remember_picture(shell: &Shell, key: PictureKey, message: &Message) {
 /// forgotten and the picture uploaded instead.
 async fn send_photo(
     shell: &Shell,
-    chat: ChatId,
+    place: Place,
     picture: &[u8],
     caption: &str,
     markup: Option<&InlineKeyboardMarkup>,
@@ -256,7 +275,12 @@ async fn send_photo(
     let by_id = shell.pictures.find(key).is_some();
     let send = || {
         call("sendPhoto", || {
-            let request = shell.bot.send_photo(chat, photo_file(shell, key, picture));
+            let mut request = shell
+                .bot
+                .send_photo(place.chat, photo_file(shell, key, picture));
+            if let Some(topic) = place.topic {
+                request = request.message_thread_id(topic);
+            }
             let request = if caption.is_empty() {
                 request
             } else {
@@ -289,16 +313,16 @@ async fn send_photo(
 /// The first Bot API call that fails for good.
 pub async fn send_reply(
     shell: &Shell,
-    chat: ChatId,
+    place: Place,
     reply: &Reply,
 ) -> Result<Option<SentTask>, RequestError> {
     let markup = keyboard(reply);
     let Some(view) = &reply.board else {
-        send_text(shell, chat, &reply.text, markup).await?;
+        send_text(shell, place, &reply.text, markup).await?;
         return Ok(None);
     };
-    let Some(picture) = draw(shell, chat, view).await else {
-        send_text(shell, chat, &reply.text, markup).await?;
+    let Some(picture) = draw(shell, place.chat, view).await else {
+        send_text(shell, place, &reply.text, markup).await?;
         return Ok(None);
     };
     let (caption, rest) = caption_and_rest(&reply.text);
@@ -307,9 +331,9 @@ pub async fn send_reply(
     } else {
         None
     };
-    let sent = send_photo(shell, chat, &picture, &caption, photo_markup).await?;
+    let sent = send_photo(shell, place, &picture, &caption, photo_markup).await?;
     if !rest.is_empty() {
-        send_text(shell, chat, &rest.join("\n"), markup).await?;
+        send_text(shell, place, &rest.join("\n"), markup).await?;
     }
     Ok(Some(SentTask {
         message: sent.id,
@@ -368,10 +392,11 @@ async fn edit_photo(
 /// The first Bot API call that fails for good.
 pub async fn deliver(
     shell: &Shell,
-    chat: ChatId,
+    place: Place,
     reply: &Reply,
     pressed: Option<MessageId>,
 ) -> Result<(), RequestError> {
+    let chat = place.chat;
     let nonce = reply.task.or(reply.edit_task);
     let target = match (reply.edit, pressed, reply.edit_task) {
         (true, Some(message), _) => Some(message),
@@ -390,7 +415,7 @@ pub async fn deliver(
                     shell.tasks.remember(chat.0, nonce, message);
                 }
                 if !rest.is_empty() {
-                    send_text(shell, chat, &rest.join("\n"), None).await?;
+                    send_text(shell, place, &rest.join("\n"), None).await?;
                 }
                 return Ok(());
             }
@@ -402,7 +427,7 @@ pub async fn deliver(
             ),
         }
     }
-    let sent = send_reply(shell, chat, reply).await?;
+    let sent = send_reply(shell, place, reply).await?;
     if let (Some(nonce), Some(sent)) = (nonce, sent)
         && sent.whole
     {

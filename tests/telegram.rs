@@ -1125,3 +1125,58 @@ async fn a_forum_topic_is_answered_in_it_and_an_anonymous_admin_is_answered() {
     assert_eq!(topic(&help), None, "{:?}", help.body);
     no_token_in(&bot.stop());
 }
+
+/// Issue 13 (1): the Bot API unreachable for a while (every connection refused): the bot
+/// keeps polling with its backoff, and once it is reachable again every update is answered
+/// once and in order.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refused_connections_for_a_while_lose_and_repeat_no_reply() {
+    let fake = Fake::start().await;
+    let gate = fake_bot_api::Gate::start(&fake);
+    gate.close();
+    let dir = tempfile::tempdir().unwrap();
+    let (mut command, log) =
+        BotProcess::command(&fake, dir.path(), TOKEN, &["--poll-timeout", "1"]);
+    command
+        .env("TELOXIDE_API_URL", gate.url())
+        .env_remove("DATABASE_URL");
+    let bot = BotProcess::start(command, log);
+    let chats = [81_i64, 82, 83];
+    let mut last = 0;
+    for &chat in &chats {
+        fake.push(start(chat, "en"));
+        last = fake.push(text(chat, "/help"));
+    }
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert!(
+        fake.calls().is_empty(),
+        "a call got through the closed gate"
+    );
+    gate.open();
+    wait_handled(&fake, dir.path(), last, 60).await;
+    for &chat in &chats {
+        fake.wait_text(chat, "/lessons the course map").await;
+        let sent = fake.sent_to(chat);
+        let once = |needle: &str| {
+            let at: Vec<usize> = sent
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.text.contains(needle))
+                .map(|(i, _)| i)
+                .collect();
+            assert_eq!(at.len(), 1, "chat {chat}: {needle:?} sent at {at:?}");
+            at[0]
+        };
+        assert!(
+            once("Welcome") < once("/lessons the course map"),
+            "chat {chat}"
+        );
+    }
+    let log = bot.stop();
+    assert!(
+        log.lines()
+            .any(|l| l.contains("getUpdates failed") && l.contains("network error")),
+        "{log}"
+    );
+    no_token_in(&log);
+}

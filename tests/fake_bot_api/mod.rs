@@ -777,3 +777,101 @@ impl Drop for BotProcess {
         let _ = self.child.wait();
     }
 }
+
+/// A door in front of the fake server: while it is open it forwards every connection to the
+/// fake; closed, nothing listens on its port, so the bot's connections are refused (as when
+/// Telegram or the network in between is down), and connections in progress are cut.
+pub struct Gate {
+    /// Where the bot connects.
+    pub addr: SocketAddr,
+    open: tokio::sync::watch::Sender<bool>,
+}
+
+/// A listening socket on `addr` that may take a port just given up.
+fn listen_again(addr: SocketAddr) -> tokio::net::TcpListener {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_reuseaddr(true).unwrap();
+    socket.bind(addr).unwrap();
+    socket.listen(1024).unwrap()
+}
+
+impl Gate {
+    /// Opens a gate to `fake` on an ephemeral port of 127.0.0.1.
+    pub fn start(fake: &Fake) -> Gate {
+        let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = probe.local_addr().unwrap();
+        drop(probe);
+        let target = fake.addr;
+        let (open, mut changes) = tokio::sync::watch::channel(true);
+        // On a thread and runtime of its own: a test that blocks its runtime's workers while
+        // it waits must not slow the connections down.
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        std::thread::spawn(move || {
+            runtime.block_on(async move {
+            let mut listener = Some(listen_again(addr));
+            let mut connections = tokio::task::JoinSet::new();
+            loop {
+                if let Some(l) = &listener {
+                    tokio::select! {
+                        accepted = l.accept() => {
+                            if let Ok((mut inbound, _)) = accepted {
+                                connections.spawn(async move {
+                                    if let Ok(outbound) = tokio::net::TcpStream::connect(target).await {
+                                        // Either side closing closes both: a connection the
+                                        // fake ended must not linger half-open for the bot.
+                                        let (mut from_bot, mut to_bot) = inbound.split();
+                                        let (mut from_fake, mut to_fake) = {
+                                            let o = outbound;
+                                            let (r, w) = o.into_split();
+                                            (r, w)
+                                        };
+                                        tokio::select! {
+                                            _ = tokio::io::copy(&mut from_bot, &mut to_fake) => {}
+                                            _ = tokio::io::copy(&mut from_fake, &mut to_bot) => {}
+                                        }
+                                    }
+                                });
+                            }
+                        }
+                        changed = changes.changed() => {
+                            if changed.is_err() {
+                                return;
+                            }
+                            if !*changes.borrow() {
+                                listener = None;
+                                connections.abort_all();
+                            }
+                        }
+                    }
+                } else {
+                    if changes.changed().await.is_err() {
+                        return;
+                    }
+                    if *changes.borrow() {
+                        listener = Some(listen_again(addr));
+                    }
+                }
+            }
+        })
+        });
+        Gate { addr, open }
+    }
+
+    /// The base URL for TELOXIDE_API_URL.
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// Refuses every connection from now on (and cuts those in progress).
+    pub fn close(&self) {
+        self.open.send_replace(false);
+    }
+
+    /// Lets connections through again.
+    pub fn open(&self) {
+        self.open.send_replace(true);
+    }
+}

@@ -578,3 +578,55 @@ fn a_lesson_a_puzzle_and_a_quiz_in_traditional_chinese() {
     assert_traditional(&chat.log);
     insta::assert_snapshot!(chat.log);
 }
+
+/// Issue 15: the seeds' tactic names (底线杀, 引离 …) are tied to the puzzles: a solved puzzle,
+/// or its solution, names the tactics of its themes, in the learner's language (counts such
+/// as "mateIn1" are no tactic).
+#[test]
+fn a_puzzle_names_its_tactics() {
+    let fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+    let puzzle = Puzzle {
+        id: "back-rank".into(),
+        fen: fen.into(),
+        last_move: None,
+        mate_in: 1,
+        solution: vec!["a1a8".into()],
+        keys: vec!["a1a8".into()],
+        multiple_keys: false,
+        rating: Some(600),
+        themes: vec!["mateIn1".into(), "backRankMate".into(), "deflection".into()],
+        themes_zh: vec!["一步杀".into(), "底线杀".into(), "引离".into()],
+        source: "test".into(),
+        game: None,
+        file: Default::default(),
+        line: None,
+    };
+    let catalog = Catalog::new(Vec::new(), Vec::new(), vec![puzzle]);
+    for (lang, answer, says) in [
+        (
+            "en",
+            "Ra8",
+            "Tactics in this puzzle: back-rank mate, deflection.",
+        ),
+        ("zh-hans", "/solution", "这道题用到的战术：底线杀，引离。"),
+        ("zh-hant", "车a8", "這道題用到的戰術：底線殺，引離。"),
+    ] {
+        let mut chat = Chat::new(&catalog);
+        chat.send(Input::Start {
+            client_lang: Some(lang.into()),
+        })
+        .text("/puzzle");
+        assert!(
+            !chat.log.contains(says),
+            "named before the end: {}",
+            chat.log
+        );
+        chat.text(answer);
+        assert!(chat.log.contains(says), "{lang}: {}", chat.log);
+        assert!(
+            !chat.log.contains("mateIn1") && !chat.log.contains("一步杀。"),
+            "{}",
+            chat.log
+        );
+    }
+}

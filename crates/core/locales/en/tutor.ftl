@@ -133,6 +133,7 @@ no-mate-from-here = There is no mate from here.
 hint-piece = 💡 Use the {$piece} on {$square}.
 hint-square = 💡 The {$piece} on {$from} goes to {$to}.
 hint-move = 💡 Play {$san}.
+puzzle-tactics = Tactics in this puzzle: {$names}.
 puzzle-solution = Solution: {$line}
 
 ## Quiz

@@ -133,6 +133,7 @@ no-mate-from-here = 这里找不到杀法了。
 hint-piece = 💡 用{$square}的{$piece}。
 hint-square = 💡 {$from}的{$piece}走到{$to}。
 hint-move = 💡 走 {$san}。
+puzzle-tactics = 这道题用到的战术：{$names}。
 puzzle-solution = 答案：{$line}
 
 ## Quiz

@@ -134,6 +134,7 @@ no-mate-from-here = 這裡找不到殺法了。
 hint-piece = 💡 用{$square}的{$piece}。
 hint-square = 💡 {$from}的{$piece}走到{$to}。
 hint-move = 💡 走 {$san}。
+puzzle-tactics = 這道題用到的戰術：{$names}。
 puzzle-solution = 答案：{$line}
 
 ## Quiz

@@ -271,7 +271,30 @@ fn decide(cx: &mut Cx<'_>, state: &mut PuzzleState, solved: bool) -> Option<Stri
 }
 
 /// The puzzle is over: its message shows the end, the words, and the next puzzle.
+/// The tactics the puzzle's themes name, in the learner's words ("Tactics in this puzzle:
+/// pin, deflection."), so that the seeds' names (牵制, 引离 …) are met on the board.
+fn tactics_line(cx: &Cx<'_>, state: &PuzzleState) -> Option<String> {
+    let puzzle = cx.catalog.puzzle(state.id.as_str())?;
+    let names: Vec<String> = crate::content::puzzle::themes::tactics(&puzzle.themes)
+        .into_iter()
+        .map(|(en, zh)| match cx.lang() {
+            Lang::En => en.to_owned(),
+            Lang::Zh => zh.to_owned(),
+            Lang::ZhHant => crate::i18n::hant::to_traditional(zh),
+        })
+        .collect();
+    (!names.is_empty()).then(|| {
+        cx.t(&Say::PuzzleTactics {
+            names: words::list(cx.lang(), &names),
+        })
+    })
+}
+
 fn finished(cx: &mut Cx<'_>, mut state: PuzzleState, view: BoardView, mut msg: String) -> Mode {
+    if let Some(tactics) = tactics_line(cx, &state) {
+        msg.push('\n');
+        msg.push_str(&tactics);
+    }
     if let Some(points) = decide(cx, &mut state, true) {
         msg.push('\n');
         msg.push_str(&points);
@@ -675,6 +698,10 @@ fn solution(mut now: PuzzleState, cx: &mut Cx<'_>) -> Mode {
     if end.is_checkmate() {
         msg.push('\n');
         msg.push_str(&why_mate(&end, lang));
+    }
+    if let Some(tactics) = tactics_line(cx, &now) {
+        msg.push('\n');
+        msg.push_str(&tactics);
     }
     if let Some(points) = points {
         msg.push('\n');

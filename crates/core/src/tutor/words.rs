@@ -100,6 +100,7 @@ crate::messages! {
         HintSquare { piece: String, from: String, to: String } = "hint-square",
         HintMove { san: String } = "hint-move",
         PuzzleSolution { line: String } = "puzzle-solution",
+        PuzzleTactics { names: String } = "puzzle-tactics",
         QuizHeading { asked: u32, round: u32 } = "quiz-heading",
         QuizVerdict { verdict: String, key: String, explanation: String } = "quiz-verdict",
         QuizRoundDone { right: u32, round: u32, delta: String, level: String } = "quiz-round-done",

@@ -46,6 +46,52 @@ pub fn chinese_theme(theme: &str) -> Option<&'static str> {
     })
 }
 
+/// The English name of a Lichess theme that is a tactic the learner can name (the
+/// curriculum's tactics vocabulary and the named mates); `None` for counts, phases and the
+/// rest ("mateIn2", "middlegame", "long").
+///
+/// ```
+/// use chess_tutor_core::content::puzzle::themes::tactic_in_english;
+/// assert_eq!(tactic_in_english("backRankMate"), Some("back-rank mate"));
+/// assert_eq!(tactic_in_english("mateIn2"), None);
+/// ```
+#[must_use]
+pub fn tactic_in_english(theme: &str) -> Option<&'static str> {
+    Some(match theme {
+        "discoveredAttack" => "discovered attack",
+        "fork" => "fork",
+        "pin" => "pin",
+        "capturingDefender" => "removing the defender",
+        "interference" => "interference",
+        "attraction" => "attraction",
+        "deflection" => "deflection",
+        "clearance" => "clearance",
+        "discoveredCheck" => "discovered check",
+        "doubleCheck" => "double check",
+        "intermezzo" => "in-between move",
+        "sacrifice" => "sacrifice",
+        "backRankMate" => "back-rank mate",
+        "smotheredMate" => "smothered mate",
+        "promotion" | "underPromotion" => "promotion",
+        _ => return None,
+    })
+}
+
+/// The tactics a puzzle's `themes` name, each once, in order: their English names and the
+/// Chinese ones (CURRICULUM.md's vocabulary), for telling the learner what the puzzle taught.
+#[must_use]
+pub fn tactics(themes: &[String]) -> Vec<(&'static str, &'static str)> {
+    let mut out: Vec<(&'static str, &'static str)> = Vec::new();
+    for theme in themes {
+        if let (Some(en), Some(zh)) = (tactic_in_english(theme), chinese_theme(theme))
+            && !out.iter().any(|(e, _)| *e == en)
+        {
+            out.push((en, zh));
+        }
+    }
+    out
+}
+
 /// The Chinese names of `themes`, in order, each once.
 #[must_use]
 pub fn chinese_themes(themes: &[String]) -> Vec<String> {
@@ -61,6 +107,49 @@ pub fn chinese_themes(themes: &[String]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_tactic_has_both_names_and_counts_are_no_tactics() {
+        let themes: Vec<String> = [
+            "mateIn2",
+            "sacrifice",
+            "pin",
+            "kingsideAttack",
+            "underPromotion",
+            "promotion",
+            "long",
+        ]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+        assert_eq!(
+            tactics(&themes),
+            vec![
+                ("sacrifice", "弃子"),
+                ("pin", "牵制"),
+                ("promotion", "兵的升变")
+            ]
+        );
+        for theme in [
+            "discoveredAttack",
+            "fork",
+            "capturingDefender",
+            "interference",
+            "attraction",
+            "deflection",
+            "clearance",
+            "discoveredCheck",
+            "doubleCheck",
+            "intermezzo",
+            "backRankMate",
+            "smotheredMate",
+        ] {
+            assert!(
+                tactic_in_english(theme).is_some() && chinese_theme(theme).is_some(),
+                "{theme}"
+            );
+        }
+    }
 
     #[test]
     fn promotion_themes_share_one_name() {

@@ -253,6 +253,7 @@ fn decide(cx: &mut Cx<'_>, state: &mut PuzzleState, solved: bool) -> Option<Stri
         p.review_queue.push(id.clone());
     }
     let points = p.points;
+    let first_game = p.rated_games == 1;
     let level = ladder::level_name(p.points, p.rated_games, lang);
     cx.event(Event::PuzzleResult {
         puzzle: id.clone(),
@@ -267,10 +268,15 @@ fn decide(cx: &mut Cx<'_>, state: &mut PuzzleState, solved: bool) -> Option<Stri
     }
     .to(lang);
     let level = Say::PuzzleLevel { level, points }.to(lang);
-    Some(format!("{change}{level}"))
+    let mut text = format!("{change}{level}");
+    if first_game {
+        // The first points a learner earns: say once what they are and how a level is won.
+        text.push('\n');
+        text.push_str(&Say::ProgressLadder.to(lang));
+    }
+    Some(text)
 }
 
-/// The puzzle is over: its message shows the end, the words, and the next puzzle.
 /// The tactics the puzzle's themes name, in the learner's words ("Tactics in this puzzle:
 /// pin, deflection."), so that the seeds' names (牵制, 引离 …) are met on the board.
 fn tactics_line(cx: &Cx<'_>, state: &PuzzleState) -> Option<String> {
@@ -290,6 +296,7 @@ fn tactics_line(cx: &Cx<'_>, state: &PuzzleState) -> Option<String> {
     })
 }
 
+/// The puzzle is over: its message shows the end, the words, and the next puzzle.
 fn finished(cx: &mut Cx<'_>, mut state: PuzzleState, view: BoardView, mut msg: String) -> Mode {
     if let Some(tactics) = tactics_line(cx, &state) {
         msg.push('\n');

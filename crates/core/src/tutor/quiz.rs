@@ -380,13 +380,19 @@ fn end_round(cx: &mut Cx<'_>, right: u32) -> Mode {
     p.rated_games = p.rated_games.saturating_add(1);
     let delta = p.points - before;
     let level = ladder::level_name(p.points, p.rated_games, lang);
-    let msg = Say::QuizRoundDone {
+    let first_game = p.rated_games == 1;
+    let mut msg = Say::QuizRoundDone {
         right,
         round: ROUND,
         delta: format!("{delta:+}"),
         level,
     }
     .to(lang);
+    if first_game {
+        // The first points a learner earns: say once what they are and how a level is won.
+        msg.push('\n');
+        msg.push_str(&Say::ProgressLadder.to(lang));
+    }
     let again = cx.t(&Say::ButtonAnotherRound);
     let menu = cx.t(&Say::ButtonMenu);
     cx.reply(Reply::text(msg).with_row(vec![

@@ -994,19 +994,25 @@ async fn server_errors_for_a_while_lose_and_repeat_no_reply() {
     assert_eq!(given, errors.len(), "every server error was given");
     for &chat in &chats {
         let sent = fake.sent_to(chat);
-        let at = |needle: &str| {
-            let hits: Vec<usize> = sent
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| c.text.contains(needle))
-                .map(|(at, _)| at)
-                .collect();
-            assert_eq!(hits.len(), 1, "chat {chat}: {needle:?} sent {hits:?}");
-            hits[0]
-        };
-        assert!(at("Welcome") < at("/lessons the course map"), "chat {chat}");
+        assert!(
+            sent_once(&sent, chat, "Welcome") < sent_once(&sent, chat, "/lessons the course map"),
+            "chat {chat}"
+        );
     }
     no_token_in(&bot.stop());
+}
+
+/// Where the one message to `chat` containing `needle` stands among `sent`; fails unless it
+/// was sent exactly once.
+fn sent_once(sent: &[Call], chat: i64, needle: &str) -> usize {
+    let hits: Vec<usize> = sent
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.text.contains(needle))
+        .map(|(at, _)| at)
+        .collect();
+    assert_eq!(hits.len(), 1, "chat {chat}: {needle:?} sent {hits:?}");
+    hits[0]
 }
 
 /// Issue 13.4: an idle long poll longer than teloxide's 17 s client time-out ends in an empty
@@ -1157,18 +1163,8 @@ async fn refused_connections_for_a_while_lose_and_repeat_no_reply() {
     for &chat in &chats {
         fake.wait_text(chat, "/lessons the course map").await;
         let sent = fake.sent_to(chat);
-        let once = |needle: &str| {
-            let at: Vec<usize> = sent
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| c.text.contains(needle))
-                .map(|(i, _)| i)
-                .collect();
-            assert_eq!(at.len(), 1, "chat {chat}: {needle:?} sent at {at:?}");
-            at[0]
-        };
         assert!(
-            once("Welcome") < once("/lessons the course map"),
+            sent_once(&sent, chat, "Welcome") < sent_once(&sent, chat, "/lessons the course map"),
             "chat {chat}"
         );
     }

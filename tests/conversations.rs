@@ -387,6 +387,7 @@ fn a_pinned_pawn_promotion_is_explained_not_offered() {
         hints: 0,
         decided: false,
         last_move: None,
+        scored: None,
     });
     chat.text("e8");
     assert!(
@@ -628,5 +629,62 @@ fn a_puzzle_names_its_tactics() {
             "{}",
             chat.log
         );
+    }
+}
+
+/// After the second hint the points (and, the first time, what points are) came in the middle
+/// of the puzzle, under "the rook goes to b7", while the learner still had to play. Now the
+/// hint is only the hint; the points come once the puzzle ends, saying why a mate that
+/// follows a hint still counts as not solved alone — in both languages.
+#[test]
+fn a_puzzles_points_come_when_it_ends_not_after_a_hint() {
+    for (lang, points, why) in [
+        (Lang::En, "Points +", "counts as not solved alone"),
+        (Lang::Zh, "积分 +", "记为没有独立解出"),
+    ] {
+        let (catalog, _) = two_keys_puzzle();
+        let mut chat = start(&catalog, lang);
+        chat.text("/puzzle");
+        let at_hints = chat.log.len();
+        chat.text("/hint").text("/hint");
+        let hints = chat.log[at_hints..].to_owned();
+        assert!(
+            !hints.contains(points),
+            "{lang:?}: points during the puzzle:\n{hints}"
+        );
+        let Mode::Puzzle(PuzzleState { decided, .. }) = chat.session.mode.clone() else {
+            panic!("the puzzle goes on");
+        };
+        assert!(decided, "the second hint still counts the puzzle");
+        // Play the hinted solution to the end.
+        let solution = search::solve::solve(
+            &chess_tutor_core::rules::parse_fen("7k/8/8/8/8/8/1R6/R5K1 w - - 0 1").unwrap(),
+            2,
+            true,
+        );
+        let key = UciMove::from_move(solution.line[0], CastlingMode::Standard).to_string();
+        chat.text(&key);
+        let Mode::Puzzle(PuzzleState { fen, .. }) = chat.session.mode.clone() else {
+            panic!("one move to go");
+        };
+        assert!(!chat.log[at_hints..].contains(points));
+        let now = fen.position().clone();
+        let mate = now
+            .legal_moves()
+            .into_iter()
+            .find(|m| {
+                let mut p = now.clone();
+                p.play_unchecked(*m);
+                p.is_checkmate()
+            })
+            .expect("a mate in one");
+        let at_end = chat.log.len();
+        chat.text(&UciMove::from_move(mate, CastlingMode::Standard).to_string());
+        let end = &chat.log[at_end..];
+        assert!(
+            end.contains(points) && end.contains(why),
+            "{lang:?}:\n{end}"
+        );
+        assert_eq!(end.matches(points).count(), 1, "{end}");
     }
 }

@@ -514,3 +514,26 @@ fn the_touched_piece_is_the_one_explained() {
         "{last}"
     );
 }
+
+/// `/lesson 999` answered "no such lesson" with no buttons at all, so the numbers a beginner
+/// types in the terminal pressed nothing; now the course map with its unit buttons follows,
+/// and the lesson that was open still takes its answer.
+#[test]
+fn a_lesson_number_out_of_range_comes_with_the_map() {
+    let catalog = catalog();
+    let mut chat = begin(&catalog, "en");
+    chat.text("/lesson 1").press("Next");
+    chat.text("/lesson 999");
+    assert!(chat.log.contains("Units are numbered 1 to"), "{}", chat.log);
+    let buttons = last_buttons(&chat);
+    assert!(
+        buttons.iter().any(|l| l.starts_with("1 ")) && buttons.len() >= 2,
+        "the map's unit buttons: {buttons:?}"
+    );
+    chat.press(&buttons[1]);
+    assert!(
+        chat.log.lines().any(|l| l.contains("Unit 2")),
+        "the map's button opens unit 2:\n{}",
+        chat.log
+    );
+}

@@ -129,6 +129,7 @@ puzzle-keeps-mate = Good! After {$san}, the toughest defence is {$reply}. Mate i
 puzzle-mates-too-late = {$san} does mate, but only in {$mate_in} moves; the task is mate within {$within}. The defence: {$defence}
 puzzle-stalemates = After {$san} the defender has no legal move and is not in check — stalemate, a draw, not a win!
 puzzle-try-again = {"\u000A"}Try again, or tap Hint.
+puzzle-counted-as-missed = On the ladder it counts as not solved alone: an earlier try missed, or a hint showed the square.
 no-mate-from-here = There is no mate from here.
 hint-piece = 💡 Use the {$piece} on {$square}.
 hint-square = 💡 The {$piece} on {$from} goes to {$to}.

@@ -129,6 +129,7 @@ puzzle-keeps-mate = 好棋！{$san} 之后，对方最顽强的应法是 {$reply
 puzzle-mates-too-late = {$san} 也能将死，但要{$mate_in}步，题目要求{$within}步之内。对方这样应：{$defence}
 puzzle-stalemates = {$san} 之后对方无子可动又没有被将军——逼和，是和棋，不是赢棋！
 puzzle-try-again = {"\u000A"}再试一次，或点“提示”。
+puzzle-counted-as-missed = 不过这道题在积分里记为没有独立解出：之前走错过一次，或者提示已经指出了格子。
 no-mate-from-here = 这里找不到杀法了。
 hint-piece = 💡 用{$square}的{$piece}。
 hint-square = 💡 {$from}的{$piece}走到{$to}。

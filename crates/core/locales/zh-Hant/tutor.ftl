@@ -130,6 +130,7 @@ puzzle-keeps-mate = 好棋！{$san} 之後，對方最頑強的應法是 {$reply
 puzzle-mates-too-late = {$san} 也能將死，但要{$mate_in}步，題目要求{$within}步之內。對方這樣應：{$defence}
 puzzle-stalemates = {$san} 之後對方無子可動又沒有被將軍——逼和，是和棋，不是贏棋！
 puzzle-try-again = {"\u000A"}再試一次，或點「提示」。
+puzzle-counted-as-missed = 不過這道題在積分裡記為沒有獨立解出：之前走錯過一次，或者提示已經指出了格子。
 no-mate-from-here = 這裡找不到殺法了。
 hint-piece = 💡 用{$square}的{$piece}。
 hint-square = 💡 {$from}的{$piece}走到{$to}。

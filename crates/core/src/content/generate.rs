@@ -74,15 +74,15 @@ impl Rng {
 /// The kinds of generated question.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Topic {
-    /// "Is Ng1-f3 legal here?" (true/false), with the referee's reason when it is not.
+    /// "Ng1-f3 is legal here." (true/false), with the referee's reason when it is not.
     MoveLegal,
-    /// "Can White castle long here?" (true/false).
+    /// "White keeps the right to castle long; White may castle long now." (true/false).
     CanCastle,
     /// "Checkmate, stalemate or neither?" (multiple choice).
     MateOrStalemate,
-    /// "Can either side still win?" (true/false): dead positions by material.
+    /// "At least one side can still win." (true/false): dead positions by material.
     CanEitherWin,
-    /// "Is the side to move in check?" (true/false).
+    /// "The side to move is in check." (true/false).
     InCheck,
     /// "How many legal moves does the knight on g1 have?" (multiple choice).
     MoveCount,
@@ -268,8 +268,8 @@ impl Generator {
             pos,
             Claim::LegalMove { mv: uci },
             Text::new(
-                format!("{}走。{long_zh} 这步棋合法吗？", zh_side(side)),
-                format!("{} to move. Is {long_en} a legal move here?", en_side(side)),
+                format!("{}走。{long_zh}是一步合法的棋。", zh_side(side)),
+                format!("{} to move. {long_en} is a legal move here.", en_side(side)),
             ),
             Text::new(zh_why, en_why),
         )
@@ -285,16 +285,19 @@ impl Generator {
         let mut pos = self.random_game(4, 40);
         for _ in 0..60 {
             let legal = !pos.castling_moves(side).is_empty();
-            // A "no" is only worth asking while the king still stands at home.
-            let king_home = pos.board().king_of(pos.turn())
-                == Some(Square::from_coords(
-                    shakmaty::File::E,
-                    pos.turn().backrank(),
-                ));
-            if legal == want && king_home {
+            // A picture cannot show whether the king or the rook has moved before, so the
+            // statement says the side still has the right, and what is asked is what the
+            // board shows: check, attacked squares, pieces in between.
+            let has_right = pos.castles().has(pos.turn(), side);
+            if legal == want && has_right {
                 break;
             }
             pos = self.random_game(4, 40);
+        }
+        if !pos.castles().has(pos.turn(), side) {
+            // No game kept the right: the starting position keeps it for both sides (and
+            // castling is refused there for the pieces in between).
+            pos = Chess::default();
         }
         let turn = pos.turn();
         let notation = if side.is_king_side() { "O-O" } else { "O-O-O" };
@@ -306,22 +309,33 @@ impl Generator {
                 "castle long (queenside, O-O-O)",
             )
         };
+        let rook = pos.castles().rook(turn, side).unwrap_or_else(|| {
+            let file = if side.is_king_side() {
+                shakmaty::File::H
+            } else {
+                shakmaty::File::A
+            };
+            Square::from_coords(file, turn.backrank())
+        });
         let verdict = rules::explain(&pos, notation);
         let (en_why, zh_why) = match &verdict {
             Verdict::Legal(info) => (
                 format!(
-                    "Yes. {} The king and this rook have not moved, the squares between them are empty, and the king is not in check, does not cross an attacked square and does not land on one.",
+                    "{} The right is still there, the squares between king and rook are empty, and the king is not in check, does not cross an attacked square and does not land on one.",
                     text::legal_text(&pos, info, Lang::En)
                 ),
                 format!(
-                    "可以。{}王和这个车都没有走动过，它们之间的格子是空的，王没有被将军，经过的格子和到达的格子也都没有受到攻击。",
+                    "{}易位权还在，王和车之间的格子是空的，王没有被将军，经过的格子和到达的格子也都没有受到攻击。",
                     text::legal_text(&pos, info, Lang::Zh)
                 ),
             ),
             Verdict::Illegal(reason) => (
-                format!("No. {}", text::reason_text(reason, pos.board(), Lang::En)),
                 format!(
-                    "不可以。{}",
+                    "The right alone is not enough: {}",
+                    text::reason_text(reason, pos.board(), Lang::En)
+                ),
+                format!(
+                    "光有易位权还不够：{}",
                     text::reason_text(reason, pos.board(), Lang::Zh)
                 ),
             ),
@@ -337,12 +351,14 @@ impl Generator {
             Claim::CanCastle { side },
             Text::new(
                 format!(
-                    "{}走。{}现在可以{zh_side_name}吗？",
+                    "{}走。{}的王和{rook}的车都还没有走动过，易位权还在。{}现在就可以{zh_side_name}。",
+                    zh_side(turn),
                     zh_side(turn),
                     zh_side(turn)
                 ),
                 format!(
-                    "{} to move. Can {} {en_side_name} right now?",
+                    "{} to move. {}'s king and the rook on {rook} have not moved yet, so the right to castle is kept. {} may {en_side_name} right now.",
+                    en_side(turn),
                     en_side(turn),
                     en_side(turn)
                 ),
@@ -514,28 +530,28 @@ impl Generator {
         let report = PositionReport::of(&pos);
         let (zh_why, en_why) = match report.dead {
             Some(DeadMaterial::KingVsKing) => (
-                "不能。棋盘上只剩两个王，谁也不可能将死对方：子力不足，和棋。".to_string(),
-                "No. Only the two kings are left, and a king alone can never give checkmate: a draw by insufficient material.".to_string(),
+                "棋盘上只剩两个王，谁也不可能将死对方：子力不足，和棋。".to_string(),
+                "Only the two kings are left, and a king alone can never give checkmate: a draw by insufficient material.".to_string(),
             ),
             Some(DeadMaterial::KingAndMinorVsKing { side, piece }) => (
                 format!(
-                    "不能。{}只有王和一个{}，对方只剩一个王；王加单马或王加单象无论怎么走都无法将死对方：子力不足，和棋。",
+                    "{}只有王和一个{}，对方只剩一个王；王加单马或王加单象无论怎么走都无法将死对方：子力不足，和棋。",
                     zh_side(side),
                     zh::piece(piece)
                 ),
                 format!(
-                    "No. {} has only a king and one {}, against a bare king. King and one knight or one bishop can never checkmate, whatever the moves: a draw by insufficient material.",
+                    "{} has only a king and one {}, against a bare king. King and one knight or one bishop can never checkmate, whatever the moves: a draw by insufficient material.",
                     en_side(side),
                     en::piece(piece)
                 ),
             ),
             Some(DeadMaterial::BishopsOnOneColour) => (
-                "不能。除了王以外只剩象，而且所有的象都在同一种颜色的格子上，谁也无法将死对方：和棋。".to_string(),
-                "No. Besides the kings there are only bishops, all on squares of one colour, so no checkmate is possible for either side: a draw.".to_string(),
+                "除了王以外只剩象，而且所有的象都在同一种颜色的格子上，谁也无法将死对方：和棋。".to_string(),
+                "Besides the kings there are only bishops, all on squares of one colour, so no checkmate is possible for either side: a draw.".to_string(),
             ),
             None => (
-                "能。棋盘上还有足够的子力，至少有一方仍然存在将死对方的可能（哪怕需要对方走错），所以不是子力不足的和棋，对局继续。".to_string(),
-                "Yes. There is still enough material for a checkmate by at least one side (even if it needs the other side's help), so this is not a draw by insufficient material and the game goes on.".to_string(),
+                "棋盘上还有足够的子力，至少有一方仍然存在将死对方的可能（哪怕需要对方走错），所以不是子力不足的和棋，对局继续。".to_string(),
+                "There is still enough material for a checkmate by at least one side (even if it needs the other side's help), so this is not a draw by insufficient material and the game goes on.".to_string(),
             ),
         };
         Draft::true_false(
@@ -544,8 +560,8 @@ impl Generator {
             pos,
             Claim::CanMate { by: None },
             Text::new(
-                "这个局面里，还有一方可能赢棋（将死对方）吗？",
-                "Can either side still win (give checkmate) in this position?",
+                "这个局面里，至少还有一方有可能将死对方赢棋。",
+                "In this position at least one side can still win by giving checkmate.",
             ),
             Text::new(zh_why, en_why),
         )
@@ -581,7 +597,7 @@ impl Generator {
             let double = report.checkers.len() > 1;
             (
                 format!(
-                    "是的。{zh_by}正在攻击{}的王{}，{}必须马上应将。",
+                    "{zh_by}正在攻击{}的王{}，{}必须马上应将。",
                     zh_side(side),
                     if double {
                         "（双将：只能走王）"
@@ -591,7 +607,7 @@ impl Generator {
                     zh_side(side)
                 ),
                 format!(
-                    "Yes. {en_by} attack{} the {} king{}, so {} must answer the check at once.",
+                    "{en_by} attack{} the {} king{}, so {} must answer the check at once.",
                     if double { "" } else { "s" },
                     en_side(side).to_lowercase(),
                     if double {
@@ -604,9 +620,9 @@ impl Generator {
             )
         } else {
             (
-                format!("不是。没有任何对方棋子攻击{}的王。", zh_side(side)),
+                format!("没有任何对方棋子攻击{}的王。", zh_side(side)),
                 format!(
-                    "No. No enemy piece attacks the {} king.",
+                    "No enemy piece attacks the {} king.",
                     en_side(side).to_lowercase()
                 ),
             )
@@ -617,9 +633,9 @@ impl Generator {
             pos,
             Claim::InCheck,
             Text::new(
-                format!("{}走。{}的王正被将军吗？", zh_side(side), zh_side(side)),
+                format!("{}走。{}的王正被将军。", zh_side(side), zh_side(side)),
                 format!(
-                    "{} to move. Is the {} king in check?",
+                    "{} to move. The {} king is in check.",
                     en_side(side),
                     en_side(side).to_lowercase()
                 ),
@@ -1054,6 +1070,61 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Review 1 (quiz 2/5): "Can Black castle short right now? [True] [False]" was a question
+    /// under true/false buttons, and its answer hung on castling rights a picture cannot show.
+    /// Now every generated true/false item is a statement, and a castling one says the side
+    /// still has the right (which its position really has), so only what the board shows is
+    /// asked.
+    #[test]
+    fn generated_true_false_items_are_statements_and_castling_ones_state_the_right() {
+        let mut g = Generator::new(5);
+        let mut castles = (0, 0);
+        for _ in 0..40 {
+            for topic in Topic::ALL {
+                let item = g.item(topic);
+                if item.kind() != crate::content::quiz::QuizKind::TrueFalse {
+                    continue;
+                }
+                for q in [&item.question.en, &item.question.zh] {
+                    assert!(!q.ends_with('?') && !q.ends_with('？'), "{topic:?}: {q}");
+                }
+                if topic != Topic::CanCastle {
+                    continue;
+                }
+                let pos = item
+                    .board
+                    .as_ref()
+                    .expect("a castling item has a board")
+                    .position();
+                let side = match item.answer {
+                    Answer::TrueFalse {
+                        claim: Some(Claim::CanCastle { side }),
+                        ..
+                    } => side,
+                    ref other => panic!("{other:?}"),
+                };
+                assert!(pos.castles().has(pos.turn(), side), "{}", item.question.en);
+                assert!(
+                    item.question.en.contains("have not moved yet")
+                        && item.question.zh.contains("易位权还在"),
+                    "{:?}",
+                    item.question
+                );
+                if let Answer::TrueFalse { correct, .. } = item.answer {
+                    if correct {
+                        castles.0 += 1;
+                    } else {
+                        castles.1 += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            castles.0 > 0 && castles.1 > 0,
+            "both answers occur: {castles:?}"
+        );
     }
 
     #[test]

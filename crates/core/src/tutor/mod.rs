@@ -43,7 +43,7 @@ pub use dispatch::{Envelope, step, step_at, step_in};
 pub use input::{Command, Input};
 pub use reply::{Button, Event, Reply, Transition};
 pub use state::{
-    LessonState, Mode, Progress, PuzzleState, QuizRef, QuizState, SESSION_FORMAT, Session,
+    LessonState, Mode, Progress, PuzzleState, QuizRef, QuizState, SESSION_FORMAT, Scored, Session,
     SessionError, StoredPosition,
 };
 pub use words::command_menu;

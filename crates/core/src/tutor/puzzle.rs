@@ -12,7 +12,7 @@ use super::callback::Action;
 use super::cx::Cx;
 use super::ladder::{self, GameResult};
 use super::reply::{Button, Event, Reply};
-use super::state::{Mode, PuzzleState};
+use super::state::{Mode, PuzzleState, Scored};
 use super::tap;
 use super::words::{self, Say};
 use crate::content::PuzzleId;
@@ -126,6 +126,7 @@ pub(super) fn start(cx: &mut Cx<'_>, current: Option<&PuzzleId>) -> Mode {
         hints: 0,
         decided: false,
         last_move: puzzle.last_move.as_deref().and_then(|u| u.parse().ok()),
+        scored: None,
     };
     cx.next_nonce();
     let mut reply = going_on(cx, Reply::board(state.view(), caption(cx, &state)));
@@ -212,10 +213,10 @@ fn going_on(cx: &Cx<'_>, reply: Reply) -> Reply {
 }
 
 /// Counts the result once: a solved puzzle is a win against its points, a miss a loss.
-/// Returns what it did to the learner's points, in words.
-fn decide(cx: &mut Cx<'_>, state: &mut PuzzleState, solved: bool) -> Option<String> {
+/// What it did to the learner's points is kept in `state` ([`points_text`] says it).
+fn decide(cx: &mut Cx<'_>, state: &mut PuzzleState, solved: bool) {
     if state.decided {
-        return None;
+        return;
     }
     state.decided = true;
     let id = &state.id;
@@ -223,7 +224,6 @@ fn decide(cx: &mut Cx<'_>, state: &mut PuzzleState, solved: bool) -> Option<Stri
     let opponent = ladder::puzzle_points(rating);
     let assisted = state.hints > 0;
     let now = cx.now;
-    let lang = cx.lang();
     let p = &mut cx.session.progress;
     if let Some(now) = now {
         // FSRS: a miss is rated Again; a solved review Good (Hard with a hint).
@@ -254,22 +254,46 @@ fn decide(cx: &mut Cx<'_>, state: &mut PuzzleState, solved: bool) -> Option<Stri
     }
     let points = p.points;
     let first_game = p.rated_games == 1;
-    let level = ladder::level_name(p.points, p.rated_games, lang);
     cx.event(Event::PuzzleResult {
         puzzle: id.clone(),
         solved,
         points,
     });
-    let change = Say::PointsChange {
-        delta: format!("{:+}", points - before),
+    state.scored = Some(Scored {
         before,
         after: points,
         rating: rating.unwrap_or(1000),
+        first_game,
+        solved,
+    });
+}
+
+/// What the puzzle's result did to the points, in words, once it was counted: the change,
+/// the level, and on the first rated game what points are.
+/// `ended_solved`: the learner has just mated.
+fn points_text(cx: &Cx<'_>, state: &PuzzleState, ended_solved: bool) -> Option<String> {
+    let scored = state.scored?;
+    let lang = cx.lang();
+    let p = &cx.session.progress;
+    let level = ladder::level_name(p.points, p.rated_games, lang);
+    let change = Say::PointsChange {
+        delta: format!("{:+}", scored.after - scored.before),
+        before: scored.before,
+        after: scored.after,
+        rating: scored.rating,
     }
     .to(lang);
-    let level = Say::PuzzleLevel { level, points }.to(lang);
+    let level = Say::PuzzleLevel {
+        level,
+        points: p.points,
+    }
+    .to(lang);
     let mut text = format!("{change}{level}");
-    if first_game {
+    if ended_solved && !scored.solved {
+        // "Puzzle solved" above, and yet a loss on the ladder: say why.
+        text = format!("{}\n{text}", Say::PuzzleCountedAsMissed.to(lang));
+    }
+    if scored.first_game {
         // The first points a learner earns: say once what they are and how a level is won.
         text.push('\n');
         text.push_str(&Say::ProgressLadder.to(lang));
@@ -302,7 +326,8 @@ fn finished(cx: &mut Cx<'_>, mut state: PuzzleState, view: BoardView, mut msg: S
         msg.push('\n');
         msg.push_str(&tactics);
     }
-    if let Some(points) = decide(cx, &mut state, true) {
+    decide(cx, &mut state, true);
+    if let Some(points) = points_text(cx, &state, true) {
         msg.push('\n');
         msg.push_str(&points);
     }
@@ -614,10 +639,8 @@ fn wrong(
     refutation: &[Move],
     mut msg: String,
 ) -> Mode {
-    if let Some(points) = decide(cx, &mut now, false) {
-        msg.push('\n');
-        msg.push_str(&points);
-    }
+    // Counted now; the points are said when the puzzle ends.
+    decide(cx, &mut now, false);
     msg.push_str(&cx.t(&Say::PuzzleTryAgain));
     let mut view = now.view();
     if let Some((f, t)) = tried {
@@ -640,15 +663,15 @@ fn hint(mut now: PuzzleState, cx: &mut Cx<'_>) -> Mode {
     };
     now.hints = now.hints.saturating_add(1).min(3);
     let rung = now.hints;
-    let mut points = None;
     if rung >= 2 {
-        // Seeing the square (or the move) means the puzzle is not solved alone.
-        points = decide(cx, &mut now, false);
+        // Seeing the square (or the move) means the puzzle is not solved alone; the points
+        // are said when it ends.
+        decide(cx, &mut now, false);
     }
     let piece = rules::text::piece_name(h.piece, lang);
     let mut view = now.view().with_mark(h.piece_square, MarkKind::Highlight);
     let captured = now.pos().board().role_at(h.target_square);
-    let mut msg = match (rung, captured) {
+    let msg = match (rung, captured) {
         (1, _) => Say::HintPiece {
             piece,
             square: h.piece_square.to_string(),
@@ -669,10 +692,6 @@ fn hint(mut now: PuzzleState, cx: &mut Cx<'_>) -> Mode {
         },
     }
     .to(lang);
-    if let Some(points) = points {
-        msg.push('\n');
-        msg.push_str(&points);
-    }
     if rung >= 2 {
         view = view.with_mark(h.target_square, MarkKind::Good);
     }
@@ -688,7 +707,8 @@ fn hint(mut now: PuzzleState, cx: &mut Cx<'_>) -> Mode {
 fn solution(mut now: PuzzleState, cx: &mut Cx<'_>) -> Mode {
     let lang = cx.lang();
     let sol = search::solve::solve(now.pos(), now.moves_left, true);
-    let points = decide(cx, &mut now, false);
+    decide(cx, &mut now, false);
+    let points = points_text(cx, &now, false);
     let line = line_san(now.pos(), &sol.line);
     let mut view = now.view();
     if let Some((f, t)) = sol.line.first().and_then(move_squares) {

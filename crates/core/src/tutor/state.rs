@@ -194,6 +194,26 @@ pub struct PuzzleState {
     /// The last move on the board, to tint.
     #[serde_as(as = "Option<DisplayFromStr>")]
     pub last_move: Option<UciMove>,
+    /// What the result did to the points, once counted: said when the puzzle ends, not in
+    /// the middle of it (after a mistake or the second hint the learner still plays on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scored: Option<Scored>,
+}
+
+/// The points a puzzle's result moved, kept until the puzzle ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scored {
+    /// Points before the result.
+    pub before: i32,
+    /// Points after it.
+    pub after: i32,
+    /// The puzzle's rating (the opponent's strength on the ladder).
+    pub rating: u32,
+    /// Whether it was the learner's first rated game (the ladder is then explained).
+    pub first_game: bool,
+    /// Whether it was counted as solved (a mistake or the second hint counts it missed,
+    /// even when the learner goes on to mate).
+    pub solved: bool,
 }
 
 /// A quiz round under way.

@@ -95,6 +95,7 @@ crate::messages! {
         PuzzleMatesTooLate { san: String, mate_in: u32, within: u32, defence: String } = "puzzle-mates-too-late",
         PuzzleStalemates { san: String } = "puzzle-stalemates",
         PuzzleTryAgain = "puzzle-try-again",
+        PuzzleCountedAsMissed = "puzzle-counted-as-missed",
         NoMateFromHere = "no-mate-from-here",
         HintPiece { piece: String, square: String } = "hint-piece",
         HintSquare { piece: String, from: String, to: String } = "hint-square",

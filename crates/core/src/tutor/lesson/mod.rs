@@ -109,8 +109,10 @@ pub(super) fn open_unit(cx: &mut Cx<'_>, unit: u32, current: Mode) -> Mode {
     match cx.catalog.unit_start(unit) {
         Some(index) => open_step(cx, index),
         None => {
+            // With the map's buttons, so that the next tap opens a real unit.
             let text = words::no_such_lesson(cx.lang(), cx.catalog.lessons().len());
             cx.reply(Reply::text(text));
+            course_map(cx, None);
             current
         }
     }

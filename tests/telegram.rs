@@ -1176,3 +1176,97 @@ async fn refused_connections_for_a_while_lose_and_repeat_no_reply() {
     );
     no_token_in(&log);
 }
+
+/// Issue 13, operators: in polling mode `--metrics-listen` serves `/healthz` (200 while
+/// getUpdates answers, 503 naming it once it has not answered for the poll timeout and 5 s,
+/// 200 again when it does) and `/metrics` (the updates handled, the replies sent, the outbox
+/// depth and the handling-time histogram), without the token anywhere.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn healthz_follows_the_bot_api_and_metrics_count_the_replies() {
+    let fake = Fake::start().await;
+    let gate = fake_bot_api::Gate::start(&fake);
+    let dir = tempfile::tempdir().unwrap();
+    let (mut command, log) = BotProcess::command(
+        &fake,
+        dir.path(),
+        TOKEN,
+        &["--poll-timeout", "1", "--metrics-listen", "127.0.0.1:0"],
+    );
+    command
+        .env("TELOXIDE_API_URL", gate.url())
+        .env_remove("DATABASE_URL")
+        .env_remove("CHESS_TUTOR_METRICS_LISTEN");
+    let mut bot = BotProcess::start(command, log);
+    let ops = fake_bot_api::logged_addr(&mut bot, "serving /healthz and /metrics on http://");
+    let chat = 91;
+    fake.push(start(chat, "en"));
+    let last = fake.push(text(chat, "/help"));
+    wait_handled(&fake, dir.path(), last, 30).await;
+    fake.wait_text(chat, "/lessons the course map").await;
+
+    let (status, _, body) = fake_bot_api::http_get(ops, "/healthz").await;
+    assert_eq!((status, body.as_str()), (200, "store: ok\ntelegram: ok\n"));
+    let metrics = async || loop {
+        let (status, headers, body) = fake_bot_api::http_get(ops, "/metrics").await;
+        assert_eq!(status, 200, "{body}");
+        assert!(
+            headers.contains("application/openmetrics-text"),
+            "{headers}"
+        );
+        // The sent-marks are written a moment after the sending.
+        if fake_bot_api::sample(&body, "chess_tutor_outbox_depth") == Some(0.0) {
+            return body;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let body = tokio::time::timeout(Duration::from_secs(10), metrics())
+        .await
+        .expect("the outbox empties");
+    let value = |name: &str| fake_bot_api::sample(&body, name).unwrap_or(-1.0);
+    assert!(value("chess_tutor_updates_handled_total") >= 2.0, "{body}");
+    assert!(value("chess_tutor_replies_sent_total") >= 2.0, "{body}");
+    assert!(
+        value("chess_tutor_update_handling_seconds_count") >= 2.0,
+        "{body}"
+    );
+    assert_eq!(value("chess_tutor_replies_given_up_total"), 0.0, "{body}");
+    assert!(!body.contains("abc"), "the token is in /metrics");
+
+    // Telegram unreachable: the health check says so once the poll is overdue.
+    gate.close();
+    let closed = Instant::now();
+    let unhealthy = async || loop {
+        let (status, _, body) = fake_bot_api::http_get(ops, "/healthz").await;
+        if status == 503 {
+            return body;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    let body = tokio::time::timeout(Duration::from_secs(20), unhealthy())
+        .await
+        .expect("/healthz turns 503");
+    assert!(
+        closed.elapsed() >= Duration::from_secs(4),
+        "too early: {body}"
+    );
+    assert!(
+        body.starts_with("store: ok\ntelegram: getUpdates has not answered for "),
+        "{body}"
+    );
+    gate.open();
+    let healthy = async || loop {
+        if fake_bot_api::http_get(ops, "/healthz").await.0 == 200 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    tokio::time::timeout(Duration::from_secs(20), healthy())
+        .await
+        .expect("/healthz is 200 again once getUpdates answers");
+    let (_, _, body) = fake_bot_api::http_get(ops, "/metrics").await;
+    assert!(
+        fake_bot_api::sample(&body, "chess_tutor_get_updates_failed_total").unwrap_or(0.0) >= 1.0,
+        "{body}"
+    );
+    no_token_in(&bot.stop());
+}

@@ -994,3 +994,33 @@ async fn webhook_load_benchmark() {
             .unwrap();
     }
 }
+
+/// Issue 13, operators: the webhook server also answers `/healthz` (the store reachable) and
+/// `/metrics` (the updates it handled and the replies it sent), and neither needs the secret
+/// nor shows it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_webhook_server_answers_healthz_and_metrics() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::spawn(&fake, dir.path(), None, &[]);
+    let (status, _, body) = fake_bot_api::http_get(bot.addr, "/healthz").await;
+    assert_eq!((status, body.as_str()), (200, "store: ok\ntelegram: ok\n"));
+    let chat = 19;
+    bot.send(start(chat, "en")).await;
+    bot.send(text(chat, "/help")).await;
+    let (status, headers, body) = fake_bot_api::http_get(bot.addr, "/metrics").await;
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        headers.contains("application/openmetrics-text"),
+        "{headers}"
+    );
+    let value = |name: &str| fake_bot_api::sample(&body, name).unwrap_or(-1.0);
+    assert_eq!(value("chess_tutor_updates_handled_total"), 2.0, "{body}");
+    assert!(value("chess_tutor_replies_sent_total") >= 2.0, "{body}");
+    assert!(value("chess_tutor_outbox_depth") >= 0.0, "{body}");
+    assert!(!body.contains(SECRET) && !body.contains("abc"), "{body}");
+    // A POST to the operator's routes is not an update.
+    let refused = http(bot.addr, "POST", "/metrics", &[], b"{}").await;
+    assert_eq!(refused, 405);
+    bot.stop();
+}

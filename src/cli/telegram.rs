@@ -50,6 +50,10 @@ pub struct TelegramArgs {
     /// The path updates arrive at [default: the --webhook-url's path, else /telegram].
     #[arg(long, env = "CHESS_TUTOR_WEBHOOK_PATH", value_name = "PATH", requires = "webhook_listen", value_parser = parse_path)]
     pub webhook_path: Option<String>,
+    /// Serve /healthz and /metrics (Prometheus) on this address, e.g. 127.0.0.1:9464. In
+    /// webhook mode they are also served beside the webhook path.
+    #[arg(long, env = "CHESS_TUTOR_METRICS_LISTEN", value_name = "ADDR")]
+    pub metrics_listen: Option<SocketAddr>,
     /// How many requests at once Telegram may send (setWebhook's max_connections, 1–100).
     #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u8).range(1..=100))]
     pub webhook_max_connections: u8,
@@ -85,6 +89,7 @@ impl Default for TelegramArgs {
             webhook_url: None,
             webhook_path: None,
             webhook_max_connections: 40,
+            metrics_listen: None,
         }
     }
 }
@@ -164,6 +169,24 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
                 tracing::warn!("getMe/setMyCommands took too long; given up");
             }
         });
+        if let Some(listen) = args.metrics_listen {
+            let feed = if webhook.is_some() {
+                crate::telegram::ops::Feed::Webhook
+            } else {
+                crate::telegram::ops::Feed::Polling {
+                    // A working Bot API answers a long poll within its timeout.
+                    max_silence: Duration::from_secs(u64::from(args.poll_timeout))
+                        + Duration::from_secs(5),
+                }
+            };
+            let listener = crate::telegram::ops::bind(listen).await?;
+            let (shell, stop) = (shell.clone(), stop.clone());
+            tokio::spawn(async move {
+                if let Err(e) = crate::telegram::ops::serve(shell, feed, listener, stop).await {
+                    tracing::error!(error = %format!("{e:#}"), "cannot serve /metrics");
+                }
+            });
+        }
         let result = match webhook {
             Some(webhook) => webhook::run(shell, webhook, stop).await,
             None => poll::run(shell, options, stop).await.map_err(Into::into),

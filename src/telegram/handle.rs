@@ -34,16 +34,22 @@ pub async fn supervise(
     stop: CancellationToken,
 ) -> bool {
     let mut attempt = 1;
+    let since = std::time::Instant::now();
     loop {
         // Its own task, so that a panic is caught at the join and the chat goes on.
         let task = tokio::spawn(handle_update(shell.clone(), id, incoming.clone()));
         match task.await {
-            Ok(Ok(())) => return true,
+            Ok(Ok(())) => {
+                shell.metrics.handled(since);
+                return true;
+            }
             Ok(Err(e)) => {
                 tracing::warn!(update_id = id, attempt, error = %e, "the store failed");
                 if attempt >= STORE_ATTEMPTS {
                     tracing::error!(update_id = id, "given up after the store failed");
                     apologize(&shell, &incoming).await;
+                    shell.metrics.updates_failed.inc();
+                    shell.metrics.handled(since);
                     return true;
                 }
                 tokio::select! {
@@ -60,6 +66,8 @@ pub async fn supervise(
                 };
                 tracing::error!(update_id = id, panic = %what, "handling an update panicked");
                 apologize(&shell, &incoming).await;
+                shell.metrics.updates_failed.inc();
+                shell.metrics.handled(since);
                 return true;
             }
         }
@@ -182,9 +190,11 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
             }
             #[cfg(debug_assertions)]
             fault::maybe_crash_before_sending(&replies);
-            for reply in &replies {
+            for (n, reply) in replies.iter().enumerate() {
+                let left = u64::try_from(replies.len() - n).unwrap_or(u64::MAX);
                 if let Err(e) = deliver(&shell, place, reply, pressed).await {
                     if is_passing(&e) {
+                        shell.metrics.replies_kept.inc_by(left);
                         // Not given up: the outbox keeps them for a later attempt.
                         tracing::warn!(
                             update_id = id,
@@ -200,8 +210,10 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                         error = %e,
                         "the replies are given up, for good"
                     );
+                    shell.metrics.replies_given_up.inc_by(left);
                     break;
                 }
+                shell.metrics.replies_sent.inc();
             }
             // Sent, or given up for a permanent reason (a blocked bot, a deleted chat, a
             // request Telegram refuses): either way not to be sent again.

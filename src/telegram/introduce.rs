@@ -15,7 +15,7 @@ use super::outbound::call;
 /// Asks `getMe` and sends `setMyCommands` (the default menu in Simplified Chinese, and one for
 /// English clients). Failures are logged: the bot works without them.
 pub async fn introduce(shell: &Shell) {
-    match call("getMe", || shell.bot.get_me()).await {
+    match call(shell, "getMe", || shell.bot.get_me()).await {
         Ok(me) => {
             if let Some(name) = me.user.username.clone() {
                 inbound::set_own_username(&name);
@@ -33,7 +33,7 @@ pub async fn introduce(shell: &Shell) {
             .into_iter()
             .map(|(command, description)| BotCommand::new(command, description))
             .collect();
-        let sent = call("setMyCommands", || {
+        let sent = call(shell, "setMyCommands", || {
             let request = shell.bot.set_my_commands(commands.clone());
             match code {
                 Some(code) => request.language_code(code),

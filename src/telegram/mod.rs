@@ -18,6 +18,7 @@ pub mod handle;
 pub mod inbound;
 pub mod introduce;
 pub mod memory;
+pub mod ops;
 pub mod outbound;
 pub mod poll;
 pub mod webhook;
@@ -72,6 +73,8 @@ pub struct Shell {
     pub tasks: memory::TaskMessages,
     /// Pictures Telegram already holds (sent again by `file_id`).
     pub pictures: memory::UploadedPictures,
+    /// What `/metrics` reports.
+    pub metrics: ops::Metrics,
     /// Updates whose replies were sent, not yet marked so in the store's outbox.
     sent: Mutex<Vec<(LearnerId, i64)>>,
     /// Held while sent-marks are written, so that a flush returns only once every mark made
@@ -131,6 +134,7 @@ impl Shell {
                 .map_or(DEFAULT_OUTBOX_LEASE, Duration::from_millis),
             tasks: memory::TaskMessages::default(),
             pictures: memory::UploadedPictures::default(),
+            metrics: ops::Metrics::new(),
             sent: Mutex::new(Vec::new()),
             flushing: tokio::sync::Mutex::new(()),
             token: token.to_owned(),

@@ -144,7 +144,7 @@ pub fn keyboard(reply: &Reply) -> Option<InlineKeyboardMarkup> {
 /// # Errors
 ///
 /// The call's error once it is permanent, or passing failures outlast the budget.
-pub async fn call<Q, F>(what: &str, make: F) -> Result<Output<Q>, RequestError>
+pub async fn call<Q, F>(shell: &Shell, what: &str, make: F) -> Result<Output<Q>, RequestError>
 where
     F: Fn() -> Q,
     Q: Request<Err = RequestError>,
@@ -155,6 +155,7 @@ where
         match make().send().await {
             Ok(out) => return Ok(out),
             Err(RequestError::RetryAfter(wait)) => {
+                shell.metrics.api_throttled.inc();
                 tracing::info!(
                     method = %what,
                     retry_after_s = wait.seconds(),
@@ -165,6 +166,7 @@ where
             Err(e) if is_passing(&e) && since.elapsed() < PASSING_BUDGET => {
                 let wait = backoff(failures);
                 failures += 1;
+                shell.metrics.api_retries.inc();
                 tracing::warn!(
                     method = %what,
                     attempt = failures,
@@ -210,7 +212,7 @@ async fn send_text(
     let last = pieces.len().saturating_sub(1);
     for (i, piece) in pieces.iter().enumerate() {
         let markup = if i == last { keyboard.clone() } else { None };
-        call("sendMessage", || {
+        call(shell, "sendMessage", || {
             let mut request = shell.bot.send_message(place.chat, piece.clone());
             if let Some(topic) = place.topic {
                 request = request.message_thread_id(topic);
@@ -274,7 +276,7 @@ async fn send_photo(
     let key = PictureKey::of(picture);
     let by_id = shell.pictures.find(key).is_some();
     let send = || {
-        call("sendPhoto", || {
+        call(shell, "sendPhoto", || {
             let mut request = shell
                 .bot
                 .send_photo(place.chat, photo_file(shell, key, picture));
@@ -360,7 +362,7 @@ async fn edit_photo(
     markup: InlineKeyboardMarkup,
 ) -> Result<(), RequestError> {
     let key = PictureKey::of(picture);
-    let edited = call("editMessageMedia", || {
+    let edited = call(shell, "editMessageMedia", || {
         let mut photo = InputMediaPhoto::new(photo_file(shell, key, picture));
         if !caption.is_empty() {
             photo = photo.caption(caption.to_owned());
@@ -446,7 +448,7 @@ pub async fn answer_callback(shell: &Shell, id: &CallbackQueryId) {
 /// none.
 pub async fn answer_callback_with(shell: &Shell, id: &CallbackQueryId, toast: Option<&str>) {
     let toast = toast.map(|t| split(t, MAX_TOAST).into_iter().next().unwrap_or_default());
-    if let Err(e) = call("answerCallbackQuery", || {
+    if let Err(e) = call(shell, "answerCallbackQuery", || {
         let request = shell.bot.answer_callback_query(id.clone());
         match &toast {
             Some(text) => request.text(text.clone()),

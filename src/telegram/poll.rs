@@ -120,6 +120,7 @@ pub async fn run(
                 fetching = None;
                 next_fetch = match joined {
                     Ok(Ok(batch)) => {
+                        shell.metrics.polled();
                         if loop_state.admit(batch).await {
                             Instant::now()
                         } else {
@@ -128,6 +129,7 @@ pub async fn run(
                         }
                     }
                     Ok(Err(e)) => {
+                        shell.metrics.polls_failed.inc();
                         tracing::warn!(error = %e, "getUpdates failed");
                         Instant::now() + match &e {
                             RequestError::RetryAfter(s) => s.duration(),

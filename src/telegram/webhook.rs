@@ -128,6 +128,9 @@ pub enum PathError {
     /// It holds a character that is not URL-safe (a route pattern's `{` or `*`, a space…).
     #[error("the webhook path {path:?} has the character {bad:?}; use only A-Z a-z 0-9 - . _ ~ /")]
     BadCharacter { path: String, bad: char },
+    /// It is one of the operator's routes (`/healthz`, `/metrics`), served beside it.
+    #[error("the webhook path {0:?} is taken by the operator's /healthz and /metrics")]
+    Taken(String),
 }
 
 /// Checks a webhook path: it starts with `/` and holds only URL-safe characters (so that it
@@ -139,6 +142,9 @@ pub enum PathError {
 pub fn check_path(path: &str) -> Result<(), PathError> {
     if !path.starts_with('/') {
         return Err(PathError::NotAbsolute(path.to_owned()));
+    }
+    if ["/healthz", "/metrics"].contains(&path.trim_end_matches('/')) {
+        return Err(PathError::Taken(path.to_owned()));
     }
     if let Some(bad) = path
         .chars()
@@ -203,7 +209,8 @@ pub async fn run(
     let router = axum::Router::new()
         .route(&options.path, post(receive))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .with_state(app);
+        .with_state(app)
+        .merge(super::ops::router(shell.clone(), super::ops::Feed::Webhook));
     // The whole URL in the message: the tests (and operators) read the port from it.
     tracing::info!(
         "listening for webhook updates on http://{local}{}",
@@ -491,6 +498,13 @@ mod tests {
         );
         assert!(check_path("/a b").is_err());
         assert!(check_path("/*rest").is_err());
+        // The operator's routes are served beside the webhook's, so it cannot take them.
+        assert_eq!(
+            check_path("/metrics"),
+            Err(PathError::Taken("/metrics".into()))
+        );
+        assert!(check_path("/healthz/").is_err());
+        assert!(check_path("/healthz-hook").is_ok());
     }
 
     #[test]

@@ -875,3 +875,56 @@ impl Gate {
         self.open.send_replace(true);
     }
 }
+
+/// A GET of `path` from `addr`: the status (0 when the connection failed), the headers and
+/// the body, as text.
+pub async fn http_get(addr: SocketAddr, path: &str) -> (u16, String, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let Ok(mut stream) = tokio::net::TcpStream::connect(addr).await else {
+        return (0, String::new(), String::new());
+    };
+    let head = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    if stream.write_all(head.as_bytes()).await.is_err() {
+        return (0, String::new(), String::new());
+    }
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(30), stream.read_to_end(&mut answer)).await;
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    let (headers, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+    let status = headers
+        .strip_prefix("HTTP/1.1 ")
+        .and_then(|rest| rest.get(..3))
+        .and_then(|code| code.parse().ok())
+        .unwrap_or(0);
+    (status, headers.to_owned(), body.to_owned())
+}
+
+/// The address in the first line of `bot`'s log that contains `marker` followed by it
+/// (`serving /healthz and /metrics on http://` then `127.0.0.1:PORT`); waits up to 20 s.
+pub fn logged_addr(bot: &mut BotProcess, marker: &str) -> SocketAddr {
+    let started = Instant::now();
+    loop {
+        let text = bot.log_text();
+        if let Some(at) = text.find(marker) {
+            let rest = &text[at + marker.len()..];
+            let end = rest
+                .find(|c: char| c.is_whitespace() || c == '/')
+                .unwrap_or(rest.len());
+            return rest[..end].parse().expect("an address follows the marker");
+        }
+        assert!(bot.alive(), "the bot exited:\n{text}");
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "no {marker:?} in 20 s:\n{text}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The value of the sample `name` (a whole line `name value`) in a metrics text.
+pub fn sample(metrics: &str, name: &str) -> Option<f64> {
+    metrics.lines().find_map(|line| {
+        let (n, v) = line.split_once(' ')?;
+        (n == name).then(|| v.trim().parse().ok()).flatten()
+    })
+}

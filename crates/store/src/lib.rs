@@ -447,6 +447,20 @@ impl Store {
         Ok(u64::try_from(count).unwrap_or(0))
     }
 
+    /// How many applied updates have replies not yet marked sent (the outbox's depth; also
+    /// the health check's query).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`] when the database fails.
+    pub async fn outbox_depth(&self) -> Result<u64, StoreError> {
+        let count = match &self.inner {
+            Inner::Sqlite(s) => s.outbox_depth().await?,
+            Inner::Postgres(p) => p.outbox_depth().await?,
+        };
+        Ok(u64::try_from(count).unwrap_or(0))
+    }
+
     /// The named counter `key` (e.g. the Telegram polling offset), if it was ever set.
     ///
     /// # Errors

@@ -241,6 +241,14 @@ impl SqliteStore {
             .await?)
     }
 
+    pub(super) async fn outbox_depth(&self) -> Result<i64, StoreError> {
+        Ok(
+            sqlx::query_scalar("SELECT COUNT(*) FROM applied_updates WHERE unsent IS NOT NULL")
+                .fetch_one(&self.readers)
+                .await?,
+        )
+    }
+
     pub(super) async fn get_offset(&self, key: &str) -> Result<Option<i64>, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT value FROM offsets WHERE key = ?")

@@ -477,6 +477,7 @@ async fn the_outbox_keeps_replies_until_marked_sent(db: &Db) {
     done(first.apply(a, Some(3), increment).await.unwrap());
     assert_eq!(first.unsent(a, 1).await.unwrap(), Some(kept.clone()));
     assert_eq!(first.unsent(a, 3).await.unwrap(), None, "nothing kept");
+    assert_eq!(first.outbox_depth().await.unwrap(), 3, "a1, a2 and b1 wait");
     assert_eq!(first.unsent(a, 99).await.unwrap(), None, "never applied");
     // A replay is still a duplicate, and leaves the kept replies alone.
     assert!(matches!(
@@ -517,6 +518,7 @@ async fn the_outbox_keeps_replies_until_marked_sent(db: &Db) {
     second.mark_sent(&[]).await.unwrap();
     assert_eq!(first.unsent(a, 1).await.unwrap(), None);
     assert_eq!(first.unsent(b, 1).await.unwrap(), None);
+    assert_eq!(second.outbox_depth().await.unwrap(), 1, "only a2 waits");
     tokio::time::sleep(lease).await;
     assert_eq!(
         second.claim_unsent(a, 1, lease).await.unwrap(),

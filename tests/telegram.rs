@@ -1270,3 +1270,269 @@ async fn healthz_follows_the_bot_api_and_metrics_count_the_replies() {
     );
     no_token_in(&bot.stop());
 }
+
+/// Issue 13, a 403 for one chat (its learner blocked the bot): that chat's replies are given
+/// up at once, for good (not retried, not kept), its input is still applied, and the other
+/// chats are answered as usual; `/metrics` counts the replies given up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chat_that_blocked_the_bot_is_given_up_and_the_others_are_answered() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let blocked = 95;
+    fake.block_by(blocked);
+    let mut bot = Bot::spawn(&fake, dir.path(), &["--metrics-listen", "127.0.0.1:0"]);
+    let ops = fake_bot_api::logged_addr(&mut bot, "serving /healthz and /metrics on http://");
+    let mut last = 0;
+    for chat in [blocked, 96, 97] {
+        fake.push(start(chat, "en"));
+        last = fake.push(text(chat, "/help"));
+    }
+    wait_handled(&fake, dir.path(), last, 30).await;
+    for chat in [96, 97] {
+        fake.wait_text(chat, "/lessons the course map").await;
+    }
+    assert!(fake.sent_to(blocked).is_empty());
+    let forbidden = fake.state.lock().unwrap().forbidden.len();
+    assert_eq!(forbidden, 2, "one try per reply, no retries of a 403");
+    let versions = versions(dir.path(), [blocked]).await;
+    assert_eq!(versions, vec![2], "the blocked learner's inputs are applied");
+    let (_, _, body) = fake_bot_api::http_get(ops, "/metrics").await;
+    assert_eq!(
+        fake_bot_api::sample(&body, "chess_tutor_replies_given_up_total"),
+        Some(2.0),
+        "{body}"
+    );
+    let log = bot.stop();
+    assert!(log.contains("given up, for good"), "{log}");
+    no_token_in(&log);
+}
+
+/// The replies sent after `base`, per chat: when each arrived.
+fn arrivals(fake: &Fake, base: usize) -> std::collections::HashMap<i64, Vec<Instant>> {
+    let state = fake.state.lock().unwrap();
+    let mut by_chat: std::collections::HashMap<i64, Vec<Instant>> = Default::default();
+    for c in state.calls[base..]
+        .iter()
+        .filter(|c| c.method.starts_with("send"))
+    {
+        by_chat.entry(c.chat.unwrap()).or_default().push(c.at);
+    }
+    by_chat
+}
+
+/// Replies lost and repeated: per chat, how many fewer and how many more than `ids` asked.
+fn lost_and_repeated(
+    by_chat: &std::collections::HashMap<i64, Vec<Instant>>,
+    ids: &[(i64, i64)],
+) -> (usize, usize) {
+    let mut wanted: std::collections::HashMap<i64, usize> = Default::default();
+    for (chat, _) in ids {
+        *wanted.entry(*chat).or_default() += 1;
+    }
+    wanted.iter().fold((0, 0), |(lost, more), (chat, &n)| {
+        let got = by_chat.get(chat).map_or(0, Vec::len);
+        (lost + n.saturating_sub(got), more + got.saturating_sub(n))
+    })
+}
+
+/// Waits until every chat of `ids` has its replies (or `secs` pass).
+async fn wait_replies(fake: &Fake, base: usize, ids: &[(i64, i64)], secs: u64) {
+    let end = Instant::now() + Duration::from_secs(secs);
+    while Instant::now() < end {
+        if lost_and_repeated(&arrivals(fake, base), ids).0 == 0 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Percentile `p` of latencies (delivery to reply), for the chats `keep` accepts.
+fn latency_pct(
+    fake: &Fake,
+    base: usize,
+    ids: &[(i64, i64)],
+    keep: impl Fn(i64) -> bool,
+    p: usize,
+) -> Duration {
+    let by_chat = arrivals(fake, base);
+    let state = fake.state.lock().unwrap();
+    let mut per_chat: std::collections::HashMap<i64, Vec<i64>> = Default::default();
+    for &(chat, id) in ids {
+        per_chat.entry(chat).or_default().push(id);
+    }
+    let mut latencies: Vec<Duration> = per_chat
+        .iter()
+        .filter(|(chat, _)| keep(**chat))
+        .flat_map(|(chat, ids)| {
+            let replies = by_chat.get(chat).cloned().unwrap_or_default();
+            ids.iter()
+                .zip(replies)
+                .map(|(id, at)| at.saturating_duration_since(state.delivered[id]))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    latencies.sort();
+    latencies[(latencies.len() * p / 100).min(latencies.len() - 1)]
+}
+
+/// One reply per update: `/help` from many chats.
+fn help_updates(fake: &Fake, chats: std::ops::Range<i64>, per: usize) -> Vec<(i64, i64)> {
+    let mut ids = Vec::new();
+    for _ in 0..per {
+        for chat in chats.clone() {
+            ids.push((chat, fake.push(text(chat, "/help"))));
+        }
+    }
+    ids
+}
+
+/// Issue 13's fault figures (bench/telegram_faults.sh), chosen by `FAULT`:
+/// - `kill9`: 2,000 `/help` updates pending (200 chats x 10), the bot killed with SIGKILL
+///   once a quarter is answered, then started again: the time from the restart to the first
+///   and to the last pending answer, the replies lost and repeated.
+/// - `outage`: updates at 25/s for 40 s while Telegram is unreachable (refused connections)
+///   from the 10th to the 30th second: replies lost and repeated, p50/p99 latency.
+/// - `blocked`: 100 chats x 10 updates at 200/s, once alone and once while one more chat is
+///   held by 429s for 30 s: the other chats' p99 latency in both runs, side by side.
+#[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+#[ignore = "a benchmark: bench/telegram_faults.sh"]
+async fn fault_benchmark() {
+    let fault = std::env::var("FAULT").unwrap_or_else(|_| "kill9".into());
+    let line = match fault.as_str() {
+        "kill9" => kill9_figures().await,
+        "outage" => outage_figures().await,
+        "blocked" => blocked_figures().await,
+        other => panic!("FAULT={other}: kill9, outage or blocked"),
+    };
+    println!("{line}");
+}
+
+async fn kill9_figures() -> String {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let first = Bot::spawn(&fake, dir.path(), &[]);
+    let ids = help_updates(&fake, 20_000..20_200, 10);
+    let total = ids.len();
+    let base = 0;
+    let end = Instant::now() + Duration::from_secs(120);
+    while arrivals(&fake, base).values().map(Vec::len).sum::<usize>() < total / 4 {
+        assert!(Instant::now() < end, "the first process answers too slowly");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    first.kill();
+    let answered_before: usize = arrivals(&fake, base).values().map(Vec::len).sum();
+    let restarted = Instant::now();
+    let second = Bot::spawn(&fake, dir.path(), &[]);
+    wait_replies(&fake, base, &ids, 300).await;
+    let by_chat = arrivals(&fake, base);
+    let after: Vec<Instant> = by_chat
+        .values()
+        .flatten()
+        .copied()
+        .filter(|at| *at > restarted)
+        .collect();
+    let first_answer = after.iter().min().map(|at| *at - restarted).unwrap_or_default();
+    let last_answer = after.iter().max().map(|at| *at - restarted).unwrap_or_default();
+    let (lost, repeated) = lost_and_repeated(&by_chat, &ids);
+    let chats: Vec<i64> = (20_000..20_200).collect();
+    let versions = versions(dir.path(), chats).await;
+    assert!(versions.iter().all(|&v| v == 10), "each update applied once");
+    no_token_in(&second.stop());
+    format!(
+        "telegram kill -9: {total} updates, killed after {answered_before} answers ({} pending); after the restart the first answer came in {:.2} s and the last in {:.2} s; lost {lost}, repeated {repeated}",
+        total - answered_before.min(total),
+        first_answer.as_secs_f64(),
+        last_answer.as_secs_f64(),
+    )
+}
+
+async fn outage_figures() -> String {
+    let fake = Fake::start().await;
+    let gate = fake_bot_api::Gate::start(&fake);
+    let dir = tempfile::tempdir().unwrap();
+    let (mut command, log) =
+        BotProcess::command(&fake, dir.path(), TOKEN, &["--poll-timeout", "1"]);
+    command
+        .env("TELOXIDE_API_URL", gate.url())
+        .env_remove("DATABASE_URL");
+    let bot = BotProcess::start(command, log);
+    let started = Instant::now();
+    let mut ids = Vec::new();
+    let rate = 25.0;
+    let mut closed = false;
+    let mut reopened = false;
+    for n in 0..1000_usize {
+        let due = started + Duration::from_secs_f64(n as f64 / rate);
+        tokio::time::sleep_until(due.into()).await;
+        let t = started.elapsed();
+        if !closed && t >= Duration::from_secs(10) {
+            gate.close();
+            closed = true;
+        }
+        if !reopened && t >= Duration::from_secs(30) {
+            gate.open();
+            reopened = true;
+        }
+        let chat = 30_000 + (n % 100) as i64;
+        ids.push((chat, fake.push(text(chat, "/help"))));
+    }
+    let last = ids.last().unwrap().1;
+    wait_handled(&fake, dir.path(), last, 300).await;
+    wait_replies(&fake, 0, &ids, 60).await;
+    let (lost, repeated) = lost_and_repeated(&arrivals(&fake, 0), &ids);
+    let p50 = latency_pct(&fake, 0, &ids, |_| true, 50);
+    let p99 = latency_pct(&fake, 0, &ids, |_| true, 99);
+    let drained = started.elapsed();
+    no_token_in(&bot.stop());
+    format!(
+        "telegram 20 s outage: {} updates at 25/s over 40 s, refused connections from 10 s to 30 s: lost {lost}, repeated {repeated}; latency p50 {:.0} ms, p99 {:.0} ms; all answered {:.1} s after the start",
+        ids.len(),
+        p50.as_secs_f64() * 1e3,
+        p99.as_secs_f64() * 1e3,
+        drained.as_secs_f64(),
+    )
+}
+
+async fn blocked_figures() -> String {
+    let run = async |block: bool| {
+        let fake = Fake::start().await;
+        let dir = tempfile::tempdir().unwrap();
+        let bot = Bot::spawn(&fake, dir.path(), &[]);
+        let probe = fake.push(text(1, "/help"));
+        wait_handled(&fake, dir.path(), probe, 60).await;
+        let base = fake.calls().len();
+        let held = 40_999;
+        if block {
+            fake.fail_chat(held, &[5; 6]);
+        }
+        let started = Instant::now();
+        let mut ids = Vec::new();
+        for n in 0..1000_usize {
+            let due = started + Duration::from_secs_f64(n as f64 / 200.0);
+            tokio::time::sleep_until(due.into()).await;
+            let chat = 40_000 + (n % 100) as i64;
+            ids.push((chat, fake.push(text(chat, "/help"))));
+            if block && n % 100 == 0 {
+                ids.push((held, fake.push(text(held, "/help"))));
+            }
+        }
+        let others: Vec<(i64, i64)> = ids.iter().copied().filter(|(c, _)| *c != held).collect();
+        wait_replies(&fake, base, &others, 120).await;
+        let p50 = latency_pct(&fake, base, &others, |_| true, 50);
+        let p99 = latency_pct(&fake, base, &others, |_| true, 99);
+        wait_replies(&fake, base, &ids, 120).await;
+        let (lost, repeated) = lost_and_repeated(&arrivals(&fake, base), &ids);
+        no_token_in(&bot.stop());
+        (p50, p99, lost, repeated)
+    };
+    let (a50, a99, _, _) = run(false).await;
+    let (b50, b99, lost, repeated) = run(true).await;
+    format!(
+        "telegram one chat held by 429s for 30 s: the other 100 chats' latency p50 {:.1} ms, p99 {:.1} ms (alone: p50 {:.1} ms, p99 {:.1} ms; p99 ratio {:.2}); lost {lost}, repeated {repeated}",
+        b50.as_secs_f64() * 1e3,
+        b99.as_secs_f64() * 1e3,
+        a50.as_secs_f64() * 1e3,
+        a99.as_secs_f64() * 1e3,
+        b99.as_secs_f64() / a99.as_secs_f64().max(1e-9),
+    )
+}

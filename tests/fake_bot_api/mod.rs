@@ -81,6 +81,10 @@ pub struct FakeState {
     pub server_errored: Vec<(String, u16)>,
     /// The bot's username, as getMe answers it.
     pub username: String,
+    /// Chats whose user blocked the bot: every call for them answers 403.
+    pub blocked_by: std::collections::HashSet<i64>,
+    /// The 403s given: (method, chat).
+    pub forbidden: Vec<(String, i64)>,
 }
 
 /// A running fake server.
@@ -146,6 +150,11 @@ impl Fake {
             .unwrap()
             .server_errors
             .extend(errors.iter().copied());
+    }
+
+    /// Makes every later call for `chat` fail with 403 "bot was blocked by the user".
+    pub fn block_by(&self, chat: i64) {
+        self.state.lock().unwrap().blocked_by.insert(chat);
     }
 
     /// Makes the next calls of `method` fail with 429 and these retry_after values.
@@ -401,6 +410,15 @@ async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Res
     {
         let mut s = state.lock().unwrap();
         let chat = body.get("chat_id").and_then(as_i64);
+        if let Some(chat) = chat.filter(|c| s.blocked_by.contains(c)) {
+            s.forbidden.push((method.clone(), chat));
+            return (
+                StatusCode::FORBIDDEN,
+                axum::Json(json!({"ok": false, "error_code": 403,
+                    "description": "Forbidden: bot was blocked by the user"})),
+            )
+                .into_response();
+        }
         let mut retry = s.fail.get_mut(&method).and_then(VecDeque::pop_front);
         if retry.is_none()
             && method.starts_with("send")

@@ -1295,7 +1295,11 @@ async fn a_chat_that_blocked_the_bot_is_given_up_and_the_others_are_answered() {
     let forbidden = fake.state.lock().unwrap().forbidden.len();
     assert_eq!(forbidden, 2, "one try per reply, no retries of a 403");
     let versions = versions(dir.path(), [blocked]).await;
-    assert_eq!(versions, vec![2], "the blocked learner's inputs are applied");
+    assert_eq!(
+        versions,
+        vec![2],
+        "the blocked learner's inputs are applied"
+    );
     let (_, _, body) = fake_bot_api::http_get(ops, "/metrics").await;
     assert_eq!(
         fake_bot_api::sample(&body, "chess_tutor_replies_given_up_total"),
@@ -1431,12 +1435,23 @@ async fn kill9_figures() -> String {
         .copied()
         .filter(|at| *at > restarted)
         .collect();
-    let first_answer = after.iter().min().map(|at| *at - restarted).unwrap_or_default();
-    let last_answer = after.iter().max().map(|at| *at - restarted).unwrap_or_default();
+    let first_answer = after
+        .iter()
+        .min()
+        .map(|at| *at - restarted)
+        .unwrap_or_default();
+    let last_answer = after
+        .iter()
+        .max()
+        .map(|at| *at - restarted)
+        .unwrap_or_default();
     let (lost, repeated) = lost_and_repeated(&by_chat, &ids);
     let chats: Vec<i64> = (20_000..20_200).collect();
     let versions = versions(dir.path(), chats).await;
-    assert!(versions.iter().all(|&v| v == 10), "each update applied once");
+    assert!(
+        versions.iter().all(|&v| v == 10),
+        "each update applied once"
+    );
     no_token_in(&second.stop());
     format!(
         "telegram kill -9: {total} updates, killed after {answered_before} answers ({} pending); after the restart the first answer came in {:.2} s and the last in {:.2} s; lost {lost}, repeated {repeated}",

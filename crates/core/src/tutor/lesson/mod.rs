@@ -112,7 +112,11 @@ pub(super) fn open_unit(cx: &mut Cx<'_>, unit: u32, current: Mode) -> Mode {
             // With the map's buttons, so that the next tap opens a real unit.
             let text = words::no_such_lesson(cx.lang(), cx.catalog.lessons().len());
             cx.reply(Reply::text(text));
-            course_map(cx, None);
+            let open = match &current {
+                Mode::Lesson(state) => Some(state),
+                _ => None,
+            };
+            course_map(cx, open);
             current
         }
     }

@@ -523,10 +523,15 @@ async fn a_crash_between_the_commit_and_the_sending_loses_no_reply() {
 
     // Restarted: /help comes again (never confirmed), is recognised as applied, and its
     // reply is sent from the outbox, once. The only poller owns the dead process's kept
-    // replies at once: no lease (15 s by default, `DEFAULT_OUTBOX_LEASE`) to wait out before
-    // the learner hears back.
+    // replies at once: no lease to wait out before the learner hears back, even a long one
+    // set for webhook replicas.
     let restarted = Instant::now();
-    let bot = Bot::spawn(&fake, dir.path(), &[]);
+    let bot = Bot::spawn_with(
+        &fake,
+        dir.path(),
+        &[],
+        &[("CHESS_TUTOR_OUTBOX_LEASE_MS", "15000")],
+    );
     wait_handled(&fake, dir.path(), help, 20).await;
     fake.wait_text(chat, "Commands:").await;
     let silent = restarted.elapsed();

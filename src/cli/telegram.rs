@@ -140,7 +140,7 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
         // Long polling has one poller at a time (Telegram answers a second getUpdates with
         // 409), so a poller that starts owns every kept reply at once: a process killed with
         // replies unsent leaves no lease to wait out. Replicas behind a webhook keep the lease.
-        let shell = if webhook.is_none() && !Shell::lease_from_env() {
+        let shell = if webhook.is_none() {
             shell.with_outbox_lease(Duration::ZERO)
         } else {
             shell
@@ -157,6 +157,9 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
             std::process::exit(1);
         });
         let shell = Arc::new(shell);
+        // While this process lives, no other takes over the replies it is still sending.
+        let renewing = (shell.clone(), stop.clone());
+        tokio::spawn(async move { renewing.0.renew_claims(renewing.1).await });
         // In the background, and bounded: updates are handled from the first second even
         // while the Bot API is slow to answer these.
         let introducing = shell.clone();

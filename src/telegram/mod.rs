@@ -83,9 +83,11 @@ pub struct Shell {
     token: String,
 }
 
-/// How long another process's unsent replies are left to it (see [`Shell::outbox_lease`]):
-/// longer than sending a reply takes, 429 waits included.
-pub const DEFAULT_OUTBOX_LEASE: Duration = Duration::from_secs(15);
+/// How long another process's unsent replies are left to it (see [`Shell::outbox_lease`]).
+/// A live process renews its claims every third of this ([`Shell::renew_claims`]), however
+/// long its sending takes (429 waits included), so it can be short: a dead process's replies
+/// go out from another replica a few seconds after Telegram delivers the update again.
+pub const DEFAULT_OUTBOX_LEASE: Duration = Duration::from_secs(3);
 
 /// How much longer than the long-polling timeout one Bot API call may take before the
 /// client gives it up (teloxide's own default of 17 s would cut a 25 s idle poll).
@@ -148,10 +150,22 @@ impl Shell {
         self
     }
 
-    /// Whether the operator set the outbox lease (`CHESS_TUTOR_OUTBOX_LEASE_MS`).
-    #[must_use]
-    pub fn lease_from_env() -> bool {
-        std::env::var_os("CHESS_TUTOR_OUTBOX_LEASE_MS").is_some()
+    /// Renews this process's claims on its unsent replies every third of the lease, until
+    /// `stop` is cancelled (nothing to do without a lease: then no one else waits for them).
+    pub async fn renew_claims(&self, stop: tokio_util::sync::CancellationToken) {
+        if self.outbox_lease.is_zero() {
+            return;
+        }
+        let every = (self.outbox_lease / 3).max(Duration::from_millis(20));
+        loop {
+            tokio::select! {
+                () = tokio::time::sleep(every) => {}
+                () = stop.cancelled() => return,
+            }
+            if let Err(e) = self.store.renew_claims().await {
+                tracing::warn!(error = %e, "cannot renew the claims on unsent replies");
+            }
+        }
     }
 
     /// The same shell with another flood limit.

@@ -447,6 +447,21 @@ impl Store {
         Ok(u64::try_from(count).unwrap_or(0))
     }
 
+    /// Renews this store's claims on the replies it has not yet sent (see
+    /// [`Store::claim_unsent`]): while a process renews them more often than the lease, no
+    /// other process takes them over, however long the sending takes; once it dies they are
+    /// free within one lease. Returns how many were renewed.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`] when the database fails.
+    pub async fn renew_claims(&self) -> Result<u64, StoreError> {
+        match &self.inner {
+            Inner::Sqlite(s) => s.renew_claims(self.owner, now_ms()).await,
+            Inner::Postgres(p) => p.renew_claims(self.owner, now_ms()).await,
+        }
+    }
+
     /// How many applied updates have replies not yet marked sent (the outbox's depth; also
     /// the health check's query).
     ///

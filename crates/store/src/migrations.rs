@@ -29,6 +29,11 @@ const SQLITE: &[Script] = &[
         "inbox",
         include_str!("../migrations/sqlite/0003_inbox.sql"),
     ),
+    (
+        4,
+        "unsent index",
+        include_str!("../migrations/sqlite/0004_unsent_index.sql"),
+    ),
 ];
 
 const POSTGRES: &[Script] = &[
@@ -46,6 +51,11 @@ const POSTGRES: &[Script] = &[
         3,
         "inbox",
         include_str!("../migrations/postgres/0003_inbox.sql"),
+    ),
+    (
+        4,
+        "unsent index",
+        include_str!("../migrations/postgres/0004_unsent_index.sql"),
     ),
 ];
 

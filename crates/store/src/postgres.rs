@@ -210,6 +210,18 @@ impl PostgresStore {
             .await?)
     }
 
+    pub(super) async fn renew_claims(&self, owner: i64, now_ms: i64) -> Result<u64, StoreError> {
+        Ok(sqlx::query(
+            "UPDATE applied_updates SET claimed_at = $1
+             WHERE claimed_by = $2 AND unsent IS NOT NULL",
+        )
+        .bind(now_ms)
+        .bind(owner)
+        .execute(&self.pool)
+        .await?
+        .rows_affected())
+    }
+
     pub(super) async fn outbox_depth(&self) -> Result<i64, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT COUNT(*) FROM applied_updates WHERE unsent IS NOT NULL")

@@ -201,6 +201,7 @@ on_both_backends!(
     corrupt_data_is_an_error_not_a_panic,
     crash_loses_nothing_that_was_answered,
     the_outbox_keeps_replies_until_marked_sent,
+    a_renewed_claim_outlasts_its_lease_and_a_dead_owners_is_free_after_one,
     the_inbox_keeps_updates_with_the_offset_until_removed,
 );
 
@@ -533,6 +534,56 @@ async fn the_outbox_keeps_replies_until_marked_sent(db: &Db) {
     // Marked again (a mark repeated after a crash): harmless.
     first.mark_sent(&[(a, 1)]).await.unwrap();
     assert_eq!(counter(&first.load(a).await.unwrap().unwrap()), 3);
+}
+
+/// Issue 13 (2): a live owner renews its claims, so a short lease never hands its replies to
+/// another process while it is still sending them (a 429 wait, say); once it stops renewing
+/// (it died), another process takes them over after one lease.
+async fn a_renewed_claim_outlasts_its_lease_and_a_dead_owners_is_free_after_one(db: &Db) {
+    let owner = db.open().await;
+    let other = db.open().await;
+    let me = LearnerId(77);
+    let kept = json!(["the reply"]);
+    let replies = kept.clone();
+    done(
+        owner
+            .apply(me, Some(9), move |record: Option<&LearnerRecord>| Change {
+                unsent: Some(replies.clone()),
+                ..increment(record)
+            })
+            .await
+            .unwrap(),
+    );
+    let lease = Duration::from_millis(400);
+    // Three leases long, renewed every third of one: never free for the other process.
+    let until = std::time::Instant::now() + lease * 3;
+    while std::time::Instant::now() < until {
+        assert_eq!(owner.renew_claims().await.unwrap(), 1);
+        assert!(
+            matches!(
+                other.claim_unsent(me, 9, lease).await.unwrap(),
+                Claim::HeldElsewhere(_)
+            ),
+            "taken over from a live owner"
+        );
+        tokio::time::sleep(lease / 3).await;
+    }
+    assert_eq!(other.renew_claims().await.unwrap(), 0, "it holds nothing");
+    // The owner stops renewing: one lease later the other process takes them, once.
+    tokio::time::sleep(lease + Duration::from_millis(50)).await;
+    assert_eq!(
+        other.claim_unsent(me, 9, lease).await.unwrap(),
+        Claim::Taken(kept)
+    );
+    assert_eq!(owner.renew_claims().await.unwrap(), 0, "no longer its own");
+    assert_eq!(other.outbox_depth().await.unwrap(), 1);
+    other.mark_sent(&[(me, 9)]).await.unwrap();
+    assert_eq!(
+        other.renew_claims().await.unwrap(),
+        0,
+        "sent: nothing to renew"
+    );
+    assert_eq!(owner.outbox_depth().await.unwrap(), 0);
 }
 
 async fn the_inbox_keeps_updates_with_the_offset_until_removed(db: &Db) {

@@ -175,6 +175,23 @@ pub struct LessonState {
     /// rule broken there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub return_to: Option<StepId>,
+    /// A mate step under way: the position after the learner's moves and the defence's
+    /// replies (absent before the first move, and in every other kind of step).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mate: Option<MatePlay>,
+}
+
+/// A mate step of a lesson under way, after at least one move of the learner.
+#[serde_as]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatePlay {
+    /// The position now, the learner to move.
+    pub fen: StoredPosition,
+    /// Moves the learner still has to mate in.
+    pub moves_left: u32,
+    /// The defence's last reply, to tint.
+    #[serde_as(as = "Option<DisplayFromStr>")]
+    pub last_move: Option<UciMove>,
 }
 
 /// A puzzle under way.
@@ -268,6 +285,8 @@ impl PartialEq for StoredPosition {
         self.fen() == other.fen()
     }
 }
+
+impl Eq for StoredPosition {}
 
 impl Serialize for StoredPosition {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

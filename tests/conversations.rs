@@ -653,9 +653,9 @@ fn a_basic_mate_step(lang: Lang) -> String {
         return_to: None,
         mate: None,
     });
-    let (king_b7, rook_b7, rook_a1) = match lang {
-        Lang::En => ("Kb7", "Rb7", "Ra1"),
-        _ => ("王b7", "车b7", "车a1"),
+    let (king_b7, rook_b7, rook_b2, rook_a1) = match lang {
+        Lang::En => ("Kb7", "Rb7", "Rb2", "Ra1"),
+        _ => ("王b7", "车b7", "车b2", "车a1"),
     };
     chat.text("/board").text(king_b7);
     assert!(chat.events.contains(&Event::IllegalMove {
@@ -702,6 +702,18 @@ fn a_basic_mate_step(lang: Lang) -> String {
         )),
         "the defence is said in words: {}",
         chat.log
+    );
+    // With one move left, a move that does not mate is refused and the position stays.
+    chat.text(rook_b2);
+    let Mode::Lesson(state) = &chat.session.mode else {
+        panic!("{:?}", chat.session.mode)
+    };
+    assert_eq!(state.mate.as_ref().map(|p| p.moves_left), Some(1));
+    assert!(
+        !chat.events.contains(&Event::StepDone {
+            step: "mate-kr-wait".parse().unwrap()
+        }),
+        "no mate yet"
     );
     chat.text(rook_a1);
     assert!(chat.events.contains(&Event::StepDone {

@@ -260,6 +260,10 @@ mate-step-move = { $white ->
     [yes] White
    *[no] Black
 }: the {$piece} goes from {$from} to {$to}.
+mate-step-move-capture = { $white ->
+    [yes] White
+   *[no] Black
+}: the {$piece} on {$from} takes the {$captured} on {$to}.
 mate-step-keeps = Good! {$said}
 mate-step-defence = The computer answers. {$defence}
 mate-step-stalemate = Stalemate! After that move {$side} has no legal move and is not in check. That is a draw, not a win.

@@ -260,6 +260,10 @@ mate-step-move = { $white ->
     [yes] 白方
    *[no] 黑方
 }：{$piece}从{$from}走到{$to}。
+mate-step-move-capture = { $white ->
+    [yes] 白方
+   *[no] 黑方
+}：{$from}的{$piece}吃掉{$to}的{$captured}。
 mate-step-keeps = 好棋！{$said}
 mate-step-defence = 电脑应着。{$defence}
 mate-step-stalemate = 逼和！这步棋之后{$side}没有被将军，却无子可动。这是和棋，不是赢棋。

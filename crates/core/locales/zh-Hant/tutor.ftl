@@ -261,6 +261,10 @@ mate-step-move = { $white ->
     [yes] 白方
    *[no] 黑方
 }：{$piece}從{$from}走到{$to}。
+mate-step-move-capture = { $white ->
+    [yes] 白方
+   *[no] 黑方
+}：{$from}的{$piece}吃掉{$to}的{$captured}。
 mate-step-keeps = 好棋！{$said}
 mate-step-defence = 電腦應著。{$defence}
 mate-step-stalemate = 逼和！這步棋之後{$side}沒有被將軍，卻無子可動。這是和棋，不是贏棋。

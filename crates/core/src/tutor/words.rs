@@ -168,6 +168,7 @@ crate::messages! {
         PieceOn { piece: String, square: String } = "piece-on",
         MateStepLeft { left: u32 } = "mate-step-left",
         MateStepMove { white: String, piece: String, from: String, to: String } = "mate-step-move",
+        MateStepMoveCapture { white: String, piece: String, from: String, to: String, captured: String } = "mate-step-move-capture",
         MateStepKeeps { said: String } = "mate-step-keeps",
         MateStepDefence { defence: String } = "mate-step-defence",
         MateStepStalemate { side: String } = "mate-step-stalemate",

@@ -112,23 +112,50 @@ pub(super) fn message(
     }
 }
 
-/// A move in words, with the side that plays it: "Black: the king goes from e8 to d8."
+/// A move in words, with the side that plays it: "Black: the king goes from e8 to d8.", or
+/// "Black: the king on g8 takes the queen on h7."
 fn said_with_side(pos: &Chess, mv: Move, lang: Lang) -> String {
     let (Some(from), to) = (mv.from(), mv.to()) else {
         return String::new();
     };
-    Say::MateStepMove {
-        white: if pos.turn() == Color::White {
-            "yes"
-        } else {
-            "no"
-        }
-        .to_owned(),
-        piece: rules::text::piece_name(mv.role(), lang),
-        from: from.to_string(),
-        to: to.to_string(),
+    let white = if pos.turn() == Color::White {
+        "yes"
+    } else {
+        "no"
+    }
+    .to_owned();
+    let piece = rules::text::piece_name(mv.role(), lang);
+    match mv.capture() {
+        Some(captured) => Say::MateStepMoveCapture {
+            white,
+            piece,
+            from: from.to_string(),
+            to: to.to_string(),
+            captured: rules::text::piece_name(captured, lang),
+        },
+        None => Say::MateStepMove {
+            white,
+            piece,
+            from: from.to_string(),
+            to: to.to_string(),
+        },
     }
     .to(lang)
+}
+
+/// The nudge for a learner who missed: the step's own hint at the start; once the mate is
+/// under way (the step's words speak of the first position) the piece the search would move.
+fn nudge(cx: &Cx<'_>, task: &MateTask, now: &Now) -> String {
+    if now.started
+        && let Some(h) = search::solve::hint(&now.pos, now.left)
+    {
+        let hint = cx.t(&Say::HintPiece {
+            piece: rules::text::piece_name(h.piece, cx.lang()),
+            square: h.piece_square.to_string(),
+        });
+        return hint.trim_start_matches('💡').trim_start().to_owned();
+    }
+    task.hint.get(cx.lang()).to_owned()
 }
 
 /// What the learner's move did, in words (no move letters), without the drill's noise about
@@ -172,7 +199,7 @@ pub(super) fn judge(
         Verdict::Illegal(reason) => {
             let mut note = verdict_text(pos, verdict, input, lang);
             cx.count_rule_error(reason.code());
-            miss(state, &mut note, task.hint.get(lang));
+            miss(state, &mut note, &nudge(cx, task, &here));
             let view = view(task, &here).with_overlay(draw::reason(reason));
             update(cx, message.with_view(view).with_note(&note));
             return Outcome::Stay;
@@ -268,7 +295,7 @@ pub(super) fn judge(
     let mut note = words::then(lang, &said(pos, mv, lang), &say.to(lang));
     note.push('\n');
     note.push_str(&cx.t(&Say::MateStepTakenBack));
-    miss(state, &mut note, task.hint.get(lang));
+    miss(state, &mut note, &nudge(cx, task, &here));
     let mut view = view(task, &here);
     if let Some((from, to)) = tried {
         view = view.with_arrow(from, to, ArrowKind::Move);
@@ -284,11 +311,15 @@ pub(super) fn hint(cx: &mut Cx<'_>, message: StepMessage, task: &MateTask, state
     let lang = cx.lang();
     let here = now(state, task);
     let mut view = view(task, &here);
-    let mut note = format!("💡 {}", task.hint.get(lang));
+    // The step's own hint speaks of the first position.
+    let mut note = if here.started {
+        String::new()
+    } else {
+        format!("💡 {}\n", task.hint.get(lang))
+    };
     if let Some(h) = search::solve::hint(&here.pos, here.left) {
         let piece = rules::text::piece_name(h.piece, lang);
         view = view.with_mark(h.piece_square, MarkKind::Highlight);
-        note.push('\n');
         if state.hints <= 1 {
             note.push_str(&cx.t(&Say::HintPiece {
                 piece,

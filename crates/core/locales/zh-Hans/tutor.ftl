@@ -254,7 +254,7 @@ piece-on = {$square}的{$piece}
 ## 课程里的基本杀法：对着最好的防守，几步之内将死。
 mate-step-left = { $left ->
     [1] 只剩一步了：这一步必须将死。
-   *[other] {$left}步之内将死对方。电脑会尽力防守。
+   *[other] 还剩{$left}步。电脑会尽力防守。
 }
 mate-step-move = { $white ->
     [yes] 白方
@@ -268,7 +268,7 @@ mate-step-keeps = 好棋！{$said}
 mate-step-defence = 电脑应着。{$defence}
 mate-step-stalemate = 逼和！这步棋之后{$side}没有被将军，却无子可动。这是和棋，不是赢棋。
 mate-step-no-mate = 这步棋没有将死。{$defence}
-mate-step-escapes = 这步棋之后王逃出去了。{$defence}现在{$left}步之内已经将不死了。
+mate-step-escapes = 这样{$left}步之内就将不死了，电脑会这样应着：{$defence}
 mate-step-too-slow = 这步棋太慢了：从这里要{$mate_in}步才能将死，而你只剩{$left}步。
 mate-step-taken-back = 这步棋已经收回，棋盘恢复原样，换一步试试。
 mate-step-mated = 任务完成。

@@ -401,6 +401,42 @@ mod tests {
     }
 
     #[test]
+    fn a_mate_step_under_way_is_stored_and_an_older_lesson_state_still_loads() {
+        let old = serde_json::json!({
+            "mode": "lesson", "step": 3, "step_id": "mate-kr-wait", "hints": 0, "misses": 1
+        });
+        let Mode::Lesson(state) = serde_json::from_value::<Mode>(old.clone()).unwrap() else {
+            panic!("a lesson")
+        };
+        assert_eq!(state.mate, None);
+        assert_eq!(
+            serde_json::to_value(Mode::Lesson(state.clone())).unwrap(),
+            old,
+            "a lesson state without a mate under way is stored as before"
+        );
+        let pos: Chess = "8/k1K5/8/8/8/8/8/1R6 w - - 2 2"
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let playing = LessonState {
+            mate: Some(MatePlay {
+                fen: pos.into(),
+                moves_left: 1,
+                last_move: Some("a8a7".parse().unwrap()),
+            }),
+            ..state
+        };
+        let stored = serde_json::to_value(Mode::Lesson(playing.clone())).unwrap();
+        assert_eq!(stored["mate"]["fen"], "8/k1K5/8/8/8/8/8/1R6 w - - 2 2");
+        assert_eq!(stored["mate"]["last_move"], "a8a7");
+        assert_eq!(
+            serde_json::from_value::<Mode>(stored).unwrap(),
+            Mode::Lesson(playing)
+        );
+    }
+
+    #[test]
     fn a_newer_format_is_refused_not_guessed() {
         let stored = serde_json::json!({"format": 99, "nonce": 1});
         assert!(matches!(

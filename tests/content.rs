@@ -39,8 +39,54 @@ fn shipped_lessons_use_every_step_kind_but_quiz() {
         .iter()
         .flat_map(|l| l.steps.iter().map(|s| s.kind.code()))
         .collect();
-    for kind in ["explain", "move", "squares", "judge"] {
+    for kind in ["explain", "move", "squares", "judge", "mate"] {
         assert!(kinds.contains(kind), "no {kind} step");
+    }
+}
+
+#[test]
+fn shipped_basic_mates_are_proven_short_and_cover_queen_rook_and_two_rooks() {
+    use shakmaty::{Position, Role};
+    let (lessons, _) = load_lessons(&shipped());
+    let mut material = std::collections::BTreeSet::new();
+    let mut count = 0;
+    for step in lessons.iter().flat_map(|l| &l.steps) {
+        let StepKind::Mate(task) = &step.kind else {
+            continue;
+        };
+        count += 1;
+        assert!(
+            (2..=4).contains(&task.moves),
+            "{}: a beginner's basic mate is a mate in 2 to 4",
+            step.id
+        );
+        let mut prover = chess_tutor_core::search::Prover::new();
+        assert_eq!(
+            prover.shortest_mate(&task.position, task.moves),
+            Some(task.moves),
+            "{}: the search mates in exactly the moves stated",
+            step.id
+        );
+        let board = task.position.board();
+        let theirs = board.by_color(!task.position.turn());
+        assert_eq!(
+            theirs.count(),
+            1,
+            "{}: the defender has a lone king",
+            step.id
+        );
+        let mut roles: Vec<char> = (board.by_color(task.position.turn()) & !board.kings())
+            .into_iter()
+            .filter_map(|sq| board.role_at(sq))
+            .filter(|r| *r != Role::King)
+            .map(Role::upper_char)
+            .collect();
+        roles.sort_unstable();
+        material.insert(roles.into_iter().collect::<String>());
+    }
+    assert!(count >= 5, "only {count} basic-mate tasks");
+    for m in ["Q", "R", "RR"] {
+        assert!(material.contains(m), "no basic mate with {m}: {material:?}");
     }
 }
 

@@ -7,7 +7,9 @@ use chat::{Chat, shipped};
 use chess_tutor_core::content::puzzle::Puzzle;
 use chess_tutor_core::rules::Lang;
 use chess_tutor_core::search;
-use chess_tutor_core::tutor::{Action, Catalog, Event, Input, Mode, PuzzleState, Session};
+use chess_tutor_core::tutor::{
+    Action, Catalog, Event, Input, LessonState, Mode, PuzzleState, Session,
+};
 use shakmaty::{CastlingMode, Position, Square, uci::UciMove};
 
 #[test]
@@ -687,4 +689,103 @@ fn a_puzzles_points_come_when_it_ends_not_after_a_hint() {
         );
         assert_eq!(end.matches(points).count(), 1, "{end}");
     }
+}
+
+// ---- Basic mates: a mate against the best defence, inside a lesson ------------------------
+
+/// The lesson step "mate-kr-wait" of unit 13 (king a8; white king c6, rook b1: mate in 2):
+/// an illegal king move (the referee's reason), a rook move that stalemates (refused, named
+/// stalemate, taken back), a hint, the right waiting move by taps (the defence is shown and
+/// said), then the mate typed.
+fn a_basic_mate_step(lang: Lang) -> String {
+    let catalog = shipped();
+    let mut chat = start(&catalog, lang);
+    let index = catalog
+        .step_index("mate-kr-wait")
+        .expect("the step is shipped");
+    chat.session.mode = Mode::Lesson(LessonState {
+        step: index,
+        step_id: "mate-kr-wait".parse().unwrap(),
+        hints: 0,
+        misses: 0,
+        return_to: None,
+        mate: None,
+    });
+    let (king_b7, rook_b7, rook_b2, rook_a1) = match lang {
+        Lang::En => ("Kb7", "Rb7", "Rb2", "Ra1"),
+        _ => ("王b7", "车b7", "车b2", "车a1"),
+    };
+    chat.text("/board").text(king_b7);
+    assert!(chat.events.contains(&Event::IllegalMove {
+        code: "king_into_check".into()
+    }));
+    let nonce = chat.session.nonce;
+    chat.text(rook_b7);
+    let Mode::Lesson(state) = &chat.session.mode else {
+        panic!("{:?}", chat.session.mode)
+    };
+    assert_eq!(state.mate, None, "the stalemating move is taken back");
+    assert_eq!(chat.session.nonce, nonce, "the same question goes on");
+    assert!(
+        chat.log.contains(say(lang, "Stalemate!", "逼和！")),
+        "stalemate is named: {}",
+        chat.log
+    );
+    chat.press(say(lang, "Hint", "提示"))
+        .press(tap_label(lang))
+        .tap(Square::C6)
+        .tap(Square::C7);
+    let Mode::Lesson(state) = &chat.session.mode else {
+        panic!("{:?}", chat.session.mode)
+    };
+    let play = state
+        .mate
+        .as_ref()
+        .expect("the step goes on after the defence");
+    assert_eq!(play.moves_left, 1);
+    assert_eq!(
+        play.fen.position().board().king_of(shakmaty::Color::Black),
+        Some(Square::A7),
+        "the only defence: the king to a7"
+    );
+    assert!(
+        !chat.squares.is_empty(),
+        "the tap board stays open for the next move"
+    );
+    assert!(
+        chat.log.contains(say(
+            lang,
+            "Black: the king goes from a8 to a7.",
+            "黑方：王从a8走到a7。"
+        )),
+        "the defence is said in words: {}",
+        chat.log
+    );
+    // With one move left, a move that does not mate is refused and the position stays.
+    chat.text(rook_b2);
+    let Mode::Lesson(state) = &chat.session.mode else {
+        panic!("{:?}", chat.session.mode)
+    };
+    assert_eq!(state.mate.as_ref().map(|p| p.moves_left), Some(1));
+    assert!(
+        !chat.events.contains(&Event::StepDone {
+            step: "mate-kr-wait".parse().unwrap()
+        }),
+        "no mate yet"
+    );
+    chat.text(rook_a1);
+    assert!(chat.events.contains(&Event::StepDone {
+        step: "mate-kr-wait".parse().unwrap()
+    }));
+    chat.log
+}
+
+#[test]
+fn a_basic_mate_against_the_best_defence() {
+    insta::assert_snapshot!(a_basic_mate_step(Lang::En));
+}
+
+#[test]
+fn a_basic_mate_against_the_best_defence_in_chinese() {
+    insta::assert_snapshot!(a_basic_mate_step(Lang::Zh));
 }

@@ -251,3 +251,30 @@ king-on = { $white ->
    *[no] the black king ({$square})
 }
 piece-on = the {$piece} on {$square}
+
+## Basic-mate steps of a lesson: mate in a few moves against the best defence.
+mate-step-left = { $left ->
+    [1] One move left: this move must mate.
+   *[other] {$left} moves left to mate. The computer defends as well as it can.
+}
+mate-step-move = { $white ->
+    [yes] White
+   *[no] Black
+}: the {$piece} goes from {$from} to {$to}.
+mate-step-move-capture = { $white ->
+    [yes] White
+   *[no] Black
+}: the {$piece} on {$from} takes the {$captured} on {$to}.
+mate-step-keeps = Good! {$said}
+mate-step-defence = The computer answers. {$defence}
+mate-step-stalemate = Stalemate! After that move {$side} has no legal move and is not in check. That is a draw, not a win.
+mate-step-no-mate = That move is not checkmate. {$defence}
+mate-step-escapes = Now there is no mate within {$left} moves any more; the computer would answer like this. {$defence}
+mate-step-too-slow = That move is too slow: from here mate would take {$mate_in} moves, and you have {$left}.
+mate-step-taken-back = The move is taken back and the board is as it was; try another move.
+mate-step-mated = The task is done.
+mate-step-solution = Solution, against the best defence:{"\u000A"}{$line}{"\u000A"}{$why}
+mate-side = { $white ->
+    [yes] White
+   *[no] Black
+}

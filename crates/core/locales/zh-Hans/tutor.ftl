@@ -251,3 +251,30 @@ king-on = { $white ->
    *[no] 黑王（{$square}）
 }
 piece-on = {$square}的{$piece}
+
+## 课程里的基本杀法：对着最好的防守，几步之内将死。
+mate-step-left = { $left ->
+    [1] 只剩一步了：这一步必须将死。
+   *[other] 还剩{$left}步。电脑会尽力防守。
+}
+mate-step-move = { $white ->
+    [yes] 白方
+   *[no] 黑方
+}：{$piece}从{$from}走到{$to}。
+mate-step-move-capture = { $white ->
+    [yes] 白方
+   *[no] 黑方
+}：{$from}的{$piece}吃掉{$to}的{$captured}。
+mate-step-keeps = 好棋！{$said}
+mate-step-defence = 电脑应着。{$defence}
+mate-step-stalemate = 逼和！这步棋之后{$side}没有被将军，却无子可动。这是和棋，不是赢棋。
+mate-step-no-mate = 这步棋没有将死。{$defence}
+mate-step-escapes = 这样{$left}步之内就将不死了，电脑会这样应着：{$defence}
+mate-step-too-slow = 这步棋太慢了：从这里要{$mate_in}步才能将死，而你只剩{$left}步。
+mate-step-taken-back = 这步棋已经收回，棋盘恢复原样，换一步试试。
+mate-step-mated = 任务完成。
+mate-step-solution = 答案（对方用最好的防守）：{"\u000A"}{$line}{"\u000A"}{$why}
+mate-side = { $white ->
+    [yes] 白方
+   *[no] 黑方
+}

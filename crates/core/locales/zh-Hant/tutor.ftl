@@ -252,3 +252,30 @@ king-on = { $white ->
    *[no] 黑王（{$square}）
 }
 piece-on = {$square}的{$piece}
+
+## 課程裡的基本殺法：對著最好的防守，幾步之內將死。
+mate-step-left = { $left ->
+    [1] 只剩一步了：這一步必須將死。
+   *[other] 還剩{$left}步。電腦會盡力防守。
+}
+mate-step-move = { $white ->
+    [yes] 白方
+   *[no] 黑方
+}：{$piece}從{$from}走到{$to}。
+mate-step-move-capture = { $white ->
+    [yes] 白方
+   *[no] 黑方
+}：{$from}的{$piece}吃掉{$to}的{$captured}。
+mate-step-keeps = 好棋！{$said}
+mate-step-defence = 電腦應著。{$defence}
+mate-step-stalemate = 逼和！這步棋之後{$side}沒有被將軍，卻無子可動。這是和棋，不是贏棋。
+mate-step-no-mate = 這步棋沒有將死。{$defence}
+mate-step-escapes = 這樣{$left}步之內就將不死了，電腦會這樣應著：{$defence}
+mate-step-too-slow = 這步棋太慢了：從這裡要{$mate_in}步才能將死，而你只剩{$left}步。
+mate-step-taken-back = 這步棋已經收回，棋盤恢復原樣，換一步試試。
+mate-step-mated = 任務完成。
+mate-step-solution = 答案（對方用最好的防守）：{"\u000A"}{$line}{"\u000A"}{$why}
+mate-side = { $white ->
+    [yes] 白方
+   *[no] 黑方
+}

@@ -332,6 +332,7 @@ pub fn audit_with(lessons: &[Lesson], items: &[QuizItem], terms: &[Term]) -> Vec
                 ),
                 StepKind::Move(t) => (Some(t.position.clone()), vec![&t.text, &t.hint, &t.why]),
                 StepKind::Squares(t) => (Some(t.position.clone()), vec![&t.text, &t.hint, &t.why]),
+                StepKind::Mate(t) => (Some(t.position.clone()), vec![&t.text, &t.hint, &t.why]),
                 StepKind::Judge(t) => (
                     t.history.is_empty().then(|| t.position.clone()).flatten(),
                     vec![&t.text, &t.hint, &t.why],
@@ -358,7 +359,9 @@ pub fn audit_with(lessons: &[Lesson], items: &[QuizItem], terms: &[Term]) -> Vec
                 // A move step's why may talk about the position after the move: only the
                 // step's question is held to the board.
                 let held: Vec<&Text> = match &step.kind {
-                    StepKind::Move(_) | StepKind::Squares(_) => own[..1].to_vec(),
+                    StepKind::Move(_) | StepKind::Squares(_) | StepKind::Mate(_) => {
+                        own[..1].to_vec()
+                    }
                     _ => own.clone(),
                 };
                 for msg in missing_pieces(board, &held) {

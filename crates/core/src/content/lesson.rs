@@ -76,6 +76,8 @@ pub enum StepKind {
     Squares(SquaresTask),
     /// Answer a question about the position.
     Judge(JudgeTask),
+    /// Mate in a few moves against the engine's best defence (the basic mates).
+    Mate(MateTask),
     /// Answer a quiz item from the bank (the id is checked when the bank is loaded).
     Quiz {
         /// The quiz item's id.
@@ -92,6 +94,7 @@ impl StepKind {
             Self::Move(_) => "move",
             Self::Squares(_) => "squares",
             Self::Judge(_) => "judge",
+            Self::Mate(_) => "mate",
             Self::Quiz { .. } => "quiz",
         }
     }
@@ -184,5 +187,24 @@ pub struct JudgeTask {
     /// A nudge.
     pub hint: Text,
     /// Why the answer is right.
+    pub why: Text,
+}
+
+/// Mate within `moves` moves, the learner against the engine's best defence (the reply that
+/// holds out longest): every move that keeps a forced mate within the moves left is accepted.
+#[derive(Debug, Clone)]
+pub struct MateTask {
+    /// The board shown at the start.
+    pub scene: Scene,
+    /// The starting position (the learner plays the side to move).
+    pub position: Chess,
+    /// The task as the learner reads it.
+    pub text: Text,
+    /// The moves the learner has to mate in; the search proved the shortest forced mate takes
+    /// exactly this many.
+    pub moves: u32,
+    /// A nudge for a learner who is stuck (before the search's own hint).
+    pub hint: Text,
+    /// The technique, said with the solution.
     pub why: Text,
 }

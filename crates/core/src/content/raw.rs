@@ -39,7 +39,7 @@ pub struct RawLesson {
 pub struct RawStep {
     /// Stable step id.
     pub id: Spanned<String>,
-    /// `explain`, `move`, `squares`, `judge` or `quiz`.
+    /// `explain`, `move`, `squares`, `judge`, `mate` or `quiz`.
     pub kind: Spanned<String>,
     /// The board, as FEN.
     #[serde(default)]
@@ -101,6 +101,9 @@ pub struct RawStep {
     /// `quiz`: the id of a quiz item.
     #[serde(default)]
     pub quiz: Option<Spanned<String>>,
+    /// `mate`: the number of moves the side to move has to mate in, against the best defence.
+    #[serde(default)]
+    pub moves: Option<Spanned<u32>>,
 }
 
 impl RawStep {
@@ -134,6 +137,7 @@ impl RawStep {
         field!("history", self.history);
         field!("answer", self.answer);
         field!("quiz", self.quiz);
+        field!("moves", self.moves);
         out
     }
 }

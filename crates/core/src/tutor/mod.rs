@@ -29,6 +29,7 @@ mod dispatch;
 pub mod input;
 pub mod ladder;
 mod lesson;
+mod mating;
 mod puzzle;
 mod quiz;
 pub mod reply;

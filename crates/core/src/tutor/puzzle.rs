@@ -5,12 +5,13 @@
 //! A learner climbs: four puzzles of mate in N solved alone, and the next ones are mate in
 //! N + 1 (up to 4). A missed puzzle comes back for review, and says so.
 
-use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Square, uci::UciMove};
+use shakmaty::{Chess, Color, Move, Position, Role, Square, uci::UciMove};
 
 use super::activity::{Activity, MoveTask, TaskBoard};
 use super::callback::Action;
 use super::cx::Cx;
 use super::ladder::{self, GameResult};
+use super::mating::{self, line_san, san, uci, why_mate};
 use super::reply::{Button, Event, Reply};
 use super::state::{Mode, PuzzleState, Scored};
 use super::tap;
@@ -28,14 +29,6 @@ const REVIEW_EVERY: u32 = 3;
 const SOLVED_TO_CLIMB: usize = 4;
 /// The longest mates the ladder climbs to.
 const TOP_MATE: u32 = 4;
-
-fn uci(mv: Move) -> UciMove {
-    UciMove::from_move(mv, CastlingMode::Standard)
-}
-
-fn san(pos: &Chess, mv: Move) -> String {
-    shakmaty::san::SanPlus::from_move(pos.clone(), mv).to_string()
-}
 
 /// The mate length the learner is on: the shortest N with fewer than [`SOLVED_TO_CLIMB`]
 /// puzzles of mate in N solved alone.
@@ -406,7 +399,7 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
     let mut after = pos.clone();
     after.play_unchecked(mv);
     let tried = move_squares(&mv);
-    match search::defence::judge(&pos, mv, now.moves_left) {
+    match mating::judge(&pos, mv, now.moves_left) {
         MoveJudgement::Mates => {
             let mut view = BoardView::from_position(&after).with_orientation(learner);
             if let Some((f, t)) = tried {
@@ -433,8 +426,7 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
         }
         MoveJudgement::KeepsMate { best_defence, .. } => {
             let reply_san = san(&after, best_defence);
-            let mut next = after.clone();
-            next.play_unchecked(best_defence);
+            let next = mating::after_defence(&pos, mv, best_defence);
             let left = now.moves_left.saturating_sub(1);
             now.fen = next.clone().into();
             now.moves_left = left;
@@ -530,78 +522,6 @@ fn refuted(
     .to(lang)
 }
 
-/// Why a mated king cannot escape: who checks it, where it could go and why it cannot, and
-/// that the check can be neither taken nor blocked.
-fn why_mate(mated: &Chess, lang: Lang) -> String {
-    let side = mated.turn();
-    let Some(king) = mated.board().king_of(side) else {
-        return String::new();
-    };
-    let checkers: Vec<String> = mated
-        .checkers()
-        .into_iter()
-        .filter_map(|sq| {
-            let role = mated.board().role_at(sq)?;
-            Some(
-                Say::PieceOn {
-                    piece: rules::text::piece_name(role, lang),
-                    square: sq.to_string(),
-                }
-                .to(lang),
-            )
-        })
-        .collect();
-    let king_words = Say::KingOn {
-        white: if side == Color::White { "yes" } else { "no" }.to_owned(),
-        square: king.to_string(),
-    }
-    .to(lang);
-    let mut parts = vec![
-        if checkers.len() > 1 {
-            Say::WhyMateDouble {
-                king: king_words,
-                checker: words::list(lang, &checkers),
-            }
-        } else {
-            Say::WhyMateCheck {
-                king: king_words,
-                checker: checkers.concat(),
-            }
-        }
-        .to(lang),
-    ];
-    let (mut own, mut covered) = (Vec::new(), Vec::new());
-    for sq in shakmaty::attacks::king_attacks(king) {
-        match mated.board().color_at(sq) {
-            Some(c) if c == side => own.push(sq.to_string()),
-            _ => covered.push(sq.to_string()),
-        }
-    }
-    if !covered.is_empty() {
-        parts.push(
-            Say::WhyMateCovered {
-                squares: words::list(lang, &covered),
-            }
-            .to(lang),
-        );
-    }
-    if !own.is_empty() {
-        parts.push(
-            Say::WhyMateOwn {
-                squares: words::list(lang, &own),
-            }
-            .to(lang),
-        );
-    }
-    if covered.is_empty() && own.is_empty() {
-        parts.push(Say::WhyMateNowhere.to(lang));
-    }
-    if checkers.len() == 1 {
-        parts.push(Say::WhyMateNoHelp.to(lang));
-    }
-    parts.join(if lang == Lang::En { " " } else { "" })
-}
-
 /// The other moves that would have mated at once, in SAN.
 fn other_mates(pos: &Chess, played: Move) -> Vec<String> {
     pos.legal_moves()
@@ -614,20 +534,6 @@ fn other_mates(pos: &Chess, played: Move) -> Vec<String> {
         })
         .map(|m| san(pos, m))
         .collect()
-}
-
-/// A line in SAN from `pos`.
-fn line_san(pos: &Chess, line: &[Move]) -> String {
-    let mut pos = pos.clone();
-    let mut out = Vec::new();
-    for &mv in line.iter().take(4) {
-        if !pos.is_legal(mv) {
-            break;
-        }
-        out.push(san(&pos, mv));
-        pos.play_unchecked(mv);
-    }
-    out.join(" ")
 }
 
 /// A move that does not mate in time: the learner's move and the reply that refutes it, in

@@ -175,6 +175,23 @@ pub struct LessonState {
     /// rule broken there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub return_to: Option<StepId>,
+    /// A mate step under way: the position after the learner's moves and the defence's
+    /// replies (absent before the first move, and in every other kind of step).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mate: Option<MatePlay>,
+}
+
+/// A mate step of a lesson under way, after at least one move of the learner.
+#[serde_as]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatePlay {
+    /// The position now, the learner to move.
+    pub fen: StoredPosition,
+    /// Moves the learner still has to mate in.
+    pub moves_left: u32,
+    /// The defence's last reply, to tint.
+    #[serde_as(as = "Option<DisplayFromStr>")]
+    pub last_move: Option<UciMove>,
 }
 
 /// A puzzle under way.
@@ -289,6 +306,8 @@ impl PartialEq for StoredPosition {
     }
 }
 
+impl Eq for StoredPosition {}
+
 impl Serialize for StoredPosition {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(&self.fen())
@@ -398,6 +417,42 @@ mod tests {
         assert!(
             matches!(err, SessionError::Unreadable { format: 1, .. }),
             "{err}"
+        );
+    }
+
+    #[test]
+    fn a_mate_step_under_way_is_stored_and_an_older_lesson_state_still_loads() {
+        let old = serde_json::json!({
+            "mode": "lesson", "step": 3, "step_id": "mate-kr-wait", "hints": 0, "misses": 1
+        });
+        let Mode::Lesson(state) = serde_json::from_value::<Mode>(old.clone()).unwrap() else {
+            panic!("a lesson")
+        };
+        assert_eq!(state.mate, None);
+        assert_eq!(
+            serde_json::to_value(Mode::Lesson(state.clone())).unwrap(),
+            old,
+            "a lesson state without a mate under way is stored as before"
+        );
+        let pos: Chess = "8/k1K5/8/8/8/8/8/1R6 w - - 2 2"
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let playing = LessonState {
+            mate: Some(MatePlay {
+                fen: pos.into(),
+                moves_left: 1,
+                last_move: Some("a8a7".parse().unwrap()),
+            }),
+            ..state
+        };
+        let stored = serde_json::to_value(Mode::Lesson(playing.clone())).unwrap();
+        assert_eq!(stored["mate"]["fen"], "8/k1K5/8/8/8/8/8/1R6 w - - 2 2");
+        assert_eq!(stored["mate"]["last_move"], "a8a7");
+        assert_eq!(
+            serde_json::from_value::<Mode>(stored).unwrap(),
+            Mode::Lesson(playing)
         );
     }
 

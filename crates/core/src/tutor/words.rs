@@ -167,6 +167,19 @@ crate::messages! {
         RuleName { code: String } = "rule-name",
         KingOn { white: String, square: String } = "king-on",
         PieceOn { piece: String, square: String } = "piece-on",
+        MateStepLeft { left: u32 } = "mate-step-left",
+        MateStepMove { white: String, piece: String, from: String, to: String } = "mate-step-move",
+        MateStepMoveCapture { white: String, piece: String, from: String, to: String, captured: String } = "mate-step-move-capture",
+        MateStepKeeps { said: String } = "mate-step-keeps",
+        MateStepDefence { defence: String } = "mate-step-defence",
+        MateStepStalemate { side: String } = "mate-step-stalemate",
+        MateStepNoMate { defence: String } = "mate-step-no-mate",
+        MateStepEscapes { defence: String, left: u32 } = "mate-step-escapes",
+        MateStepTooSlow { mate_in: u32, left: u32 } = "mate-step-too-slow",
+        MateStepTakenBack = "mate-step-taken-back",
+        MateStepMated = "mate-step-mated",
+        MateStepSolution { line: String, why: String } = "mate-step-solution",
+        MateSide { white: String } = "mate-side",
     }
 }
 

@@ -8,6 +8,7 @@
 
 mod explain;
 mod judge;
+mod mate_step;
 mod move_step;
 mod page;
 mod quiz_step;
@@ -184,6 +185,7 @@ fn open_step_returning(
         hints: 0,
         misses: 0,
         return_to,
+        mate: None,
     };
     cx.next_nonce();
     cx.session.squares = None;
@@ -315,6 +317,7 @@ impl LessonState {
             StepKind::Move(task) => move_step::message(cx, lesson, step, task),
             StepKind::Squares(task) => squares::message(cx, lesson, step, task),
             StepKind::Judge(task) => judge::message(cx, lesson, step, task),
+            StepKind::Mate(task) => mate_step::message(cx, lesson, step, task, self),
             StepKind::Quiz { item } => quiz_step::message(cx, lesson, step, item),
         })
     }
@@ -385,6 +388,11 @@ impl Activity for LessonState {
                 let verdict = rules::explain(&task.position, text);
                 return tap::submit(self, cx, &task.position, verdict, text, false);
             }
+            StepKind::Mate(task) => {
+                let pos = mate_step::position(&self, task);
+                let verdict = rules::explain(&pos, text);
+                return tap::submit(self, cx, &pos, verdict, text, false);
+            }
             StepKind::Squares(task) => squares::text(&mut self, cx, message, task, text),
             StepKind::Judge(task) => match judge::read(lang, task, text) {
                 Some(choice) => return self.answer(cx, choice),
@@ -451,6 +459,10 @@ impl Activity for LessonState {
                 move_step::hint(cx, message, task, self.hints);
                 return self.into();
             }
+            StepKind::Mate(task) => {
+                mate_step::hint(cx, message, task, &self);
+                return self.into();
+            }
             StepKind::Squares(task) => format!("💡 {}", task.hint.get(lang)),
             StepKind::Judge(task) => format!("💡 {}", task.hint.get(lang)),
             StepKind::Explain { .. } | StepKind::Quiz { .. } => cx.t(&Say::NoHint),
@@ -467,6 +479,7 @@ impl Activity for LessonState {
             StepKind::Move(task) => move_step::solution(cx, &self, message, task),
             StepKind::Squares(task) => squares::solution(cx, message, task),
             StepKind::Judge(task) => judge::solution(cx, message, task),
+            StepKind::Mate(task) => mate_step::solution(cx, message, task, &self),
             StepKind::Quiz { item } => quiz_step::solution(cx, message, item),
             StepKind::Explain { .. } => {
                 let note = cx.t(&Say::NoSolution);
@@ -480,16 +493,22 @@ impl Activity for LessonState {
 impl MoveTask for LessonState {
     fn task_board(&self, cx: &Cx<'_>) -> Option<TaskBoard> {
         let (lesson, step) = self.step(cx.catalog)?;
-        let StepKind::Move(task) = &step.kind else {
-            return None;
-        };
-        Some(move_step::board(cx, lesson, step, task))
+        match &step.kind {
+            StepKind::Move(task) => Some(move_step::board(cx, lesson, step, task)),
+            StepKind::Mate(task) => Some(mate_step::board(cx, lesson, step, task, self)),
+            _ => None,
+        }
     }
 
     fn play(mut self, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> Mode {
-        let (Some((_, step)), Some(message)) = (self.step(cx.catalog), self.message(cx)) else {
+        let (Some((lesson, step)), Some(message)) = (self.step(cx.catalog), self.message(cx))
+        else {
             return LessonState::lost(cx);
         };
+        if let StepKind::Mate(task) = &step.kind {
+            let outcome = mate_step::judge(&mut self, cx, (lesson, step), task, &verdict, input);
+            return self.after(cx, outcome);
+        }
         let StepKind::Move(task) = &step.kind else {
             cx.stale_button();
             return self.into();

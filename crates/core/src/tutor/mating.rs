@@ -1,0 +1,120 @@
+//! What the two activities that play a mate against the best defence share (a puzzle, and a
+//! lesson's basic-mate step): the learner's move followed by the defence, why a mated king
+//! cannot escape, and moves said in SAN.
+
+use shakmaty::{CastlingMode, Chess, Color, Move, Position, uci::UciMove};
+
+use super::words::{self, Say};
+use crate::rules::{self, Lang};
+use crate::search::defence::MoveJudgement;
+
+/// A move as UCI (`e2e4`), as the session stores it.
+pub(super) fn uci(mv: Move) -> UciMove {
+    UciMove::from_move(mv, CastlingMode::Standard)
+}
+
+/// A move in SAN with its check sign (`Qb7#`).
+pub(super) fn san(pos: &Chess, mv: Move) -> String {
+    shakmaty::san::SanPlus::from_move(pos.clone(), mv).to_string()
+}
+
+/// Why a mated king cannot escape: who checks it, where it could go and why it cannot, and
+/// that the check can be neither taken nor blocked.
+pub(super) fn why_mate(mated: &Chess, lang: Lang) -> String {
+    let side = mated.turn();
+    let Some(king) = mated.board().king_of(side) else {
+        return String::new();
+    };
+    let checkers: Vec<String> = mated
+        .checkers()
+        .into_iter()
+        .filter_map(|sq| {
+            let role = mated.board().role_at(sq)?;
+            Some(
+                Say::PieceOn {
+                    piece: rules::text::piece_name(role, lang),
+                    square: sq.to_string(),
+                }
+                .to(lang),
+            )
+        })
+        .collect();
+    let king_words = Say::KingOn {
+        white: if side == Color::White { "yes" } else { "no" }.to_owned(),
+        square: king.to_string(),
+    }
+    .to(lang);
+    let mut parts = vec![
+        if checkers.len() > 1 {
+            Say::WhyMateDouble {
+                king: king_words,
+                checker: words::list(lang, &checkers),
+            }
+        } else {
+            Say::WhyMateCheck {
+                king: king_words,
+                checker: checkers.concat(),
+            }
+        }
+        .to(lang),
+    ];
+    let (mut own, mut covered) = (Vec::new(), Vec::new());
+    for sq in shakmaty::attacks::king_attacks(king) {
+        match mated.board().color_at(sq) {
+            Some(c) if c == side => own.push(sq.to_string()),
+            _ => covered.push(sq.to_string()),
+        }
+    }
+    if !covered.is_empty() {
+        parts.push(
+            Say::WhyMateCovered {
+                squares: words::list(lang, &covered),
+            }
+            .to(lang),
+        );
+    }
+    if !own.is_empty() {
+        parts.push(
+            Say::WhyMateOwn {
+                squares: words::list(lang, &own),
+            }
+            .to(lang),
+        );
+    }
+    if covered.is_empty() && own.is_empty() {
+        parts.push(Say::WhyMateNowhere.to(lang));
+    }
+    if checkers.len() == 1 {
+        parts.push(Say::WhyMateNoHelp.to(lang));
+    }
+    parts.join(if lang == Lang::En { " " } else { "" })
+}
+
+/// A line in SAN from `pos`.
+pub(super) fn line_san(pos: &Chess, line: &[Move]) -> String {
+    let mut pos = pos.clone();
+    let mut out = Vec::new();
+    for &mv in line.iter().take(4) {
+        if !pos.is_legal(mv) {
+            break;
+        }
+        out.push(san(&pos, mv));
+        pos.play_unchecked(mv);
+    }
+    out.join(" ")
+}
+
+/// The learner's move `mv` in `pos` and the defence's reply, as the judgement says: the
+/// position after both, to go on from.
+pub(super) fn after_defence(pos: &Chess, mv: Move, best_defence: Move) -> Chess {
+    let mut next = pos.clone();
+    next.play_unchecked(mv);
+    next.play_unchecked(best_defence);
+    next
+}
+
+/// Judges the learner's move with the mate search: every move that keeps a forced mate
+/// within `moves_left` is right, not only a stored one.
+pub(super) fn judge(pos: &Chess, mv: Move, moves_left: u32) -> MoveJudgement {
+    crate::search::defence::judge(pos, mv, moves_left)
+}

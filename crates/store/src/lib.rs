@@ -667,7 +667,10 @@ mod backend {
     ) -> Claimed {
         match row {
             None | Some((None, _, _)) => Claimed::Nothing,
-            Some((Some(_), Some(by), _)) if by == owner => Claimed::Nothing,
+            // Its own: one process handles a chat's updates one at a time, so it is not
+            // sending them now. It asks again after a failure that left them unsent (a lost
+            // connection at COMMIT: committed, yet reported as an error and retried).
+            Some((Some(text), Some(by), _)) if by == owner => Claimed::Taken(text),
             Some((Some(text), by, at)) => {
                 let until = at.unwrap_or(0).saturating_add(lease_ms);
                 if by.is_some() && until > now_ms {

@@ -202,6 +202,7 @@ on_both_backends!(
     crash_loses_nothing_that_was_answered,
     the_outbox_keeps_replies_until_marked_sent,
     a_renewed_claim_outlasts_its_lease_and_a_dead_owners_is_free_after_one,
+    a_commit_reported_as_failed_still_sends_its_replies,
     the_inbox_keeps_updates_with_the_offset_until_removed,
 );
 
@@ -486,10 +487,12 @@ async fn the_outbox_keeps_replies_until_marked_sent(db: &Db) {
         Applied::Duplicate
     ));
     let lease = Duration::from_millis(300);
-    // The applier holds them: it is sending them itself.
+    // The applier asking again gets them: it handles one chat's updates one at a time, so
+    // it asks only when its own sending did not happen (see
+    // `a_commit_reported_as_failed_still_sends_its_replies`).
     assert_eq!(
         first.claim_unsent(a, 1, lease).await.unwrap(),
-        Claim::Nothing
+        Claim::Taken(kept.clone())
     );
     // Another process waits while the lease runs…
     match second.claim_unsent(a, 1, lease).await.unwrap() {
@@ -502,9 +505,10 @@ async fn the_outbox_keeps_replies_until_marked_sent(db: &Db) {
         second.claim_unsent(a, 1, lease).await.unwrap(),
         Claim::Taken(kept.clone())
     );
+    // Still unsent, asked again by the same process: its own (a failed send, say).
     assert_eq!(
         second.claim_unsent(a, 1, lease).await.unwrap(),
-        Claim::Nothing
+        Claim::Taken(kept.clone())
     );
     assert!(matches!(
         first.claim_unsent(a, 1, lease).await.unwrap(),
@@ -534,6 +538,39 @@ async fn the_outbox_keeps_replies_until_marked_sent(db: &Db) {
     // Marked again (a mark repeated after a crash): harmless.
     first.mark_sent(&[(a, 1)]).await.unwrap();
     assert_eq!(counter(&first.load(a).await.unwrap().unwrap()), 3);
+}
+
+/// Issue 13 (6): on PostgreSQL a connection lost at COMMIT reports an error although the
+/// transaction committed; the shell then tries the update again, finds it applied, and asks
+/// for its kept replies. They were refused to the process that applied them ("it is sending
+/// them itself"), so the learner's reply was lost. The same process now gets them.
+async fn a_commit_reported_as_failed_still_sends_its_replies(db: &Db) {
+    let store = db.open().await;
+    let me = LearnerId(88);
+    let kept = json!(["after the lost COMMIT"]);
+    let replies = kept.clone();
+    // The commit happened (whatever the caller was told).
+    done(
+        store
+            .apply(me, Some(4), move |record: Option<&LearnerRecord>| Change {
+                unsent: Some(replies.clone()),
+                ..increment(record)
+            })
+            .await
+            .unwrap(),
+    );
+    // The retry: a duplicate, and its replies are this process's to send, at once.
+    assert!(matches!(
+        store.apply(me, Some(4), increment).await.unwrap(),
+        Applied::Duplicate
+    ));
+    assert_eq!(
+        store
+            .claim_unsent(me, 4, Duration::from_secs(15))
+            .await
+            .unwrap(),
+        Claim::Taken(kept)
+    );
 }
 
 /// Issue 13 (2): a live owner renews its claims, so a short lease never hands its replies to

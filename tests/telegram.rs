@@ -1556,3 +1556,53 @@ async fn blocked_figures() -> String {
         b99.as_secs_f64() / a99.as_secs_f64().max(1e-9),
     )
 }
+
+/// Issue 13 (1): a reply the Bot API kept refusing for longer than one call's retry budget
+/// was left in the outbox for good (the update counted as handled, nothing tried it again
+/// until the same update came back). Now the polling loop sweeps the outbox and sends it,
+/// once, when the Bot API answers again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replies_refused_past_the_retry_budget_are_sent_by_the_outbox_sweep() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::spawn_with(
+        &fake,
+        dir.path(),
+        &[],
+        &[
+            ("CHESS_TUTOR_PASSING_BUDGET_MS", "400"),
+            ("CHESS_TUTOR_OUTBOX_SWEEP_MS", "1000"),
+        ],
+    );
+    let chat = 98;
+    fake.push(start(chat, "en"));
+    fake.wait_text(chat, "Welcome").await;
+    // Two 502s: teloxide-core waits 10 s after each 5xx before it returns the error, so the
+    // first call outlasts its budget at once, and the sweep's first try fails too.
+    let errors = [(502, true); 2];
+    fake.server_errors(&errors);
+    let help = fake.push(text(chat, "/help"));
+    wait_handled(&fake, dir.path(), help, 30).await;
+    let end = Instant::now() + Duration::from_secs(60);
+    while !fake
+        .sent_to(chat)
+        .iter()
+        .any(|c| c.text.contains("/lessons the course map"))
+    {
+        assert!(Instant::now() < end, "not sent:\n{}", bot.log_text());
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(
+        fake.state.lock().unwrap().server_errored.len(),
+        errors.len(),
+        "every 502 was given"
+    );
+    let sent = fake.sent_to(chat);
+    sent_once(&sent, chat, "/lessons the course map");
+    let log = bot.stop();
+    assert!(
+        log.contains("trying again to send the replies left in the outbox"),
+        "{log}"
+    );
+    no_token_in(&log);
+}

@@ -86,6 +86,10 @@ fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
 
 /// Tells the learner that their update failed, and answers its button press.
 async fn apologize(shell: &Shell, incoming: &Incoming) {
+    if matches!(incoming, Incoming::Resend { .. }) {
+        // Not the learner's message: the sweep tries again later.
+        return;
+    }
     if let Incoming::Tutor {
         callback: Some(callback),
         ..
@@ -190,37 +194,68 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
             }
             #[cfg(debug_assertions)]
             fault::maybe_crash_before_sending(&replies);
-            for (n, reply) in replies.iter().enumerate() {
-                let left = u64::try_from(replies.len() - n).unwrap_or(u64::MAX);
-                if let Err(e) = deliver(&shell, place, reply, pressed).await {
-                    if is_passing(&e) {
-                        shell.metrics.replies_kept.inc_by(left);
-                        // Not given up: the outbox keeps them for a later attempt.
-                        tracing::warn!(
-                            update_id = id,
-                            chat_id = chat,
-                            error = %e,
-                            "the replies stay in the outbox (the Bot API still fails)"
-                        );
-                        return Ok(());
-                    }
-                    tracing::error!(
-                        update_id = id,
-                        chat_id = chat,
-                        error = %e,
-                        "the replies are given up, for good"
-                    );
-                    shell.metrics.replies_given_up.inc_by(left);
-                    break;
-                }
-                shell.metrics.replies_sent.inc();
+            send_all(&shell, place, chat, id, &replies, pressed).await;
+            Ok(())
+        }
+        Incoming::Resend { chat } => {
+            // The sweep's second chance for replies the Bot API kept refusing. (A forum
+            // topic is not kept with them: they go to the chat itself.)
+            if let Some(replies) = unsent_replies(&shell, chat, id).await? {
+                tracing::info!(
+                    update_id = id,
+                    chat_id = chat,
+                    replies = replies.len(),
+                    "trying again to send the replies left in the outbox"
+                );
+                let place = Place {
+                    chat: ChatId(chat),
+                    topic: None,
+                };
+                send_all(&shell, place, chat, id, &replies, None).await;
             }
-            // Sent, or given up for a permanent reason (a blocked bot, a deleted chat, a
-            // request Telegram refuses): either way not to be sent again.
-            shell.mark_sent(chat, id);
             Ok(())
         }
     }
+}
+
+/// Sends an update's replies in order and marks them sent, or gives them up for a permanent
+/// reason; a passing failure leaves them in the outbox for the sweep.
+async fn send_all(
+    shell: &Arc<Shell>,
+    place: Place,
+    chat: i64,
+    id: i64,
+    replies: &[chess_tutor_core::tutor::Reply],
+    pressed: Option<teloxide_core::types::MessageId>,
+) {
+    for (n, reply) in replies.iter().enumerate() {
+        let left = u64::try_from(replies.len() - n).unwrap_or(u64::MAX);
+        if let Err(e) = deliver(shell, place, reply, pressed).await {
+            if is_passing(&e) {
+                shell.metrics.replies_kept.inc_by(left);
+                // Not given up: the outbox keeps them for a later attempt.
+                tracing::warn!(
+                    update_id = id,
+                    chat_id = chat,
+                    error = %e,
+                    "the replies stay in the outbox (the Bot API still fails)"
+                );
+                return;
+            }
+            tracing::error!(
+                update_id = id,
+                chat_id = chat,
+                error = %e,
+                "the replies are given up, for good"
+            );
+            shell.metrics.replies_given_up.inc_by(left);
+            break;
+        }
+        shell.metrics.replies_sent.inc();
+    }
+    // Sent, or given up for a permanent reason (a blocked bot, a deleted chat, a request
+    // Telegram refuses): either way not to be sent again.
+    shell.mark_sent(chat, id);
 }
 
 /// The replies of an applied update still in the outbox, claimed for sending here. When

@@ -43,13 +43,20 @@ pub enum Incoming {
     /// Nothing to do; the words say why (for the log).
     #[serde(skip)]
     Skip(#[serde(skip)] &'static str),
+    /// Not an update: the kept replies of an update of `chat` whose sending was given up for
+    /// the moment, to try again (made by the outbox sweep, never stored).
+    #[serde(skip)]
+    Resend {
+        /// The chat (and learner) id.
+        chat: i64,
+    },
 }
 
 impl Incoming {
     /// The chat whose updates must be handled in order with this one (`None`: any order).
     pub fn chat(&self) -> Option<i64> {
         match self {
-            Incoming::Tutor { chat, .. } => Some(*chat),
+            Incoming::Tutor { chat, .. } | Incoming::Resend { chat } => Some(*chat),
             Incoming::AnswerOnly { chat, .. } => *chat,
             Incoming::Skip(_) => None,
         }

@@ -75,6 +75,12 @@ pub struct Shell {
     pub pictures: memory::UploadedPictures,
     /// What `/metrics` reports.
     pub metrics: ops::Metrics,
+    /// How long one Bot API call retries a passing failure before its replies are left to
+    /// the outbox sweep (`CHESS_TUTOR_PASSING_BUDGET_MS`, default 10 minutes).
+    pub passing_budget: Duration,
+    /// How often long polling looks for replies left in the outbox, and how old their claim
+    /// must be (`CHESS_TUTOR_OUTBOX_SWEEP_MS`, default 30 s).
+    pub outbox_sweep: Duration,
     /// Updates whose replies were sent, not yet marked so in the store's outbox.
     sent: Mutex<Vec<(LearnerId, i64)>>,
     /// Held while sent-marks are written, so that a flush returns only once every mark made
@@ -130,13 +136,13 @@ impl Shell {
             catalog,
             renders: tokio::sync::Semaphore::new(cores),
             flood: flood::Flood::new(flood::FloodLimit::default()),
-            outbox_lease: std::env::var("CHESS_TUTOR_OUTBOX_LEASE_MS")
-                .ok()
-                .and_then(|ms| ms.trim().parse().ok())
-                .map_or(DEFAULT_OUTBOX_LEASE, Duration::from_millis),
+            outbox_lease: env_ms("CHESS_TUTOR_OUTBOX_LEASE_MS").unwrap_or(DEFAULT_OUTBOX_LEASE),
             tasks: memory::TaskMessages::default(),
             pictures: memory::UploadedPictures::default(),
             metrics: ops::Metrics::new(),
+            passing_budget: env_ms("CHESS_TUTOR_PASSING_BUDGET_MS")
+                .unwrap_or(outbound::PASSING_BUDGET),
+            outbox_sweep: env_ms("CHESS_TUTOR_OUTBOX_SWEEP_MS").unwrap_or(OUTBOX_SWEEP),
             sent: Mutex::new(Vec::new()),
             flushing: tokio::sync::Mutex::new(()),
             token: token.to_owned(),
@@ -215,6 +221,17 @@ impl Shell {
             text.replace(&self.token, "<token>")
         }
     }
+}
+
+/// How often long polling sweeps the outbox for replies given up for the moment.
+pub const OUTBOX_SWEEP: Duration = Duration::from_secs(30);
+
+/// A duration in milliseconds from the environment variable `name`, when set and a number.
+fn env_ms(name: &str) -> Option<Duration> {
+    std::env::var(name)
+        .ok()
+        .and_then(|ms| ms.trim().parse().ok())
+        .map(Duration::from_millis)
 }
 
 /// The Bot API's base URL from `TELOXIDE_API_URL` (a trailing `/` or not).

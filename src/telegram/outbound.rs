@@ -28,7 +28,8 @@ pub const MAX_TOAST: usize = 200;
 /// Side of the board pictures, in pixels.
 pub const BOARD_PX: u32 = 512;
 /// How long one call keeps retrying a passing failure (a 5xx, a time-out, a refused
-/// connection) before it is left to the outbox.
+/// connection) before it is left to the outbox (whose sweep tries it again later):
+/// [`Shell::passing_budget`], `CHESS_TUTOR_PASSING_BUDGET_MS`.
 pub const PASSING_BUDGET: Duration = Duration::from_secs(600);
 /// The first wait after a passing failure; it doubles up to [`BACKOFF_CAP`], jittered.
 const BACKOFF_FIRST: Duration = Duration::from_millis(200);
@@ -139,7 +140,7 @@ pub fn keyboard(reply: &Reply) -> Option<InlineKeyboardMarkup> {
 
 /// Runs one Bot API call, made afresh by `make` for each attempt: waits `retry_after` and
 /// tries again after a 429 (as often as Telegram asks), and retries a passing failure
-/// ([`is_passing`]) with a jittered, capped backoff for up to [`PASSING_BUDGET`].
+/// ([`is_passing`]) with a jittered, capped backoff for up to [`Shell::passing_budget`].
 ///
 /// # Errors
 ///
@@ -163,7 +164,7 @@ where
                 );
                 tokio::time::sleep(wait.duration()).await;
             }
-            Err(e) if is_passing(&e) && since.elapsed() < PASSING_BUDGET => {
+            Err(e) if is_passing(&e) && since.elapsed() < shell.passing_budget => {
                 let wait = backoff(failures);
                 failures += 1;
                 shell.metrics.api_retries.inc();

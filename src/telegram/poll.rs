@@ -101,6 +101,9 @@ pub async fn run(
     let mut fetching: Option<JoinHandle<Result<Batch, RequestError>>> = None;
     let mut next_fetch = Instant::now();
     let mut deadline = Instant::now();
+    // The outbox sweep: replies whose sending was given up for the moment (the Bot API kept
+    // failing, or a process died before sending them) get another try, in their chat's order.
+    let mut next_sweep = Instant::now() + shell.outbox_sweep;
     loop {
         if !loop_state.stopping
             && fetching.is_none()
@@ -162,6 +165,10 @@ pub async fn run(
             }
             () = tokio::time::sleep_until(next_fetch.into()),
                 if !loop_state.stopping && fetching.is_none() => {}
+            () = tokio::time::sleep_until(next_sweep.into()), if !loop_state.stopping => {
+                loop_state.sweep().await;
+                next_sweep = Instant::now() + shell.outbox_sweep;
+            }
             () = tokio::time::sleep_until(deadline.into()), if loop_state.stopping => {
                 tracing::warn!(
                     running = loop_state.running,
@@ -179,6 +186,9 @@ pub async fn run(
     tracing::info!("stopped polling");
     Ok(())
 }
+
+/// The most kept replies one sweep tries again.
+const SWEEP_BATCH: usize = 200;
 
 /// A finished (or, when stopping, abandoned) update.
 struct Done {
@@ -302,6 +312,29 @@ impl Loop {
             Some((id, incoming)) => self.spawn(id, Some(chat), incoming),
             None => {
                 self.chats.remove(&chat);
+            }
+        }
+    }
+
+    /// Gives the replies left in the outbox (their claim older than a sweep) another try,
+    /// each in its chat's queue; chats with updates being handled are left to the next sweep.
+    async fn sweep(&mut self) {
+        let stale = match self
+            .shell
+            .store
+            .stale_unsent(self.shell.outbox_sweep, SWEEP_BATCH)
+            .await
+        {
+            Ok(stale) => stale,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot look for replies left in the outbox");
+                return;
+            }
+        };
+        for (learner, key) in stale {
+            let chat = learner.0;
+            if !self.chats.contains_key(&chat) {
+                self.hold(key, Incoming::Resend { chat });
             }
         }
     }

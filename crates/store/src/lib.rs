@@ -447,6 +447,30 @@ impl Store {
         Ok(u64::try_from(count).unwrap_or(0))
     }
 
+    /// Applied updates whose replies are still unsent and whose claim is older than `age`
+    /// (at most `limit`, by learner and key): replies whose sending was given up for the
+    /// moment (the Bot API kept failing), for a later attempt.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`] when the database fails.
+    pub async fn stale_unsent(
+        &self,
+        age: Duration,
+        limit: usize,
+    ) -> Result<Vec<(LearnerId, i64)>, StoreError> {
+        let before = now_ms().saturating_sub(i64::try_from(age.as_millis()).unwrap_or(i64::MAX));
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let rows = match &self.inner {
+            Inner::Sqlite(s) => s.stale_unsent(before, limit).await?,
+            Inner::Postgres(p) => p.stale_unsent(before, limit).await?,
+        };
+        Ok(rows
+            .into_iter()
+            .map(|(id, key)| (LearnerId(id), key))
+            .collect())
+    }
+
     /// Renews this store's claims on the replies it has not yet sent (see
     /// [`Store::claim_unsent`]): while a process renews them more often than the lease, no
     /// other process takes them over, however long the sending takes; once it dies they are

@@ -222,6 +222,22 @@ impl PostgresStore {
         .rows_affected())
     }
 
+    pub(super) async fn stale_unsent(
+        &self,
+        before_ms: i64,
+        limit: i64,
+    ) -> Result<Vec<(i64, i64)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT learner_id, update_key FROM applied_updates
+             WHERE unsent IS NOT NULL AND COALESCE(claimed_at, 0) < $1
+             ORDER BY learner_id, update_key LIMIT $2",
+        )
+        .bind(before_ms)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
     pub(super) async fn outbox_depth(&self) -> Result<i64, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT COUNT(*) FROM applied_updates WHERE unsent IS NOT NULL")

@@ -253,6 +253,22 @@ impl SqliteStore {
         .rows_affected())
     }
 
+    pub(super) async fn stale_unsent(
+        &self,
+        before_ms: i64,
+        limit: i64,
+    ) -> Result<Vec<(i64, i64)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT learner_id, update_key FROM applied_updates
+             WHERE unsent IS NOT NULL AND COALESCE(claimed_at, 0) < ?
+             ORDER BY learner_id, update_key LIMIT ?",
+        )
+        .bind(before_ms)
+        .bind(limit)
+        .fetch_all(&self.readers)
+        .await?)
+    }
+
     pub(super) async fn outbox_depth(&self) -> Result<i64, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT COUNT(*) FROM applied_updates WHERE unsent IS NOT NULL")

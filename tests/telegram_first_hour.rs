@@ -239,6 +239,12 @@ async fn a_scripted_first_hour_costs_one_message_per_step_and_uploads_each_board
                 s.photos
             );
         }
+        // A puzzle and a quiz question: one message each, their answers edited in (a quiz
+        // question in words too: its answer used to come as a second message).
+        assert_eq!(
+            extra.messages, 2,
+            "learner {learner}: puzzle and quiz took {extra:?}"
+        );
         if learner == 1 {
             first_upload = all.uploaded;
         }

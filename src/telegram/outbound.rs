@@ -7,7 +7,8 @@ use chess_tutor_core::render;
 use chess_tutor_core::render::BoardView;
 use chess_tutor_core::tutor::Reply;
 use teloxide_core::payloads::{
-    AnswerCallbackQuerySetters, EditMessageMediaSetters, SendMessageSetters, SendPhotoSetters,
+    AnswerCallbackQuerySetters, EditMessageMediaSetters, EditMessageTextSetters,
+    SendMessageSetters, SendPhotoSetters,
 };
 use teloxide_core::requests::{Output, Request, Requester};
 use teloxide_core::types::{
@@ -384,6 +385,28 @@ async fn edit_photo(
     }
 }
 
+/// Replaces the text and keyboard of a text message (a task without a board: a quiz question
+/// in words).
+async fn edit_text(
+    shell: &Shell,
+    chat: ChatId,
+    message: MessageId,
+    text: &str,
+    markup: InlineKeyboardMarkup,
+) -> Result<(), RequestError> {
+    let edited = call(shell, "editMessageText", || {
+        shell
+            .bot
+            .edit_message_text(chat, message, text.to_owned())
+            .reply_markup(markup.clone())
+    })
+    .await;
+    match edited {
+        Ok(_) | Err(RequestError::Api(ApiError::MessageNotModified)) => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
 /// Delivers one reply. A reply that belongs to a task updates that task's board message in
 /// place when the learner pressed a button of it (picture, caption and keyboard at once):
 /// the press came from that message, so the learner is looking at it. A typed answer, or an
@@ -419,6 +442,27 @@ pub async fn deliver(
                 }
                 if !rest.is_empty() {
                     send_text(shell, place, &rest.join("\n"), None).await?;
+                }
+                return Ok(());
+            }
+            Err(e) => tracing::info!(
+                chat_id = %chat,
+                message_id = message.0,
+                error = %e,
+                "cannot edit the message, sending anew"
+            ),
+        }
+    }
+    // A task in words: its message is edited the same way, when the text fits in one.
+    if let (Some(message), None) = (target, &reply.board)
+        && let [text] = split(&reply.text, MAX_TEXT).as_slice()
+    {
+        let markup =
+            keyboard(reply).unwrap_or_else(|| InlineKeyboardMarkup::new(Vec::<Vec<_>>::new()));
+        match edit_text(shell, chat, message, text, markup).await {
+            Ok(()) => {
+                if let Some(nonce) = nonce {
+                    shell.tasks.remember(chat.0, nonce, message);
                 }
                 return Ok(());
             }

@@ -535,7 +535,7 @@ async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Res
     let mut s = state.lock().unwrap();
     s.calls.push(call);
     let result = match method.as_str() {
-        "sendmessage" | "sendphoto" | "editmessagemedia" => {
+        "sendmessage" | "sendphoto" | "editmessagemedia" | "editmessagetext" => {
             let id = match body.get("message_id").and_then(as_i64) {
                 Some(edited) => edited,
                 None => {
@@ -551,7 +551,7 @@ async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Res
                 "date": 1_700_000_000,
                 "chat": {"id": chat.unwrap_or(0), "type": "private", "first_name": "Learner"},
             });
-            if method != "sendmessage" {
+            if method != "sendmessage" && method != "editmessagetext" {
                 let id = file_id.clone().unwrap_or_else(|| "f".to_owned());
                 m["photo"] = json!([{"file_id": id, "file_unique_id": id, "width": 512, "height": 512, "file_size": 1}]);
                 if !text.is_empty() {

@@ -162,16 +162,18 @@ async fn lesson_one(fake: &Fake, chat: i64, n: &mut u32) -> Vec<StepCost> {
     steps
 }
 
-/// A puzzle (solution shown) and a quiz round (first answers), after the lesson.
-async fn puzzle_and_quiz(fake: &Fake, chat: i64, n: &mut u32) -> StepCost {
+/// A puzzle (solution shown) and a whole quiz round (the first choice of each question, then
+/// Next), after the lesson; with how many quiz questions were answered.
+async fn puzzle_and_quiz(fake: &Fake, chat: i64, n: &mut u32) -> (StepCost, usize) {
     let before = fake.calls().len();
+    let mut questions = 0;
     for command in ["/puzzle", "/quiz"] {
         let at = fake.calls().len();
         fake.push(text(chat, command));
         fake.wait(20, command, |s| (s.calls.len() > at).then_some(()))
             .await;
         settle(fake).await;
-        for _ in 0..12 {
+        for _ in 0..16 {
             let Some(k) = current_keyboard(fake, chat) else {
                 break;
             };
@@ -182,12 +184,22 @@ async fn puzzle_and_quiz(fake: &Fake, chat: i64, n: &mut u32) -> StepCost {
                 break;
             };
             press_and_wait(fake, chat, &k, &d, n).await;
-            if current_keyboard(fake, chat).is_some_and(|k| data_with(&k, "n:").is_some()) {
+            if command == "/quiz" {
+                questions += 1;
+            }
+            let Some(k) = current_keyboard(fake, chat) else {
                 break;
+            };
+            match data_with(&k, "n:") {
+                // The next question of the round.
+                Some(next) if command == "/quiz" && questions < 5 => {
+                    press_and_wait(fake, chat, &k, &next, n).await;
+                }
+                _ => break,
             }
         }
     }
-    cost(&calls_to(fake, chat, before))
+    (cost(&calls_to(fake, chat, before)), questions)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -208,7 +220,7 @@ async fn a_scripted_first_hour_costs_one_message_per_step_and_uploads_each_board
             .await;
         settle(&fake).await;
         let steps = lesson_one(&fake, chat, &mut n).await;
-        let extra = puzzle_and_quiz(&fake, chat, &mut n).await;
+        let (extra, questions) = puzzle_and_quiz(&fake, chat, &mut n).await;
         let all = cost(&calls_to(&fake, chat, at));
         let words = said_to(&calls_to(&fake, chat, at));
         match lang {
@@ -239,11 +251,14 @@ async fn a_scripted_first_hour_costs_one_message_per_step_and_uploads_each_board
                 s.photos
             );
         }
-        // A puzzle and a quiz question: one message each, their answers edited in (a quiz
-        // question in words too: its answer used to come as a second message).
+        // A puzzle and each quiz question: one message each, their answers edited in (a quiz
+        // question in words too: its answer used to come as a second message); then the
+        // round's result with the menu.
+        assert_eq!(questions, 5, "learner {learner}: a whole round");
         assert_eq!(
-            extra.messages, 2,
-            "learner {learner}: puzzle and quiz took {extra:?}"
+            extra.messages,
+            1 + questions + 1,
+            "learner {learner}: a puzzle and {questions} questions took {extra:?}"
         );
         if learner == 1 {
             first_upload = all.uploaded;
@@ -257,7 +272,7 @@ async fn a_scripted_first_hour_costs_one_message_per_step_and_uploads_each_board
         let edits: usize = steps.iter().map(|s| s.edits).sum();
         let uploaded: usize = steps.iter().map(|s| s.uploaded).sum();
         report.push_str(&format!(
-            "learner {learner:>2} ({lang:>7}): lesson 1 {steps_n} steps, {messages} messages ({:.2}/step), {photos} new photos ({:.2}/step), {edits} edits, {uploaded} bytes uploaded ({} per step); puzzle+quiz {} messages, {} bytes; all {} bytes\n",
+            "learner {learner:>2} ({lang:>7}): lesson 1 {steps_n} steps, {messages} messages ({:.2}/step), {photos} new photos ({:.2}/step), {edits} edits, {uploaded} bytes uploaded ({} per step); puzzle and a {questions}-question quiz round {} messages, {} bytes; all {} bytes\n",
             messages as f64 / steps_n as f64,
             photos as f64 / steps_n as f64,
             uploaded / steps_n,

@@ -1432,7 +1432,11 @@ async fn kill9_figures() -> String {
     let answered_before: usize = arrivals(&fake, base).values().map(Vec::len).sum();
     let restarted = Instant::now();
     let second = Bot::spawn(&fake, dir.path(), &[]);
+    // Every update applied (a chat's count of replies can be reached early by repeats),
+    // then every reply out.
+    wait_handled(&fake, dir.path(), ids.last().unwrap().1, 300).await;
     wait_replies(&fake, base, &ids, 300).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
     let by_chat = arrivals(&fake, base);
     let after: Vec<Instant> = by_chat
         .values()

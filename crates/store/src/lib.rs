@@ -304,6 +304,25 @@ fn fresh_owner() -> i64 {
     i64::try_from((mixed ^ (mixed >> 64)) as u64 >> 1).unwrap_or(1)
 }
 
+/// Runs `$body` with `$pool` bound to the backend's pool for the `$role` (`reader` or
+/// `writer`): for SQL that both databases read alike, written once. Its placeholders are
+/// `$1, $2, …` in the order they first appear (SQLite numbers `$NNN` parameters as
+/// PostgreSQL does).
+macro_rules! on_either {
+    ($store:expr, $role:ident, |$pool:ident| $body:expr) => {
+        match &$store.inner {
+            Inner::Sqlite(s) => {
+                let $pool = s.$role();
+                $body
+            }
+            Inner::Postgres(p) => {
+                let $pool = p.$role();
+                $body
+            }
+        }
+    };
+}
+
 #[derive(Debug, Clone)]
 enum Inner {
     Sqlite(sqlite::SqliteStore),
@@ -365,10 +384,19 @@ impl Store {
     /// [`StoreError::CorruptState`] when the stored state is not valid JSON;
     /// [`StoreError::Database`] when the database fails.
     pub async fn load(&self, id: LearnerId) -> Result<Option<LearnerRecord>, StoreError> {
-        match &self.inner {
-            Inner::Sqlite(s) => s.load(id).await,
-            Inner::Postgres(p) => p.load(id).await,
-        }
+        let row: Option<(String, i64)> = on_either!(self, reader, |pool| {
+            sqlx::query_as("SELECT CAST(state AS TEXT), version FROM learners WHERE id = $1")
+                .bind(id.0)
+                .fetch_optional(pool)
+                .await?
+        });
+        row.map(|(state, version)| {
+            Ok(LearnerRecord {
+                state: parse_state(id, &state)?,
+                version,
+            })
+        })
+        .transpose()
     }
 
     /// Applies one input to a learner in one transaction that holds the learner's lock.
@@ -428,10 +456,28 @@ impl Store {
     /// [`StoreError::CorruptEvent`] when a stored payload is not valid JSON;
     /// [`StoreError::Database`] when the database fails.
     pub async fn events(&self, id: LearnerId, since: i64) -> Result<Vec<StoredEvent>, StoreError> {
-        match &self.inner {
-            Inner::Sqlite(s) => s.events(id, since).await,
-            Inner::Postgres(p) => p.events(id, since).await,
-        }
+        let rows: Vec<(i64, i64, String, String)> = on_either!(self, reader, |pool| {
+            sqlx::query_as(
+                "SELECT seq, version, kind, CAST(payload AS TEXT) FROM learner_events
+                 WHERE learner_id = $1 AND seq > $2 ORDER BY seq",
+            )
+            .bind(id.0)
+            .bind(since)
+            .fetch_all(pool)
+            .await?
+        });
+        rows.into_iter()
+            .map(|(seq, version, kind, payload)| {
+                Ok(StoredEvent {
+                    seq,
+                    version,
+                    event: Event {
+                        kind,
+                        payload: parse_payload(id, seq, &payload)?,
+                    },
+                })
+            })
+            .collect()
     }
 
     /// How many learners the store holds.
@@ -440,10 +486,11 @@ impl Store {
     ///
     /// [`StoreError::Database`] when the database fails.
     pub async fn learner_count(&self) -> Result<u64, StoreError> {
-        let count = match &self.inner {
-            Inner::Sqlite(s) => s.learner_count().await?,
-            Inner::Postgres(p) => p.learner_count().await?,
-        };
+        let count: i64 = on_either!(self, reader, |pool| {
+            sqlx::query_scalar("SELECT COUNT(*) FROM learners")
+                .fetch_one(pool)
+                .await?
+        });
         Ok(u64::try_from(count).unwrap_or(0))
     }
 
@@ -461,10 +508,17 @@ impl Store {
     ) -> Result<Vec<(LearnerId, i64)>, StoreError> {
         let before = now_ms().saturating_sub(i64::try_from(age.as_millis()).unwrap_or(i64::MAX));
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        let rows = match &self.inner {
-            Inner::Sqlite(s) => s.stale_unsent(before, limit).await?,
-            Inner::Postgres(p) => p.stale_unsent(before, limit).await?,
-        };
+        let rows: Vec<(i64, i64)> = on_either!(self, reader, |pool| {
+            sqlx::query_as(
+                "SELECT learner_id, update_key FROM applied_updates
+                 WHERE unsent IS NOT NULL AND COALESCE(claimed_at, 0) < $1
+                 ORDER BY learner_id, update_key LIMIT $2",
+            )
+            .bind(before)
+            .bind(limit)
+            .fetch_all(pool)
+            .await?
+        });
         Ok(rows
             .into_iter()
             .map(|(id, key)| (LearnerId(id), key))
@@ -480,10 +534,45 @@ impl Store {
     ///
     /// [`StoreError::Database`] when the database fails.
     pub async fn renew_claims(&self) -> Result<u64, StoreError> {
-        match &self.inner {
-            Inner::Sqlite(s) => s.renew_claims(self.owner, now_ms()).await,
-            Inner::Postgres(p) => p.renew_claims(self.owner, now_ms()).await,
-        }
+        let now = now_ms();
+        Ok(on_either!(self, writer, |pool| {
+            sqlx::query(
+                "UPDATE applied_updates SET claimed_at = $1
+                 WHERE claimed_by = $2 AND unsent IS NOT NULL",
+            )
+            .bind(now)
+            .bind(self.owner)
+            .execute(pool)
+            .await?
+            .rows_affected()
+        }))
+    }
+
+    /// Gives up this store's claim on the replies kept for the update `key` of learner `id`,
+    /// which it could not send for the moment (the Bot API kept failing): they are no longer
+    /// renewed, so a sweep of any process ([`Store::stale_unsent`]) finds them once they are
+    /// older than its age, and takes them at once ([`Store::claim_unsent`] finds no owner).
+    /// A claim another store holds is left alone.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`] when the database fails.
+    pub async fn release_claim(&self, id: LearnerId, key: i64) -> Result<(), StoreError> {
+        let now = now_ms();
+        on_either!(self, writer, |pool| {
+            sqlx::query(
+                "UPDATE applied_updates SET claimed_by = NULL, claimed_at = $1
+                 WHERE learner_id = $2 AND update_key = $3 AND claimed_by = $4
+                   AND unsent IS NOT NULL",
+            )
+            .bind(now)
+            .bind(id.0)
+            .bind(key)
+            .bind(self.owner)
+            .execute(pool)
+            .await?;
+        });
+        Ok(())
     }
 
     /// How many applied updates have replies not yet marked sent (the outbox's depth; also
@@ -493,10 +582,11 @@ impl Store {
     ///
     /// [`StoreError::Database`] when the database fails.
     pub async fn outbox_depth(&self) -> Result<u64, StoreError> {
-        let count = match &self.inner {
-            Inner::Sqlite(s) => s.outbox_depth().await?,
-            Inner::Postgres(p) => p.outbox_depth().await?,
-        };
+        let count: i64 = on_either!(self, reader, |pool| {
+            sqlx::query_scalar("SELECT COUNT(*) FROM applied_updates WHERE unsent IS NOT NULL")
+                .fetch_one(pool)
+                .await?
+        });
         Ok(u64::try_from(count).unwrap_or(0))
     }
 
@@ -506,10 +596,12 @@ impl Store {
     ///
     /// [`StoreError::Database`] when the database fails.
     pub async fn get_offset(&self, key: &str) -> Result<Option<i64>, StoreError> {
-        match &self.inner {
-            Inner::Sqlite(s) => s.get_offset(key).await,
-            Inner::Postgres(p) => p.get_offset(key).await,
-        }
+        Ok(on_either!(self, reader, |pool| {
+            sqlx::query_scalar("SELECT value FROM offsets WHERE key = $1")
+                .bind(key)
+                .fetch_optional(pool)
+                .await?
+        }))
     }
 
     /// Sets the named counter `key` to `value`. Call it only once the effects of everything
@@ -535,10 +627,17 @@ impl Store {
         id: LearnerId,
         key: i64,
     ) -> Result<Option<serde_json::Value>, StoreError> {
-        let text = match &self.inner {
-            Inner::Sqlite(s) => s.unsent(id, key).await?,
-            Inner::Postgres(p) => p.unsent(id, key).await?,
-        };
+        let text: Option<String> = on_either!(self, reader, |pool| {
+            sqlx::query_scalar(
+                "SELECT CAST(unsent AS TEXT) FROM applied_updates
+                 WHERE learner_id = $1 AND update_key = $2",
+            )
+            .bind(id.0)
+            .bind(key)
+            .fetch_optional(pool)
+            .await?
+            .flatten()
+        });
         text.map(|t| parse_state(id, &t)).transpose()
     }
 
@@ -572,10 +671,11 @@ impl Store {
     /// [`StoreError::Database`] when the database fails; [`StoreError::CorruptEvent`] (with
     /// learner 0) when a body is not JSON.
     pub async fn inbox(&self) -> Result<Vec<(i64, serde_json::Value)>, StoreError> {
-        let rows = match &self.inner {
-            Inner::Sqlite(s) => s.inbox().await?,
-            Inner::Postgres(p) => p.inbox().await?,
-        };
+        let rows: Vec<(i64, String)> = on_either!(self, reader, |pool| {
+            sqlx::query_as("SELECT update_id, CAST(body AS TEXT) FROM inbox ORDER BY update_id")
+                .fetch_all(pool)
+                .await?
+        });
         rows.into_iter()
             .map(|(id, text)| Ok((id, parse_payload(LearnerId(0), id, &text)?)))
             .collect()

@@ -15,7 +15,7 @@ use sqlx::{Connection, Row};
 use super::backend::Claimed;
 use super::{
     Applied, Change, Event, KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, Location, StoreError,
-    StoredEvent, migrations, parse_payload, parse_state,
+    migrations, parse_state,
 };
 
 /// Connections per process.
@@ -38,6 +38,16 @@ pub(super) fn is_retryable(error: &sqlx::Error) -> bool {
 }
 
 impl PostgresStore {
+    /// The pool, for reads (shared SQL, see `on_either!`).
+    pub(super) fn reader(&self) -> &PgPool {
+        &self.pool
+    }
+
+    /// The pool, for writes (shared SQL, see `on_either!`).
+    pub(super) fn writer(&self) -> &PgPool {
+        &self.pool
+    }
+
     pub(super) async fn open(url: &str, location: &Location) -> Result<PostgresStore, StoreError> {
         let connect_error = |source| StoreError::Connect {
             location: location.to_string(),
@@ -80,14 +90,6 @@ impl PostgresStore {
             .execute(&mut *tx)
             .await?;
         Ok(tx)
-    }
-
-    pub(super) async fn load(&self, id: LearnerId) -> Result<Option<LearnerRecord>, StoreError> {
-        let row = sqlx::query("SELECT state::text AS state, version FROM learners WHERE id = $1")
-            .bind(id.0)
-            .fetch_optional(&self.pool)
-            .await?;
-        row.map(|row| record(id, &row)).transpose()
     }
 
     pub(super) async fn apply_once<T, F>(
@@ -175,101 +177,6 @@ impl PostgresStore {
         Ok(Applied::Done(change.output))
     }
 
-    pub(super) async fn events(
-        &self,
-        id: LearnerId,
-        since: i64,
-    ) -> Result<Vec<StoredEvent>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT seq, version, kind, payload::text AS payload FROM learner_events
-             WHERE learner_id = $1 AND seq > $2 ORDER BY seq",
-        )
-        .bind(id.0)
-        .bind(since)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|row| {
-                let seq: i64 = row.try_get("seq")?;
-                let payload: String = row.try_get("payload")?;
-                Ok(StoredEvent {
-                    seq,
-                    version: row.try_get("version")?,
-                    event: Event {
-                        kind: row.try_get("kind")?,
-                        payload: parse_payload(id, seq, &payload)?,
-                    },
-                })
-            })
-            .collect()
-    }
-
-    pub(super) async fn learner_count(&self) -> Result<i64, StoreError> {
-        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM learners")
-            .fetch_one(&self.pool)
-            .await?)
-    }
-
-    pub(super) async fn renew_claims(&self, owner: i64, now_ms: i64) -> Result<u64, StoreError> {
-        Ok(sqlx::query(
-            "UPDATE applied_updates SET claimed_at = $1
-             WHERE claimed_by = $2 AND unsent IS NOT NULL",
-        )
-        .bind(now_ms)
-        .bind(owner)
-        .execute(&self.pool)
-        .await?
-        .rows_affected())
-    }
-
-    pub(super) async fn stale_unsent(
-        &self,
-        before_ms: i64,
-        limit: i64,
-    ) -> Result<Vec<(i64, i64)>, StoreError> {
-        Ok(sqlx::query_as(
-            "SELECT learner_id, update_key FROM applied_updates
-             WHERE unsent IS NOT NULL AND COALESCE(claimed_at, 0) < $1
-             ORDER BY learner_id, update_key LIMIT $2",
-        )
-        .bind(before_ms)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?)
-    }
-
-    pub(super) async fn outbox_depth(&self) -> Result<i64, StoreError> {
-        Ok(
-            sqlx::query_scalar("SELECT COUNT(*) FROM applied_updates WHERE unsent IS NOT NULL")
-                .fetch_one(&self.pool)
-                .await?,
-        )
-    }
-
-    pub(super) async fn get_offset(&self, key: &str) -> Result<Option<i64>, StoreError> {
-        Ok(
-            sqlx::query_scalar("SELECT value FROM offsets WHERE key = $1")
-                .bind(key)
-                .fetch_optional(&self.pool)
-                .await?,
-        )
-    }
-
-    pub(super) async fn unsent(
-        &self,
-        id: LearnerId,
-        key: i64,
-    ) -> Result<Option<String>, StoreError> {
-        Ok(sqlx::query_scalar(
-            "SELECT unsent::text FROM applied_updates WHERE learner_id = $1 AND update_key = $2",
-        )
-        .bind(id.0)
-        .bind(key)
-        .fetch_optional(&self.pool)
-        .await?
-        .flatten())
-    }
-
     pub(super) async fn inbox_add(
         &self,
         offset_key: &str,
@@ -297,14 +204,6 @@ impl PostgresStore {
         .await?;
         tx.commit().await?;
         Ok(())
-    }
-
-    pub(super) async fn inbox(&self) -> Result<Vec<(i64, String)>, StoreError> {
-        Ok(
-            sqlx::query_as("SELECT update_id, body::text FROM inbox ORDER BY update_id")
-                .fetch_all(&self.pool)
-                .await?,
-        )
     }
 
     pub(super) async fn inbox_remove(&self, ids: &[i64]) -> Result<(), StoreError> {

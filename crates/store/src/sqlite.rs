@@ -17,8 +17,8 @@ use sqlx::sqlite::{
 
 use super::backend::Claimed;
 use super::{
-    Applied, Change, Event, KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, StoreError, StoredEvent,
-    migrations, parse_payload, parse_state,
+    Applied, Change, Event, KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, StoreError, migrations,
+    parse_state,
 };
 
 /// How long a connection waits for another process's write lock before `SQLITE_BUSY`.
@@ -68,6 +68,16 @@ pub(super) fn is_retryable(error: &sqlx::Error) -> bool {
 }
 
 impl SqliteStore {
+    /// The pool for reads (shared SQL, see `on_either!`).
+    pub(super) fn reader(&self) -> &SqlitePool {
+        &self.readers
+    }
+
+    /// The one-connection pool for writes (shared SQL, see `on_either!`).
+    pub(super) fn writer(&self) -> &SqlitePool {
+        &self.writer
+    }
+
     pub(super) async fn open(path: &Path) -> Result<SqliteStore, StoreError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|source| StoreError::DataDir {
@@ -113,14 +123,6 @@ impl SqliteStore {
             .await
             .map_err(connect_error)?;
         Ok(SqliteStore { writer, readers })
-    }
-
-    pub(super) async fn load(&self, id: LearnerId) -> Result<Option<LearnerRecord>, StoreError> {
-        let row = sqlx::query("SELECT state, version FROM learners WHERE id = ?")
-            .bind(id.0)
-            .fetch_optional(&self.readers)
-            .await?;
-        row.map(|row| record(id, &row)).transpose()
     }
 
     pub(super) async fn apply_once<T, F>(
@@ -206,101 +208,6 @@ impl SqliteStore {
         Ok(Applied::Done(change.output))
     }
 
-    pub(super) async fn events(
-        &self,
-        id: LearnerId,
-        since: i64,
-    ) -> Result<Vec<StoredEvent>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT seq, version, kind, payload FROM learner_events
-             WHERE learner_id = ? AND seq > ? ORDER BY seq",
-        )
-        .bind(id.0)
-        .bind(since)
-        .fetch_all(&self.readers)
-        .await?;
-        rows.iter()
-            .map(|row| {
-                let seq: i64 = row.try_get("seq")?;
-                let payload: String = row.try_get("payload")?;
-                Ok(StoredEvent {
-                    seq,
-                    version: row.try_get("version")?,
-                    event: Event {
-                        kind: row.try_get("kind")?,
-                        payload: parse_payload(id, seq, &payload)?,
-                    },
-                })
-            })
-            .collect()
-    }
-
-    pub(super) async fn learner_count(&self) -> Result<i64, StoreError> {
-        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM learners")
-            .fetch_one(&self.readers)
-            .await?)
-    }
-
-    pub(super) async fn renew_claims(&self, owner: i64, now_ms: i64) -> Result<u64, StoreError> {
-        Ok(sqlx::query(
-            "UPDATE applied_updates SET claimed_at = ?
-             WHERE claimed_by = ? AND unsent IS NOT NULL",
-        )
-        .bind(now_ms)
-        .bind(owner)
-        .execute(&self.writer)
-        .await?
-        .rows_affected())
-    }
-
-    pub(super) async fn stale_unsent(
-        &self,
-        before_ms: i64,
-        limit: i64,
-    ) -> Result<Vec<(i64, i64)>, StoreError> {
-        Ok(sqlx::query_as(
-            "SELECT learner_id, update_key FROM applied_updates
-             WHERE unsent IS NOT NULL AND COALESCE(claimed_at, 0) < ?
-             ORDER BY learner_id, update_key LIMIT ?",
-        )
-        .bind(before_ms)
-        .bind(limit)
-        .fetch_all(&self.readers)
-        .await?)
-    }
-
-    pub(super) async fn outbox_depth(&self) -> Result<i64, StoreError> {
-        Ok(
-            sqlx::query_scalar("SELECT COUNT(*) FROM applied_updates WHERE unsent IS NOT NULL")
-                .fetch_one(&self.readers)
-                .await?,
-        )
-    }
-
-    pub(super) async fn get_offset(&self, key: &str) -> Result<Option<i64>, StoreError> {
-        Ok(
-            sqlx::query_scalar("SELECT value FROM offsets WHERE key = ?")
-                .bind(key)
-                .fetch_optional(&self.readers)
-                .await?,
-        )
-    }
-
-    pub(super) async fn unsent(
-        &self,
-        id: LearnerId,
-        key: i64,
-    ) -> Result<Option<String>, StoreError> {
-        Ok(sqlx::query_scalar(
-            "SELECT unsent FROM applied_updates WHERE learner_id = ? AND update_key = ?",
-        )
-        .bind(id.0)
-        .bind(key)
-        .fetch_optional(&self.readers)
-        .await?
-        .flatten())
-    }
-
     pub(super) async fn inbox_add(
         &self,
         offset_key: &str,
@@ -326,14 +233,6 @@ impl SqliteStore {
         .await?;
         tx.commit().await?;
         Ok(())
-    }
-
-    pub(super) async fn inbox(&self) -> Result<Vec<(i64, String)>, StoreError> {
-        Ok(
-            sqlx::query_as("SELECT update_id, body FROM inbox ORDER BY update_id")
-                .fetch_all(&self.readers)
-                .await?,
-        )
     }
 
     pub(super) async fn inbox_remove(&self, ids: &[i64]) -> Result<(), StoreError> {

@@ -203,6 +203,7 @@ on_both_backends!(
     the_outbox_keeps_replies_until_marked_sent,
     a_renewed_claim_outlasts_its_lease_and_a_dead_owners_is_free_after_one,
     a_commit_reported_as_failed_still_sends_its_replies,
+    a_released_claim_is_swept_by_any_process_and_no_longer_renewed,
     the_inbox_keeps_updates_with_the_offset_until_removed,
 );
 
@@ -1056,4 +1057,188 @@ async fn an_unreachable_postgres_is_a_clear_error() {
         .await
         .unwrap_err();
     assert!(matches!(error, StoreError::Connect { .. }), "{error}");
+}
+
+/// Issue 13 (1): replies the Bot API kept refusing stayed claimed by their live owner, whose
+/// renewals kept them out of every sweep (webhook mode). Released, they are no longer renewed,
+/// a sweep finds them once they are older than its age, and any process takes them at once.
+async fn a_released_claim_is_swept_by_any_process_and_no_longer_renewed(db: &Db) {
+    let owner = db.open().await;
+    let other = db.open().await;
+    let me = LearnerId(66);
+    let kept = json!(["refused for the moment"]);
+    let replies = kept.clone();
+    done(
+        owner
+            .apply(me, Some(5), move |record: Option<&LearnerRecord>| Change {
+                unsent: Some(replies.clone()),
+                ..increment(record)
+            })
+            .await
+            .unwrap(),
+    );
+    let age = Duration::from_millis(300);
+    assert_eq!(owner.renew_claims().await.unwrap(), 1);
+    // Another store cannot release what it does not hold.
+    other.release_claim(me, 5).await.unwrap();
+    assert_eq!(owner.renew_claims().await.unwrap(), 1, "still the owner's");
+    owner.release_claim(me, 5).await.unwrap();
+    assert_eq!(
+        owner.renew_claims().await.unwrap(),
+        0,
+        "released: not renewed"
+    );
+    assert_eq!(
+        other.stale_unsent(age, 10).await.unwrap(),
+        Vec::new(),
+        "younger than the sweep's age"
+    );
+    tokio::time::sleep(age + Duration::from_millis(50)).await;
+    assert_eq!(other.stale_unsent(age, 10).await.unwrap(), vec![(me, 5)]);
+    // No owner: taken at once, whatever the lease.
+    assert_eq!(
+        other
+            .claim_unsent(me, 5, Duration::from_secs(60))
+            .await
+            .unwrap(),
+        Claim::Taken(kept)
+    );
+    assert_eq!(other.renew_claims().await.unwrap(), 1, "now the sweeper's");
+}
+
+/// A TCP relay in front of the PostgreSQL server that, once armed, passes the client's next
+/// `COMMIT` on to the server and then cuts the connection before the server's answer comes
+/// back: the transaction commits, and the client is told its connection was lost.
+struct CommitCutter {
+    addr: std::net::SocketAddr,
+    armed: Arc<AtomicBool>,
+    cuts: Arc<AtomicU32>,
+}
+
+impl CommitCutter {
+    async fn start(server: String) -> CommitCutter {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let armed = Arc::new(AtomicBool::new(false));
+        let cuts = Arc::new(AtomicU32::new(0));
+        let (arm, count) = (armed.clone(), cuts.clone());
+        tokio::spawn(async move {
+            while let Ok((client, _)) = listener.accept().await {
+                let Ok(upstream) = tokio::net::TcpStream::connect(&server).await else {
+                    continue;
+                };
+                tokio::spawn(Self::relay(client, upstream, arm.clone(), count.clone()));
+            }
+        });
+        CommitCutter { addr, armed, cuts }
+    }
+
+    async fn relay(
+        client: tokio::net::TcpStream,
+        upstream: tokio::net::TcpStream,
+        armed: Arc<AtomicBool>,
+        cuts: Arc<AtomicU32>,
+    ) {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let (mut from_client, to_client) = client.into_split();
+        let (mut from_server, mut to_server) = upstream.into_split();
+        // Held here too, so that stopping the answers does not close the client's side.
+        let to_client = Arc::new(tokio::sync::Mutex::new(to_client));
+        let held = Arc::new(AtomicBool::new(false));
+        let (writer, holding) = (to_client.clone(), held.clone());
+        let down = tokio::spawn(async move {
+            let mut buf = vec![0_u8; 64 * 1024];
+            while let Ok(n) = from_server.read(&mut buf).await {
+                if n == 0 || holding.load(Ordering::SeqCst) {
+                    break;
+                }
+                if writer.lock().await.write_all(&buf[..n]).await.is_err() {
+                    break;
+                }
+            }
+        });
+        let mut buf = vec![0_u8; 64 * 1024];
+        loop {
+            let n = match from_client.read(&mut buf).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => n,
+            };
+            // The statement itself, not "BEGIN ISOLATION LEVEL READ COMMITTED".
+            let commit = buf[..n].windows(7).any(|w| w == b"COMMIT\0");
+            if commit && armed.swap(false, Ordering::SeqCst) {
+                // The server's answers stop here (sqlx has read every earlier one: it sends
+                // COMMIT only after the last statement's answer), then COMMIT goes through,
+                // and once the server has had time to commit, the connection is cut.
+                held.store(true, Ordering::SeqCst);
+                let _ = to_server.write_all(&buf[..n]).await;
+                tokio::time::sleep(Duration::from_millis(300)).await;
+                cuts.fetch_add(1, Ordering::SeqCst);
+                break;
+            }
+            if to_server.write_all(&buf[..n]).await.is_err() {
+                break;
+            }
+        }
+        down.abort();
+    }
+}
+
+/// Issue 13 (6), against a real server: a PostgreSQL connection lost at COMMIT. The commit
+/// happened, the caller is told it failed; asked again, the update is a duplicate and its
+/// replies are still there for the process that applied it (they were once refused to it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_connection_cut_at_commit_on_postgresql_loses_no_reply() {
+    let Some(db) = Db::postgres().await else {
+        return;
+    };
+    let Db::Postgres { url, .. } = &db else {
+        unreachable!()
+    };
+    // The server's host:port from the URL (postgres://user@HOST:PORT/db?…).
+    let after_scheme = url.split_once("://").unwrap().1;
+    let authority = after_scheme.split(['/', '?']).next().unwrap();
+    let server = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let server = if server.contains(':') {
+        server.to_owned()
+    } else {
+        format!("{server}:5432")
+    };
+    let cutter = CommitCutter::start(server.clone()).await;
+    // Through the relay, in clear text (a relay cannot read TLS).
+    let relayed = url.replacen(&server, &cutter.addr.to_string(), 1) + "&sslmode=disable";
+    let store = Store::open(&relayed).await.expect("open through the relay");
+    let me = LearnerId(99);
+    let kept = json!({"replies": ["after the lost COMMIT"]});
+    let replies = kept.clone();
+    cutter.armed.store(true, Ordering::SeqCst);
+    let first = store
+        .apply(me, Some(7), move |record: Option<&LearnerRecord>| Change {
+            unsent: Some(replies.clone()),
+            ..increment(record)
+        })
+        .await;
+    assert_eq!(cutter.cuts.load(Ordering::SeqCst), 1, "the COMMIT was cut");
+    assert!(
+        first.is_err(),
+        "a lost connection at COMMIT is reported: {first:?}"
+    );
+    // It committed all the same.
+    assert_eq!(
+        counter(&store.load(me).await.unwrap().expect("committed")),
+        1
+    );
+    // The shell asks again: a duplicate, and the kept replies are its own to send.
+    assert!(matches!(
+        store.apply(me, Some(7), increment).await.unwrap(),
+        Applied::Duplicate
+    ));
+    assert_eq!(
+        store
+            .claim_unsent(me, 7, Duration::from_secs(15))
+            .await
+            .unwrap(),
+        Claim::Taken(kept)
+    );
+    store.close().await;
+    db.cleanup().await;
 }

@@ -5,7 +5,8 @@ use chess_tutor_core::tutor::{self, Catalog, Input, Reply, Session};
 use chess_tutor_store::{Applied, Change, Event as StoredEvent, LearnerId, Store, StoreError};
 
 /// Applies `input` for learner `id`; `update_key` (a Telegram update id) makes a replay a
-/// no-op.
+/// no-op, and keeps the replies in the outbox until they are sent, with the conversation
+/// `thread` they answer (a Telegram forum topic).
 ///
 /// # Errors
 ///
@@ -17,6 +18,7 @@ pub async fn apply_input(
     update_key: Option<i64>,
     input: Input,
     client_lang: Option<String>,
+    thread: Option<i32>,
 ) -> Result<Applied<Vec<Reply>>, StoreError> {
     // The shell reads the clock; the tutor only receives the time.
     let now = std::time::SystemTime::now()
@@ -32,7 +34,7 @@ pub async fn apply_input(
                 Some(Ok(session)) => session,
                 Some(Err(e)) => {
                     let kept = record.map(|r| r.state.clone()).unwrap_or_default();
-                    return unreadable_session(id, &e, kept, update_key);
+                    return unreadable_session(id, &e, kept, update_key, thread);
                 }
             };
             let envelope = tutor::Envelope {
@@ -51,12 +53,51 @@ pub async fn apply_input(
                     .collect(),
                 // Kept until sent, so that a crash before the sending loses no reply.
                 unsent: (update_key.is_some() && !t.replies.is_empty())
-                    .then(|| serde_json::to_value(&t.replies).ok())
+                    .then(|| KeptReplies::keep(&t.replies, thread))
                     .flatten(),
                 output: t.replies,
             }
         })
         .await
+}
+
+/// One update's replies as the outbox keeps them until they are sent, with the conversation
+/// thread they answer (a Telegram forum topic): a later attempt, after a restart or a sweep,
+/// sends them where the first would have.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct KeptReplies {
+    /// The replies, in order.
+    pub replies: Vec<Reply>,
+    /// The thread (forum topic) they go to; none for a chat without topics.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread: Option<i32>,
+}
+
+impl KeptReplies {
+    /// The outbox's JSON for `replies` to `thread` (`None` only if a reply cannot be written).
+    fn keep(replies: &[Reply], thread: Option<i32>) -> Option<serde_json::Value> {
+        serde_json::to_value(KeptReplies {
+            replies: replies.to_vec(),
+            thread,
+        })
+        .ok()
+    }
+
+    /// Reads what the outbox kept, in this release's form or in the bare list of replies
+    /// that releases before the thread was kept wrote (those go to the chat itself).
+    ///
+    /// # Errors
+    ///
+    /// The JSON is neither form (written by another version).
+    pub fn read(kept: serde_json::Value) -> Result<KeptReplies, serde_json::Error> {
+        if kept.is_array() {
+            return Ok(KeptReplies {
+                replies: serde_json::from_value(kept)?,
+                thread: None,
+            });
+        }
+        serde_json::from_value(kept)
+    }
 }
 
 /// What a learner reads when their stored progress does not read (written by a newer version,
@@ -70,6 +111,7 @@ fn unreadable_session(
     error: &chess_tutor_core::tutor::SessionError,
     kept: serde_json::Value,
     update_key: Option<i64>,
+    thread: Option<i32>,
 ) -> Change<Vec<Reply>> {
     tracing::error!(
         learner = id.0,
@@ -82,7 +124,7 @@ fn unreadable_session(
         events: Vec::new(),
         unsent: update_key
             .is_some()
-            .then(|| serde_json::to_value(&replies).ok())
+            .then(|| KeptReplies::keep(&replies, thread))
             .flatten(),
         output: replies,
     }
@@ -119,6 +161,7 @@ mod tests {
             Some(1),
             Input::Text("/lesson 1".into()),
             None,
+            None,
         )
         .await
         .unwrap();
@@ -145,6 +188,7 @@ mod tests {
             None,
             Input::Text("/help".into()),
             None,
+            None,
         )
         .await
         .unwrap() else {
@@ -152,5 +196,42 @@ mod tests {
         };
         assert_ne!(replies[0].text, UNREADABLE_SESSION);
         assert!(store.load(other).await.unwrap().is_some());
+    }
+
+    /// Issue 13 (6): a reply the sweep sent again went to the forum's General topic, for the
+    /// outbox kept no topic. It keeps the thread now, and still reads the bare list of
+    /// replies that earlier releases kept (those go to the chat).
+    #[tokio::test]
+    async fn kept_replies_keep_their_thread_and_the_earlier_bare_list_still_reads() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path().join("s.sqlite3").to_str().unwrap())
+            .await
+            .unwrap();
+        let catalog = Catalog::shipped().unwrap();
+        let id = LearnerId(-100_500);
+        let Applied::Done(replies) = apply_input(
+            &store,
+            &catalog,
+            id,
+            Some(3),
+            Input::Text("/help".into()),
+            Some("en".into()),
+            Some(42),
+        )
+        .await
+        .unwrap() else {
+            panic!("applied once")
+        };
+        let kept = store.unsent(id, 3).await.unwrap().expect("kept until sent");
+        assert_eq!(kept["thread"], 42, "{kept}");
+        let read = KeptReplies::read(kept).unwrap();
+        assert_eq!(read.thread, Some(42));
+        assert_eq!(read.replies, replies);
+        // As an earlier release kept them: the bare list, no thread.
+        let earlier = serde_json::to_value(&replies).unwrap();
+        let read = KeptReplies::read(earlier).unwrap();
+        assert_eq!((read.replies, read.thread), (replies, None));
+        // Neither form: an error, not a guess.
+        assert!(KeptReplies::read(serde_json::json!({"text": "?"})).is_err());
     }
 }

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use chess_tutor_store::{LearnerId, Store};
 use fake_bot_api::{
-    BotProcess, Call, Fake, button, press, press_on, start, text, text_in, versions, wait_applied,
-    wait_handled,
+    BotProcess, Call, Fake, button, in_group, press, press_on, start, text, text_in, thread_of,
+    versions, wait_applied, wait_handled,
 };
 use serde_json::json;
 
@@ -1085,23 +1085,6 @@ async fn a_first_message_that_is_not_start_is_answered_in_the_clients_language()
     no_token_in(&bot.stop());
 }
 
-/// A message in supergroup `chat`: in forum topic 42 when `topic`; from `from` (a person, or
-/// an anonymous admin writing through GroupAnonymousBot on behalf of the group).
-fn in_group(chat: i64, text: &str, topic: bool, anonymous: bool) -> serde_json::Value {
-    let mut m = fake_bot_api::message(chat, Some(text), Some("en"));
-    m["chat"] = json!({"id": chat, "type": "supergroup", "title": "Chess club", "is_forum": topic});
-    m["from"] = json!({"id": 9, "is_bot": false, "first_name": "A", "language_code": "en"});
-    if topic {
-        m["message_thread_id"] = json!(42);
-        m["is_topic_message"] = json!(true);
-    }
-    if anonymous {
-        m["from"] = json!({"id": 1_087_968_824_i64, "is_bot": true, "first_name": "Group", "username": "GroupAnonymousBot"});
-        m["sender_chat"] = m["chat"].clone();
-    }
-    json!({ "message": m })
-}
-
 /// Issue 13 (6): in a forum group the replies went to the General topic (no
 /// `message_thread_id`), and an anonymous admin (a bot account on behalf of the group) was
 /// skipped as a bot.
@@ -1113,11 +1096,7 @@ async fn a_forum_topic_is_answered_in_it_and_an_anonymous_admin_is_answered() {
     let forum = -100_700;
     fake.push(in_group(forum, "/lesson 3", true, false));
     let lesson = fake.wait_text(forum, "Unit 3 The rook").await;
-    let topic = |c: &Call| {
-        c.body
-            .get("message_thread_id")
-            .map(|v| v.to_string().trim_matches('"').to_owned())
-    };
+    let topic = fake_bot_api::thread_of;
     assert_eq!(topic(&lesson).as_deref(), Some("42"), "{:?}", lesson.body);
     assert!(
         fake.sent_to(forum)
@@ -1564,9 +1543,10 @@ async fn blocked_figures() -> String {
 /// Issue 13 (1): a reply the Bot API kept refusing for longer than one call's retry budget
 /// was left in the outbox for good (the update counted as handled, nothing tried it again
 /// until the same update came back). Now the polling loop sweeps the outbox and sends it,
-/// once, when the Bot API answers again.
+/// once, when the Bot API answers again, and (6) in the forum topic it answers: the swept
+/// reply went to General, for the outbox kept no topic.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn replies_refused_past_the_retry_budget_are_sent_by_the_outbox_sweep() {
+async fn replies_refused_past_the_retry_budget_are_sent_by_the_outbox_sweep_to_their_topic() {
     let fake = Fake::start().await;
     let dir = tempfile::tempdir().unwrap();
     let bot = Bot::spawn_with(
@@ -1578,14 +1558,15 @@ async fn replies_refused_past_the_retry_budget_are_sent_by_the_outbox_sweep() {
             ("CHESS_TUTOR_OUTBOX_SWEEP_MS", "1000"),
         ],
     );
-    let chat = 98;
-    fake.push(start(chat, "en"));
+    // A forum group: the swept reply must go to the topic it answers, not to General.
+    let chat = -100_798;
+    fake.push(in_group(chat, "/start", true, false));
     fake.wait_text(chat, "Welcome").await;
     // Two 502s: teloxide-core waits 10 s after each 5xx before it returns the error, so the
     // first call outlasts its budget at once, and the sweep's first try fails too.
     let errors = [(502, true); 2];
     fake.server_errors(&errors);
-    let help = fake.push(text(chat, "/help"));
+    let help = fake.push(in_group(chat, "/help", true, false));
     wait_handled(&fake, dir.path(), help, 30).await;
     let end = Instant::now() + Duration::from_secs(60);
     while !fake
@@ -1603,6 +1584,11 @@ async fn replies_refused_past_the_retry_budget_are_sent_by_the_outbox_sweep() {
     );
     let sent = fake.sent_to(chat);
     sent_once(&sent, chat, "/lessons the course map");
+    let swept = sent
+        .iter()
+        .find(|c| c.text.contains("/lessons the course map"))
+        .unwrap();
+    assert_eq!(thread_of(swept).as_deref(), Some("42"), "{:?}", swept.body);
     let log = bot.stop();
     assert!(
         log.contains("trying again to send the replies left in the outbox"),

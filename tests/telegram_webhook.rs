@@ -14,7 +14,9 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{Duration, Instant};
 
 use chess_tutor_store::Store;
-use fake_bot_api::{BotProcess, Call, Fake, button, press, records, start, text, versions};
+use fake_bot_api::{
+    BotProcess, Call, Fake, button, in_group, press, records, start, text, thread_of, versions,
+};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -1082,6 +1084,122 @@ async fn a_replica_killed_before_sending_is_answered_for_by_another_within_secon
         waited < Duration::from_millis(7_500),
         "the other replica waited {waited:?}, as for the old 15 s lease"
     );
+    let helps = fake
+        .sent_to(chat)
+        .iter()
+        .filter(|c| c.text.contains("Commands:"))
+        .count();
+    assert_eq!(helps, 1, "the kept reply, once");
+    assert_eq!(versions(dir.path(), [chat]).await, vec![2], "applied once");
+    other.stop();
+}
+
+/// Waits up to `secs` until `chat` was sent a text containing `needle`.
+async fn wait_sent(fake: &Fake, chat: i64, needle: &str, secs: u64, bot: &Bot) -> Call {
+    let end = Instant::now() + Duration::from_secs(secs);
+    loop {
+        if let Some(call) = fake
+            .sent_to(chat)
+            .into_iter()
+            .find(|c| c.text.contains(needle))
+        {
+            return call;
+        }
+        assert!(
+            Instant::now() < end,
+            "{needle:?} not sent:\n{}",
+            bot.log_text()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Issue 13 (1), webhook mode: replies the Bot API kept refusing past one call's retry
+/// budget stayed in the outbox for good. Telegram had its 200 and never delivers the update
+/// again, and the live replica kept renewing its claim on them, so no sweep could see them.
+/// Now the claim is released and the replica's own sweep sends them, once, in their topic.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn webhook_replies_refused_past_the_retry_budget_are_sent_by_the_sweep_to_their_topic() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::spawn_with(
+        &fake,
+        dir.path(),
+        None,
+        &[],
+        &[
+            ("CHESS_TUTOR_PASSING_BUDGET_MS", "400"),
+            ("CHESS_TUTOR_OUTBOX_SWEEP_MS", "1000"),
+        ],
+    );
+    let forum = -100_811;
+    bot.send(in_group(forum, "/start", true, false)).await;
+    // One 502: teloxide-core waits 10 s before it returns it, past the 400 ms budget.
+    fake.server_errors(&[(502, true)]);
+    let status = deliver(
+        bot.addr,
+        &bot.path,
+        &update(in_group(forum, "/help", true, false)),
+    )
+    .await;
+    assert_eq!(
+        status, 200,
+        "applied: Telegram is not asked to deliver it again"
+    );
+    let swept = wait_sent(&fake, forum, "/lessons the course map", 30, &bot).await;
+    assert_eq!(thread_of(&swept).as_deref(), Some("42"), "{:?}", swept.body);
+    // Once: a later sweep finds nothing left.
+    tokio::time::sleep(Duration::from_millis(2_500)).await;
+    let helps = fake
+        .sent_to(forum)
+        .iter()
+        .filter(|c| c.text.contains("/lessons the course map"))
+        .count();
+    assert_eq!(helps, 1, "sent once");
+    let log = bot.stop();
+    assert!(
+        log.contains("trying again to send the replies left in the outbox"),
+        "{log}"
+    );
+    no_secrets_in(&log);
+}
+
+/// Issue 13 (2), webhook mode: a replica killed after applying an update and before
+/// answering it left its replies for good unless Telegram delivered the update again. The
+/// other replica's sweep now sends them once the dead one's lease is over.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dead_replicas_replies_are_swept_by_another_without_a_redelivery() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut doomed = Bot::spawn_with(
+        &fake,
+        dir.path(),
+        None,
+        &[],
+        &[(
+            "CHESS_TUTOR_TEST_CRASH_BEFORE_SENDING",
+            "/progress your progress",
+        )],
+    );
+    let other = Bot::spawn_with(
+        &fake,
+        dir.path(),
+        None,
+        &[],
+        &[("CHESS_TUTOR_OUTBOX_SWEEP_MS", "1000")],
+    );
+    let chat = 24;
+    other.send(start(chat, "en")).await;
+    let status = deliver(doomed.addr, &doomed.path, &update(text(chat, "/help"))).await;
+    assert_ne!(status, 200);
+    let end = Instant::now() + Duration::from_secs(10);
+    while doomed.alive() {
+        assert!(Instant::now() < end, "the injected crash did not happen");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // No redelivery: the lease (3 s) runs out and the other replica's sweep takes them.
+    wait_sent(&fake, chat, "Commands:", 15, &other).await;
+    tokio::time::sleep(Duration::from_millis(2_500)).await;
     let helps = fake
         .sent_to(chat)
         .iter()

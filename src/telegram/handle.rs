@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chess_tutor_store::{Applied, Claim, LearnerId, StoreError};
-use teloxide_core::types::ChatId;
+use teloxide_core::types::{ChatId, MessageId, ThreadId};
 use tokio_util::sync::CancellationToken;
 
 use super::Shell;
@@ -15,7 +15,7 @@ use super::inbound::Incoming;
 use super::outbound::{
     Place, answer_callback, answer_callback_with, deliver, is_passing, send_reply,
 };
-use crate::shell::apply_input;
+use crate::shell::{KeptReplies, apply_input};
 
 /// How often an update whose handling fails in the store is tried before it is given up
 /// with an apology.
@@ -155,28 +155,31 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                 Some(id),
                 input,
                 client_lang,
+                topic.map(|t| t.0.0),
             )
             .await?;
             let replies = match applied {
                 Applied::Done(replies) => replies,
                 // Applied before, perhaps by a process that died before sending: what it
                 // did not send is in the outbox.
-                Applied::Duplicate => match unsent_replies(&shell, chat, id).await? {
-                    Some(replies) => {
-                        tracing::info!(
-                            update_id = id,
-                            replies = replies.len(),
-                            "sending the replies kept in the outbox"
-                        );
-                        replies
-                    }
-                    None => {
-                        if let Some(callback) = &callback {
-                            answer_callback(&shell, callback).await;
+                Applied::Duplicate => {
+                    match unsent_replies(&shell, chat, id, Wait::ForTheOwner).await? {
+                        Some(KeptReplies { replies, .. }) => {
+                            tracing::info!(
+                                update_id = id,
+                                replies = replies.len(),
+                                "sending the replies kept in the outbox"
+                            );
+                            replies
                         }
-                        return Ok(());
+                        None => {
+                            if let Some(callback) = &callback {
+                                answer_callback(&shell, callback).await;
+                            }
+                            return Ok(());
+                        }
                     }
-                },
+                }
             };
             // A notice about the press itself (a stale button) is said on the button.
             let (toasts, replies): (Vec<_>, Vec<_>) = replies
@@ -198,9 +201,11 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
             Ok(())
         }
         Incoming::Resend { chat } => {
-            // The sweep's second chance for replies the Bot API kept refusing. (A forum
-            // topic is not kept with them: they go to the chat itself.)
-            if let Some(replies) = unsent_replies(&shell, chat, id).await? {
+            // The sweep's second chance for replies the Bot API kept refusing, sent to the
+            // forum topic they answer. Another process's sweep may have taken them first.
+            if let Some(KeptReplies { replies, thread }) =
+                unsent_replies(&shell, chat, id, Wait::No).await?
+            {
                 tracing::info!(
                     update_id = id,
                     chat_id = chat,
@@ -209,7 +214,7 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                 );
                 let place = Place {
                     chat: ChatId(chat),
-                    topic: None,
+                    topic: thread.map(|t| ThreadId(MessageId(t))),
                 };
                 send_all(&shell, place, chat, id, &replies, None).await;
             }
@@ -233,13 +238,18 @@ async fn send_all(
         if let Err(e) = deliver(shell, place, reply, pressed).await {
             if is_passing(&e) {
                 shell.metrics.replies_kept.inc_by(left);
-                // Not given up: the outbox keeps them for a later attempt.
+                // Not given up: the outbox keeps them for a later attempt, by any process's
+                // sweep (a claim this one kept renewing would hide them from every sweep).
                 tracing::warn!(
                     update_id = id,
                     chat_id = chat,
                     error = %e,
                     "the replies stay in the outbox (the Bot API still fails)"
                 );
+                if let Err(e) = shell.store.release_claim(LearnerId(chat), id).await {
+                    // Then they wait until this process stops renewing its claims.
+                    tracing::warn!(update_id = id, error = %e, "cannot release the claim");
+                }
                 return;
             }
             tracing::error!(
@@ -261,11 +271,22 @@ async fn send_all(
 /// The replies of an applied update still in the outbox, claimed for sending here. When
 /// another process holds them (it applied the update a moment ago and may be sending them),
 /// waits for it to finish or for its lease to run out.
+/// Whether to wait for the replies another process holds (see [`unsent_replies`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Wait {
+    /// Until its lease runs out: Telegram gave this process the update again, so the other
+    /// may be dead.
+    ForTheOwner,
+    /// Not at all: a sweep's second try, which the holder (another sweep) is making.
+    No,
+}
+
 async fn unsent_replies(
     shell: &Shell,
     chat: i64,
     id: i64,
-) -> Result<Option<Vec<chess_tutor_core::tutor::Reply>>, StoreError> {
+    wait: Wait,
+) -> Result<Option<KeptReplies>, StoreError> {
     // This process's own recent marks first, so that a replay of an update it answered a
     // moment ago does not find its replies still kept.
     shell.flush_sent().await;
@@ -276,11 +297,12 @@ async fn unsent_replies(
             .await?
         {
             Claim::Nothing => return Ok(None),
-            Claim::HeldElsewhere(wait) => {
-                tokio::time::sleep(wait.min(Duration::from_millis(200))).await;
+            Claim::HeldElsewhere(_) if wait == Wait::No => return Ok(None),
+            Claim::HeldElsewhere(left) => {
+                tokio::time::sleep(left.min(Duration::from_millis(200))).await;
             }
             Claim::Taken(kept) => {
-                return match serde_json::from_value(kept) {
+                return match KeptReplies::read(kept) {
                     Ok(replies) => Ok(Some(replies)),
                     Err(e) => {
                         // Written by another version: better skipped than sent as nonsense.

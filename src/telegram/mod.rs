@@ -174,6 +174,24 @@ impl Shell {
         }
     }
 
+    /// The replies left in the outbox for a sweep to try again, as (chat, update id), in
+    /// each chat's order: those given up for the moment (their claim released) and those of
+    /// a dead process, untouched for a sweep's interval. Empty (and logged) when the store
+    /// fails: the next sweep asks again.
+    pub async fn stale_replies(&self) -> Vec<(i64, i64)> {
+        match self
+            .store
+            .stale_unsent(self.outbox_sweep, SWEEP_BATCH)
+            .await
+        {
+            Ok(stale) => stale.into_iter().map(|(l, key)| (l.0, key)).collect(),
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot look for replies left in the outbox");
+                Vec::new()
+            }
+        }
+    }
+
     /// The same shell with another flood limit.
     #[must_use]
     pub fn with_flood_limit(mut self, limit: flood::FloodLimit) -> Shell {
@@ -223,8 +241,12 @@ impl Shell {
     }
 }
 
-/// How often long polling sweeps the outbox for replies given up for the moment.
+/// How often the outbox is swept for replies given up for the moment (long polling and
+/// webhook alike).
 pub const OUTBOX_SWEEP: Duration = Duration::from_secs(30);
+
+/// The most kept replies one sweep tries again.
+const SWEEP_BATCH: usize = 200;
 
 /// A duration in milliseconds from the environment variable `name`, when set and a number.
 fn env_ms(name: &str) -> Option<Duration> {

@@ -6,7 +6,7 @@
 //! handled; one applied before a crash is recognised by its `update_id` in the store and not
 //! applied twice.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -187,9 +187,6 @@ pub async fn run(
     Ok(())
 }
 
-/// The most kept replies one sweep tries again.
-const SWEEP_BATCH: usize = 200;
-
 /// A finished (or, when stopping, abandoned) update.
 struct Done {
     chat: Option<i64>,
@@ -319,21 +316,11 @@ impl Loop {
     /// Gives the replies left in the outbox (their claim older than a sweep) another try,
     /// each in its chat's queue; chats with updates being handled are left to the next sweep.
     async fn sweep(&mut self) {
-        let stale = match self
-            .shell
-            .store
-            .stale_unsent(self.shell.outbox_sweep, SWEEP_BATCH)
-            .await
-        {
-            Ok(stale) => stale,
-            Err(e) => {
-                tracing::warn!(error = %e, "cannot look for replies left in the outbox");
-                return;
-            }
-        };
-        for (learner, key) in stale {
-            let chat = learner.0;
-            if !self.chats.contains_key(&chat) {
+        let stale = self.shell.stale_replies().await;
+        // Busy before this sweep (not made busy by it: a chat's second kept update goes too).
+        let busy: HashSet<i64> = self.chats.keys().copied().collect();
+        for (chat, key) in stale {
+            if !busy.contains(&chat) {
                 self.hold(key, Incoming::Resend { chat });
             }
         }

@@ -206,6 +206,9 @@ pub async fn run(
         working,
         refused: AtomicU64::new(0),
     });
+    // Replies the Bot API kept refusing, or a dead replica's, are tried again from here:
+    // Telegram has had its 200 and will not deliver their updates again.
+    tokio::spawn(app.clone().sweep());
     let router = axum::Router::new()
         .route(&options.path, post(receive))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -300,6 +303,47 @@ impl App {
         if chats.get(&chat).is_some_and(|l| Arc::strong_count(l) == 1) {
             chats.remove(&chat);
         }
+    }
+
+    /// Every sweep interval until stopping, gives the replies left in the outbox another
+    /// try, each chat's in order after the updates it is handling; a chat busy when the sweep
+    /// looks is left to the next one.
+    async fn sweep(self: Arc<App>) {
+        loop {
+            tokio::select! {
+                () = tokio::time::sleep(self.shell.outbox_sweep) => {}
+                () = self.stop.cancelled() => return,
+            }
+            let mut by_chat: Vec<(i64, Vec<i64>)> = Vec::new();
+            for (chat, key) in self.shell.stale_replies().await {
+                match by_chat.last_mut() {
+                    Some((last, keys)) if *last == chat => keys.push(key),
+                    _ => by_chat.push((chat, vec![key])),
+                }
+            }
+            for (chat, keys) in by_chat {
+                if self.is_busy(chat) {
+                    continue;
+                }
+                let app = self.clone();
+                tokio::spawn(async move {
+                    for key in keys {
+                        let working = Working::new(app.clone());
+                        if !handle_in_order(working, key, Incoming::Resend { chat }).await {
+                            break;
+                        }
+                    }
+                });
+            }
+        }
+    }
+
+    /// Whether `chat` has updates being handled (or waiting for their turn).
+    fn is_busy(&self, chat: i64) -> bool {
+        self.chats
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .contains_key(&chat)
     }
 }
 

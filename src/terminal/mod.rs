@@ -96,7 +96,7 @@ async fn run_input(
     options: &ChatOptions,
     input: Input,
 ) -> anyhow::Result<Vec<Reply>> {
-    match apply_input(store, catalog, options.learner, None, input, None).await? {
+    match apply_input(store, catalog, options.learner, None, input, None, None).await? {
         Applied::Done(replies) => Ok(replies),
         Applied::Duplicate => Ok(Vec::new()),
     }

@@ -293,6 +293,30 @@ pub fn start(chat: i64, lang: &str) -> Value {
     json!({"message": message(chat, Some("/start"), Some(lang))})
 }
 
+/// A message in supergroup `chat`: in forum topic 42 when `topic`; from `from` (a person, or
+/// an anonymous admin writing through GroupAnonymousBot on behalf of the group).
+pub fn in_group(chat: i64, text: &str, topic: bool, anonymous: bool) -> serde_json::Value {
+    let mut m = message(chat, Some(text), Some("en"));
+    m["chat"] = json!({"id": chat, "type": "supergroup", "title": "Chess club", "is_forum": topic});
+    m["from"] = json!({"id": 9, "is_bot": false, "first_name": "A", "language_code": "en"});
+    if topic {
+        m["message_thread_id"] = json!(42);
+        m["is_topic_message"] = json!(true);
+    }
+    if anonymous {
+        m["from"] = json!({"id": 1_087_968_824_i64, "is_bot": true, "first_name": "Group", "username": "GroupAnonymousBot"});
+        m["sender_chat"] = m["chat"].clone();
+    }
+    json!({ "message": m })
+}
+
+/// The forum topic a call sends to (`message_thread_id`), if any.
+pub fn thread_of(call: &Call) -> Option<String> {
+    call.body
+        .get("message_thread_id")
+        .map(|v| v.to_string().trim_matches('"').to_owned())
+}
+
 /// A press of the button with `data` under a message in `chat`; the callback query id is
 /// `cb-<chat>-<data>-<n>`.
 pub fn press(chat: i64, data: &str, n: u32) -> Value {

@@ -104,6 +104,10 @@ impl KeptReplies {
 /// or damaged): it is kept, and nothing they send changes it until an operator looks.
 pub const UNREADABLE_SESSION: &str = "Your saved progress could not be read by this version of the bot. It is kept exactly as it was and the operator has been told; until it is fixed, what you send changes nothing.\n你保存的学习进度这个版本的机器人读不了。它被原样保留，管理员已经收到通知；修好之前，你发的消息不会改动它。";
 
+/// The kind of the event stored, with the error, each time a learner's stored session does
+/// not read (the state itself is kept as it was).
+pub const SESSION_UNREADABLE: &str = "session_unreadable";
+
 /// The change for an input whose learner's stored session does not read: the state is
 /// written back unchanged, the problem logged, the learner told.
 fn unreadable_session(
@@ -121,7 +125,11 @@ fn unreadable_session(
     let replies = vec![Reply::text(UNREADABLE_SESSION)];
     Change {
         state: kept,
-        events: Vec::new(),
+        // The error beside the kept state, for the operator who mends it.
+        events: vec![StoredEvent::new(
+            SESSION_UNREADABLE,
+            serde_json::json!({ "error": error.to_string() }),
+        )],
         unsent: update_key
             .is_some()
             .then(|| KeptReplies::keep(&replies, thread))
@@ -178,6 +186,17 @@ mod tests {
         assert_eq!(
             record.state, future,
             "the stored progress is kept as it was"
+        );
+        // Quarantined with the error: the operator finds why in the learner's events.
+        let events = store.events(id, 0).await.unwrap();
+        let last = events.last().expect("the refusal is recorded");
+        assert_eq!(last.event.kind, SESSION_UNREADABLE);
+        assert!(
+            last.event.payload["error"]
+                .as_str()
+                .is_some_and(|e| !e.is_empty()),
+            "{:?}",
+            last.event.payload
         );
         // A readable session goes on as before.
         let other = LearnerId(8);

@@ -1039,6 +1039,31 @@ async fn the_webhook_server_answers_healthz_and_metrics() {
     bot.stop();
 }
 
+/// A replica that dies right after applying `/help`, before its reply goes out.
+fn doomed_replica(fake: &Fake, data: &Path) -> Bot {
+    Bot::spawn_with(
+        fake,
+        data,
+        None,
+        &[],
+        &[(
+            "CHESS_TUTOR_TEST_CRASH_BEFORE_SENDING",
+            "/progress your progress",
+        )],
+    )
+}
+
+/// Delivers `update` to the doomed replica, which applies it and dies: no 200.
+async fn applied_and_died(mut doomed: Bot, update: &Value) {
+    let status = deliver(doomed.addr, &doomed.path, update).await;
+    assert_ne!(status, 200);
+    let end = Instant::now() + Duration::from_secs(10);
+    while doomed.alive() {
+        assert!(Instant::now() < end, "the injected crash did not happen");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// Issue 13 (2), webhook mode: a replica killed between the commit and the sending held the
 /// update's replies under a 15 s lease, so the replica Telegram then gave the update to waited
 /// 15 s before answering. Now a live owner renews its claim every second and the lease is
@@ -1047,28 +1072,12 @@ async fn the_webhook_server_answers_healthz_and_metrics() {
 async fn a_replica_killed_before_sending_is_answered_for_by_another_within_seconds() {
     let fake = Fake::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let mut doomed = Bot::spawn_with(
-        &fake,
-        dir.path(),
-        None,
-        &[],
-        &[(
-            "CHESS_TUTOR_TEST_CRASH_BEFORE_SENDING",
-            "/progress your progress",
-        )],
-    );
+    let doomed = doomed_replica(&fake, dir.path());
     let other = Bot::spawn(&fake, dir.path(), None, &[]);
     let chat = 23;
     other.send(start(chat, "en")).await;
     let help = update(text(chat, "/help"));
-    // The doomed replica applies /help and dies before its reply goes out: no 200.
-    let status = deliver(doomed.addr, &doomed.path, &help).await;
-    assert_ne!(status, 200);
-    let end = Instant::now() + Duration::from_secs(10);
-    while doomed.alive() {
-        assert!(Instant::now() < end, "the injected crash did not happen");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    applied_and_died(doomed, &help).await;
     assert!(
         fake.sent_to(chat)
             .iter()
@@ -1171,16 +1180,7 @@ async fn webhook_replies_refused_past_the_retry_budget_are_sent_by_the_sweep_to_
 async fn a_dead_replicas_replies_are_swept_by_another_without_a_redelivery() {
     let fake = Fake::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let mut doomed = Bot::spawn_with(
-        &fake,
-        dir.path(),
-        None,
-        &[],
-        &[(
-            "CHESS_TUTOR_TEST_CRASH_BEFORE_SENDING",
-            "/progress your progress",
-        )],
-    );
+    let doomed = doomed_replica(&fake, dir.path());
     let other = Bot::spawn_with(
         &fake,
         dir.path(),
@@ -1190,13 +1190,7 @@ async fn a_dead_replicas_replies_are_swept_by_another_without_a_redelivery() {
     );
     let chat = 24;
     other.send(start(chat, "en")).await;
-    let status = deliver(doomed.addr, &doomed.path, &update(text(chat, "/help"))).await;
-    assert_ne!(status, 200);
-    let end = Instant::now() + Duration::from_secs(10);
-    while doomed.alive() {
-        assert!(Instant::now() < end, "the injected crash did not happen");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    applied_and_died(doomed, &update(text(chat, "/help"))).await;
     // No redelivery: the lease (3 s) runs out and the other replica's sweep takes them.
     wait_sent(&fake, chat, "Commands:", 15, &other).await;
     tokio::time::sleep(Duration::from_millis(2_500)).await;

@@ -429,14 +429,34 @@ pub async fn deliver(
         (_, Some(_), Some(task)) => shell.tasks.find(chat.0, task),
         _ => None,
     };
-    if let (Some(message), Some(view)) = (target, &reply.board)
-        && let Some(picture) = draw(shell, chat, view).await
-    {
-        let (caption, rest) = caption_and_rest(&reply.text);
+    if let Some(message) = target {
         let markup =
-            keyboard(reply).unwrap_or_else(|| InlineKeyboardMarkup::new(Vec::<Vec<_>>::new()));
-        match edit_photo(shell, chat, message, &picture, &caption, markup).await {
-            Ok(()) => {
+            || keyboard(reply).unwrap_or_else(|| InlineKeyboardMarkup::new(Vec::<Vec<_>>::new()));
+        // A board task: its picture and caption replaced, what does not fit sent after it;
+        // a task in words: its text replaced, when it fits in one message.
+        let edited = match &reply.board {
+            Some(view) => match draw(shell, chat, view).await {
+                Some(picture) => {
+                    let (caption, rest) = caption_and_rest(&reply.text);
+                    Some(
+                        edit_photo(shell, chat, message, &picture, &caption, markup())
+                            .await
+                            .map(|()| rest),
+                    )
+                }
+                None => None,
+            },
+            None => match split(&reply.text, MAX_TEXT).as_slice() {
+                [text] => Some(
+                    edit_text(shell, chat, message, text, markup())
+                        .await
+                        .map(|()| Vec::new()),
+                ),
+                _ => None,
+            },
+        };
+        match edited {
+            Some(Ok(rest)) => {
                 if let Some(nonce) = nonce {
                     shell.tasks.remember(chat.0, nonce, message);
                 }
@@ -445,33 +465,13 @@ pub async fn deliver(
                 }
                 return Ok(());
             }
-            Err(e) => tracing::info!(
+            Some(Err(e)) => tracing::info!(
                 chat_id = %chat,
                 message_id = message.0,
                 error = %e,
                 "cannot edit the message, sending anew"
             ),
-        }
-    }
-    // A task in words: its message is edited the same way, when the text fits in one.
-    if let (Some(message), None) = (target, &reply.board)
-        && let [text] = split(&reply.text, MAX_TEXT).as_slice()
-    {
-        let markup =
-            keyboard(reply).unwrap_or_else(|| InlineKeyboardMarkup::new(Vec::<Vec<_>>::new()));
-        match edit_text(shell, chat, message, text, markup).await {
-            Ok(()) => {
-                if let Some(nonce) = nonce {
-                    shell.tasks.remember(chat.0, nonce, message);
-                }
-                return Ok(());
-            }
-            Err(e) => tracing::info!(
-                chat_id = %chat,
-                message_id = message.0,
-                error = %e,
-                "cannot edit the message, sending anew"
-            ),
+            None => {}
         }
     }
     let sent = send_reply(shell, place, reply).await?;

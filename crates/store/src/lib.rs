@@ -304,21 +304,16 @@ fn fresh_owner() -> i64 {
     i64::try_from((mixed ^ (mixed >> 64)) as u64 >> 1).unwrap_or(1)
 }
 
-/// Runs `$body` with `$pool` bound to the backend's pool for the `$role` (`reader` or
-/// `writer`): for SQL that both databases read alike, written once. Its placeholders are
-/// `$1, $2, …` in the order they first appear (SQLite numbers `$NNN` parameters as
-/// PostgreSQL does).
+/// Runs `$body` with `$db` bound to the backend (its pools through `reader()` and
+/// `writer()`, a learner's write transaction through `begin_for(id)`): for SQL that both
+/// databases read alike, written once. Its placeholders are `$1, $2, …` in the order they
+/// first appear (SQLite numbers `$NNN` parameters as PostgreSQL does); JSON columns are read
+/// as `CAST(… AS TEXT)` (text on SQLite, `jsonb` on PostgreSQL).
 macro_rules! on_either {
-    ($store:expr, $role:ident, |$pool:ident| $body:expr) => {
+    ($store:expr, |$db:ident| $body:expr) => {
         match &$store.inner {
-            Inner::Sqlite(s) => {
-                let $pool = s.$role();
-                $body
-            }
-            Inner::Postgres(p) => {
-                let $pool = p.$role();
-                $body
-            }
+            Inner::Sqlite($db) => $body,
+            Inner::Postgres($db) => $body,
         }
     };
 }
@@ -384,10 +379,10 @@ impl Store {
     /// [`StoreError::CorruptState`] when the stored state is not valid JSON;
     /// [`StoreError::Database`] when the database fails.
     pub async fn load(&self, id: LearnerId) -> Result<Option<LearnerRecord>, StoreError> {
-        let row: Option<(String, i64)> = on_either!(self, reader, |pool| {
+        let row: Option<(String, i64)> = on_either!(self, |db| {
             sqlx::query_as("SELECT CAST(state AS TEXT), version FROM learners WHERE id = $1")
                 .bind(id.0)
-                .fetch_optional(pool)
+                .fetch_optional(db.reader())
                 .await?
         });
         row.map(|(state, version)| {
@@ -456,14 +451,14 @@ impl Store {
     /// [`StoreError::CorruptEvent`] when a stored payload is not valid JSON;
     /// [`StoreError::Database`] when the database fails.
     pub async fn events(&self, id: LearnerId, since: i64) -> Result<Vec<StoredEvent>, StoreError> {
-        let rows: Vec<(i64, i64, String, String)> = on_either!(self, reader, |pool| {
+        let rows: Vec<(i64, i64, String, String)> = on_either!(self, |db| {
             sqlx::query_as(
                 "SELECT seq, version, kind, CAST(payload AS TEXT) FROM learner_events
                  WHERE learner_id = $1 AND seq > $2 ORDER BY seq",
             )
             .bind(id.0)
             .bind(since)
-            .fetch_all(pool)
+            .fetch_all(db.reader())
             .await?
         });
         rows.into_iter()
@@ -486,9 +481,9 @@ impl Store {
     ///
     /// [`StoreError::Database`] when the database fails.
     pub async fn learner_count(&self) -> Result<u64, StoreError> {
-        let count: i64 = on_either!(self, reader, |pool| {
+        let count: i64 = on_either!(self, |db| {
             sqlx::query_scalar("SELECT COUNT(*) FROM learners")
-                .fetch_one(pool)
+                .fetch_one(db.reader())
                 .await?
         });
         Ok(u64::try_from(count).unwrap_or(0))
@@ -508,7 +503,7 @@ impl Store {
     ) -> Result<Vec<(LearnerId, i64)>, StoreError> {
         let before = now_ms().saturating_sub(i64::try_from(age.as_millis()).unwrap_or(i64::MAX));
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        let rows: Vec<(i64, i64)> = on_either!(self, reader, |pool| {
+        let rows: Vec<(i64, i64)> = on_either!(self, |db| {
             sqlx::query_as(
                 "SELECT learner_id, update_key FROM applied_updates
                  WHERE unsent IS NOT NULL AND COALESCE(claimed_at, 0) < $1
@@ -516,7 +511,7 @@ impl Store {
             )
             .bind(before)
             .bind(limit)
-            .fetch_all(pool)
+            .fetch_all(db.reader())
             .await?
         });
         Ok(rows
@@ -535,14 +530,14 @@ impl Store {
     /// [`StoreError::Database`] when the database fails.
     pub async fn renew_claims(&self) -> Result<u64, StoreError> {
         let now = now_ms();
-        Ok(on_either!(self, writer, |pool| {
+        Ok(on_either!(self, |db| {
             sqlx::query(
                 "UPDATE applied_updates SET claimed_at = $1
                  WHERE claimed_by = $2 AND unsent IS NOT NULL",
             )
             .bind(now)
             .bind(self.owner)
-            .execute(pool)
+            .execute(db.writer())
             .await?
             .rows_affected()
         }))
@@ -559,7 +554,7 @@ impl Store {
     /// [`StoreError::Database`] when the database fails.
     pub async fn release_claim(&self, id: LearnerId, key: i64) -> Result<(), StoreError> {
         let now = now_ms();
-        on_either!(self, writer, |pool| {
+        on_either!(self, |db| {
             sqlx::query(
                 "UPDATE applied_updates SET claimed_by = NULL, claimed_at = $1
                  WHERE learner_id = $2 AND update_key = $3 AND claimed_by = $4
@@ -569,7 +564,7 @@ impl Store {
             .bind(id.0)
             .bind(key)
             .bind(self.owner)
-            .execute(pool)
+            .execute(db.writer())
             .await?;
         });
         Ok(())
@@ -582,9 +577,9 @@ impl Store {
     ///
     /// [`StoreError::Database`] when the database fails.
     pub async fn outbox_depth(&self) -> Result<u64, StoreError> {
-        let count: i64 = on_either!(self, reader, |pool| {
+        let count: i64 = on_either!(self, |db| {
             sqlx::query_scalar("SELECT COUNT(*) FROM applied_updates WHERE unsent IS NOT NULL")
-                .fetch_one(pool)
+                .fetch_one(db.reader())
                 .await?
         });
         Ok(u64::try_from(count).unwrap_or(0))
@@ -596,10 +591,10 @@ impl Store {
     ///
     /// [`StoreError::Database`] when the database fails.
     pub async fn get_offset(&self, key: &str) -> Result<Option<i64>, StoreError> {
-        Ok(on_either!(self, reader, |pool| {
+        Ok(on_either!(self, |db| {
             sqlx::query_scalar("SELECT value FROM offsets WHERE key = $1")
                 .bind(key)
-                .fetch_optional(pool)
+                .fetch_optional(db.reader())
                 .await?
         }))
     }
@@ -627,14 +622,14 @@ impl Store {
         id: LearnerId,
         key: i64,
     ) -> Result<Option<serde_json::Value>, StoreError> {
-        let text: Option<String> = on_either!(self, reader, |pool| {
+        let text: Option<String> = on_either!(self, |db| {
             sqlx::query_scalar(
                 "SELECT CAST(unsent AS TEXT) FROM applied_updates
                  WHERE learner_id = $1 AND update_key = $2",
             )
             .bind(id.0)
             .bind(key)
-            .fetch_optional(pool)
+            .fetch_optional(db.reader())
             .await?
             .flatten()
         });
@@ -671,9 +666,9 @@ impl Store {
     /// [`StoreError::Database`] when the database fails; [`StoreError::CorruptEvent`] (with
     /// learner 0) when a body is not JSON.
     pub async fn inbox(&self) -> Result<Vec<(i64, serde_json::Value)>, StoreError> {
-        let rows: Vec<(i64, String)> = on_either!(self, reader, |pool| {
+        let rows: Vec<(i64, String)> = on_either!(self, |db| {
             sqlx::query_as("SELECT update_id, CAST(body AS TEXT) FROM inbox ORDER BY update_id")
-                .fetch_all(pool)
+                .fetch_all(db.reader())
                 .await?
         });
         rows.into_iter()
@@ -713,10 +708,34 @@ impl Store {
         lease: Duration,
     ) -> Result<Claim, StoreError> {
         let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
-        let found = match &self.inner {
-            Inner::Sqlite(s) => s.claim(id, key, self.owner, now_ms(), lease_ms).await?,
-            Inner::Postgres(p) => p.claim(id, key, self.owner, now_ms(), lease_ms).await?,
-        };
+        let now = now_ms();
+        let found = on_either!(self, |db| {
+            // The learner's write lock: two replicas claiming at once take turns.
+            let mut tx = db.begin_for(id).await?;
+            let row: Option<(Option<String>, Option<i64>, Option<i64>)> = sqlx::query_as(
+                "SELECT CAST(unsent AS TEXT), claimed_by, claimed_at FROM applied_updates
+                 WHERE learner_id = $1 AND update_key = $2",
+            )
+            .bind(id.0)
+            .bind(key)
+            .fetch_optional(&mut *tx)
+            .await?;
+            let claimed = backend::decide(row, self.owner, now, lease_ms);
+            if let backend::Claimed::Taken(_) = claimed {
+                sqlx::query(
+                    "UPDATE applied_updates SET claimed_by = $1, claimed_at = $2
+                     WHERE learner_id = $3 AND update_key = $4",
+                )
+                .bind(self.owner)
+                .bind(now)
+                .bind(id.0)
+                .bind(key)
+                .execute(&mut *tx)
+                .await?;
+            }
+            tx.commit().await?;
+            claimed
+        });
         Ok(match found {
             backend::Claimed::Taken(text) => Claim::Taken(parse_state(id, &text)?),
             backend::Claimed::Nothing => Claim::Nothing,

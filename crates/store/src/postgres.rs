@@ -12,7 +12,6 @@ use std::time::Duration;
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions};
 use sqlx::{Connection, Row};
 
-use super::backend::Claimed;
 use super::{
     Applied, Change, Event, KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, Location, StoreError,
     migrations, parse_state,
@@ -46,6 +45,14 @@ impl PostgresStore {
     /// The pool, for writes (shared SQL, see `on_either!`).
     pub(super) fn writer(&self) -> &PgPool {
         &self.pool
+    }
+
+    /// A write transaction holding learner `id`'s lock (see `begin_locked`).
+    pub(super) async fn begin_for(
+        &self,
+        id: LearnerId,
+    ) -> Result<sqlx::Transaction<'static, sqlx::Postgres>, StoreError> {
+        self.begin_locked(id).await
     }
 
     pub(super) async fn open(url: &str, location: &Location) -> Result<PostgresStore, StoreError> {
@@ -212,41 +219,6 @@ impl PostgresStore {
             .execute(&self.pool)
             .await?;
         Ok(())
-    }
-
-    pub(super) async fn claim(
-        &self,
-        id: LearnerId,
-        key: i64,
-        owner: i64,
-        now_ms: i64,
-        lease_ms: i64,
-    ) -> Result<Claimed, StoreError> {
-        // The learner's lock: two replicas claiming at once take turns.
-        let mut tx = self.begin_locked(id).await?;
-        let row: Option<(Option<String>, Option<i64>, Option<i64>)> = sqlx::query_as(
-            "SELECT unsent::text, claimed_by, claimed_at FROM applied_updates
-             WHERE learner_id = $1 AND update_key = $2",
-        )
-        .bind(id.0)
-        .bind(key)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let claimed = super::backend::decide(row, owner, now_ms, lease_ms);
-        if let Claimed::Taken(_) = claimed {
-            sqlx::query(
-                "UPDATE applied_updates SET claimed_by = $1, claimed_at = $2
-                 WHERE learner_id = $3 AND update_key = $4",
-            )
-            .bind(owner)
-            .bind(now_ms)
-            .bind(id.0)
-            .bind(key)
-            .execute(&mut *tx)
-            .await?;
-        }
-        tx.commit().await?;
-        Ok(claimed)
     }
 
     pub(super) async fn mark_sent(&self, sent: &[(LearnerId, i64)]) -> Result<(), StoreError> {

@@ -15,7 +15,6 @@ use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
 
-use super::backend::Claimed;
 use super::{
     Applied, Change, Event, KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, StoreError, migrations,
     parse_state,
@@ -76,6 +75,15 @@ impl SqliteStore {
     /// The one-connection pool for writes (shared SQL, see `on_either!`).
     pub(super) fn writer(&self) -> &SqlitePool {
         &self.writer
+    }
+
+    /// A write transaction (SQLite has one write lock for the whole file: it covers the
+    /// learner).
+    pub(super) async fn begin_for(
+        &self,
+        _id: LearnerId,
+    ) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>, StoreError> {
+        Ok(self.writer.begin_with("BEGIN IMMEDIATE").await?)
     }
 
     pub(super) async fn open(path: &Path) -> Result<SqliteStore, StoreError> {
@@ -245,40 +253,6 @@ impl SqliteStore {
         }
         tx.commit().await?;
         Ok(())
-    }
-
-    pub(super) async fn claim(
-        &self,
-        id: LearnerId,
-        key: i64,
-        owner: i64,
-        now_ms: i64,
-        lease_ms: i64,
-    ) -> Result<Claimed, StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        let row: Option<(Option<String>, Option<i64>, Option<i64>)> = sqlx::query_as(
-            "SELECT unsent, claimed_by, claimed_at FROM applied_updates
-             WHERE learner_id = ? AND update_key = ?",
-        )
-        .bind(id.0)
-        .bind(key)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let claimed = super::backend::decide(row, owner, now_ms, lease_ms);
-        if let Claimed::Taken(_) = claimed {
-            sqlx::query(
-                "UPDATE applied_updates SET claimed_by = ?, claimed_at = ?
-                 WHERE learner_id = ? AND update_key = ?",
-            )
-            .bind(owner)
-            .bind(now_ms)
-            .bind(id.0)
-            .bind(key)
-            .execute(&mut *tx)
-            .await?;
-        }
-        tx.commit().await?;
-        Ok(claimed)
     }
 
     pub(super) async fn mark_sent(&self, sent: &[(LearnerId, i64)]) -> Result<(), StoreError> {

@@ -16,7 +16,6 @@ use crate::tutor::activity::TaskBoard;
 use crate::tutor::cx::Cx;
 use crate::tutor::mating;
 use crate::tutor::state::{LessonState, MatePlay};
-use crate::tutor::tap;
 use crate::tutor::words::{self, Say};
 
 use super::page::{Outcome, StepMessage, heading, miss, scene_view, task_buttons, update};
@@ -101,15 +100,7 @@ pub(super) fn message(
     task: &MateTask,
     state: &LessonState,
 ) -> StepMessage {
-    let board = board(cx, lesson, step, task, state);
-    let mut rows = vec![vec![tap::button(cx)]];
-    rows.extend(board.buttons);
-    StepMessage {
-        view: Some(board.view),
-        caption: board.caption,
-        rows,
-        squares: Vec::new(),
-    }
+    StepMessage::of_task(cx, board(cx, lesson, step, task, state))
 }
 
 /// A move in words, with the side that plays it: "Black: the king goes from e8 to d8.", or

@@ -12,7 +12,6 @@ use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
 use crate::tutor::reply::Button;
 use crate::tutor::state::LessonState;
-use crate::tutor::tap;
 use crate::tutor::words::{self, Say};
 
 use super::page::{Outcome, StepMessage, heading, miss, scene_view, task_buttons, update};
@@ -39,15 +38,7 @@ pub(super) fn board(cx: &Cx<'_>, lesson: &Lesson, step: &Step, task: &MoveStep) 
 
 /// The step's message: its board, words and controls (tap to move, hint, solution, next).
 pub(super) fn message(cx: &Cx<'_>, lesson: &Lesson, step: &Step, task: &MoveStep) -> StepMessage {
-    let board = board(cx, lesson, step, task);
-    let mut rows = vec![vec![tap::button(cx)]];
-    rows.extend(board.buttons);
-    StepMessage {
-        view: Some(board.view),
-        caption: board.caption,
-        rows,
-        squares: Vec::new(),
-    }
+    StepMessage::of_task(cx, board(cx, lesson, step, task))
 }
 
 /// What a legal move did, in words, without the game-state notes that are noise in a drill

@@ -6,10 +6,12 @@ use shakmaty::Color;
 use crate::content::Catalog;
 use crate::content::lesson::{Lesson, Scene, Step};
 use crate::render::{ArrowKind, BoardView, MarkKind};
+use crate::tutor::activity::TaskBoard;
 use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
 use crate::tutor::reply::{Button, Reply};
 use crate::tutor::state::LessonState;
+use crate::tutor::tap;
 use crate::tutor::words::Say;
 
 /// What a step does with an answer: the learner stays on it, or has done it.
@@ -47,6 +49,19 @@ pub(super) struct StepMessage {
 }
 
 impl StepMessage {
+    /// A move task's message: its board and words, the tap-to-move button above the task's
+    /// own controls.
+    pub fn of_task(cx: &Cx<'_>, board: TaskBoard) -> StepMessage {
+        let mut rows = vec![vec![tap::button(cx)]];
+        rows.extend(board.buttons);
+        StepMessage {
+            view: Some(board.view),
+            caption: board.caption,
+            rows,
+            squares: Vec::new(),
+        }
+    }
+
     /// The same message with a note under the task's words.
     pub fn with_note(mut self, note: &str) -> StepMessage {
         if !note.is_empty() {

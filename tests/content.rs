@@ -328,6 +328,13 @@ fn check_passes_on_the_shipped_content() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["lessons"], 20);
     assert!(json["steps"].as_u64().unwrap() >= 120);
+    let by_kind = &json["steps_by_kind"];
+    let kinds: u64 = ["explain", "move", "squares", "judge", "mate", "quiz"]
+        .iter()
+        .map(|k| by_kind[*k].as_u64().unwrap_or(0))
+        .sum();
+    assert_eq!(kinds, json["steps"].as_u64().unwrap(), "{by_kind}");
+    assert!(by_kind["mate"].as_u64().unwrap() >= 9, "{by_kind}");
     assert_eq!(json["problems"], serde_json::json!([]));
     for key in ["quiz_items", "puzzles"] {
         assert!(json[key].is_u64(), "{key}");

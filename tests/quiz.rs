@@ -469,7 +469,7 @@ def judge(board, c, expected):
         color = chess.WHITE if c["by"] == "white" else chess.BLACK
         return board.is_attacked_by(color, chess.parse_square(c["square"]))
     if k == "threefold_repetition": return board.is_repetition(3)
-    if k == "fifty_move_rule": return board.halfmove_clock >= 100
+    if k == "fifty_move_rule": return board.can_claim_fifty_moves()
     return None
 
 out = []

@@ -132,6 +132,13 @@ fn san_len(s: &[char]) -> Option<usize> {
         n = last?.max(n);
     } else if file(s.first()) && s.get(1) == Some(&'x') && file(s.get(2)) && rank(s.get(3)) {
         n = 4;
+    } else if file(s.first())
+        && rank(s.get(1))
+        && s.get(2) == Some(&'=')
+        && s.get(3).is_some_and(|c| "QRBN".contains(*c))
+    {
+        // A promotion with a Latin piece letter (`e8=Q`); `e8=后` is the Chinese form.
+        n = 2;
     } else {
         return None;
     }
@@ -466,7 +473,7 @@ mod tests {
             .collect()
     }
 
-    const IN_CHECK_DRILL: &str = "  - id: demo-drill\n    kind: move\n    board: k7/8/8/8/4b3/8/8/4Q2K w - - 0 1\n    text: {zh: 用后吃掉黑象。, en: Take the bishop.}\n    goal: {captured: {squares: [e4]}}\n    expected: [Qxe4]\n    wrong: [Qe2]\n    hint: {zh: 看e线, en: Look at the file}\n    why: {zh: 后走到e2没有吃子, en: Qe2 takes nothing}\n";
+    const IN_CHECK_DRILL: &str = "  - id: demo-drill\n    kind: move\n    board: k7/8/8/8/4b3/8/8/4Q2K w - - 0 1\n    text: {zh: 用后吃掉黑象。, en: Take the bishop.}\n    goal: {captured: {squares: [e4]}}\n    expected: [Qxe4]\n    wrong: [Qe2]\n    wrong_reasons: {Qe2: still_in_check}\n    hint: {zh: 看e线, en: Look at the file}\n    why: {zh: 后走到e2没有吃子, en: Qe2 takes nothing}\n";
 
     #[test]
     fn a_drill_in_check_before_the_check_unit_is_reported() {
@@ -527,7 +534,9 @@ mod tests {
     fn latin_moves_in_chinese_are_found_unless_glossed() {
         assert_eq!(latin_moves("Bxa1是合法的；Nf3也是。"), ["Bxa1", "Nf3"]);
         assert_eq!(latin_moves("兵exd5吃子，O-O-O是长易位"), ["exd5", "O-O-O"]);
-        assert_eq!(latin_moves("e8=Q+将军"), Vec::<String>::new());
+        assert_eq!(latin_moves("e8=Q+将军"), ["e8=Q+"]);
+        assert_eq!(latin_moves("c8=R以后"), ["c8=R"]);
+        assert!(latin_moves("e8=后，兵走到e8").is_empty());
         assert_eq!(latin_moves("bxa8=Q升变"), ["bxa8=Q"]);
         assert!(latin_moves("短易位（记作O-O）").is_empty());
         assert!(latin_moves("Nf3（马f3）").is_empty());

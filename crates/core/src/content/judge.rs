@@ -88,7 +88,7 @@ pub fn draws(game: &Game) -> Vec<DrawKind> {
     if !report.checkmate {
         if pos.halfmoves() >= 150 {
             kinds.push(DrawKind::SeventyFiveMoves);
-        } else if pos.halfmoves() >= 100 {
+        } else if crate::rules::judge::fifty_move_claim(pos) {
             kinds.push(DrawKind::FiftyMoves);
         }
     }
@@ -302,6 +302,19 @@ mod tests {
         );
         // Mate on the hundredth half-move stands.
         assert_eq!(at("R3k3/8/4K3/8/8/8/8/8 b - - 100 80"), vec![]);
+    }
+
+    #[test]
+    fn the_fifty_move_rule_applies_at_99_when_the_next_move_makes_100() {
+        let at = |fen: &str| draws(&Game::new(read_fen(fen).unwrap()));
+        // FIDE 9.3.1: the player to move writes a rook or king move and claims.
+        assert_eq!(
+            at("4k3/8/8/8/8/8/4P3/R3K3 w - - 99 80"),
+            vec![DrawKind::FiftyMoves]
+        );
+        assert_eq!(at("4k3/8/8/8/8/8/4P3/R3K3 w - - 98 80"), vec![]);
+        // Nothing but pawn moves and captures: no move completes the fifty.
+        assert_eq!(at("7k/8/8/8/8/2n5/PP6/K7 w - - 99 80"), vec![]);
     }
 
     #[test]

@@ -632,9 +632,22 @@ impl FileCheck {
                         .as_ref()
                         .and_then(|m| m.value.get(item.value.trim()));
                     match declared {
-                        // Not declared: allowed for now (the shipped lessons are being
-                        // annotated); a declared reason must be the referee's.
-                        None => {}
+                        // An illegal try must say which rule the author expects the referee
+                        // to name, so that the step's `why` cannot contradict the engine.
+                        None => {
+                            self.at_step(
+                                ctx,
+                                line,
+                                format!(
+                                    "wrong move `{}` is illegal ({}): declare the reason the `why` relies on, `wrong_reasons: {{{}: {}}}`",
+                                    item.value,
+                                    reason.code(),
+                                    item.value.trim(),
+                                    reason.code()
+                                ),
+                            );
+                            ok = false;
+                        }
                         Some(code) if code != reason.code() => {
                             self.at_step(
                                 ctx,
@@ -1239,9 +1252,27 @@ mod tests {
     }
 
     #[test]
+    fn an_illegal_wrong_try_without_a_declared_reason_is_a_problem() {
+        // Rb5 is a diagonal step for a rook: illegal, and the step does not say why.
+        let undeclared = rook_drill("Rb5", "");
+        assert_eq!(undeclared.len(), 1, "{undeclared:?}");
+        assert!(
+            undeclared[0].starts_with("lessons/01-test.yaml:")
+                && undeclared[0].contains("wrong move `Rb5` is illegal (wrong_movement)")
+                && undeclared[0].contains("wrong_reasons: {Rb5: wrong_movement}"),
+            "{undeclared:?}"
+        );
+        // The line is the wrong try's own line (the `wrong:` list, line 11 of the file).
+        let line: usize = undeclared[0].split(':').nth(1).unwrap().parse().unwrap();
+        assert_eq!(line, 11, "{undeclared:?}");
+        // Declared, the same step loads; a legal try still needs no reason.
+        assert!(rook_drill("Rb5", "    wrong_reasons: {Rb5: wrong_movement}\n").is_empty());
+        assert!(rook_drill("Ra5", "").is_empty());
+    }
+
+    #[test]
     fn an_illegal_wrong_try_declares_the_referees_reason() {
         // Rb5 is a diagonal step: illegal for a rook, and not because of a pin.
-        assert!(rook_drill("Rb5", "").is_empty());
         let contradicted = rook_drill("Rb5", "    wrong_reasons: {Rb5: pinned}\n");
         assert_eq!(contradicted.len(), 1, "{contradicted:?}");
         assert!(

@@ -15,6 +15,7 @@
 //!     goal: {piece_on: {square: a8, piece: R}}
 //!     expected: [Ra8]
 //!     wrong: [Rb1, Rb2]
+//!     wrong_reasons: {Rb2: wrong_movement}
 //!     hint: {zh: 车走直线。, en: The rook moves in straight lines.}
 //!     why: {zh: 车不能斜着走。, en: A rook never moves diagonally.}
 //! "#;

@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use super::lesson::Lesson;
+use super::lesson::{Lesson, StepKind};
 use super::problem::Problem;
 
 /// Counts and problems over all content sources. Each loader adds its part with one call.
@@ -20,6 +20,8 @@ pub struct CheckReport {
     pub lessons: usize,
     /// Steps in those lessons.
     pub steps: usize,
+    /// The steps by kind (`explain`, `move`, `squares`, `judge`, `mate`, `quiz`).
+    pub steps_by_kind: std::collections::BTreeMap<&'static str, usize>,
     /// Quiz items that loaded.
     pub quiz_items: usize,
     /// Puzzles that loaded.
@@ -33,6 +35,17 @@ impl CheckReport {
     pub fn add_lessons(&mut self, (lessons, problems): (Vec<Lesson>, Vec<Problem>)) {
         self.lessons += lessons.len();
         self.steps += lessons.iter().map(|l| l.steps.len()).sum::<usize>();
+        for step in lessons.iter().flat_map(|l| &l.steps) {
+            let kind = match step.kind {
+                StepKind::Explain { .. } => "explain",
+                StepKind::Move(_) => "move",
+                StepKind::Squares(_) => "squares",
+                StepKind::Judge(_) => "judge",
+                StepKind::Mate(_) => "mate",
+                StepKind::Quiz { .. } => "quiz",
+            };
+            *self.steps_by_kind.entry(kind).or_default() += 1;
+        }
         self.problems.extend(problems);
     }
 
@@ -60,12 +73,13 @@ impl CheckReport {
     }
 
     /// The JSON of DESIGN.md: `{"lessons", "steps", "quiz_items", "puzzles", "problems"}`,
-    /// each problem as `{"file", "line", "message"}`.
+    /// each problem as `{"file", "line", "message"}`, and `steps_by_kind` (`{"move": 70, …}`).
     #[must_use]
     pub fn to_json(&self) -> Value {
         json!({
             "lessons": self.lessons,
             "steps": self.steps,
+            "steps_by_kind": self.steps_by_kind,
             "quiz_items": self.quiz_items,
             "puzzles": self.puzzles,
             "problems": self.problems,

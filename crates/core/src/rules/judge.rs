@@ -114,7 +114,8 @@ pub enum GameDraw {
     ThreefoldRepetition(Repetition),
     /// Fivefold repetition: the game is drawn automatically.
     FivefoldRepetition(Repetition),
-    /// Fifty moves by each side with no capture and no pawn move: may be claimed.
+    /// Fifty moves by each side with no capture and no pawn move: may be claimed, also at a
+    /// half-move count of 99 by writing down the move that makes 100 (FIDE Art. 9.3.1).
     FiftyMoves {
         /// Halfmoves since the last capture or pawn move.
         halfmoves: u32,
@@ -222,7 +223,7 @@ impl Game {
             Some(GameDraw::SeventyFiveMoves { halfmoves })
         } else if rep.count >= 3 {
             Some(GameDraw::ThreefoldRepetition(rep))
-        } else if halfmoves >= 100 {
+        } else if halfmoves >= 100 || fifty_move_completing_move(self.position()).is_some() {
             Some(GameDraw::FiftyMoves { halfmoves })
         } else {
             None
@@ -244,6 +245,40 @@ impl Game {
         }
         None
     }
+}
+
+/// A move the player to move could write down to claim under the fifty-move rule before
+/// playing it: at a half-move count of 99, a legal move that is neither a pawn move nor a
+/// capture makes the count 100 (FIDE Art. 9.3.1).
+#[must_use]
+pub fn fifty_move_completing_move(pos: &Chess) -> Option<Move> {
+    if pos.halfmoves() != 99 {
+        return None;
+    }
+    pos.legal_moves()
+        .into_iter()
+        .find(|m| m.role() != Role::Pawn && !m.is_capture())
+}
+
+/// Whether the player to move may claim a draw under the fifty-move rule (FIDE Art. 9.3):
+/// the last fifty moves by each side were made without a pawn move or a capture (a half-move
+/// count of 100 or more, 9.3.2), or the move the player writes on the scoresheet and declares
+/// to the arbiter will make them so (a count of 99 and a move that is neither a pawn move nor
+/// a capture, 9.3.1). A checkmate stands: the mated side has nothing to claim.
+///
+/// ```
+/// use chess_tutor_core::rules::{judge::fifty_move_claim, parse_fen};
+/// let at = |h: u32| fifty_move_claim(&parse_fen(&format!("8/8/4k3/8/8/2K5/7R/8 w - - {h} 80")).unwrap());
+/// assert!(at(100));
+/// assert!(at(99), "the claim by writing the move that makes 100");
+/// assert!(!at(98));
+/// ```
+#[must_use]
+pub fn fifty_move_claim(pos: &Chess) -> bool {
+    if pos.is_checkmate() {
+        return false;
+    }
+    pos.halfmoves() >= 100 || fifty_move_completing_move(pos).is_some()
 }
 
 fn hash(pos: &Chess) -> u64 {
@@ -300,7 +335,25 @@ mod tests {
             g.draw(),
             Some(GameDraw::SeventyFiveMoves { halfmoves: 150 })
         );
-        let g = Game::new(pos("8/8/4k3/8/8/2K5/7R/8 w - - 99 80"));
+        let g = Game::new(pos("8/8/4k3/8/8/2K5/7R/8 w - - 98 80"));
         assert_eq!(g.draw(), None);
+    }
+
+    #[test]
+    fn a_fifty_move_claim_at_99_by_writing_the_move_that_makes_100() {
+        // FIDE 9.3.1: White may write a rook or king move and claim before playing it.
+        let g = Game::new(pos("8/8/4k3/8/8/2K5/7R/8 w - - 99 80"));
+        assert_eq!(g.draw(), Some(GameDraw::FiftyMoves { halfmoves: 99 }));
+        assert!(fifty_move_claim(g.position()));
+        let mv = fifty_move_completing_move(g.position()).expect("a quiet rook or king move");
+        assert!(mv.role() != Role::Pawn && !mv.is_capture());
+        // Only pawn moves and captures are left: no move makes the count 100.
+        // (The knight on c3 covers b1; the king on a1 has no square, the pawns only push or take.)
+        let only_zeroing = pos("7k/8/8/8/8/2n5/PP6/K7 w - - 99 80");
+        assert_eq!(fifty_move_completing_move(&only_zeroing), None);
+        assert!(!fifty_move_claim(&only_zeroing));
+        assert_eq!(Game::new(only_zeroing).draw(), None);
+        // A mate on the hundredth half-move stands.
+        assert!(!fifty_move_claim(&pos("R3k3/8/4K3/8/8/8/8/8 b - - 100 80")));
     }
 }

@@ -344,7 +344,19 @@ impl Claim {
             }
             Self::FiftyMoveRule => {
                 let h = pos.halfmoves();
-                Finding::new(h >= 100, format!("the halfmove clock is {h}"))
+                match crate::rules::judge::fifty_move_completing_move(pos) {
+                    Some(mv) => Finding::new(
+                        true,
+                        format!(
+                            "the halfmove clock is {h}, and {} (no pawn move, no capture) would make it 100 (FIDE 9.3.1)",
+                            shakmaty::san::San::from_move(pos, mv)
+                        ),
+                    ),
+                    None => Finding::new(
+                        crate::rules::judge::fifty_move_claim(pos),
+                        format!("the halfmove clock is {h}"),
+                    ),
+                }
             }
         };
         Ok(finding)
@@ -482,6 +494,20 @@ mod tests {
             read_move(&pos, "hello"),
             Err(ClaimError::Unreadable(_))
         ));
+    }
+
+    #[test]
+    fn the_fifty_move_claim_holds_at_99_with_the_move_that_makes_100() {
+        let at = |h: u32| {
+            Claim::FiftyMoveRule
+                .judge(&sit(&format!("8/8/4k3/8/8/2K5/7R/8 w - - {h} 80")))
+                .unwrap()
+        };
+        assert!(at(100).holds);
+        let f = at(99);
+        assert!(f.holds, "FIDE 9.3.1: {}", f.detail);
+        assert!(f.detail.contains("9.3.1"), "{}", f.detail);
+        assert!(!at(98).holds);
     }
 
     #[test]

@@ -15,28 +15,16 @@
 use serde::{Deserialize, Serialize};
 use serde_with::{DisplayFromStr, serde_as};
 use shakmaty::Square;
+use strum::{EnumString, IntoStaticStr};
 
 use super::RenderError;
 
 /// What a mark on a square means; each kind has its own colour and shape.
 #[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    strum::IntoStaticStr,
-    strum::EnumString,
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, IntoStaticStr, EnumString,
 )]
 #[serde(rename_all = "snake_case")]
-#[strum(
-    serialize_all = "snake_case",
-    parse_err_ty = RenderError,
-    parse_err_fn = bad_mark_kind
-)]
+#[strum(serialize_all = "snake_case", parse_err_ty = RenderError, parse_err_fn = bad_mark_kind)]
 pub enum MarkKind {
     /// An enemy piece that attacks, pins or gives check: a red frame.
     Attacker,
@@ -73,23 +61,10 @@ fn bad_mark_kind(s: &str) -> RenderError {
 
 /// What an arrow means; each kind has its own colour (and the forbidden part its own dashes).
 #[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    strum::IntoStaticStr,
-    strum::EnumString,
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, IntoStaticStr, EnumString,
 )]
 #[serde(rename_all = "snake_case")]
-#[strum(
-    serialize_all = "snake_case",
-    parse_err_ty = RenderError,
-    parse_err_fn = bad_arrow_kind
-)]
+#[strum(serialize_all = "snake_case", parse_err_ty = RenderError, parse_err_fn = bad_arrow_kind)]
 pub enum ArrowKind {
     /// A line of attack: a pin, a check, an attack on a square (red).
     Attack,

@@ -12,10 +12,10 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
+use chess_tutor_core::rules::{self, FenError, notation};
 use chess_tutor_core::search::{MAX_MATE, Prover, Solution, solve_with};
-use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
-use shakmaty::{CastlingMode, Chess, Move, Position};
+use shakmaty::{Chess, Move, Position};
 
 /// Arguments of `chess-tutor solve`.
 #[derive(Debug, clap::Args)]
@@ -55,7 +55,7 @@ struct Request {
 }
 
 fn uci(m: Move) -> String {
-    m.to_uci(CastlingMode::Standard).to_string()
+    notation::uci(m).to_string()
 }
 
 /// Reads a FEN and a move count, or says what is wrong with them.
@@ -63,13 +63,10 @@ fn read_task(fen: &str, mate: u32) -> Result<Chess, String> {
     if mate == 0 || mate > MAX_MATE {
         return Err(format!("mate must be between 1 and {MAX_MATE}, not {mate}"));
     }
-    let parsed: Fen = fen
-        .trim()
-        .parse()
-        .map_err(|e| format!("invalid FEN {fen:?}: {e}"))?;
-    parsed
-        .into_position(CastlingMode::Standard)
-        .map_err(|e| format!("impossible position {fen:?}: {e}"))
+    rules::parse_fen(fen).map_err(|e| match e {
+        FenError::Syntax(e) => format!("invalid FEN {fen:?}: {e}"),
+        FenError::Position(e) => format!("impossible position {fen:?}: {e}"),
+    })
 }
 
 fn timed_solve(prover: &mut Prover, pos: &Chess, mate: u32, first: bool) -> (Solution, u64) {

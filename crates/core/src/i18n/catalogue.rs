@@ -13,15 +13,30 @@ pub const LANGS: [Lang; 3] = [Lang::Zh, Lang::ZhHant, Lang::En];
 /// The catalogue files of each language: (file name, contents).
 fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
     match lang {
-        Lang::Zh => &[(
-            "zh-Hans/tutor.ftl",
-            include_str!("../../locales/zh-Hans/tutor.ftl"),
-        )],
-        Lang::ZhHant => &[(
-            "zh-Hant/tutor.ftl",
-            include_str!("../../locales/zh-Hant/tutor.ftl"),
-        )],
-        Lang::En => &[("en/tutor.ftl", include_str!("../../locales/en/tutor.ftl"))],
+        Lang::Zh => &[
+            (
+                "zh-Hans/tutor.ftl",
+                include_str!("../../locales/zh-Hans/tutor.ftl"),
+            ),
+            (
+                "zh-Hans/rules.ftl",
+                include_str!("../../locales/zh-Hans/rules.ftl"),
+            ),
+        ],
+        Lang::ZhHant => &[
+            (
+                "zh-Hant/tutor.ftl",
+                include_str!("../../locales/zh-Hant/tutor.ftl"),
+            ),
+            (
+                "zh-Hant/rules.ftl",
+                include_str!("../../locales/zh-Hant/rules.ftl"),
+            ),
+        ],
+        Lang::En => &[
+            ("en/tutor.ftl", include_str!("../../locales/en/tutor.ftl")),
+            ("en/rules.ftl", include_str!("../../locales/en/rules.ftl")),
+        ],
     }
 }
 

@@ -15,12 +15,16 @@
 use serde::{Deserialize, Serialize};
 use serde_with::{DisplayFromStr, serde_as};
 use shakmaty::Square;
+use strum::{EnumString, IntoStaticStr};
 
 use super::RenderError;
 
 /// What a mark on a square means; each kind has its own colour and shape.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, IntoStaticStr, EnumString,
+)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case", parse_err_ty = RenderError, parse_err_fn = bad_mark_kind)]
 pub enum MarkKind {
     /// An enemy piece that attacks, pins or gives check: a red frame.
     Attacker,
@@ -47,30 +51,20 @@ impl MarkKind {
     /// The kind's name as used on the command line and in JSON (`attacker`, …).
     #[must_use]
     pub fn name(self) -> &'static str {
-        match self {
-            MarkKind::Attacker => "attacker",
-            MarkKind::Forbidden => "forbidden",
-            MarkKind::Blocker => "blocker",
-            MarkKind::Highlight => "highlight",
-            MarkKind::Good => "good",
-        }
+        self.into()
     }
 }
 
-impl std::str::FromStr for MarkKind {
-    type Err = RenderError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        MarkKind::ALL
-            .into_iter()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| RenderError::BadMarkKind(s.to_owned()))
-    }
+fn bad_mark_kind(s: &str) -> RenderError {
+    RenderError::BadMarkKind(s.to_owned())
 }
 
 /// What an arrow means; each kind has its own colour (and the forbidden part its own dashes).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, IntoStaticStr, EnumString,
+)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case", parse_err_ty = RenderError, parse_err_fn = bad_arrow_kind)]
 pub enum ArrowKind {
     /// A line of attack: a pin, a check, an attack on a square (red).
     Attack,
@@ -98,25 +92,12 @@ impl ArrowKind {
     /// The kind's name as used on the command line and in JSON (`move`, …).
     #[must_use]
     pub fn name(self) -> &'static str {
-        match self {
-            ArrowKind::Attack => "attack",
-            ArrowKind::Move => "move",
-            ArrowKind::Reply => "reply",
-            ArrowKind::Forbidden => "forbidden",
-            ArrowKind::Good => "good",
-        }
+        self.into()
     }
 }
 
-impl std::str::FromStr for ArrowKind {
-    type Err = RenderError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        ArrowKind::ALL
-            .into_iter()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| RenderError::BadArrowKind(s.to_owned()))
-    }
+fn bad_arrow_kind(s: &str) -> RenderError {
+    RenderError::BadArrowKind(s.to_owned())
 }
 
 /// A mark on one square.

@@ -2,8 +2,10 @@
 
 use shakmaty::{CastlingMode, Chess, Move, Position, san::SanPlus, uci::UciMove};
 
-/// One thing a legal move does. The codes are those of DESIGN.md's `explain` output.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// One thing a legal move does. The codes are those of DESIGN.md's `explain` output: the
+/// variant's name in snake case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 pub enum Effect {
     /// Takes an enemy piece.
     Capture,
@@ -29,17 +31,7 @@ impl Effect {
     /// The stable code (`capture`, `en_passant`, …).
     #[must_use]
     pub fn code(self) -> &'static str {
-        match self {
-            Effect::Capture => "capture",
-            Effect::EnPassant => "en_passant",
-            Effect::Castle => "castle",
-            Effect::Promotion => "promotion",
-            Effect::Check => "check",
-            Effect::DoubleCheck => "double_check",
-            Effect::Checkmate => "checkmate",
-            Effect::Stalemate => "stalemate",
-            Effect::DrawInsufficientMaterial => "draw_insufficient_material",
-        }
+        self.into()
     }
 }
 

@@ -14,6 +14,7 @@ pub mod fen;
 pub mod input;
 pub mod json;
 pub mod judge;
+pub mod notation;
 pub mod reason;
 pub mod text;
 

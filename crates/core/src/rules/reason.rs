@@ -59,8 +59,10 @@ impl Castling {
 /// Why a move a learner tried is not allowed. An ordinary value, never an error.
 ///
 /// Every variant names the squares that prove the rule, so that a picture can draw them and a
-/// sentence can name them.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// sentence can name them. Its code ([`IllegalReason::code`]) is the variant's name in
+/// snake case.
+#[derive(Debug, Clone, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum IllegalReason {
     /// The from-square is empty (or, for SAN, no piece of that kind exists).
     NoPiece {
@@ -297,33 +299,7 @@ pub enum IllegalReason {
 impl IllegalReason {
     /// Every reason code, in the teacher's order of DESIGN.md's table (plus
     /// `castling_right_lost`).
-    pub const CODES: &'static [&'static str] = &[
-        "no_piece",
-        "not_your_piece",
-        "own_piece_on_target",
-        "wrong_movement",
-        "path_blocked",
-        "pawn_forward_capture",
-        "pawn_diagonal_no_capture",
-        "pawn_double_step_not_from_start",
-        "en_passant_expired",
-        "promotion_piece_missing",
-        "promotion_invalid_piece",
-        "promotion_not_allowed",
-        "king_into_check",
-        "pinned",
-        "en_passant_opens_rank",
-        "still_in_check",
-        "double_check_king_must_move",
-        "castling_king_moved",
-        "castling_rook_moved",
-        "castling_right_lost",
-        "castling_pieces_between",
-        "castling_in_check",
-        "castling_through_check",
-        "castling_into_check",
-        "game_over",
-    ];
+    pub const CODES: &'static [&'static str] = <Self as strum::VariantNames>::VARIANTS;
 
     /// The stable reason code of DESIGN.md (`pinned`, `king_into_check`, …).
     ///
@@ -335,33 +311,7 @@ impl IllegalReason {
     /// ```
     #[must_use]
     pub fn code(&self) -> &'static str {
-        match self {
-            Self::NoPiece { .. } => "no_piece",
-            Self::NotYourPiece { .. } => "not_your_piece",
-            Self::OwnPieceOnTarget { .. } => "own_piece_on_target",
-            Self::WrongMovement { .. } => "wrong_movement",
-            Self::PathBlocked { .. } => "path_blocked",
-            Self::PawnForwardCapture { .. } => "pawn_forward_capture",
-            Self::PawnDiagonalNoCapture { .. } => "pawn_diagonal_no_capture",
-            Self::PawnDoubleStepNotFromStart { .. } => "pawn_double_step_not_from_start",
-            Self::EnPassantExpired { .. } => "en_passant_expired",
-            Self::PromotionPieceMissing { .. } => "promotion_piece_missing",
-            Self::PromotionInvalidPiece { .. } => "promotion_invalid_piece",
-            Self::PromotionNotAllowed { .. } => "promotion_not_allowed",
-            Self::KingIntoCheck { .. } => "king_into_check",
-            Self::Pinned { .. } => "pinned",
-            Self::EnPassantOpensRank { .. } => "en_passant_opens_rank",
-            Self::StillInCheck { .. } => "still_in_check",
-            Self::DoubleCheckKingMustMove { .. } => "double_check_king_must_move",
-            Self::CastlingKingMoved { .. } => "castling_king_moved",
-            Self::CastlingRookMoved { .. } => "castling_rook_moved",
-            Self::CastlingRightLost { .. } => "castling_right_lost",
-            Self::CastlingPiecesBetween { .. } => "castling_pieces_between",
-            Self::CastlingInCheck { .. } => "castling_in_check",
-            Self::CastlingThroughCheck { .. } => "castling_through_check",
-            Self::CastlingIntoCheck { .. } => "castling_into_check",
-            Self::GameOver { .. } => "game_over",
-        }
+        self.into()
     }
 
     /// The square the attempted move starts from, when there is one.

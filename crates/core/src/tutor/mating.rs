@@ -2,21 +2,11 @@
 //! lesson's basic-mate step): the learner's move followed by the defence, why a mated king
 //! cannot escape, and moves said in SAN.
 
-use shakmaty::{CastlingMode, Chess, Color, Move, Position, uci::UciMove};
+use shakmaty::{Chess, Color, Move, Position};
 
 use super::words::{self, Say};
-use crate::rules::{self, Lang};
+use crate::rules::{self, Lang, notation::san};
 use crate::search::defence::MoveJudgement;
-
-/// A move as UCI (`e2e4`), as the session stores it.
-pub(super) fn uci(mv: Move) -> UciMove {
-    UciMove::from_move(mv, CastlingMode::Standard)
-}
-
-/// A move in SAN with its check sign (`Qb7#`).
-pub(super) fn san(pos: &Chess, mv: Move) -> String {
-    shakmaty::san::SanPlus::from_move(pos.clone(), mv).to_string()
-}
 
 /// Why a mated king cannot escape: who checks it, where it could go and why it cannot, and
 /// that the check can be neither taken nor blocked.

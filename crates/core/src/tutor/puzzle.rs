@@ -11,7 +11,7 @@ use super::activity::{Activity, MoveTask, TaskBoard};
 use super::callback::Action;
 use super::cx::Cx;
 use super::ladder::{self, GameResult};
-use super::mating::{self, line_san, san, uci, why_mate};
+use super::mating::{self, line_san, why_mate};
 use super::reply::{Button, Event, Reply};
 use super::state::{Mode, PuzzleState, Scored};
 use super::tap;
@@ -20,6 +20,7 @@ use crate::content::PuzzleId;
 use crate::content::puzzle::Puzzle;
 use crate::draw::{self, move_squares};
 use crate::render::{ArrowKind, BoardView, MarkKind};
+use crate::rules::notation::{san, uci};
 use crate::rules::{self, Lang, Verdict, text::verdict_text};
 use crate::search::{self, defence::MoveJudgement};
 

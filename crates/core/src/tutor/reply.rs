@@ -135,8 +135,9 @@ impl Reply {
 }
 
 /// Progress worth keeping, emitted by the tutor and stored by the shell.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, strum::IntoStaticStr)]
 #[serde(tag = "kind", rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum Event {
     /// A lesson step was completed.
     StepDone {
@@ -180,14 +181,7 @@ impl Event {
     /// The event's kind, as stored.
     #[must_use]
     pub fn kind(&self) -> &'static str {
-        match self {
-            Event::StepDone { .. } => "step_done",
-            Event::LessonDone { .. } => "lesson_done",
-            Event::IllegalMove { .. } => "illegal_move",
-            Event::PuzzleResult { .. } => "puzzle_result",
-            Event::QuizAnswer { .. } => "quiz_answer",
-            Event::Language { .. } => "language",
-        }
+        self.into()
     }
 }
 
@@ -231,6 +225,18 @@ mod tests {
             serde_json::to_value(&e).unwrap(),
             serde_json::json!({"kind": "language", "lang": "en"})
         );
+        for e in [
+            e,
+            Event::IllegalMove {
+                code: "pinned".into(),
+            },
+            Event::QuizAnswer {
+                item: "q".into(),
+                correct: true,
+            },
+        ] {
+            assert_eq!(serde_json::to_value(&e).unwrap()["kind"], e.kind());
+        }
     }
 
     #[test]

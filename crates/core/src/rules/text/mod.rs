@@ -1,26 +1,42 @@
-//! The sentences a learner reads: one catalogue per language ([`en`], [`zh`]), each naming the
-//! piece and the squares.
+//! The sentences a learner reads about moves. Which sentence applies is decided once, in
+//! [`sentence`], as a language-neutral [`Sentence`]; the words are in the Fluent catalogue
+//! `locales/<lang>/rules.ftl`. [`en`] and [`zh`] give the piece names of those catalogues as
+//! plain words, for the content generator.
 
 pub mod en;
+pub mod sentence;
 pub mod zh;
 
-use shakmaty::{Board, Chess, Position, Role, Square};
+use std::sync::LazyLock;
+
+use shakmaty::{Board, Chess, Position, Square};
 
 use super::effects::MoveInfo;
 use super::explain::Verdict;
 use super::reason::IllegalReason;
 
 pub use crate::i18n::Lang;
-use crate::i18n::hant;
+pub use sentence::Sentence;
+use sentence::{Choice, Typed};
 
 /// A piece's name in `lang` (`车`, `車`, `rook`).
 #[must_use]
 pub fn piece_name(role: shakmaty::Role, lang: Lang) -> String {
-    match lang {
-        Lang::En => en::piece(role).to_owned(),
-        Lang::Zh => zh::piece(role).to_owned(),
-        Lang::ZhHant => hant::to_traditional(zh::piece(role)),
-    }
+    sentence::piece(role, lang)
+}
+
+/// The six piece names of `lang`, worded once (for [`en::piece`] and [`zh::piece`]).
+fn names(lang: Lang, role: shakmaty::Role) -> &'static str {
+    static NAMES: LazyLock<Vec<(Lang, [String; 6])>> = LazyLock::new(|| {
+        crate::i18n::LANGS
+            .iter()
+            .map(|&lang| (lang, shakmaty::Role::ALL.map(|role| piece_name(role, lang))))
+            .collect()
+    });
+    NAMES
+        .iter()
+        .find(|(l, _)| *l == lang)
+        .map_or("", |(_, names)| names[usize::from(role) - 1].as_str())
 }
 
 /// The sentence for a refused move. `board` is the position the move was tried in.
@@ -35,21 +51,13 @@ pub fn piece_name(role: shakmaty::Role, lang: Lang) -> String {
 /// ```
 #[must_use]
 pub fn reason_text(reason: &IllegalReason, board: &Board, lang: Lang) -> String {
-    match lang {
-        Lang::En => en::reason(reason, board),
-        Lang::Zh => zh::reason(reason, board),
-        Lang::ZhHant => hant::to_traditional(&zh::reason(reason, board)),
-    }
+    sentence::for_reason(reason, board).to(lang)
 }
 
 /// The sentence for a legal move: what it does.
 #[must_use]
 pub fn legal_text(pos: &Chess, info: &MoveInfo, lang: Lang) -> String {
-    match lang {
-        Lang::En => en::legal(pos, info),
-        Lang::Zh => zh::legal(pos, info),
-        Lang::ZhHant => hant::to_traditional(&zh::legal(pos, info)),
-    }
+    sentence::words(&sentence::for_legal(pos, info), lang)
 }
 
 /// For a pawn trying to step sideways onto an enemy pawn beside it: the square behind that
@@ -72,68 +80,53 @@ fn en_passant_landing(board: &Board, from: Square, to: Square) -> Option<Square>
 /// learner who has not met notation yet.
 #[must_use]
 pub fn legal_in_words(pos: &Chess, info: &MoveInfo, lang: Lang) -> String {
-    match lang {
-        Lang::En => en::legal_in_words(pos, info),
-        Lang::Zh => zh::legal_in_words(pos, info),
-        Lang::ZhHant => hant::to_traditional(&zh::legal_in_words(pos, info)),
-    }
+    sentence::words(&sentence::for_legal_in_words(pos, info), lang)
 }
 
 /// The sentence for any verdict; `input` is what the learner typed.
 #[must_use]
 pub fn verdict_text(pos: &Chess, verdict: &Verdict, input: &str, lang: Lang) -> String {
-    let input: String = input.chars().take(40).collect();
-    match verdict {
-        Verdict::Legal(info) => legal_text(pos, info, lang),
-        Verdict::Illegal(reason) => reason_text(reason, pos.board(), lang),
+    sentence::words(&verdict_sentences(pos, verdict, input), lang)
+}
+
+/// The sentences for any verdict, decided but not yet worded: one for a refusal, a question
+/// or an unreadable input, a lead and the move's effects for a legal move.
+#[must_use]
+pub fn verdict_sentences(pos: &Chess, verdict: &Verdict, input: &str) -> Vec<Sentence> {
+    let one = match verdict {
+        Verdict::Legal(info) => return sentence::for_legal(pos, info),
+        Verdict::Illegal(reason) => sentence::for_reason(reason, pos.board()),
         Verdict::Ambiguous { candidates } => {
             if candidates.iter().all(|m| m.is_castle()) {
-                return match lang {
-                    Lang::En => en::which_castling(),
-                    Lang::Zh => zh::which_castling(),
-                    Lang::ZhHant => hant::to_traditional(&zh::which_castling()),
-                };
+                return vec![Sentence::WhichCastling];
             }
             let first = candidates.first();
             let mixed = candidates.iter().any(|m| {
                 Some(m.role()) != first.map(|f| f.role()) || Some(m.to()) != first.map(|f| f.to())
             });
             if mixed {
-                let moves: Vec<(Role, Square, Square)> = candidates
+                let moves: Vec<Choice> = candidates
                     .iter()
-                    .filter_map(|m| Some((m.role(), m.from()?, m.to())))
+                    .filter_map(|m| {
+                        Some(Choice {
+                            piece: m.role(),
+                            from: m.from()?,
+                            to: m.to(),
+                        })
+                    })
                     .collect();
-                return match lang {
-                    Lang::En => en::which_move(&moves),
-                    Lang::Zh => zh::which_move(&moves),
-                    Lang::ZhHant => hant::to_traditional(&zh::which_move(&moves)),
-                };
+                return vec![sentence::for_which_move(&moves)];
             }
             let froms: Vec<Square> = candidates.iter().filter_map(|m| m.from()).collect();
             let piece = candidates
                 .first()
                 .map_or(shakmaty::Role::Pawn, |m| m.role());
             let to = candidates.first().map_or(Square::A1, |m| m.to());
-            match lang {
-                Lang::En => en::ambiguous(piece, &froms, to),
-                Lang::Zh => zh::ambiguous(piece, &froms, to),
-                Lang::ZhHant => hant::to_traditional(&zh::ambiguous(piece, &froms, to)),
-            }
+            sentence::for_ambiguous(piece, &froms, to)
         }
-        Verdict::Unreadable => match lang {
-            Lang::En => en::unreadable(&input),
-            Lang::Zh => zh::unreadable(&input),
-            Lang::ZhHant => hant::to_traditional(&zh::unreadable(&input)),
+        Verdict::Unreadable => Sentence::Unreadable {
+            input: Typed(input.chars().take(40).collect()),
         },
-    }
-}
-
-/// Squares joined for a sentence: `e8`, `e8 and d6`, `a1, b2 and c3`.
-pub(crate) fn join(squares: &[Square], and: &str, comma: &str) -> String {
-    let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
-    match names.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{}{and}{last}", init.join(comma)),
-    }
+    };
+    vec![one]
 }

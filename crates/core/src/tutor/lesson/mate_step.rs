@@ -225,7 +225,7 @@ pub(super) fn judge(
             state.mate = Some(MatePlay {
                 fen: next.into(),
                 moves_left: here.left.saturating_sub(1),
-                last_move: Some(mating::uci(best_defence)),
+                last_move: Some(rules::notation::uci(best_defence)),
             });
             state.hints = 0;
             // The same message goes on as the next question, as in a puzzle: it is edited,

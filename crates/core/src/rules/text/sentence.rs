@@ -1,0 +1,1104 @@
+//! The referee's sentences as values: which sentence applies is decided here, once, for every
+//! language; the words are in `locales/<lang>/rules.ftl`.
+//!
+//! A [`Sentence`] carries the facts a sentence names as typed fields (squares, pieces, sides,
+//! lists of pieces). When it is worded, each field becomes the Fluent argument of the same name:
+//! a square or a move as it is written (`e4`, `Nf3`), a piece, a side or a list worded first by
+//! the phrases of the same catalogue (`the rook on e8`, `e8的车`).
+
+use std::borrow::Cow;
+
+use shakmaty::{Board, CastlingSide, Chess, Color, Position, Rank, Role, Square};
+
+use crate::i18n::fluent::{FluentArgs, FluentValue};
+use crate::i18n::{self, Lang, Message, hant};
+use crate::rules::effects::{Effect, MoveInfo};
+use crate::rules::reason::{IllegalReason, RightLost};
+
+/// A message id with its arguments, ready to be worded.
+struct Flat {
+    id: &'static str,
+    args: Vec<(Cow<'static, str>, FluentValue<'static>)>,
+}
+
+impl Flat {
+    fn new(id: &'static str) -> Flat {
+        Flat {
+            id,
+            args: Vec::new(),
+        }
+    }
+
+    fn with(mut self, name: &'static str, value: impl Into<FluentValue<'static>>) -> Flat {
+        self.push(name, value);
+        self
+    }
+
+    fn push(&mut self, name: impl Into<Cow<'static, str>>, value: impl Into<FluentValue<'static>>) {
+        self.args.push((name.into(), value.into()));
+    }
+
+    fn to(&self, lang: Lang) -> String {
+        i18n::tr(lang, self)
+    }
+}
+
+impl Message for Flat {
+    fn id(&self) -> &'static str {
+        self.id
+    }
+
+    fn args(&self) -> FluentArgs<'_> {
+        let mut args = FluentArgs::new();
+        for (name, value) in &self.args {
+            args.set(name.as_ref(), value.clone());
+        }
+        args
+    }
+}
+
+/// A fact a sentence names, and how it becomes the sentence's argument in a language.
+trait Field {
+    /// Sets the argument `name` (and, for a list, `<name>_count`).
+    fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat);
+}
+
+impl Field for Square {
+    fn set(&self, name: &'static str, _: Lang, flat: &mut Flat) {
+        flat.push(name, self.to_string());
+    }
+}
+
+impl Field for Rank {
+    fn set(&self, name: &'static str, _: Lang, flat: &mut Flat) {
+        flat.push(name, self.char().to_string());
+    }
+}
+
+/// A piece by its kind, or a piece of no known kind (`piece`, `棋子`).
+impl Field for Option<Role> {
+    fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
+        flat.push(name, piece_name(*self, lang));
+    }
+}
+
+impl Field for Role {
+    fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
+        Some(*self).set(name, lang, flat);
+    }
+}
+
+impl Field for Color {
+    fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
+        let color = self.fold_wb("white", "black");
+        flat.push(name, Flat::new("side").with("color", color).to(lang));
+    }
+}
+
+impl Field for CastlingSide {
+    fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
+        let side = match self {
+            CastlingSide::KingSide => "short",
+            CastlingSide::QueenSide => "long",
+        };
+        flat.push(name, Flat::new("castling").with("side", side).to(lang));
+    }
+}
+
+/// A move as it is written (`Ke2`).
+impl Field for String {
+    fn set(&self, name: &'static str, _: Lang, flat: &mut Flat) {
+        flat.push(name, self.clone());
+    }
+}
+
+/// What the learner typed, shown back to them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Typed(pub String);
+
+impl Field for Typed {
+    fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
+        // Shown in the script of the sentence around it.
+        let text = match lang {
+            Lang::ZhHant => hant::to_traditional(&self.0),
+            Lang::Zh | Lang::En => self.0.clone(),
+        };
+        flat.push(name, text);
+    }
+}
+
+/// What stands on a square: a piece (`the rook on e8`), or nothing (`the square e8`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OnSquare {
+    /// A piece of this kind on the square.
+    Piece(Role, Square),
+    /// An empty square.
+    Empty(Square),
+}
+
+impl OnSquare {
+    /// What stands on `square` of `board`.
+    #[must_use]
+    pub fn of(board: &Board, square: Square) -> OnSquare {
+        board
+            .role_at(square)
+            .map_or(OnSquare::Empty(square), |role| {
+                OnSquare::Piece(role, square)
+            })
+    }
+
+    fn words(self, lang: Lang) -> String {
+        match self {
+            OnSquare::Piece(role, square) => Flat::new("piece-on-square")
+                .with("piece", piece_name(Some(role), lang))
+                .with("square", square.to_string()),
+            OnSquare::Empty(square) => Flat::new("empty-square").with("square", square.to_string()),
+        }
+        .to(lang)
+    }
+}
+
+impl Field for OnSquare {
+    fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
+        flat.push(name, self.words(lang));
+    }
+}
+
+/// Items joined as `a, b and c` (`list-comma`, `list-and`), or `a, or b` with `list-or`.
+fn list(lang: Lang, items: Vec<String>, last: &'static str) -> String {
+    let (comma, last) = if last == "list-or" {
+        let or = Flat::new(last).to(lang);
+        (or.clone(), or)
+    } else {
+        (Flat::new("list-comma").to(lang), Flat::new(last).to(lang))
+    };
+    match items.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., end] => format!("{}{last}{end}", init.join(&comma)),
+    }
+}
+
+/// A list sets its words and, for the plural of the words around it, `<name>_count`.
+fn set_list(name: &'static str, items: Vec<String>, lang: Lang, flat: &mut Flat) {
+    let count = items.len();
+    flat.push(name, list(lang, items, "list-and"));
+    flat.push(format!("{name}_count"), count);
+}
+
+impl Field for Vec<OnSquare> {
+    fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
+        set_list(
+            name,
+            self.iter().map(|on| on.words(lang)).collect(),
+            lang,
+            flat,
+        );
+    }
+}
+
+impl Field for Vec<Square> {
+    fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
+        set_list(
+            name,
+            self.iter().map(ToString::to_string).collect(),
+            lang,
+            flat,
+        );
+    }
+}
+
+/// The move that lost a castling right, when the game shows it (`Ke2`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LostWith(pub Option<String>);
+
+impl LostWith {
+    fn of(lost: Option<&RightLost>) -> LostWith {
+        LostWith(match lost {
+            Some(RightLost::ByMove { san, .. }) => Some(san.clone()),
+            _ => None,
+        })
+    }
+}
+
+impl Field for LostWith {
+    fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
+        let words = self.0.as_ref().map_or_else(String::new, |san| {
+            Flat::new("right-lost-with")
+                .with("san", san.clone())
+                .to(lang)
+        });
+        flat.push(name, words);
+    }
+}
+
+/// One move a learner may have meant: the piece, where it stands, where it goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Choice {
+    /// The piece.
+    pub piece: Role,
+    /// Where it stands.
+    pub from: Square,
+    /// Where it goes.
+    pub to: Square,
+}
+
+impl Choice {
+    fn flat(self, id: &'static str, lang: Lang) -> Flat {
+        Flat::new(id)
+            .with("piece", piece_name(Some(self.piece), lang))
+            .with("from", self.from.to_string())
+            .with("to", self.to.to_string())
+    }
+}
+
+impl Field for Vec<Choice> {
+    fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
+        let items = self
+            .iter()
+            .map(|c| c.flat("move-choice", lang).to(lang))
+            .collect();
+        flat.push(name, list(lang, items, "list-or"));
+    }
+}
+
+/// How to write one of several moves so that it is clear: `ambiguous-example` (from, to) or
+/// `which-move-example` (piece, from, to); nothing when there is no move to show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Example {
+    id: &'static str,
+    choice: Option<Choice>,
+}
+
+impl Field for Example {
+    fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
+        let words = self
+            .choice
+            .map_or_else(String::new, |c| c.flat(self.id, lang).to(lang));
+        flat.push(name, words);
+    }
+}
+
+/// What a legal move itself does, as a clause (`the rook goes from a1 to a4`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveClause {
+    /// Castling short.
+    CastleShort,
+    /// Castling long.
+    CastleLong,
+    /// A piece from one square to another.
+    Piece(Choice),
+}
+
+impl Field for MoveClause {
+    fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
+        let words = match self {
+            MoveClause::CastleShort => Flat::new("move-castle-short").to(lang),
+            MoveClause::CastleLong => Flat::new("move-castle-long").to(lang),
+            MoveClause::Piece(c) => c.flat("move-piece", lang).to(lang),
+        };
+        flat.push(name, words);
+    }
+}
+
+/// Some value of each field type, for the test that words every sentence in every language.
+#[cfg(test)]
+mod sample {
+    use super::*;
+
+    pub(super) trait Sample {
+        fn sample() -> Self;
+    }
+
+    impl Sample for Square {
+        fn sample() -> Self {
+            Square::E4
+        }
+    }
+
+    impl Sample for Rank {
+        fn sample() -> Self {
+            Rank::First
+        }
+    }
+
+    impl Sample for Option<Role> {
+        fn sample() -> Self {
+            None
+        }
+    }
+
+    impl Sample for Role {
+        fn sample() -> Self {
+            Role::Knight
+        }
+    }
+
+    impl Sample for Color {
+        fn sample() -> Self {
+            Color::White
+        }
+    }
+
+    impl Sample for CastlingSide {
+        fn sample() -> Self {
+            CastlingSide::KingSide
+        }
+    }
+
+    impl Sample for String {
+        fn sample() -> Self {
+            "Nf3".to_owned()
+        }
+    }
+
+    impl Sample for Typed {
+        fn sample() -> Self {
+            Typed("e9".to_owned())
+        }
+    }
+
+    impl Sample for OnSquare {
+        fn sample() -> Self {
+            OnSquare::Piece(Role::Rook, Square::E8)
+        }
+    }
+
+    impl Sample for Vec<OnSquare> {
+        fn sample() -> Self {
+            vec![
+                OnSquare::Piece(Role::Rook, Square::E8),
+                OnSquare::Empty(Square::D6),
+            ]
+        }
+    }
+
+    impl Sample for Vec<Square> {
+        fn sample() -> Self {
+            vec![Square::E8, Square::D6]
+        }
+    }
+
+    impl Sample for LostWith {
+        fn sample() -> Self {
+            LostWith(Some("Ke2".to_owned()))
+        }
+    }
+
+    impl Sample for Vec<Choice> {
+        fn sample() -> Self {
+            vec![Choice {
+                piece: Role::Rook,
+                from: Square::A1,
+                to: Square::A4,
+            }]
+        }
+    }
+
+    impl Sample for Example {
+        fn sample() -> Self {
+            Example {
+                id: "which-move-example",
+                choice: Some(Choice {
+                    piece: Role::Knight,
+                    from: Square::B1,
+                    to: Square::C3,
+                }),
+            }
+        }
+    }
+
+    impl Sample for MoveClause {
+        fn sample() -> Self {
+            MoveClause::Piece(Choice {
+                piece: Role::Knight,
+                from: Square::B1,
+                to: Square::C3,
+            })
+        }
+    }
+}
+
+/// A piece's name in `lang`; `None` is a piece of no known kind.
+fn piece_name(role: Option<Role>, lang: Lang) -> String {
+    let role = match role {
+        Some(Role::King) => "king",
+        Some(Role::Queen) => "queen",
+        Some(Role::Rook) => "rook",
+        Some(Role::Bishop) => "bishop",
+        Some(Role::Knight) => "knight",
+        Some(Role::Pawn) => "pawn",
+        None => "other",
+    };
+    Flat::new("piece").with("role", role).to(lang)
+}
+
+/// The words of a piece in `lang` (`车`, `車`, `rook`).
+#[must_use]
+pub fn piece(role: Role, lang: Lang) -> String {
+    piece_name(Some(role), lang)
+}
+
+/// Declares the sentence enum: each variant names its message id in `rules.ftl` and its
+/// fields, which become the message's arguments of the same names.
+macro_rules! sentences {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident {
+            $(
+                $(#[$vmeta:meta])*
+                $variant:ident $({ $($field:ident : $ty:ty),* $(,)? })? = $id:literal
+            ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub enum $name {
+            $(
+                $(#[$vmeta])*
+                $variant $({ $(#[allow(missing_docs)] $field: $ty),* })?
+            ),*
+        }
+
+        impl $name {
+            /// The message id in `rules.ftl`.
+            #[must_use]
+            pub fn id(&self) -> &'static str {
+                match self {
+                    $($name::$variant { .. } => $id),*
+                }
+            }
+
+            #[allow(unused_variables)]
+            fn flat(&self, lang: Lang) -> Flat {
+                let mut flat = Flat::new(self.id());
+                match self {
+                    $(
+                        $name::$variant $({ $($field),* })? => {
+                            $($(Field::set($field, stringify!($field), lang, &mut flat);)*)?
+                        }
+                    ),*
+                }
+                flat
+            }
+
+            /// One value of every variant.
+            #[cfg(test)]
+            pub(crate) fn samples() -> Vec<$name> {
+                vec![$($name::$variant $({ $($field: <$ty as sample::Sample>::sample()),* })?),*]
+            }
+        }
+    };
+}
+
+sentences! {
+    /// One sentence of the referee, decided but not yet worded. Each variant is one message of
+    /// `rules.ftl`, its fields that message's arguments.
+    pub enum Sentence {
+        /// A move that starts from an empty square.
+        NoPieceOn { from: Square } = "no-piece-on",
+        /// No piece of this kind (or none at all) can go to the square.
+        NoPieceTo { piece: Option<Role>, to: Square } = "no-piece-to",
+        /// The piece belongs to the side not to move.
+        NotYourPiece { piece: Role, from: Square, owner: Color, mover: Color } = "not-your-piece",
+        /// The target holds a piece of one's own.
+        OwnPieceOnTarget { piece: Role, to: Square, occupant: Role } = "own-piece-on-target",
+        /// A pawn's double step through a piece.
+        PawnCannotJump { blocker: OnSquare } = "pawn-cannot-jump",
+        /// A piece on the line between the squares.
+        PathBlocked { piece: Role, from: Square, to: Square, blocker: OnSquare } = "path-blocked",
+        /// A pawn trying to take straight ahead.
+        PawnForwardCapture { from: Square, to: Square, occupant: Option<Role> } = "pawn-forward-capture",
+        /// A pawn stepping diagonally onto an empty square.
+        PawnDiagonalNoCapture { from: Square, to: Square } = "pawn-diagonal-no-capture",
+        /// A double step by a pawn that has moved.
+        PawnDoubleStepNotFromStart { from: Square } = "pawn-double-step-not-from-start",
+        /// An en passant capture one move too late.
+        EnPassantExpired { from: Square, pawn: Square } = "en-passant-expired",
+        /// A pawn on the last rank without the piece it becomes.
+        PromotionPieceMissing { to: Square } = "promotion-piece-missing",
+        /// A promotion to a king or a pawn.
+        PromotionInvalidPiece { chosen: Role } = "promotion-invalid-piece",
+        /// A pawn promoting short of the last rank.
+        PromotionNotOnLastRank { to: Square } = "promotion-not-on-last-rank",
+        /// Another piece than a pawn promoting.
+        PromotionNotAPawn { piece: Role } = "promotion-not-a-pawn",
+        /// The king taking a protected piece.
+        KingTakesProtected { target: OnSquare, defenders: Vec<OnSquare> } = "king-takes-protected",
+        /// The king stepping onto an attacked square.
+        KingIntoCheck { to: Square, attackers: Vec<OnSquare> } = "king-into-check",
+        /// The same, and one of the attackers is the other king.
+        KingIntoCheckByKing { to: Square, attackers: Vec<OnSquare> } = "king-into-check-by-king",
+        /// A pinned piece leaving the line to its king.
+        Pinned { piece: Role, from: Square, pinner: OnSquare, king: Square } = "pinned",
+        /// An en passant capture that clears the king's rank.
+        EnPassantOpensRank {
+            from: Square,
+            captured: Square,
+            rank: Rank,
+            attacker: OnSquare,
+            king: Square,
+        } = "en-passant-opens-rank",
+        /// A move that leaves a knight's, a pawn's or a contact check standing.
+        StillInCheckUnblockable { king: Square, checker: OnSquare } = "still-in-check-unblockable",
+        /// A move that leaves a check from afar standing.
+        StillInCheckBlockable { king: Square, checker: OnSquare } = "still-in-check-blockable",
+        /// Anything but a king move in double check.
+        DoubleCheck { king: Square, checkers: Vec<OnSquare> } = "double-check",
+        /// Castling with a king off its starting square.
+        CastlingKingMoved {
+            castling: CastlingSide,
+            king: Square,
+            home: Square,
+            lost: LostWith,
+        } = "castling-king-moved",
+        /// Castling with a rook that has left its corner.
+        CastlingRookMoved { castling: CastlingSide, rook: Square, lost: LostWith } = "castling-rook-moved",
+        /// Castling without the right, the pieces at home (the position says so).
+        CastlingRightLostEarlier { castling: CastlingSide, rook: Square } = "castling-right-lost-earlier",
+        /// Castling without the right, lost by a move of this game.
+        CastlingRightLostByMove {
+            castling: CastlingSide,
+            rook: Square,
+            lost: LostWith,
+        } = "castling-right-lost-by-move",
+        /// Pieces between the king and the rook.
+        CastlingPiecesBetween { castling: CastlingSide, blockers: Vec<OnSquare> } = "castling-pieces-between",
+        /// Castling out of check.
+        CastlingInCheck { castling: CastlingSide, attackers: Vec<OnSquare> } = "castling-in-check",
+        /// Castling across an attacked square.
+        CastlingThroughCheck {
+            castling: CastlingSide,
+            square: Square,
+            attackers: Vec<OnSquare>,
+        } = "castling-through-check",
+        /// Castling onto an attacked square.
+        CastlingIntoCheck {
+            castling: CastlingSide,
+            square: Square,
+            attackers: Vec<OnSquare>,
+        } = "castling-into-check",
+        /// A move after checkmate.
+        GameOverCheckmate { side: Color } = "game-over-checkmate",
+        /// A move after stalemate.
+        GameOverStalemate { side: Color } = "game-over-stalemate",
+        /// A knight's move that is not an L.
+        KnightShape { from: Square, to: Square } = "knight-shape",
+        /// A bishop's move off the diagonals.
+        BishopShape { from: Square, to: Square } = "bishop-shape",
+        /// A rook's move off the lines.
+        RookShape { from: Square, to: Square } = "rook-shape",
+        /// A queen's move off the lines and diagonals.
+        QueenShape { from: Square, to: Square } = "queen-shape",
+        /// A king's two-square step away from its starting square.
+        KingTwoSquares { from: Square } = "king-two-squares",
+        /// A king's move of more than one square.
+        KingTooFar { from: Square, to: Square } = "king-too-far",
+        /// A move to the square it starts from.
+        SameSquare = "same-square",
+        /// A pawn stepping back.
+        PawnBackwards { from: Square, to: Square } = "pawn-backwards",
+        /// A pawn stepping along the rank.
+        PawnSideways { from: Square, to: Square } = "pawn-sideways",
+        /// The same onto an enemy pawn that may just have double-stepped beside it.
+        PawnSidewaysEnPassant { from: Square, to: Square, behind: Square } = "pawn-sideways-en-passant",
+        /// A pawn going too far ahead.
+        PawnTooFar { from: Square, to: Square } = "pawn-too-far",
+        /// Any other pawn move.
+        PawnWrongShape { from: Square, to: Square } = "pawn-wrong-shape",
+        /// A legal move and what it does.
+        Legal { san: String, what: MoveClause } = "legal",
+        /// A legal move that is neither castling nor from a square.
+        LegalPlain { san: String } = "legal-plain",
+        /// Castling short, said without notation.
+        MovedCastleShort = "moved-castle-short",
+        /// Castling long, said without notation.
+        MovedCastleLong = "moved-castle-long",
+        /// A piece's move, said without notation.
+        MovedPiece { piece: Role, from: Square, to: Square } = "moved-piece",
+        /// The move takes a piece.
+        Captures { victim: Option<Role>, square: Square } = "captures",
+        /// The move takes a pawn en passant.
+        CapturesEnPassant { pawn: Square } = "captures-en-passant",
+        /// The pawn becomes a piece.
+        Promotes { piece: Role } = "promotes",
+        /// The move gives check.
+        GivesCheck = "gives-check",
+        /// The move gives double check.
+        GivesDoubleCheck = "gives-double-check",
+        /// The move mates.
+        GivesCheckmate = "gives-checkmate",
+        /// The move stalemates `side`.
+        GivesStalemate { side: Color } = "gives-stalemate",
+        /// Neither side can mate any more.
+        GivesInsufficientMaterial = "gives-insufficient-material",
+        /// Several pieces of one kind can go to the square.
+        Ambiguous { piece: Role, froms: Vec<Square>, to: Square, example: Example } = "ambiguous",
+        /// The input fits moves of different pieces or to different squares.
+        WhichMove { moves: Vec<Choice>, example: Example } = "which-move",
+        /// Both castlings are possible.
+        WhichCastling = "which-castling",
+        /// The input is not a move.
+        Unreadable { input: Typed } = "unreadable",
+    }
+}
+
+impl Sentence {
+    /// The words in `lang`.
+    #[must_use]
+    pub fn to(&self, lang: Lang) -> String {
+        self.flat(lang).to(lang)
+    }
+
+    /// The words in `lang`, or what is missing from the catalogue.
+    #[cfg(test)]
+    fn try_to(&self, lang: Lang) -> Result<String, String> {
+        i18n::try_tr(lang, &self.flat(lang))
+    }
+}
+
+/// The sentences in `lang`, one after the other (each carries its own spacing).
+#[must_use]
+pub fn words(sentences: &[Sentence], lang: Lang) -> String {
+    sentences.iter().map(|s| s.to(lang)).collect()
+}
+
+fn on_all(board: &Board, squares: &[Square]) -> Vec<OnSquare> {
+    squares.iter().map(|sq| OnSquare::of(board, *sq)).collect()
+}
+
+/// The sentence for a refused move; `board` is the position it was tried in.
+#[must_use]
+#[allow(clippy::too_many_lines)]
+pub fn for_reason(reason: &IllegalReason, board: &Board) -> Sentence {
+    use IllegalReason as R;
+    use Sentence as S;
+    match reason {
+        R::NoPiece {
+            from: Some(from), ..
+        } => S::NoPieceOn { from: *from },
+        R::NoPiece {
+            from: None,
+            piece,
+            to,
+        } => S::NoPieceTo {
+            piece: *piece,
+            to: *to,
+        },
+        R::NotYourPiece { from, piece, owner } => S::NotYourPiece {
+            piece: *piece,
+            from: *from,
+            owner: *owner,
+            mover: !*owner,
+        },
+        R::OwnPieceOnTarget {
+            piece,
+            to,
+            occupant,
+            ..
+        } => S::OwnPieceOnTarget {
+            piece: *piece,
+            to: *to,
+            occupant: *occupant,
+        },
+        R::WrongMovement { piece, from, to } => wrong_movement(*piece, *from, *to, board),
+        R::PathBlocked {
+            piece: Role::Pawn,
+            blocker,
+            ..
+        } => S::PawnCannotJump {
+            blocker: OnSquare::of(board, *blocker),
+        },
+        R::PathBlocked {
+            piece,
+            from,
+            to,
+            blocker,
+        } => S::PathBlocked {
+            piece: *piece,
+            from: *from,
+            to: *to,
+            blocker: OnSquare::of(board, *blocker),
+        },
+        R::PawnForwardCapture { from, to } => S::PawnForwardCapture {
+            from: *from,
+            to: *to,
+            occupant: board.role_at(*to),
+        },
+        R::PawnDiagonalNoCapture { from, to } => S::PawnDiagonalNoCapture {
+            from: *from,
+            to: *to,
+        },
+        R::PawnDoubleStepNotFromStart { from, .. } => S::PawnDoubleStepNotFromStart { from: *from },
+        R::EnPassantExpired { from, pawn, .. } => S::EnPassantExpired {
+            from: *from,
+            pawn: *pawn,
+        },
+        R::PromotionPieceMissing { to, .. } => S::PromotionPieceMissing { to: *to },
+        R::PromotionInvalidPiece { chosen, .. } => S::PromotionInvalidPiece { chosen: *chosen },
+        R::PromotionNotAllowed {
+            piece: Role::Pawn,
+            to,
+            ..
+        } => S::PromotionNotOnLastRank { to: *to },
+        R::PromotionNotAllowed { piece, .. } => S::PromotionNotAPawn { piece: *piece },
+        R::KingIntoCheck {
+            from,
+            to,
+            attackers,
+        } if board
+            .color_at(*to)
+            .is_some_and(|c| Some(c) != board.color_at(*from)) =>
+        {
+            S::KingTakesProtected {
+                target: OnSquare::of(board, *to),
+                defenders: on_all(board, attackers),
+            }
+        }
+        R::KingIntoCheck { to, attackers, .. } => {
+            let to = *to;
+            let attackers = on_all(board, attackers);
+            if attackers
+                .iter()
+                .any(|on| matches!(on, OnSquare::Piece(Role::King, _)))
+            {
+                S::KingIntoCheckByKing { to, attackers }
+            } else {
+                S::KingIntoCheck { to, attackers }
+            }
+        }
+        R::Pinned {
+            piece,
+            from,
+            pinner,
+            king,
+            ..
+        } => S::Pinned {
+            piece: *piece,
+            from: *from,
+            pinner: OnSquare::of(board, *pinner),
+            king: *king,
+        },
+        R::EnPassantOpensRank {
+            from,
+            captured,
+            attacker,
+            king,
+            ..
+        } => S::EnPassantOpensRank {
+            from: *from,
+            captured: *captured,
+            rank: king.rank(),
+            attacker: OnSquare::of(board, *attacker),
+            king: *king,
+        },
+        R::StillInCheck { checkers, king, .. } => {
+            let checker = checkers.first().copied().unwrap_or(*king);
+            let unblockable = matches!(board.role_at(checker), Some(Role::Knight | Role::Pawn))
+                || checker.distance(*king) == 1;
+            let (king, checker) = (*king, OnSquare::of(board, checker));
+            if unblockable {
+                S::StillInCheckUnblockable { king, checker }
+            } else {
+                S::StillInCheckBlockable { king, checker }
+            }
+        }
+        R::DoubleCheckKingMustMove { checkers, king, .. } => S::DoubleCheck {
+            king: *king,
+            checkers: on_all(board, checkers),
+        },
+        R::CastlingKingMoved {
+            castling,
+            king,
+            lost,
+        } => S::CastlingKingMoved {
+            castling: castling.side,
+            king: *king,
+            home: castling.king_home(),
+            lost: LostWith::of(lost.as_ref()),
+        },
+        R::CastlingRookMoved { castling, lost } => S::CastlingRookMoved {
+            castling: castling.side,
+            rook: castling.rook_home(),
+            lost: LostWith::of(lost.as_ref()),
+        },
+        R::CastlingRightLost { castling, lost } => match lost {
+            RightLost::KingOrRookMovedEarlier => S::CastlingRightLostEarlier {
+                castling: castling.side,
+                rook: castling.rook_home(),
+            },
+            RightLost::ByMove { .. } => S::CastlingRightLostByMove {
+                castling: castling.side,
+                rook: castling.rook_home(),
+                lost: LostWith::of(Some(lost)),
+            },
+        },
+        R::CastlingPiecesBetween { castling, blockers } => S::CastlingPiecesBetween {
+            castling: castling.side,
+            blockers: on_all(board, blockers),
+        },
+        R::CastlingInCheck {
+            castling,
+            attackers,
+        } => S::CastlingInCheck {
+            castling: castling.side,
+            attackers: on_all(board, attackers),
+        },
+        R::CastlingThroughCheck {
+            castling,
+            square,
+            attackers,
+        } => S::CastlingThroughCheck {
+            castling: castling.side,
+            square: *square,
+            attackers: on_all(board, attackers),
+        },
+        R::CastlingIntoCheck {
+            castling,
+            square,
+            attackers,
+        } => S::CastlingIntoCheck {
+            castling: castling.side,
+            square: *square,
+            attackers: on_all(board, attackers),
+        },
+        R::GameOver {
+            checkmate: true,
+            side,
+        } => S::GameOverCheckmate { side: *side },
+        R::GameOver {
+            checkmate: false,
+            side,
+        } => S::GameOverStalemate { side: *side },
+    }
+}
+
+fn wrong_movement(piece: Role, from: Square, to: Square, board: &Board) -> Sentence {
+    use Sentence as S;
+    match piece {
+        Role::Knight => S::KnightShape { from, to },
+        Role::Bishop => S::BishopShape { from, to },
+        Role::Rook => S::RookShape { from, to },
+        Role::Queen => S::QueenShape { from, to },
+        Role::King if from.rank() == to.rank() && from.distance(to) == 2 => {
+            S::KingTwoSquares { from }
+        }
+        Role::King => S::KingTooFar { from, to },
+        Role::Pawn => {
+            let white = board.color_at(from) != Some(Color::Black);
+            let dr = i32::from(to.rank()) - i32::from(from.rank());
+            let forward = if white { dr } else { -dr };
+            if from == to {
+                S::SameSquare
+            } else if forward < 0 {
+                S::PawnBackwards { from, to }
+            } else if forward == 0 {
+                match super::en_passant_landing(board, from, to) {
+                    Some(behind) => S::PawnSidewaysEnPassant { from, to, behind },
+                    None => S::PawnSideways { from, to },
+                }
+            } else if from.file() == to.file() {
+                S::PawnTooFar { from, to }
+            } else {
+                S::PawnWrongShape { from, to }
+            }
+        }
+    }
+}
+
+/// The move itself as a clause: which piece goes where, or which side castles.
+fn clause(info: &MoveInfo) -> Option<MoveClause> {
+    let mv = info.mv;
+    match (mv.castling_side(), mv.from()) {
+        (Some(CastlingSide::KingSide), _) => Some(MoveClause::CastleShort),
+        (Some(CastlingSide::QueenSide), _) => Some(MoveClause::CastleLong),
+        (None, Some(from)) => Some(MoveClause::Piece(Choice {
+            piece: mv.role(),
+            from,
+            to: mv.to(),
+        })),
+        (None, None) => None,
+    }
+}
+
+/// The sentences for a legal move: that it is legal and what it does, then its effects.
+#[must_use]
+pub fn for_legal(pos: &Chess, info: &MoveInfo) -> Vec<Sentence> {
+    let san = info.san.clone();
+    let lead = match clause(info) {
+        None => Sentence::LegalPlain { san },
+        Some(what) => Sentence::Legal { san, what },
+    };
+    let mut out = vec![lead];
+    out.extend(effects(pos, info));
+    out
+}
+
+/// The sentences for a legal move in words and squares only (no move letters): for a learner
+/// who has not met notation yet.
+#[must_use]
+pub fn for_legal_in_words(pos: &Chess, info: &MoveInfo) -> Vec<Sentence> {
+    let lead = clause(info).map(|c| match c {
+        MoveClause::CastleShort => Sentence::MovedCastleShort,
+        MoveClause::CastleLong => Sentence::MovedCastleLong,
+        MoveClause::Piece(Choice { piece, from, to }) => Sentence::MovedPiece { piece, from, to },
+    });
+    lead.into_iter().chain(effects(pos, info)).collect()
+}
+
+fn effects(pos: &Chess, info: &MoveInfo) -> Vec<Sentence> {
+    let mv = info.mv;
+    info.effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::Capture if !info.has(Effect::EnPassant) => Some(Sentence::Captures {
+                victim: mv.capture(),
+                square: mv.to(),
+            }),
+            Effect::EnPassant => Some(Sentence::CapturesEnPassant {
+                pawn: Square::from_coords(
+                    mv.to().file(),
+                    mv.from().map_or(mv.to().rank(), Square::rank),
+                ),
+            }),
+            Effect::Promotion => Some(Sentence::Promotes {
+                piece: mv.promotion().unwrap_or(Role::Queen),
+            }),
+            Effect::Check if !info.has(Effect::Checkmate) && !info.has(Effect::DoubleCheck) => {
+                Some(Sentence::GivesCheck)
+            }
+            Effect::DoubleCheck if !info.has(Effect::Checkmate) => Some(Sentence::GivesDoubleCheck),
+            Effect::Checkmate => Some(Sentence::GivesCheckmate),
+            Effect::Stalemate => Some(Sentence::GivesStalemate { side: !pos.turn() }),
+            Effect::DrawInsufficientMaterial => Some(Sentence::GivesInsufficientMaterial),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The sentence for an input that several moves of one piece kind to one square match.
+#[must_use]
+pub fn for_ambiguous(piece: Role, froms: &[Square], to: Square) -> Sentence {
+    Sentence::Ambiguous {
+        piece,
+        froms: froms.to_vec(),
+        to,
+        example: Example {
+            id: "ambiguous-example",
+            choice: froms.first().map(|&from| Choice { piece, from, to }),
+        },
+    }
+}
+
+/// The question when the input fits moves of different pieces or to different squares (a
+/// bare square, `RxN`): each move, and how to write one so that it is clear.
+#[must_use]
+pub fn for_which_move(moves: &[Choice]) -> Sentence {
+    Sentence::WhichMove {
+        moves: moves.to_vec(),
+        example: Example {
+            id: "which-move-example",
+            choice: moves.first().copied(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{LANGS, message_ids};
+
+    #[test]
+    fn every_sentence_is_worded_in_every_language() {
+        for lang in LANGS {
+            for sentence in Sentence::samples() {
+                if let Err(e) = sentence.try_to(lang) {
+                    panic!("{e}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_rules_message_is_said_somewhere() {
+        let said: Vec<&str> = Sentence::samples().iter().map(Sentence::id).collect();
+        let phrases = [
+            "piece",
+            "side",
+            "piece-on-square",
+            "empty-square",
+            "list-comma",
+            "list-and",
+            "list-or",
+            "castling",
+            "right-lost-with",
+            "move-castle-short",
+            "move-castle-long",
+            "move-piece",
+            "move-choice",
+            "ambiguous-example",
+            "which-move-example",
+        ];
+        // Parts of sentences: messages the wording of another refers to.
+        let referred = ["king-into-check", "still-in-check", "pawn-sideways"];
+        for lang in LANGS {
+            for (file, id) in message_ids(lang) {
+                if file.ends_with("rules.ftl") {
+                    let id = id.as_str();
+                    assert!(
+                        said.contains(&id) || phrases.contains(&id) || referred.contains(&id),
+                        "{file}: `{id}` is never said"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn no_message_id_is_in_two_files() {
+        for lang in LANGS {
+            let mut ids: Vec<String> = message_ids(lang).into_iter().map(|(_, id)| id).collect();
+            let count = ids.len();
+            ids.sort();
+            ids.dedup();
+            assert_eq!(ids.len(), count, "{}", lang.tag());
+        }
+    }
+
+    #[test]
+    fn lists_and_plurals() {
+        let board = Board::default();
+        let two = on_all(&board, &[Square::E8, Square::E5]);
+        let s = Sentence::CastlingInCheck {
+            castling: CastlingSide::KingSide,
+            attackers: two.clone(),
+        };
+        assert_eq!(
+            s.to(Lang::En),
+            "You cannot castle short (O-O) while your king is in check: the king on e8 and the \
+             square e5 are checking it. Answer the check first."
+        );
+        let one = Sentence::CastlingInCheck {
+            castling: CastlingSide::KingSide,
+            attackers: two[..1].to_vec(),
+        };
+        assert!(one.to(Lang::En).contains("e8 is checking"));
+        assert_eq!(
+            s.to(Lang::Zh),
+            "被将军时不能短易位（O-O）：e8的王和e5格正在将你的王。先应将。"
+        );
+        assert_eq!(
+            s.to(Lang::ZhHant),
+            "被將軍時不能短易位（O-O）：e8的王和e5格正在將你的王。先應將。"
+        );
+    }
+
+    #[test]
+    fn what_the_learner_typed_is_shown_in_the_sentence_script() {
+        let s = Sentence::Unreadable {
+            input: Typed("马马f3".to_owned()),
+        };
+        assert!(s.to(Lang::Zh).contains("“马马f3”"));
+        assert!(s.to(Lang::ZhHant).contains("「馬馬f3」"));
+    }
+}

@@ -41,11 +41,11 @@ no-piece-to = You have no { $piece } that could go to { $to }.
 not-your-piece = The { $piece } on { $from } belongs to { $owner }, and it is { $mover }'s turn: you may only move your own pieces.
 own-piece-on-target = Your { $piece } cannot go to { $to }: your own { $occupant } stands there, and you may never capture your own pieces.
 pawn-cannot-jump = Your pawn cannot jump over { $blocker }: for a two-square step both squares in front of it must be empty.
-path-blocked = Your { $piece } cannot get from { $from } to { $to }: { $blocker } is in the way, and a { $piece } cannot jump over pieces (only the knight jumps).
+path-blocked = Your { $piece } cannot get from { $from } to { $to }: { $blocker } is in the way, and a { $piece } cannot jump over pieces (only the knight does, and the rook in castling, over its king).
 pawn-forward-capture = The pawn on { $from } cannot move forward: a { $occupant } stands on { $to }. A pawn never captures straight ahead — it captures one square diagonally forward.
 pawn-diagonal-no-capture = The pawn on { $from } may move diagonally only to capture, and { $to } is empty.
 pawn-double-step-not-from-start = A pawn may step two squares only on its first move, from its starting rank. The pawn on { $from } has already moved, so it goes one square at a time.
-en-passant-expired = The pawn on { $from } cannot capture the pawn on { $pawn } en passant: that is allowed only on the very next move after the enemy pawn has made a two-square step to stand beside yours, and that moment is gone.
+en-passant-expired = The pawn on { $from } cannot capture the pawn on { $pawn } en passant: that is allowed only on the very next move after the enemy pawn has made a two-square step to stand beside yours, and the pawn on { $pawn } did not just arrive that way.
 promotion-piece-missing = Your pawn reaches the last rank on { $to }, so it must be promoted in the same move: say what it becomes — a queen, rook, bishop or knight, for example { $to }=Q.
 promotion-invalid-piece = A pawn can be promoted only to a queen, rook, bishop or knight of its own colour — never to a { $chosen }.
 promotion-not-on-last-rank = Only a pawn that reaches the last rank is promoted, and { $to } is not on the last rank: leave out the promotion piece.

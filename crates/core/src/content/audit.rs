@@ -512,6 +512,33 @@ mod tests {
         assert!(terms.iter().any(|t| t.preferred == "垫将"));
     }
 
+    /// Issue 15 (A22, B10): the referee's own Chinese said 垫子 and 走进将军 after the
+    /// lessons had stopped; the glossary now holds the bot's catalogues to the same terms.
+    #[test]
+    fn the_bots_own_chinese_sentences_keep_the_glossary() {
+        let terms = glossary().as_ref().expect("the shipped glossary parses");
+        for (file, source) in [
+            (
+                "zh-Hans/rules.ftl",
+                include_str!("../../locales/zh-Hans/rules.ftl"),
+            ),
+            (
+                "zh-Hans/tutor.ftl",
+                include_str!("../../locales/zh-Hans/tutor.ftl"),
+            ),
+        ] {
+            for (n, line) in source.lines().enumerate() {
+                // Outside any lesson: every term applies.
+                let problems = term_problems(line, 0, terms);
+                assert!(
+                    problems.is_empty(),
+                    "{file}:{}: {problems:?}\n{line}",
+                    n + 1
+                );
+            }
+        }
+    }
+
     #[test]
     fn a_forbidden_variant_is_reported_with_the_term_to_use() {
         let terms = parse_glossary(GLOSSARY_SOURCE).unwrap();

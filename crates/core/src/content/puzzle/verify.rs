@@ -4,22 +4,15 @@ use std::collections::BTreeSet;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Move, Position};
+use shakmaty::{Chess, Move, Position};
 
 use super::{Puzzle, PuzzleProblem, PuzzleSet};
 use crate::search::{MAX_MATE, Prover, solve_with};
 
-/// Reads a FEN into a position, or says what is wrong.
+/// Reads a FEN into a position with the referee's one reader, or says what is wrong.
 pub(crate) fn read_fen(fen: &str) -> Result<Chess, String> {
-    let parsed: Fen = fen
-        .trim()
-        .parse()
-        .map_err(|e| format!("invalid FEN {fen:?}: {e}"))?;
-    parsed
-        .into_position(CastlingMode::Standard)
-        .map_err(|e| format!("impossible position {fen:?}: {e}"))
+    crate::rules::parse_fen(fen).map_err(|e| format!("FEN {fen:?}: {e}"))
 }
 
 /// Reads a UCI move that must be legal in `pos`.
@@ -34,7 +27,7 @@ pub(crate) fn read_move(pos: &Chess, uci: &str) -> Result<Move, String> {
 
 /// The UCI text of a move.
 pub(crate) fn uci(m: Move) -> String {
-    m.to_uci(CastlingMode::Standard).to_string()
+    crate::rules::notation::uci(m).to_string()
 }
 
 /// Replays a solution line of a mate in `n`: legal, `2n - 1` moves, mate on the last move and
@@ -322,7 +315,7 @@ mod tests {
 
         let mut p = back_rank();
         p.fen = "not a fen".into();
-        assert!(verify(&p)[0].message.contains("invalid FEN"));
+        assert!(verify(&p)[0].message.contains("not a valid FEN"));
 
         let mut p = back_rank();
         p.solution = vec!["e1e9".into()];

@@ -7,6 +7,7 @@
 //! the phrases of the same catalogue (`the rook on e8`, `e8的车`).
 
 use std::borrow::Cow;
+use std::sync::LazyLock;
 
 use shakmaty::{Board, CastlingSide, Chess, Color, Position, Rank, Role, Square};
 
@@ -49,9 +50,14 @@ impl Message for Flat {
     }
 
     fn args(&self) -> FluentArgs<'_> {
-        let mut args = FluentArgs::new();
+        let mut args = FluentArgs::with_capacity(self.args.len());
         for (name, value) in &self.args {
-            args.set(name.as_ref(), value.clone());
+            // Lent, not copied: the sentence is worded while its facts live.
+            let value = match value {
+                FluentValue::String(text) => FluentValue::String(Cow::Borrowed(text.as_ref())),
+                other => other.clone(),
+            };
+            args.set(name.as_ref(), value);
         }
         args
     }
@@ -421,16 +427,32 @@ mod sample {
 
 /// A piece's name in `lang`; `None` is a piece of no known kind.
 fn piece_name(role: Option<Role>, lang: Lang) -> String {
-    let role = match role {
-        Some(Role::King) => "king",
-        Some(Role::Queen) => "queen",
-        Some(Role::Rook) => "rook",
-        Some(Role::Bishop) => "bishop",
-        Some(Role::Knight) => "knight",
-        Some(Role::Pawn) => "pawn",
-        None => "other",
-    };
-    Flat::new("piece").with("role", role).to(lang)
+    // Worded once per language and kind: every sentence names pieces, often several.
+    static NAMES: LazyLock<Vec<(Lang, [String; 7])>> = LazyLock::new(|| {
+        i18n::LANGS
+            .iter()
+            .map(|&lang| {
+                let name = |role: &'static str| Flat::new("piece").with("role", role).to(lang);
+                (
+                    lang,
+                    [
+                        name("other"),
+                        name("pawn"),
+                        name("knight"),
+                        name("bishop"),
+                        name("rook"),
+                        name("queen"),
+                        name("king"),
+                    ],
+                )
+            })
+            .collect()
+    });
+    let index = role.map_or(0, |r| r as usize);
+    NAMES
+        .iter()
+        .find(|(l, _)| *l == lang)
+        .map_or_else(String::new, |(_, names)| names[index].clone())
 }
 
 /// The words of a piece in `lang` (`车`, `車`, `rook`).

@@ -131,7 +131,11 @@ fn explain_readings(pos: &Chess, readings: &[MoveInput]) -> Verdict {
             }
             Outcome::Moves(moves) => return Verdict::Ambiguous { candidates: moves },
             Outcome::Refused(reason) => {
-                if best.as_ref().is_none_or(|b| stage(&reason) > stage(b)) {
+                // A bare square that no piece reaches outranks "no pawn goes there".
+                let bare = matches!(reading, MoveInput::AnyPieceTo { .. });
+                if best.as_ref().is_none_or(|b| {
+                    stage(&reason) > stage(b) || (bare && stage(&reason) == stage(b))
+                }) {
                     best = Some(reason);
                 }
             }
@@ -156,10 +160,18 @@ fn any_piece_to(legal: &[Move], to: Square) -> Outcome {
         // Pawns were the first reading; a promotion must name its piece.
         .filter(|m| m.to() == to && !m.is_castle() && m.role() != Role::Pawn)
         .collect();
-    if moves.is_empty() {
+    if !moves.is_empty() {
+        Outcome::Moves(moves)
+    } else if legal.iter().any(|m| m.to() == to || m.is_castle()) {
+        // A pawn or castling might be what was meant: the pawn reading's reason stands.
         Outcome::Nothing
     } else {
-        Outcome::Moves(moves)
+        // Nothing at all goes there: say so, not only that no pawn does.
+        Outcome::Refused(IllegalReason::NoPiece {
+            from: None,
+            piece: None,
+            to,
+        })
     }
 }
 
@@ -791,6 +803,43 @@ mod tests {
             explain(&p, "d2c3").legal_move().and_then(|m| m.from()),
             Some(Square::D2)
         );
+    }
+
+    /// Found walking the first hour: `h8` typed in the rook lesson, where nothing can go to
+    /// h8, was answered "You have no pawn that could go to h8".
+    #[test]
+    fn a_bare_square_nothing_reaches_says_no_piece_not_no_pawn() {
+        let rook = pos("7k/8/8/8/R7/8/8/7K w - - 0 1");
+        let reason = |text: &str| match explain(&rook, text) {
+            Verdict::Illegal(reason) => reason,
+            other => panic!("{text}: {other:?}"),
+        };
+        assert_eq!(
+            reason("h8"),
+            IllegalReason::NoPiece {
+                from: None,
+                piece: None,
+                to: Square::H8
+            }
+        );
+        // A pawn named outright is still answered for pawns.
+        assert!(matches!(
+            reason("Ph8"),
+            IllegalReason::NoPiece {
+                piece: Some(Role::Pawn),
+                ..
+            }
+        ));
+        // A pawn that is there but blocked keeps its own reason.
+        let blocked = pos("7k/8/8/8/4p3/4P3/8/7K w - - 0 1");
+        assert!(matches!(
+            explain(&blocked, "e4"),
+            Verdict::Illegal(
+                IllegalReason::PathBlocked { .. }
+                    | IllegalReason::WrongMovement { .. }
+                    | IllegalReason::PawnForwardCapture { .. }
+            )
+        ));
     }
 
     #[test]

@@ -21,6 +21,7 @@
 
 pub mod content;
 pub mod draw;
+pub mod game;
 pub mod i18n;
 pub mod render;
 pub mod rules;

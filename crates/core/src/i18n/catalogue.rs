@@ -73,7 +73,7 @@ static CATALOGUES: LazyLock<Catalogues> = LazyLock::new(|| Catalogues {
     bundles: LANGS.iter().map(|&lang| (lang, build(lang))).collect(),
 });
 
-fn bundle(lang: Lang) -> &'static FluentBundle<FluentResource> {
+pub(super) fn bundle(lang: Lang) -> &'static FluentBundle<FluentResource> {
     &CATALOGUES
         .bundles
         .iter()
@@ -93,6 +93,18 @@ pub fn try_tr(lang: Lang, message: &impl Message) -> Result<String, String> {
 }
 
 fn format(lang: Lang, id: &str, args: &FluentArgs<'_>) -> Result<String, String> {
+    if let Some(text) = super::template::word(lang, id, args) {
+        return Ok(text);
+    }
+    format_with_fluent(lang, id, args)
+}
+
+/// Words a message with Fluent's own resolver (what [`super::template`] must agree with).
+pub(super) fn format_with_fluent(
+    lang: Lang,
+    id: &str,
+    args: &FluentArgs<'_>,
+) -> Result<String, String> {
     let bundle = bundle(lang);
     let pattern = bundle
         .get_message(id)

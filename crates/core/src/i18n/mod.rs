@@ -20,6 +20,7 @@ mod catalogue;
 pub mod hant;
 mod lang;
 mod message;
+mod template;
 
 pub use catalogue::{LANGS, message_ids, tr, try_tr};
 pub use lang::{Lang, UnknownLang};

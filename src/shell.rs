@@ -41,7 +41,13 @@ pub async fn apply_input(
                 now,
                 client_lang: client_lang.clone(),
             };
-            let t = tutor::step_in(&session, input.clone(), &envelope, catalog);
+            // A game's move makes the tutor search (tens of milliseconds at the top level):
+            // that runs off the async runtime's worker, which goes on serving other chats.
+            let t = if matches!(session.mode, tutor::Mode::Game(_)) {
+                off_the_runtime(|| tutor::step_in(&session, input.clone(), &envelope, catalog))
+            } else {
+                tutor::step_in(&session, input.clone(), &envelope, catalog)
+            };
             Change {
                 state: t.session.to_stored(),
                 events: t
@@ -59,6 +65,17 @@ pub async fn apply_input(
             }
         })
         .await
+}
+
+/// Runs `f` where it blocks no async task: on a multi-threaded runtime the worker hands its
+/// other tasks over first (`block_in_place`); elsewhere (a test's single thread) it just runs.
+fn off_the_runtime<T>(f: impl FnOnce() -> T) -> T {
+    match tokio::runtime::Handle::try_current() {
+        Ok(handle) if handle.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread => {
+            tokio::task::block_in_place(f)
+        }
+        _ => f(),
+    }
 }
 
 /// One update's replies as the outbox keeps them until they are sent, with the conversation

@@ -13,7 +13,7 @@ aside = {" "}({$remark})
 
 welcome = Welcome to chess-tutor! I teach the rules of chess step by step. Whenever a move is not allowed, I tell you which rule forbids it and mark the squares that matter on the board.
 choose-language = 请选择语言 / 請選擇語言 / Choose your language:
-menu = What would you like to do? Lessons: learn the rules from the board up. Puzzle: practise mate in N. Quiz: rule questions. Send /help at any time for every command.
+menu = What would you like to do? Lessons: learn the rules from the board up. Puzzle: practise mate in N. Quiz: rule questions. Play: a game against the tutor. Send /help at any time for every command.
 help =
     Commands:
     /lessons the course map and your progress
@@ -23,6 +23,7 @@ help =
     /hint a hint (first the piece, then the square, then the move)
     /solution the answer
     /quiz rule questions
+    /play a game against the tutor (/play 3: at level 3), /pgn the last game
     /explain FEN move — judge any move in any position
     /progress your progress and level
     /board the board again
@@ -217,7 +218,7 @@ points-change = Points {$delta} ({$before} → {$after}; this puzzle's difficult
 ## Progress
 
 progress-puzzles = Puzzles: {$started} tried, {$solved} solved on your own (no solution, no wrong move), {$to_review} to review.
-progress-ladder = How points work: every puzzle and every quiz round counts as a game; a win gains points and a loss costs some, more against a stronger opponent. Every 100 points is a level, from level 30 up to level 1. Solve 4 puzzles of mate in N and you move on to mate in N+1.
+progress-ladder = How points work: every game against the tutor, every puzzle and every quiz round counts as a game; a win gains points and a loss costs some, more against a stronger opponent. Every 100 points is a level, from level 30 up to level 1. Solve 4 puzzles of mate in N and you move on to mate in N+1.
 rule-name = { $code ->
     [no_piece] no piece there
     [not_your_piece] moving the opponent's piece
@@ -278,3 +279,91 @@ mate-side = { $white ->
     [yes] White
    *[no] Black
 }
+
+## A game against the tutor
+
+game-under-way = You have a game under way: here it is. (To start a new one, resign this one first.)
+game-paused = Your game against the tutor is kept: send /play to go back to it.
+game-setup = Play a game against the tutor at level {$level} of 8. {$about}
+    Level {$suggested} is suggested for you. Choose your colour, or another level below.
+level-about = { $level ->
+    [1] At level 1 the tutor plays like someone who has just learnt the moves: it often leaves pieces where they can be taken.
+    [2] At level 2 the tutor still overlooks a lot, but takes what is left hanging.
+    [3] At level 3 the tutor looks one move ahead and rarely gives pieces away.
+    [4] At level 4 the tutor sees simple threats and short combinations.
+    [5] At level 5 the tutor plays like a keen club beginner.
+    [6] At level 6 the tutor calculates a few moves deep.
+    [7] At level 7 the tutor plays like a club player.
+   *[other] At level 8 the tutor plays as well as it can.
+}
+button-play = Play ♟
+button-play-white = ♔ White
+button-play-black = ♚ Black
+button-play-random = 🎲 Random
+game-started = A new game at level {$level}. You play {$side}.
+tutor-opened = The tutor opened with {$san}.
+game-your-move = Your move: type it (e4, Nf3, O-O) or use 👆 Tap to move.
+side-white = White
+side-black = Black
+game-caption = ♟ Game against the tutor, level {$level} · you play {$side}
+button-claim-draw = Claim a draw ½
+button-offer-draw = Offer a draw
+button-resign = Resign
+button-take-back = Take back ↩
+game-no-skipping = A game has no next step: it goes on with your move.
+game-hint-in-check = Your king is in check: first answer the check — take the checking piece, put a piece in between, or move the king.
+game-hint-hanging = Look at your {$piece} on {$square}: it can be taken, and it is not defended well enough. Move it or defend it.
+game-hint-free-capture = Look at the {$piece} on {$square}: you can take it for free.
+game-hint-none = Nothing is hanging right now. Bring out a piece that has not moved yet, and keep your king safe.
+game-you-played = You played {$san}.
+tutor-answered = The tutor answered {$san}. {$what}
+game-you-are-in-check = ⚠ Your king is in check: answer the check.
+claim-threefold-now = This position has now stood on the board three times: you may claim a draw (threefold repetition), or play on.
+claim-threefold-with = If you play {$san}, the same position stands on the board for the third time: you may claim a draw with that move (the move is played as part of the claim), or play on.
+claim-fifty-now = Fifty moves each have been played without a capture or a pawn move: you may claim a draw (the fifty-move rule), or play on.
+claim-fifty-with = With {$san} the fiftieth move each without a capture or a pawn move is played: you may claim a draw with that move, or play on.
+no-claim = No draw can be claimed now. Threefold repetition needs the same position three times (this one has stood here { $times ->
+    [one] once
+   *[other] {$times} times
+}); the fifty-move rule needs fifty moves each without a capture or a pawn move ({$moves} so far).
+resign-confirm = Resign this game? It counts as a loss.
+button-resign-yes = Yes, resign
+button-play-on = No, play on
+draw-offer-too-soon = The tutor has just declined a draw: you may offer again in {$moves} { $moves ->
+    [one] move
+   *[other] moves
+}.
+draw-accepted = You offered a draw and the tutor accepted.
+draw-declined-ahead = The tutor declines the draw: it is {$points} { $points ->
+    [one] point
+   *[other] points
+} of material ahead. Play on!
+draw-declined-level = The tutor declines the draw: there is still plenty to play for. Play on!
+taken-back = Taken back: your last move and the tutor's answer. It is your move again.
+game-points = Points: {$delta} ({$before} → {$after}). Level: {$level}.
+button-play-again = Play again ♟
+button-pgn = PGN 📄
+end-you-mate = Checkmate! You win. {$why}
+end-tutor-mates = Checkmate: the tutor wins. {$why}
+end-stalemate = Stalemate: {$side} is not in check but has no legal move. The game is a draw.
+end-dead-kings = Only the two kings are left: neither side can ever checkmate, so the game is drawn (a dead position).
+end-dead-minor = A king and one bishop or knight cannot checkmate a lone king: the game is drawn (a dead position).
+end-dead-bishops = Only bishops on squares of one colour are left: no checkmate is possible, so the game is drawn (a dead position).
+end-fivefold = The same position has stood on the board for the fifth time ({$moves}): the game is drawn at once, without a claim.
+at-the-start = at the start
+after-move = after {$said}
+end-seventy-five = Seventy-five moves each without a capture or a pawn move: the game is drawn at once, without a claim.
+end-threefold-claimed = Draw claimed by threefold repetition: the same position stood on the board {$moves}, with the same side to move and the same castling and en passant rights.
+end-fifty-claimed = Draw claimed under the fifty-move rule: {$moves} moves each without a capture or a pawn move.
+end-agreement = The game is drawn by agreement.
+end-you-resigned = You resigned: the tutor wins.
+end-tutor-resigned = The tutor resigned: you win.
+coach-missed-mate = Coach: at move {$number} you played {$played}, but you had mate in {$mate_in}, starting with {$key} (the green arrow).
+coach-missed-capture = Coach: at move {$number} you played {$played}, but {$capture} took the {$piece} for free (the green arrow).
+coach-left-hanging = Coach: after {$played} (move {$number}) your {$piece} on {$square} could be taken for free. Before each move, check what your opponent can take.
+coach-allowed-mate = Coach: after {$played} (move {$number}) your opponent could mate at once with {$mate}. Before each move, look at every check your opponent could give.
+no-game-yet = You have not played a game yet: send /play.
+pgn-learner = Learner
+pgn-intro = Your game as PGN: copy it into any chess site (for example lichess.org/paste) to look at it again.
+progress-games = Games against the tutor: {$played} (won {$won}, drawn {$drawn}, lost {$lost}).
+command-play = A game against the tutor

@@ -13,7 +13,7 @@ aside = （{$remark}）
 
 welcome = 欢迎来到国际象棋规则课！我会一步一步教你下棋的规则。每一步走不通的棋，我都会告诉你是哪条规则不允许，并在棋盘上标出关键的格子。
 choose-language = 请选择语言 / 請選擇語言 / Choose your language:
-menu = 想做什么？课程：从棋盘开始学规则；杀棋题：练习N步杀；测验：规则问答。随时发送 /help 查看所有命令。
+menu = 想做什么？课程：从棋盘开始学规则；杀棋题：练习N步杀；测验：规则问答；下棋：和老师下一盘。随时发送 /help 查看所有命令。
 help =
     命令：
     /lessons 课程目录和进度
@@ -23,6 +23,7 @@ help =
     /hint 提示（先提示棋子，再提示格子，最后给出走法）
     /solution 答案
     /quiz 规则测验
+    /play 和老师下一盘棋（/play 3：第3级），/pgn 上一盘的记录
     /explain FEN 走法 —— 判断任意局面里的一步棋
     /progress 我的进度和级别
     /board 再看一次棋盘
@@ -217,7 +218,7 @@ points-change = 积分 {$delta}（{$before} → {$after}，这道题的难度 {$
 ## Progress
 
 progress-puzzles = 杀棋题：做过 {$started} 道，其中 {$solved} 道是自己解出的（没看答案、没走错），待复习 {$to_review} 道。
-progress-ladder = 积分怎么算：每道杀棋题和每轮测验都算一盘棋，赢了加分、输了减分，对手越强加得越多。每100分升一级，从30级开始，1级最高。解出4道N步杀，就开始练N+1步杀。
+progress-ladder = 积分怎么算：和老师下的每盘棋、每道杀棋题和每轮测验都算一盘棋，赢了加分、输了减分，对手越强加得越多。每100分升一级，从30级开始，1级最高。解出4道N步杀，就开始练N+1步杀。
 rule-name = { $code ->
     [no_piece] 那里没有棋子
     [not_your_piece] 走了对方的棋子
@@ -278,3 +279,82 @@ mate-side = { $white ->
     [yes] 白方
    *[no] 黑方
 }
+
+## 和老师下一盘棋
+
+game-under-way = 你有一盘棋还没下完，在这里。（想开新的一盘，先认输这一盘。）
+game-paused = 你和老师的这盘棋先保留着：发送 /play 就能回来接着下。
+game-setup = 和老师下一盘棋，难度第{$level}级（共8级）。{$about}
+    建议你选第{$suggested}级。请选择执白还是执黑，或者在下面换一个难度。
+level-about = { $level ->
+    [1] 第1级的老师像刚学会走法的人：常常把棋子放在会被吃掉的地方。
+    [2] 第2级的老师还会漏看很多，但看到没有保护的棋子会吃。
+    [3] 第3级的老师会往前看一步，很少白送棋子。
+    [4] 第4级的老师能看出简单的威胁和短的组合。
+    [5] 第5级的老师像认真练棋的初学者。
+    [6] 第6级的老师会往前算几步。
+    [7] 第7级的老师像俱乐部棋手。
+   *[other] 第8级的老师会尽全力下。
+}
+button-play = 下棋 ♟
+button-play-white = ♔ 执白
+button-play-black = ♚ 执黑
+button-play-random = 🎲 随机
+game-started = 新的一盘开始了，难度第{$level}级。你执{$side}。
+tutor-opened = 老师先走了{$san}。
+game-your-move = 轮到你走：直接输入走法（e4、Nf3、O-O），或者点“点按走子”。
+side-white = 白
+side-black = 黑
+game-caption = ♟ 和老师对局，第{$level}级 · 你执{$side}
+button-claim-draw = 申请和棋 ½
+button-offer-draw = 提和
+button-resign = 认输
+button-take-back = 悔棋 ↩
+game-no-skipping = 下棋没有“下一步”：轮到你走棋。
+game-hint-in-check = 你的王正被将军：先应将——吃掉将军的棋子、垫将，或者把王走开。
+game-hint-hanging = 看看你{$square}的{$piece}：它会被吃掉，而且保护不够。把它走开，或者保护它。
+game-hint-free-capture = 看看{$square}的{$piece}：你可以白吃它。
+game-hint-none = 现在没有棋子被白送。把还没走动的棋子走出来，并且保护好你的王。
+game-you-played = 你走了{$san}。
+tutor-answered = 老师走了{$san}。{$what}
+game-you-are-in-check = ⚠ 你的王正被将军：必须应将。
+claim-threefold-now = 这个局面已经在棋盘上出现了三次：你可以申请和棋（三次重复），也可以继续下。
+claim-threefold-with = 如果你走{$san}，同一个局面就会第三次出现：你可以带着这步棋申请和棋（申请时这步棋就算走了），也可以继续下。
+claim-fifty-now = 双方已经各走了五十步，其间没有吃子，也没有走兵：你可以申请和棋（五十回合规则），也可以继续下。
+claim-fifty-with = 走{$san}就是双方没有吃子、没有走兵的第五十步：你可以带着这步棋申请和棋，也可以继续下。
+no-claim = 现在不能申请和棋。三次重复要求同一个局面出现三次（这个局面出现了{$times}次）；五十回合规则要求双方各走五十步都没有吃子、没有走兵（现在是{$moves}步）。
+resign-confirm = 真的要认输吗？认输算输一盘。
+button-resign-yes = 是，认输
+button-play-on = 不，继续下
+draw-offer-too-soon = 老师刚刚拒绝了和棋：再走{$moves}步以后才能再提和。
+draw-accepted = 你提和，老师同意了。
+draw-declined-ahead = 老师不同意和棋：它的子力多{$points}分。继续下吧！
+draw-declined-level = 老师不同意和棋：这盘棋还有很多可下的。继续下吧！
+taken-back = 悔棋了：你上一步和老师的应着都退回去了。又轮到你走。
+game-points = 积分：{$delta}（{$before} → {$after}）。级别：{$level}。
+button-play-again = 再下一盘 ♟
+button-pgn = PGN 📄
+end-you-mate = 将死！你赢了。{$why}
+end-tutor-mates = 将死：老师赢了。{$why}
+end-stalemate = 逼和：{$side}方没有被将军，却无子可动。这盘棋是和棋。
+end-dead-kings = 棋盘上只剩两个王：谁都不可能将死对方，所以是和棋（死局）。
+end-dead-minor = 一个王加一个象或一个马，将不死单王：这盘棋是和棋（死局）。
+end-dead-bishops = 只剩走同一种颜色格子的象：不可能将死，所以是和棋（死局）。
+end-fivefold = 同一个局面已经第五次出现在棋盘上（{$moves}）：不用申请，这盘棋立即判和。
+at-the-start = 开局时
+after-move = {$said}之后
+end-seventy-five = 双方各走了七十五步都没有吃子、没有走兵：不用申请，这盘棋立即判和。
+end-threefold-claimed = 按三次重复申请和棋成功：同一个局面在{$moves}都出现过，而且轮到同一方走，易位权和吃过路兵的权利也相同。
+end-fifty-claimed = 按五十回合规则申请和棋成功：双方各走了{$moves}步都没有吃子、没有走兵。
+end-agreement = 双方同意，这盘棋是和棋。
+end-you-resigned = 你认输了：老师赢了。
+end-tutor-resigned = 老师认输了：你赢了。
+coach-missed-mate = 教练：第{$number}回合你走了{$played}，其实你有{$mate_in}步杀，第一步是{$key}（绿色箭头）。
+coach-missed-capture = 教练：第{$number}回合你走了{$played}，其实{$capture}可以白吃对方的{$piece}（绿色箭头）。
+coach-left-hanging = 教练：走了{$played}（第{$number}回合）以后，你{$square}的{$piece}可以被白吃。每走一步之前，先看看对方能吃什么。
+coach-allowed-mate = 教练：走了{$played}（第{$number}回合）以后，对方走{$mate}就能立即将死你。每走一步之前，先看看对方能怎样将军。
+no-game-yet = 你还没有下过棋：发送 /play 开始。
+pgn-learner = 学员
+pgn-intro = 这是你这盘棋的PGN记录：复制到任何国际象棋网站（例如 lichess.org/paste）就能再看一遍。
+progress-games = 和老师下的棋：{$played}盘（赢{$won}，和{$drawn}，输{$lost}）。
+command-play = 和老师下一盘棋

@@ -14,7 +14,7 @@ aside = （{$remark}）
 
 welcome = 歡迎來到國際象棋規則課！我會一步一步教你下棋的規則。每一步走不通的棋，我都會告訴你是哪條規則不允許，並在棋盤上標出關鍵的格子。
 choose-language = 請選擇語言 / 請選擇語言 / Choose your language:
-menu = 想做什麼？課程：從棋盤開始學規則；殺棋題：練習N步殺；測驗：規則問答。隨時發送 /help 查看所有命令。
+menu = 想做什麼？課程：從棋盤開始學規則；殺棋題：練習N步殺；測驗：規則問答；下棋：和老師下一盤。隨時發送 /help 查看所有命令。
 help =
     命令：
     /lessons 課程目錄和進度
@@ -24,6 +24,7 @@ help =
     /hint 提示（先提示棋子，再提示格子，最後給出走法）
     /solution 答案
     /quiz 規則測驗
+    /play 和老師下一盤棋（/play 3：第3級），/pgn 上一盤的記錄
     /explain FEN 走法 —— 判斷任意局面裡的一步棋
     /progress 我的進度和級別
     /board 再看一次棋盤
@@ -218,7 +219,7 @@ points-change = 積分 {$delta}（{$before} → {$after}，這道題的難度 {$
 ## Progress
 
 progress-puzzles = 殺棋題：做過 {$started} 道，其中 {$solved} 道是自己解出的（沒看答案、沒走錯），待覆習 {$to_review} 道。
-progress-ladder = 積分怎麼算：每道殺棋題和每輪測驗都算一盤棋，贏了加分、輸了減分，對手越強加得越多。每100分升一級，從30級開始，1級最高。解出4道N步殺，就開始練N+1步殺。
+progress-ladder = 積分怎麼算：和老師下的每盤棋、每道殺棋題和每輪測驗都算一盤棋，贏了加分、輸了減分，對手越強加得越多。每100分升一級，從30級開始，1級最高。解出4道N步殺，就開始練N+1步殺。
 rule-name = { $code ->
     [no_piece] 那裡沒有棋子
     [not_your_piece] 走了對方的棋子
@@ -279,3 +280,82 @@ mate-side = { $white ->
     [yes] 白方
    *[no] 黑方
 }
+
+## 和老師下一盤棋
+
+game-under-way = 你有一盤棋還沒下完，在這裡。（想開新的一盤，先認輸這一盤。）
+game-paused = 你和老師的這盤棋先保留著：發送 /play 就能回來接著下。
+game-setup = 和老師下一盤棋，難度第{$level}級（共8級）。{$about}
+    建議你選第{$suggested}級。請選擇執白還是執黑，或者在下面換一個難度。
+level-about = { $level ->
+    [1] 第1級的老師像剛學會走法的人：常常把棋子放在會被吃掉的地方。
+    [2] 第2級的老師還會漏看很多，但看到沒有保護的棋子會吃。
+    [3] 第3級的老師會往前看一步，很少白送棋子。
+    [4] 第4級的老師能看出簡單的威脅和短的組合。
+    [5] 第5級的老師像認真練棋的初學者。
+    [6] 第6級的老師會往前算幾步。
+    [7] 第7級的老師像俱樂部棋手。
+   *[other] 第8級的老師會盡全力下。
+}
+button-play = 下棋 ♟
+button-play-white = ♔ 執白
+button-play-black = ♚ 執黑
+button-play-random = 🎲 隨機
+game-started = 新的一盤開始了，難度第{$level}級。你執{$side}。
+tutor-opened = 老師先走了{$san}。
+game-your-move = 輪到你走：直接輸入走法（e4、Nf3、O-O），或者點「點按走子」。
+side-white = 白
+side-black = 黑
+game-caption = ♟ 和老師對局，第{$level}級 · 你執{$side}
+button-claim-draw = 申請和棋 ½
+button-offer-draw = 提和
+button-resign = 認輸
+button-take-back = 悔棋 ↩
+game-no-skipping = 下棋沒有「下一步」：輪到你走棋。
+game-hint-in-check = 你的王正被將軍：先應將——吃掉將軍的棋子、墊將，或者把王走開。
+game-hint-hanging = 看看你{$square}的{$piece}：它會被吃掉，而且保護不夠。把它走開，或者保護它。
+game-hint-free-capture = 看看{$square}的{$piece}：你可以白吃它。
+game-hint-none = 現在沒有棋子被白送。把還沒走動的棋子走出來，並且保護好你的王。
+game-you-played = 你走了{$san}。
+tutor-answered = 老師走了{$san}。{$what}
+game-you-are-in-check = ⚠ 你的王正被將軍：必須應將。
+claim-threefold-now = 這個局面已經在棋盤上出現了三次：你可以申請和棋（三次重複），也可以繼續下。
+claim-threefold-with = 如果你走{$san}，同一個局面就會第三次出現：你可以帶著這步棋申請和棋（申請時這步棋就算走了），也可以繼續下。
+claim-fifty-now = 雙方已經各走了五十步，其間沒有吃子，也沒有走兵：你可以申請和棋（五十回合規則），也可以繼續下。
+claim-fifty-with = 走{$san}就是雙方沒有吃子、沒有走兵的第五十步：你可以帶著這步棋申請和棋，也可以繼續下。
+no-claim = 現在不能申請和棋。三次重複要求同一個局面出現三次（這個局面出現了{$times}次）；五十回合規則要求雙方各走五十步都沒有吃子、沒有走兵（現在是{$moves}步）。
+resign-confirm = 真的要認輸嗎？認輸算輸一盤。
+button-resign-yes = 是，認輸
+button-play-on = 不，繼續下
+draw-offer-too-soon = 老師剛剛拒絕了和棋：再走{$moves}步以後才能再提和。
+draw-accepted = 你提和，老師同意了。
+draw-declined-ahead = 老師不同意和棋：它的子力多{$points}分。繼續下吧！
+draw-declined-level = 老師不同意和棋：這盤棋還有很多可下的。繼續下吧！
+taken-back = 悔棋了：你上一步和老師的應著都退回去了。又輪到你走。
+game-points = 積分：{$delta}（{$before} → {$after}）。級別：{$level}。
+button-play-again = 再下一盤 ♟
+button-pgn = PGN 📄
+end-you-mate = 將死！你贏了。{$why}
+end-tutor-mates = 將死：老師贏了。{$why}
+end-stalemate = 逼和：{$side}方沒有被將軍，卻無子可動。這盤棋是和棋。
+end-dead-kings = 棋盤上只剩兩個王：誰都不可能將死對方，所以是和棋（死局）。
+end-dead-minor = 一個王加一個象或一個馬，將不死單王：這盤棋是和棋（死局）。
+end-dead-bishops = 只剩走同一種顏色格子的象：不可能將死，所以是和棋（死局）。
+end-fivefold = 同一個局面已經第五次出現在棋盤上（{$moves}）：不用申請，這盤棋立即判和。
+at-the-start = 開局時
+after-move = {$said}之後
+end-seventy-five = 雙方各走了七十五步都沒有吃子、沒有走兵：不用申請，這盤棋立即判和。
+end-threefold-claimed = 按三次重複申請和棋成功：同一個局面在{$moves}都出現過，而且輪到同一方走，易位權和吃過路兵的權利也相同。
+end-fifty-claimed = 按五十回合規則申請和棋成功：雙方各走了{$moves}步都沒有吃子、沒有走兵。
+end-agreement = 雙方同意，這盤棋是和棋。
+end-you-resigned = 你認輸了：老師贏了。
+end-tutor-resigned = 老師認輸了：你贏了。
+coach-missed-mate = 教練：第{$number}回合你走了{$played}，其實你有{$mate_in}步殺，第一步是{$key}（綠色箭頭）。
+coach-missed-capture = 教練：第{$number}回合你走了{$played}，其實{$capture}可以白吃對方的{$piece}（綠色箭頭）。
+coach-left-hanging = 教練：走了{$played}（第{$number}回合）以後，你{$square}的{$piece}可以被白吃。每走一步之前，先看看對方能吃什麼。
+coach-allowed-mate = 教練：走了{$played}（第{$number}回合）以後，對方走{$mate}就能立即將死你。每走一步之前，先看看對方能怎樣將軍。
+no-game-yet = 你還沒有下過棋：發送 /play 開始。
+pgn-learner = 學員
+pgn-intro = 這是你這盤棋的PGN記錄：複製到任何國際象棋網站（例如 lichess.org/paste）就能再看一遍。
+progress-games = 和老師下的棋：{$played}盤（贏{$won}，和{$drawn}，輸{$lost}）。
+command-play = 和老師下一盤棋

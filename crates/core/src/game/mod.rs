@@ -6,3 +6,6 @@
 //! caller gives, so the same game state always gets the same reply.
 
 pub mod engine;
+pub mod record;
+pub mod pgn;
+pub mod coach;

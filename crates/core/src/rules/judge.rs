@@ -198,6 +198,43 @@ impl Game {
         }
     }
 
+    /// How often the position after `mv` would have occurred, counting it, with the plies
+    /// where it stood before (the last entry is the ply `mv` would make): what a claim of
+    /// threefold repetition by writing down the move about to be played rests on (FIDE Art.
+    /// 9.2.1.1).
+    #[must_use]
+    pub fn repetition_after(&self, mv: Move) -> Repetition {
+        let mut next = self.position().clone();
+        next.play_unchecked(mv);
+        let after = hash(&next);
+        let mut plies: Vec<usize> = self
+            .hashes
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| **h == after)
+            .map(|(i, _)| i)
+            .collect();
+        plies.push(self.hashes.len());
+        Repetition {
+            count: plies.len(),
+            plies,
+        }
+    }
+
+    /// The position before each move and after the last, from the start.
+    #[must_use]
+    pub fn positions(&self) -> &[Chess] {
+        &self.positions
+    }
+
+    /// Takes back the last move, if there is one.
+    pub fn pop(&mut self) -> Option<Move> {
+        let mv = self.moves.pop()?;
+        self.positions.pop();
+        self.hashes.pop();
+        Some(mv)
+    }
+
     /// The draw that applies now, if any: automatic draws first, then claimable ones.
     ///
     /// ```

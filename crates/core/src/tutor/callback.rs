@@ -2,7 +2,7 @@
 //! was made for. Every question the tutor asks gets a new `nonce`; a press whose nonce is not
 //! the session's current one is stale (or forged) and changes nothing.
 
-use shakmaty::{Role, Square, uci::UciMove};
+use shakmaty::{Color, Role, Square, uci::UciMove};
 
 use crate::rules::Lang;
 
@@ -59,6 +59,28 @@ pub enum Action {
         /// The piece chosen: queen, rook, bishop or knight.
         role: Role,
     },
+    /// Start a game against the tutor at this level (1–8), the learner playing this side
+    /// (`None`: chosen for them). Valid at any time.
+    Play {
+        /// The tutor's level.
+        level: u8,
+        /// The learner's side, or a random one.
+        side: Option<Color>,
+    },
+    /// The game setup at this level (valid at any time; 0: the level suggested for the learner).
+    PlayLevel(u8),
+    /// Claim a draw in the game.
+    Claim(u32),
+    /// Offer a draw in the game.
+    OfferDraw(u32),
+    /// Resign the game (asked once, then confirmed).
+    Resign(u32),
+    /// Take back the last move in the game.
+    TakeBack(u32),
+    /// Show the current task again as it was ("play on").
+    Board(u32),
+    /// The last game as PGN (valid at any time).
+    Pgn,
 }
 
 /// The pieces a pawn may become, in the order they are offered.
@@ -97,6 +119,21 @@ impl Action {
                 to,
                 role,
             } => format!("u:{nonce}:{from}{to}{}", role.char()),
+            Action::Play { level, side } => {
+                let side = match side {
+                    Some(Color::White) => "w",
+                    Some(Color::Black) => "b",
+                    None => "r",
+                };
+                format!("g:{level}:{side}")
+            }
+            Action::PlayLevel(level) => format!("v:{level}"),
+            Action::Claim(n) => format!("c:{n}"),
+            Action::OfferDraw(n) => format!("o:{n}"),
+            Action::Resign(n) => format!("y:{n}"),
+            Action::TakeBack(n) => format!("z:{n}"),
+            Action::Board(n) => format!("b:{n}"),
+            Action::Pgn => "f".into(),
         }
     }
 
@@ -151,6 +188,24 @@ impl Action {
                 }
                 _ => return None,
             },
+            ("g", Some(level), Some(side)) => Action::Play {
+                level: level.parse().ok().filter(|l| (1..=8).contains(l))?,
+                side: match side {
+                    "w" => Some(Color::White),
+                    "b" => Some(Color::Black),
+                    "r" => None,
+                    _ => return None,
+                },
+            },
+            ("v", Some(level), None) => {
+                Action::PlayLevel(level.parse().ok().filter(|l| *l <= 8)?)
+            }
+            ("c", _, None) => Action::Claim(num(a)?),
+            ("o", _, None) => Action::OfferDraw(num(a)?),
+            ("y", _, None) => Action::Resign(num(a)?),
+            ("z", _, None) => Action::TakeBack(num(a)?),
+            ("b", _, None) => Action::Board(num(a)?),
+            ("f", None, None) => Action::Pgn,
             _ => return None,
         };
         Some(action)
@@ -165,6 +220,11 @@ impl Action {
             | Action::Tap { nonce, .. }
             | Action::Promote { nonce, .. } => Some(*nonce),
             Action::TapBoard(n) | Action::Done(n) => Some(*n),
+            Action::Claim(n)
+            | Action::OfferDraw(n)
+            | Action::Resign(n)
+            | Action::TakeBack(n)
+            | Action::Board(n) => Some(*n),
             _ => None,
         }
     }
@@ -201,6 +261,21 @@ mod tests {
                 to: Square::B1,
                 role: Role::Knight,
             },
+            Action::Play {
+                level: 8,
+                side: Some(Color::Black),
+            },
+            Action::Play {
+                level: 1,
+                side: None,
+            },
+            Action::PlayLevel(3),
+            Action::Claim(u32::MAX),
+            Action::OfferDraw(1),
+            Action::Resign(2),
+            Action::TakeBack(3),
+            Action::Board(4),
+            Action::Pgn,
         ]
     }
 
@@ -265,6 +340,13 @@ mod tests {
             "u:1:0000",
             "u:x:e7e8q",
             "u:4294967296:e7e8q",
+            "g:0:w",
+            "g:9:w",
+            "g:3:x",
+            "g:3",
+            "v:9",
+            "c:",
+            "f:1",
         ] {
             assert_eq!(Action::decode(junk), None, "{junk:?}");
         }

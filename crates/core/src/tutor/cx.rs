@@ -62,6 +62,7 @@ impl Cx<'_> {
             Button::new(words::button_lessons(lang), &Action::Lesson(0)),
             Button::new(words::button_puzzle(lang), &Action::Puzzle),
             Button::new(words::button_quiz(lang), &Action::Quiz),
+            Button::new(Say::ButtonPlay.to(lang), &Action::PlayLevel(0)),
         ]
     }
 

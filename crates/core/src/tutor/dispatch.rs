@@ -7,9 +7,9 @@ use super::callback::Action;
 use super::cx::Cx;
 use super::input::{Command, Input, LessonArg, MAX_TEXT_CHARS};
 use super::reply::{Button, Event, Reply, Transition};
-use super::state::{Mode, Session};
+use super::state::{GameState, Mode, Session};
 use super::words::{self, Say};
-use super::{lesson, puzzle, quiz, tap};
+use super::{game, lesson, puzzle, quiz, tap};
 use crate::content::Catalog;
 use crate::draw;
 use crate::render::BoardView;
@@ -142,6 +142,7 @@ fn move_task_board(mode: &Mode, cx: &Cx<'_>) -> Option<TaskBoard> {
     match mode {
         Mode::Lesson(s) => s.task_board(cx),
         Mode::Puzzle(s) => s.task_board(cx),
+        Mode::Game(s) => s.task_board(cx),
         Mode::Quiz(_) | Mode::Idle => None,
     }
 }
@@ -178,6 +179,11 @@ impl Cx<'_> {
 
     fn command(&mut self, command: Command, mode: Mode) -> Mode {
         let lang = self.lang();
+        let starts_another = matches!(
+            command,
+            Command::Lesson(_) | Command::Puzzle | Command::Quiz | Command::Lessons
+        );
+        let mode = if starts_another { self.pause_game(mode) } else { mode };
         match command {
             Command::Start => {
                 self.start(None);
@@ -230,6 +236,14 @@ impl Cx<'_> {
                 self.board(&mode);
                 mode
             }
+            Command::Play(level) => {
+                let mode = self.resume_game(mode);
+                game::setup(self, level.and_then(crate::game::engine::Level::new), mode)
+            }
+            Command::Pgn => {
+                game::send_pgn(self, &mode);
+                mode
+            }
             Command::Unknown(word) => {
                 self.reply(Reply::text(words::unknown_command(lang, &word)));
                 mode
@@ -244,6 +258,11 @@ impl Cx<'_> {
             self.stale_button();
             return mode;
         }
+        let starts_another = matches!(
+            action,
+            Action::Lesson(_) | Action::Puzzle | Action::Quiz | Action::Review(_)
+        );
+        let mode = if starts_another { self.pause_game(mode) } else { mode };
         match action {
             Action::Lang(lang) => {
                 let first = self.session.lang.is_none();
@@ -280,9 +299,33 @@ impl Cx<'_> {
                     _ => lesson::practise(self, index, None),
                 }
             }
+            Action::Play { level, side } => {
+                let mode = self.resume_game(mode);
+                game::start(self, level, side, mode)
+            }
+            Action::PlayLevel(level) => {
+                let mode = self.resume_game(mode);
+                game::setup(self, crate::game::engine::Level::new(level), mode)
+            }
+            Action::Pgn => {
+                game::send_pgn(self, &mode);
+                mode
+            }
+            Action::Claim(_) => self.in_game(mode, game::claim),
+            Action::OfferDraw(_) => self.in_game(mode, game::offer_draw),
+            Action::Resign(_) => self.in_game(mode, game::resign),
+            Action::TakeBack(_) => self.in_game(mode, game::take_back),
+            Action::Board(_) => match mode {
+                Mode::Game(g) => game::play_on(g, self),
+                other => {
+                    self.board(&other);
+                    other
+                }
+            },
             Action::TapBoard(_) => match mode {
                 Mode::Lesson(s) => s.open_tap_board(self),
                 Mode::Puzzle(s) => tap::open(s, self),
+                Mode::Game(s) => tap::open(s, self),
                 other => {
                     self.stale_button();
                     other
@@ -291,6 +334,7 @@ impl Cx<'_> {
             Action::Tap { square, .. } => match mode {
                 Mode::Lesson(s) => s.tap(self, square, move_task_board),
                 Mode::Puzzle(s) => tap::tap(s, self, square, move_task_board),
+                Mode::Game(s) => tap::tap(s, self, square, move_task_board),
                 other => {
                     self.stale_button();
                     other
@@ -306,6 +350,7 @@ impl Cx<'_> {
             Action::Promote { from, to, role, .. } => match mode {
                 Mode::Lesson(s) => tap::promote(s, self, from, to, role),
                 Mode::Puzzle(s) => tap::promote(s, self, from, to, role),
+                Mode::Game(s) => tap::promote(s, self, from, to, role),
                 other => {
                     self.stale_button();
                     other
@@ -332,6 +377,7 @@ impl Cx<'_> {
             Mode::Lesson(s) => s.text(self, text),
             Mode::Puzzle(s) => s.text(self, text),
             Mode::Quiz(s) => s.text(self, text),
+            Mode::Game(s) => s.text(self, text),
         }
     }
 
@@ -340,6 +386,7 @@ impl Cx<'_> {
             Mode::Lesson(s) => s.answer(self, choice),
             Mode::Quiz(s) => s.answer(self, choice),
             Mode::Puzzle(s) => s.answer(self, choice),
+            Mode::Game(s) => s.answer(self, choice),
             Mode::Idle => {
                 self.stale_button();
                 Mode::Idle
@@ -352,6 +399,7 @@ impl Cx<'_> {
             Mode::Lesson(s) => s.next(self),
             Mode::Quiz(s) => s.next(self),
             Mode::Puzzle(s) => s.next(self),
+            Mode::Game(s) => s.next(self),
             Mode::Idle => lesson::resume(self, None),
         }
     }
@@ -361,6 +409,7 @@ impl Cx<'_> {
             Mode::Lesson(s) => s.hint(self),
             Mode::Puzzle(s) => s.hint(self),
             Mode::Quiz(s) => s.hint(self),
+            Mode::Game(s) => s.hint(self),
             Mode::Idle => {
                 self.nothing_to_do();
                 Mode::Idle
@@ -373,6 +422,7 @@ impl Cx<'_> {
             Mode::Lesson(s) => s.solution(self),
             Mode::Puzzle(s) => s.solution(self),
             Mode::Quiz(s) => s.solution(self),
+            Mode::Game(s) => s.solution(self),
             Mode::Idle => {
                 self.nothing_to_do();
                 Mode::Idle
@@ -385,7 +435,45 @@ impl Cx<'_> {
             Mode::Lesson(s) => s.present(self),
             Mode::Puzzle(s) => s.present(self),
             Mode::Quiz(s) => s.present(self),
+            Mode::Game(s) => s.present(self),
             Mode::Idle => self.nothing_to_do(),
+        }
+    }
+
+    /// A game action: for the game under way, or a stale button.
+    fn in_game(&mut self, mode: Mode, handle: fn(GameState, &mut Self) -> Mode) -> Mode {
+        match mode {
+            Mode::Game(g) => handle(g, self),
+            other => {
+                self.stale_button();
+                other
+            }
+        }
+    }
+
+    /// Another activity begins while a game is under way: the game is kept aside (and said
+    /// so), for `/play` to come back to.
+    fn pause_game(&mut self, mode: Mode) -> Mode {
+        match mode {
+            Mode::Game(g) => {
+                self.session.paused_game = Some(g);
+                let text = self.t(&Say::GamePaused);
+                self.reply(Reply::text(text));
+                Mode::Idle
+            }
+            other => other,
+        }
+    }
+
+    /// `/play` with a game kept aside and none under way: that game again.
+    fn resume_game(&mut self, mode: Mode) -> Mode {
+        match (mode, self.session.paused_game.take()) {
+            (Mode::Game(g), kept) => {
+                self.session.paused_game = kept;
+                Mode::Game(g)
+            }
+            (_, Some(g)) => Mode::Game(g),
+            (other, None) => other,
         }
     }
 
@@ -474,6 +562,18 @@ impl Cx<'_> {
             }
             .to(lang),
         );
+        if p.games.played > 0 {
+            text.push('\n');
+            text.push_str(
+                &Say::ProgressGames {
+                    played: p.games.played,
+                    won: p.games.won,
+                    drawn: p.games.drawn,
+                    lost: p.games.lost,
+                }
+                .to(lang),
+            );
+        }
         if !errors.is_empty() {
             text.push_str(
                 &Say::ProgressErrors {

@@ -54,6 +54,10 @@ pub enum Command {
     Lang(Option<Lang>),
     /// `/board`: the current position again.
     Board,
+    /// `/play [level]`: a game against the tutor (levels 1–8).
+    Play(Option<u8>),
+    /// `/pgn`: the last game as PGN.
+    Pgn,
     /// Anything else starting with `/`.
     Unknown(String),
 }
@@ -125,6 +129,8 @@ impl Command {
             "progress" | "进度" | "進度" => Command::Progress,
             "lang" | "language" | "语言" | "語言" => Command::Lang(arg.parse().ok()),
             "board" | "棋盘" | "棋盤" => Command::Board,
+            "play" | "下棋" | "对局" | "對局" => Command::Play(arg.parse().ok()),
+            "pgn" => Command::Pgn,
             _ => Command::Unknown(word),
         })
     }

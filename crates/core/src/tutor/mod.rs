@@ -23,6 +23,7 @@
 //! the new piece; see [`tap`].
 
 mod activity;
+mod game;
 pub mod callback;
 mod cx;
 mod dispatch;

@@ -175,6 +175,24 @@ pub enum Event {
         /// The language chosen.
         lang: Lang,
     },
+    /// A game against the tutor began.
+    GameStarted {
+        /// The tutor's level (1–8).
+        level: u8,
+        /// The learner's side.
+        learner: super::state::Side,
+    },
+    /// A game against the tutor ended.
+    GameResult {
+        /// The tutor's level (1–8).
+        level: u8,
+        /// How it ended (`checkmate`, `threefold_claimed`, …).
+        ending: String,
+        /// The PGN result (`1-0`, `0-1`, `1/2-1/2`).
+        result: String,
+        /// The learner's points after it.
+        points: i32,
+    },
 }
 
 impl Event {

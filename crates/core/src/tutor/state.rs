@@ -12,6 +12,8 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Square};
 
 use crate::content::{LessonId, PuzzleId, QuizId, StepId};
+use crate::game::engine::Level;
+use crate::game::record::{Ending, Record};
 use crate::rules::Lang;
 
 /// The format of a stored [`Session`] that this release writes (see [`Session::to_stored`]).
@@ -56,6 +58,9 @@ pub struct Session {
     /// The squares picked so far on the tap board of a "name every square" step.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub squares: Option<PickedSquares>,
+    /// A game against the tutor kept aside while the learner does something else.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub paused_game: Option<GameState>,
 }
 
 /// Squares picked on the tap board of a squares step; like [`TapSelection`], bound to the
@@ -158,6 +163,93 @@ pub enum Mode {
     Puzzle(PuzzleState),
     /// A quiz round.
     Quiz(QuizState),
+    /// A game against the tutor.
+    Game(GameState),
+}
+
+/// A side of the board, as it is stored (`white`, `black`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    /// White.
+    White,
+    /// Black.
+    Black,
+}
+
+impl Side {
+    /// The colour.
+    #[must_use]
+    pub fn color(self) -> shakmaty::Color {
+        match self {
+            Side::White => shakmaty::Color::White,
+            Side::Black => shakmaty::Color::Black,
+        }
+    }
+}
+
+impl From<shakmaty::Color> for Side {
+    fn from(color: shakmaty::Color) -> Side {
+        match color {
+            shakmaty::Color::White => Side::White,
+            shakmaty::Color::Black => Side::Black,
+        }
+    }
+}
+
+/// A game against the tutor under way.
+#[serde_as]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameState {
+    /// The tutor's level.
+    #[serde_as(as = "DisplayFromStr")]
+    pub level: Level,
+    /// The learner's side.
+    pub learner: Side,
+    /// The moves so far (replayed through the referee when the session is read).
+    pub record: Record,
+    /// Take-backs left in this game.
+    pub takebacks_left: u8,
+    /// The ply at which the tutor last declined a draw offer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declined_at: Option<usize>,
+    /// The seed of the tutor's choices in this game.
+    pub seed: u64,
+    /// The learner pressed Resign once and is asked to confirm.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub resigning: bool,
+}
+
+/// The last finished game, for `/pgn`.
+#[serde_as]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FinishedGame {
+    /// The moves.
+    pub record: Record,
+    /// How it ended.
+    pub ending: Ending,
+    /// The tutor's level.
+    #[serde_as(as = "DisplayFromStr")]
+    pub level: Level,
+    /// The learner's side.
+    pub learner: Side,
+    /// The day it ended (`YYYY.MM.DD`), when the shell gave the time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+}
+
+/// Games against the tutor, counted.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GameCounts {
+    /// Games finished.
+    pub played: u32,
+    /// Won.
+    pub won: u32,
+    /// Drawn.
+    pub drawn: u32,
+    /// Lost.
+    pub lost: u32,
 }
 
 /// Where the learner is in the course.
@@ -356,6 +448,18 @@ pub struct Progress {
     /// The puzzle played last, not to be served again straight away.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_puzzle: Option<PuzzleId>,
+    /// Games against the tutor.
+    #[serde(skip_serializing_if = "GameCounts::is_none")]
+    pub games: GameCounts,
+    /// The last finished game (for `/pgn`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_game: Option<FinishedGame>,
+}
+
+impl GameCounts {
+    fn is_none(&self) -> bool {
+        self.played == 0
+    }
 }
 
 #[cfg(test)]

@@ -77,6 +77,72 @@ crate::messages! {
         DrawFiftyMoves = "draw-fifty-moves",
         DrawSeventyFiveMoves = "draw-seventy-five-moves",
         DrawNone = "draw-none",
+        GameUnderWay = "game-under-way",
+        GamePaused = "game-paused",
+        GameSetup { level: u32, about: String, suggested: u32 } = "game-setup",
+        LevelAbout { level: u32 } = "level-about",
+        ButtonPlay = "button-play",
+        ButtonPlayWhite = "button-play-white",
+        ButtonPlayBlack = "button-play-black",
+        ButtonPlayRandom = "button-play-random",
+        GameStarted { level: u32, side: String } = "game-started",
+        TutorOpened { san: String } = "tutor-opened",
+        GameYourMove = "game-your-move",
+        SideWhite = "side-white",
+        SideBlack = "side-black",
+        GameCaption { level: u32, side: String } = "game-caption",
+        ButtonClaimDraw = "button-claim-draw",
+        ButtonOfferDraw = "button-offer-draw",
+        ButtonResign = "button-resign",
+        ButtonTakeBack = "button-take-back",
+        GameNoSkipping = "game-no-skipping",
+        GameHintInCheck = "game-hint-in-check",
+        GameHintHanging { square: String, piece: String } = "game-hint-hanging",
+        GameHintFreeCapture { square: String, piece: String } = "game-hint-free-capture",
+        GameHintNone = "game-hint-none",
+        GameYouPlayed { san: String } = "game-you-played",
+        TutorAnswered { san: String, what: String } = "tutor-answered",
+        GameYouAreInCheck = "game-you-are-in-check",
+        ClaimThreefoldNow = "claim-threefold-now",
+        ClaimThreefoldWith { san: String } = "claim-threefold-with",
+        ClaimFiftyNow = "claim-fifty-now",
+        ClaimFiftyWith { san: String } = "claim-fifty-with",
+        NoClaim { times: u32, moves: u32 } = "no-claim",
+        ResignConfirm = "resign-confirm",
+        ButtonResignYes = "button-resign-yes",
+        ButtonPlayOn = "button-play-on",
+        DrawOfferTooSoon { moves: u32 } = "draw-offer-too-soon",
+        DrawAccepted = "draw-accepted",
+        DrawDeclinedAhead { points: u32 } = "draw-declined-ahead",
+        DrawDeclinedLevel = "draw-declined-level",
+        TakenBack = "taken-back",
+        GamePoints { delta: String, before: i32, after: i32, level: String } = "game-points",
+        ButtonPlayAgain = "button-play-again",
+        ButtonPgn = "button-pgn",
+        EndYouMate { why: String } = "end-you-mate",
+        AtTheStart = "at-the-start",
+        AfterMove { said: String } = "after-move",
+        EndTutorMates { why: String } = "end-tutor-mates",
+        EndStalemate { side: String } = "end-stalemate",
+        EndDeadKings = "end-dead-kings",
+        EndDeadMinor = "end-dead-minor",
+        EndDeadBishops = "end-dead-bishops",
+        EndFivefold { moves: String } = "end-fivefold",
+        EndSeventyFive = "end-seventy-five",
+        EndThreefoldClaimed { moves: String } = "end-threefold-claimed",
+        EndFiftyClaimed { moves: u32 } = "end-fifty-claimed",
+        EndAgreement = "end-agreement",
+        EndYouResigned = "end-you-resigned",
+        EndTutorResigned = "end-tutor-resigned",
+        CoachMissedMate { number: u32, played: String, mate_in: u32, key: String } = "coach-missed-mate",
+        CoachMissedCapture { number: u32, played: String, capture: String, piece: String } = "coach-missed-capture",
+        CoachLeftHanging { number: u32, played: String, piece: String, square: String } = "coach-left-hanging",
+        CoachAllowedMate { number: u32, played: String, mate: String } = "coach-allowed-mate",
+        NoGameYet = "no-game-yet",
+        PgnLearner = "pgn-learner",
+        PgnIntro = "pgn-intro",
+        ProgressGames { played: u32, won: u32, drawn: u32, lost: u32 } = "progress-games",
+        CommandPlay = "command-play",
         TapAPiece = "tap-a-piece",
         TapPicked { piece: String, square: String } = "tap-picked",
         TapPickedStuck { piece: String, square: String } = "tap-picked-stuck",
@@ -237,6 +303,7 @@ pub fn command_menu(lang: Lang) -> Vec<(&'static str, String)> {
         ("lesson", Say::CommandLesson),
         ("puzzle", Say::CommandPuzzle),
         ("quiz", Say::CommandQuiz),
+        ("play", Say::CommandPlay),
         ("hint", Say::CommandHint),
         ("board", Say::CommandBoard),
         ("progress", Say::CommandProgress),
@@ -325,6 +392,30 @@ pub fn true_word(lang: Lang) -> String {
 
 pub fn false_word(lang: Lang) -> String {
     Say::False.to(lang)
+}
+
+/// A typed word that claims a draw in a game (`claim`, `求和` is an offer, not a claim).
+pub fn is_claim_word(text: &str) -> bool {
+    matches!(
+        text.trim().to_lowercase().as_str(),
+        "claim" | "claim draw" | "/claim" | "申请和棋" | "申請和棋" | "要求和棋"
+    )
+}
+
+/// A typed word that resigns a game (asked once before it counts).
+pub fn is_resign_word(text: &str) -> bool {
+    matches!(
+        text.trim().to_lowercase().as_str(),
+        "resign" | "/resign" | "认输" | "認輸"
+    )
+}
+
+/// A typed word that offers a draw in a game.
+pub fn is_draw_offer_word(text: &str) -> bool {
+    matches!(
+        text.trim().to_lowercase().as_str(),
+        "draw" | "offer draw" | "/draw" | "求和" | "提和"
+    )
 }
 
 pub fn side_to_move(lang: Lang, white: bool) -> String {

@@ -1,0 +1,342 @@
+//! The coach: after a game, the few things a beginner most needs to see about their own
+//! moves — a mate in 1 or 2 missed (proven by the mate search), the move that let the
+//! opponent mate, a piece left hanging, a free capture missed — and during a game, a rule of
+//! thumb for the position instead of a move.
+//!
+//! "Free" and "hanging" are meant as a beginner sees them: a piece attacked and not defended
+//! at all, or attacked by a piece worth less. No exchange sequences are counted.
+
+use shakmaty::{Chess, Color, Move, Position, Role, Square};
+
+use super::record::Record;
+use crate::search;
+
+/// The usual values of the pieces, in pawns (the king is not counted).
+#[must_use]
+pub fn value(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 1,
+        Role::Knight | Role::Bishop => 3,
+        Role::Rook => 5,
+        Role::Queen => 9,
+        Role::King => 0,
+    }
+}
+
+/// `color`'s material on the board, in pawns.
+///
+/// ```
+/// use chess_tutor_core::game::coach::material;
+/// use shakmaty::{Chess, Color};
+/// assert_eq!(material(&Chess::default(), Color::White), 39);
+/// ```
+#[must_use]
+pub fn material(pos: &Chess, color: Color) -> i32 {
+    let board = pos.board();
+    board
+        .by_color(color)
+        .into_iter()
+        .filter_map(|sq| board.role_at(sq))
+        .map(value)
+        .sum()
+}
+
+/// Whether the piece on `square` can be taken for free by the side to move's opponent...
+/// precisely: whether `by` attacks it and it is either undefended or attacked by a piece
+/// worth less than it.
+fn en_prise(pos: &Chess, square: Square, by: Color) -> bool {
+    let board = pos.board();
+    let Some(piece) = board.piece_at(square) else {
+        return false;
+    };
+    if piece.role == Role::King || piece.color == by {
+        return false;
+    }
+    let occupied = board.occupied();
+    let attackers = board.attacks_to(square, by, occupied);
+    if attackers.is_empty() {
+        return false;
+    }
+    let defenders = board.attacks_to(square, piece.color, occupied);
+    let cheapest = attackers
+        .into_iter()
+        .filter_map(|sq| board.role_at(sq))
+        .map(value)
+        .filter(|v| *v > 0)
+        .min()
+        .unwrap_or(0);
+    defenders.is_empty() || (cheapest > 0 && cheapest < value(piece.role))
+}
+
+/// The best capture of a free piece the side to move has (the most valuable, worth at least
+/// a knight, or any capture winning more than it risks), as a legal move.
+fn free_capture(pos: &Chess, min_value: i32) -> Option<Move> {
+    let mover = pos.turn();
+    pos.legal_moves()
+        .into_iter()
+        .filter(|m| m.is_capture() && !m.is_en_passant())
+        .filter(|m| {
+            m.capture().is_some_and(|victim| value(victim) >= min_value) && en_prise(pos, m.to(), mover)
+        })
+        .max_by_key(|m| m.capture().map_or(0, value))
+}
+
+/// The learner's pieces the opponent could take for free now (`mover` owns them), most
+/// valuable first.
+fn hanging(pos: &Chess, owner: Color, min_value: i32) -> Vec<Square> {
+    let board = pos.board();
+    let mut squares: Vec<Square> = board
+        .by_color(owner)
+        .into_iter()
+        .filter(|sq| board.role_at(*sq).is_some_and(|r| value(r) >= min_value))
+        .filter(|sq| en_prise(pos, *sq, !owner))
+        .collect();
+    squares.sort_by_key(|sq| std::cmp::Reverse(board.role_at(*sq).map_or(0, value)));
+    squares
+}
+
+/// A rule of thumb for the side to move, for `/hint` in a game (never the move itself).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hint {
+    /// In check: answer it first (take, block or step away).
+    InCheck,
+    /// One of your pieces is attacked and not defended well enough.
+    Hanging {
+        /// Where it stands.
+        square: Square,
+    },
+    /// An enemy piece can be taken for free.
+    FreeCapture {
+        /// Where it stands.
+        square: Square,
+    },
+}
+
+/// The rule of thumb that matters most in `pos`, if any.
+///
+/// ```
+/// use chess_tutor_core::game::coach::{hint, Hint};
+/// use chess_tutor_core::rules::parse_fen;
+/// use shakmaty::Square;
+/// // White can take the undefended black queen on d5.
+/// let pos = parse_fen("4k3/8/8/3q4/8/2N5/8/4K3 w - - 0 1").unwrap();
+/// assert_eq!(hint(&pos), Some(Hint::FreeCapture { square: Square::D5 }));
+/// ```
+#[must_use]
+pub fn hint(pos: &Chess) -> Option<Hint> {
+    if pos.is_check() {
+        return Some(Hint::InCheck);
+    }
+    if let Some(capture) = free_capture(pos, 1) {
+        return Some(Hint::FreeCapture {
+            square: capture.to(),
+        });
+    }
+    hanging(pos, pos.turn(), 1)
+        .first()
+        .map(|&square| Hint::Hanging { square })
+}
+
+/// One thing the coach says about one of the learner's moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Point {
+    /// The ply of the learner's move (its index in the record's moves).
+    pub ply: usize,
+    /// What it was.
+    pub kind: PointKind,
+}
+
+/// What the coach saw.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PointKind {
+    /// A forced mate was there, and the move played was not one that keeps it.
+    MissedMate {
+        /// Mate in this many moves.
+        mate_in: u32,
+        /// A first move of the mate.
+        key: Move,
+    },
+    /// After the move the opponent could mate at once.
+    AllowedMate {
+        /// The opponent's mating move.
+        mate: Move,
+    },
+    /// After the move a piece of the learner's could be taken for free.
+    LeftHanging {
+        /// Where it stood.
+        square: Square,
+        /// The opponent's capture.
+        taken_by: Move,
+    },
+    /// A free capture of a piece worth at least a knight was there and not taken.
+    MissedCapture {
+        /// The capture.
+        capture: Move,
+    },
+}
+
+impl PointKind {
+    /// Lower is more important.
+    fn rank(&self) -> u8 {
+        match self {
+            PointKind::MissedMate { .. } => 0,
+            PointKind::AllowedMate { .. } => 1,
+            PointKind::LeftHanging { .. } => 2,
+            PointKind::MissedCapture { .. } => 3,
+        }
+    }
+}
+
+/// The longest mate the coach looks for.
+const MATE_DEPTH: u32 = 2;
+
+/// The coach's points about `learner`'s moves in `record`, most important first (then in the
+/// order of the game): at most one point a move.
+///
+/// ```
+/// use chess_tutor_core::game::{coach::{review, PointKind}, record::Record};
+/// use shakmaty::Color;
+/// // 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6?? 4. Qxf7# — Black's 3... Nf6 let the mate in.
+/// let mut game = Record::default();
+/// for m in ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"] {
+///     let mv = game.read_uci(m).unwrap();
+///     game.push(mv).unwrap();
+/// }
+/// let points = review(&game, Color::Black);
+/// assert!(matches!(points[0].kind, PointKind::AllowedMate { .. }));
+/// assert_eq!(points[0].ply, 5);
+/// ```
+#[must_use]
+pub fn review(record: &Record, learner: Color) -> Vec<Point> {
+    let mut prover = search::Prover::new();
+    let mut points = Vec::new();
+    for (ply, &played) in record.moves().iter().enumerate() {
+        let before = &record.positions()[ply];
+        if before.turn() != learner {
+            continue;
+        }
+        let after = &record.positions()[ply + 1];
+        if let Some(kind) = judge_move(&mut prover, before, played, after, learner) {
+            points.push(Point { ply, kind });
+        }
+    }
+    points.sort_by_key(|p| (p.kind.rank(), p.ply));
+    points
+}
+
+fn judge_move(
+    prover: &mut search::Prover,
+    before: &Chess,
+    played: Move,
+    after: &Chess,
+    learner: Color,
+) -> Option<PointKind> {
+    if after.is_checkmate() {
+        return None;
+    }
+    // A mate missed: the shortest forced mate, and the move played does not keep one as short.
+    if let Some(mate_in) = prover.shortest_mate(before, MATE_DEPTH) {
+        let keeps = mate_in > 1 && prover.defender_lost_within(after, mate_in - 1);
+        if !keeps {
+            let sol = search::solve_with(prover, before, mate_in, true);
+            if let Some(&key) = sol.keys.first() {
+                return Some(PointKind::MissedMate { mate_in, key });
+            }
+        }
+    }
+    // The opponent mates at once.
+    if let Some(mate) = after.legal_moves().into_iter().find(|&m| {
+        let mut p = after.clone();
+        p.play_unchecked(m);
+        p.is_checkmate()
+    }) {
+        return Some(PointKind::AllowedMate { mate });
+    }
+    // A piece left for the taking (not one that was already hanging and is now traded off).
+    if let Some(&square) = hanging(after, learner, 3).first()
+        && !hanging(before, learner, 3).contains(&square)
+        && let Some(taken_by) = after
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.to() == square && m.is_capture())
+            .min_by_key(|m| value(m.role()))
+    {
+        return Some(PointKind::LeftHanging { square, taken_by });
+    }
+    // A free piece not taken (a capture of one at least as valuable is as good).
+    if let Some(capture) = free_capture(before, 3) {
+        let gained = played.capture().map_or(0, value);
+        if gained < capture.capture().map_or(0, value) && !after.is_check() {
+            return Some(PointKind::MissedCapture { capture });
+        }
+    }
+    None
+}
+
+/// Squares as a bitboard's list (for tests).
+#[cfg(test)]
+fn squares(b: shakmaty::Bitboard) -> Vec<Square> {
+    b.into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::parse_fen;
+
+    fn record_from(fen: &str, moves: &[&str]) -> Record {
+        let mut r = Record::from_position(parse_fen(fen).unwrap());
+        for m in moves {
+            let mv = crate::rules::explain(r.position(), m).legal_move().unwrap();
+            r.push(mv).unwrap();
+        }
+        r
+    }
+
+    #[test]
+    fn a_missed_mate_in_one_is_found_with_its_key() {
+        // White has Ra8# and plays Kb2 instead.
+        let r = record_from("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", &["Kf2"]);
+        let points = review(&r, Color::White);
+        match &points[0].kind {
+            PointKind::MissedMate { mate_in: 1, key } => {
+                assert_eq!(crate::rules::notation::san(r.start(), *key), "Ra8#");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn playing_the_mate_is_no_point() {
+        let r = record_from("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", &["Ra8#"]);
+        assert!(review(&r, Color::White).is_empty());
+    }
+
+    #[test]
+    fn a_piece_left_hanging_and_a_free_capture_missed() {
+        // The white knight steps where the black pawn takes it.
+        let r = record_from("4k3/8/8/3p4/8/4N3/8/4K3 w - - 0 1", &["Nc4"]);
+        let points = review(&r, Color::White);
+        assert!(
+            matches!(points[0].kind, PointKind::LeftHanging { square: Square::C4, .. }),
+            "{points:?}"
+        );
+        // Black's queen on d5 can be taken by the knight; White plays a king move instead.
+        let r3 = record_from("4k3/8/8/3q4/8/2N5/8/4K3 w - - 0 1", &["Kf2"]);
+        let points = review(&r3, Color::White);
+        assert!(
+            points.iter().any(|p| matches!(p.kind, PointKind::MissedCapture { .. })),
+            "{points:?}"
+        );
+    }
+
+    #[test]
+    fn material_and_en_prise() {
+        let pos = parse_fen("4k3/8/8/3q4/8/2N5/8/4K3 w - - 0 1").unwrap();
+        assert_eq!(material(&pos, Color::White), 3);
+        assert_eq!(material(&pos, Color::Black), 9);
+        assert!(en_prise(&pos, Square::D5, Color::White));
+        assert!(!en_prise(&pos, Square::C3, Color::Black));
+        assert_eq!(squares(pos.board().queens()), vec![Square::D5]);
+    }
+}

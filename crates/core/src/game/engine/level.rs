@@ -41,7 +41,7 @@ pub const CARELESS_NOISE: i32 = 150;
 #[must_use]
 pub fn style(level: Level) -> Style {
     let (depth, nodes, quiescence, noise, blunders_per_mille, blunder) = match level.number() {
-        1 => (1, 5_000, false, 200, 350, Blunder::AnyMove),
+        1 => (1, 5_000, false, 200, 700, Blunder::AnyMove),
         2 => (1, 5_000, false, 60, 100, Blunder::AnyMove),
         3 => (1, 10_000, true, 40, 80, Blunder::Careless),
         4 => (2, 20_000, true, 30, 50, Blunder::Careless),

@@ -108,6 +108,18 @@ pub struct Reply {
 /// same reply. `None` when there is no legal move.
 #[must_use]
 pub fn reply_with_stats(pos: &Chess, earlier: &[Chess], level: Level, seed: u64) -> Option<Reply> {
+    reply_with_style(
+        pos,
+        earlier,
+        &level.style(),
+        seed ^ u64::from(level.number()).wrapping_mul(0xA076_1D64_78BD_642F),
+    )
+}
+
+/// [`reply_with_stats`] with settings of one's own instead of a level's (to try settings out,
+/// as the strength bench does).
+#[must_use]
+pub fn reply_with_style(pos: &Chess, earlier: &[Chess], style: &Style, seed: u64) -> Option<Reply> {
     let legal = pos.legal_moves();
     let first = *legal.first()?;
     if legal.len() == 1 {
@@ -117,12 +129,9 @@ pub fn reply_with_stats(pos: &Chess, earlier: &[Chess], level: Level, seed: u64)
             stats: search::Stats::default(),
         });
     }
-    let style = level.style();
-    // The seed, the position and the level together: a caller that passes one seed for a
-    // whole game still gets its blunders spread over the game.
-    let mut state = seed
-        ^ search::key(pos).rotate_left(23)
-        ^ u64::from(level.number()).wrapping_mul(0xA076_1D64_78BD_642F);
+    // The seed and the position together: a caller that passes one seed for a whole game
+    // still gets its blunders spread over the game.
+    let mut state = seed ^ search::key(pos).rotate_left(23);
     let roll = search::splitmix64(&mut state) % 1000;
     let noise_seed = search::splitmix64(&mut state);
     let blundered = roll < u64::from(style.blunders_per_mille);

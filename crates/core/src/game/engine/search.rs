@@ -208,6 +208,9 @@ impl Searcher<'_> {
         if depth <= 0 {
             return if self.limits.quiescence {
                 self.quiescence(pos, ply, alpha, beta, 0)
+            } else if pos.legal_moves().is_empty() {
+                // Not in check (that extends the depth): stalemate.
+                0
             } else {
                 evaluate(pos)
             };
@@ -544,6 +547,27 @@ mod tests {
         };
         let (m, _) = search(&p, &[], &shallow).unwrap();
         assert_eq!(uci(m), "f3d5");
+    }
+
+    #[test]
+    fn a_shallow_search_does_not_stalemate_a_lone_king() {
+        // Qf7?? and Qg6?? stalemate the king on h8; one ply without quiescence sees it.
+        let p = pos("7k/8/5K2/8/8/8/8/6Q1 w - - 0 1");
+        let shallow = Limits {
+            quiescence: false,
+            ..limits(1)
+        };
+        for seed in 0..20 {
+            let l = Limits {
+                noise: 200,
+                noise_seed: seed,
+                ..shallow
+            };
+            let (m, _) = search(&p, &[], &l).unwrap();
+            let mut after = p.clone();
+            after.play_unchecked(m);
+            assert!(!after.is_stalemate(), "{}", uci(m));
+        }
     }
 
     #[test]

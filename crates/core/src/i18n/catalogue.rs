@@ -5,6 +5,7 @@ use std::sync::LazyLock;
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource};
 
+use super::template::Templates;
 use super::{Lang, Message};
 
 /// Every language, in the order of [`Lang`].
@@ -82,6 +83,33 @@ pub(super) fn bundle(lang: Lang) -> &'static FluentBundle<FluentResource> {
         .1
 }
 
+static TEMPLATES: LazyLock<Vec<Templates>> = LazyLock::new(|| {
+    LANGS
+        .iter()
+        .map(|&lang| {
+            let ids = message_ids(lang).into_iter().map(|(_, id)| id);
+            Templates::compile(lang, bundle(lang), ids)
+        })
+        .collect()
+});
+
+/// The compiled messages of `lang` (in the order of [`LANGS`]).
+pub(super) fn templates(lang: Lang) -> &'static Templates {
+    let index = LANGS.iter().position(|l| *l == lang).unwrap_or(0);
+    &TEMPLATES[index]
+}
+
+/// Words the message `id` of `lang` from its compiled template, reading each argument with
+/// `arg`; `None` when the message has no template or the arguments do not fit it (word it
+/// with [`tr`] then). For callers that word a message very often.
+pub fn word_direct<'a>(
+    lang: Lang,
+    id: &str,
+    arg: impl Fn(&str) -> Option<&'a fluent_bundle::FluentValue<'a>>,
+) -> Option<String> {
+    templates(lang).word_with(id, arg)
+}
+
 /// Words `message` in `lang`, or says what went wrong: the message is missing from the
 /// catalogue, or its wording uses an argument the message does not give.
 ///
@@ -93,7 +121,7 @@ pub fn try_tr(lang: Lang, message: &impl Message) -> Result<String, String> {
 }
 
 fn format(lang: Lang, id: &str, args: &FluentArgs<'_>) -> Result<String, String> {
-    if let Some(text) = super::template::word(lang, id, args) {
+    if let Some(text) = templates(lang).word(id, args) {
         return Ok(text);
     }
     format_with_fluent(lang, id, args)

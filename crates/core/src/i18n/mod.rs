@@ -22,7 +22,7 @@ mod lang;
 mod message;
 mod template;
 
-pub use catalogue::{LANGS, message_ids, tr, try_tr};
+pub use catalogue::{LANGS, message_ids, tr, try_tr, word_direct};
 pub use lang::{Lang, UnknownLang};
 pub use message::Message;
 

@@ -12,12 +12,12 @@
 //! requires the same text.
 
 use std::collections::HashMap;
-use std::sync::LazyLock;
+use std::hash::{BuildHasherDefault, Hasher};
 
-use fluent_bundle::{FluentArgs, FluentValue};
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use fluent_syntax::ast;
 
-use super::catalogue::{LANGS, bundle};
 use super::Lang;
 
 /// One piece of a compiled message.
@@ -44,36 +44,94 @@ enum Key {
     Number(f64),
 }
 
+/// FNV-1a: message ids are short and trusted, so a cheap hash does (SipHash showed in the
+/// referee's profile).
+#[derive(Default)]
+struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for b in bytes {
+            h ^= u64::from(*b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
 /// References to other messages are followed this deep, then Fluent takes over.
 const MAX_DEPTH: usize = 8;
 
-type Templates = HashMap<String, Vec<Part>>;
-
-static TEMPLATES: LazyLock<Vec<(Lang, Templates)>> = LazyLock::new(|| {
-    LANGS
-        .iter()
-        .map(|&lang| (lang, compile_all(lang)))
-        .collect()
-});
-
-fn compile_all(lang: Lang) -> Templates {
-    let bundle = bundle(lang);
-    let mut out = HashMap::new();
-    for (_, id) in super::message_ids(lang) {
-        let Some(message) = bundle.get_message(&id) else {
-            continue;
-        };
-        let Some(pattern) = message.value() else {
-            continue;
-        };
-        if let Some(parts) = compile(lang, pattern, 0) {
-            out.insert(id, parts);
-        }
-    }
-    out
+/// The compiled messages of one language's catalogue.
+pub(super) struct Templates {
+    lang: Lang,
+    messages: HashMap<String, Vec<Part>, BuildHasherDefault<Fnv>>,
 }
 
-fn compile(lang: Lang, pattern: &'static ast::Pattern<&'static str>, depth: usize) -> Option<Vec<Part>> {
+/// A catalogue bundle that lives as long as the program (its messages are borrowed).
+type Bundle = &'static FluentBundle<FluentResource>;
+
+impl Templates {
+    /// Compiles the messages `ids` of `bundle` (the catalogue of `lang`) that a template
+    /// covers.
+    pub(super) fn compile(
+        lang: Lang,
+        bundle: Bundle,
+        ids: impl IntoIterator<Item = String>,
+    ) -> Templates {
+        let mut messages = HashMap::default();
+        for id in ids {
+            let Some(pattern) = bundle.get_message(&id).and_then(|m| m.value()) else {
+                continue;
+            };
+            if let Some(parts) = compile(bundle, pattern, 0) {
+                messages.insert(id, parts);
+            }
+        }
+        Templates { lang, messages }
+    }
+
+    /// Words the message `id` from its template, or `None` when it has none or when `args`
+    /// do not fit it (Fluent then words it, and reports what is wrong).
+    pub(super) fn word(&self, id: &str, args: &FluentArgs<'_>) -> Option<String> {
+        self.word_with(id, |name| {
+            args.iter().find(|(k, _)| *k == name).map(|(_, v)| v)
+        })
+    }
+
+    /// [`Templates::word`] with the arguments read by `arg`.
+    pub(super) fn word_with<'a>(
+        &self,
+        id: &str,
+        arg: impl Fn(&str) -> Option<&'a FluentValue<'a>>,
+    ) -> Option<String> {
+        let parts = self.messages.get(id)?;
+        let mut out = String::with_capacity(96);
+        write(self.lang, parts, &arg, &mut out)?;
+        Some(out)
+    }
+
+    /// How many messages have a template.
+    #[cfg(test)]
+    pub(super) fn len(&self) -> usize {
+        self.messages.len()
+    }
+}
+
+fn compile(
+    bundle: Bundle,
+    pattern: &'static ast::Pattern<&'static str>,
+    depth: usize,
+) -> Option<Vec<Part>> {
     if depth > MAX_DEPTH {
         return None;
     }
@@ -82,7 +140,9 @@ fn compile(lang: Lang, pattern: &'static ast::Pattern<&'static str>, depth: usiz
         match element {
             ast::PatternElement::TextElement { value } => parts.push(Part::Text(value)),
             ast::PatternElement::Placeable { expression } => match expression {
-                ast::Expression::Inline(inline) => parts.extend(inline_parts(lang, inline, depth)?),
+                ast::Expression::Inline(inline) => {
+                    parts.extend(inline_parts(bundle, inline, depth)?)
+                }
                 ast::Expression::Select { selector, variants } => {
                     let ast::InlineExpression::VariableReference { id } = selector else {
                         return None;
@@ -99,7 +159,7 @@ fn compile(lang: Lang, pattern: &'static ast::Pattern<&'static str>, depth: usiz
                         if variant.default {
                             default = Some(i);
                         }
-                        compiled.push((key, compile(lang, &variant.value, depth + 1)?));
+                        compiled.push((key, compile(bundle, &variant.value, depth + 1)?));
                     }
                     parts.push(Part::Select {
                         selector: id.name,
@@ -114,7 +174,7 @@ fn compile(lang: Lang, pattern: &'static ast::Pattern<&'static str>, depth: usiz
 }
 
 fn inline_parts(
-    lang: Lang,
+    bundle: Bundle,
     inline: &'static ast::InlineExpression<&'static str>,
     depth: usize,
 ) -> Option<Vec<Part>> {
@@ -124,8 +184,8 @@ fn inline_parts(
             id,
             attribute: None,
         } => {
-            let pattern = bundle(lang).get_message(id.name)?.value()?;
-            compile(lang, pattern, depth + 1)
+            let pattern = bundle.get_message(id.name)?.value()?;
+            compile(bundle, pattern, depth + 1)
         }
         // A string literal is its own text (`{ "" }`, `{ "{" }`, `{ "\u000A" }`).
         ast::InlineExpression::StringLiteral { value } if !value.contains('\\') => {
@@ -165,22 +225,17 @@ fn unescape(literal: &str) -> Option<String> {
     Some(out)
 }
 
-/// Words the message `id` of `lang` from its template, or `None` when it has none or when
-/// `args` do not fit it (Fluent then words it, and reports what is wrong).
-pub(super) fn word(lang: Lang, id: &str, args: &FluentArgs<'_>) -> Option<String> {
-    let templates = &TEMPLATES.iter().find(|(l, _)| *l == lang)?.1;
-    let parts = templates.get(id)?;
-    let mut out = String::with_capacity(96);
-    write(lang, parts, args, &mut out)?;
-    Some(out)
-}
-
-fn write(lang: Lang, parts: &[Part], args: &FluentArgs<'_>, out: &mut String) -> Option<()> {
+fn write<'a>(
+    lang: Lang,
+    parts: &[Part],
+    args: &impl Fn(&str) -> Option<&'a FluentValue<'a>>,
+    out: &mut String,
+) -> Option<()> {
     for part in parts {
         match part {
             Part::Text(text) => out.push_str(text),
             Part::Unescaped(text) => out.push_str(text),
-            Part::Arg(name) => match args.get(*name)? {
+            Part::Arg(name) => match args(name)? {
                 FluentValue::String(text) => out.push_str(text),
                 FluentValue::Number(n) => out.push_str(&whole(n.value)?.to_string()),
                 _ => return None,
@@ -190,10 +245,10 @@ fn write(lang: Lang, parts: &[Part], args: &FluentArgs<'_>, out: &mut String) ->
                 variants,
                 default,
             } => {
-                let chosen = match args.get(*selector)? {
-                    FluentValue::String(text) => variants
-                        .iter()
-                        .position(|(key, _)| matches!(key, Key::Name(name) if *name == text.as_ref())),
+                let chosen = match args(selector)? {
+                    FluentValue::String(text) => variants.iter().position(
+                        |(key, _)| matches!(key, Key::Name(name) if *name == text.as_ref()),
+                    ),
                     FluentValue::Number(n) => {
                         let category = plural(lang, n.value)?;
                         variants
@@ -234,19 +289,25 @@ fn plural(lang: Lang, value: f64) -> Option<&'static str> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::catalogue::format_with_fluent;
+    use super::super::catalogue::{LANGS, format_with_fluent, templates};
     use super::*;
 
+    fn word(lang: Lang, id: &str, args: &FluentArgs<'_>) -> Option<String> {
+        templates(lang).word(id, args)
+    }
+
     /// The arguments a compiled message uses: plain ones, and selectors with their keys.
-    fn arguments(parts: &[Part], plain: &mut Vec<&'static str>, selectors: &mut Vec<(&'static str, Vec<String>)>) {
+    fn arguments(
+        parts: &[Part],
+        plain: &mut Vec<&'static str>,
+        selectors: &mut Vec<(&'static str, Vec<String>)>,
+    ) {
         for part in parts {
             match part {
                 Part::Text(_) | Part::Unescaped(_) => {}
                 Part::Arg(name) => plain.push(name),
                 Part::Select {
-                    selector,
-                    variants,
-                    ..
+                    selector, variants, ..
                 } => {
                     let keys = variants
                         .iter()
@@ -254,7 +315,13 @@ mod tests {
                             Key::Name(name) => (*name).to_owned(),
                             Key::Number(n) => format!("#{n}"),
                         })
-                        .chain(["unknown".to_owned(), "#0".to_owned(), "#1".to_owned(), "#2".to_owned(), "#7".to_owned()])
+                        .chain([
+                            "unknown".to_owned(),
+                            "#0".to_owned(),
+                            "#1".to_owned(),
+                            "#2".to_owned(),
+                            "#7".to_owned(),
+                        ])
                         .collect();
                     selectors.push((selector, keys));
                     for (_, pattern) in variants {
@@ -269,8 +336,7 @@ mod tests {
     fn every_compiled_message_is_worded_as_fluent_words_it_with_every_variant() {
         let mut compared = 0;
         for lang in LANGS {
-            let templates = &TEMPLATES.iter().find(|(l, _)| *l == lang).unwrap().1;
-            for (id, parts) in templates {
+            for (id, parts) in &templates(lang).messages {
                 let (mut plain, mut selectors) = (Vec::new(), Vec::new());
                 arguments(parts, &mut plain, &mut selectors);
                 // Each selector in turn through each of its keys, the others at their first.
@@ -310,13 +376,12 @@ mod tests {
     #[test]
     fn most_messages_have_a_template() {
         for lang in LANGS {
-            let templates = &TEMPLATES.iter().find(|(l, _)| *l == lang).unwrap().1;
+            let compiled = templates(lang).len();
             let all = super::super::message_ids(lang).len();
             assert!(
-                templates.len() * 10 >= all * 9,
-                "{}: {} of {all} messages compiled",
-                lang.tag(),
-                templates.len()
+                compiled * 10 >= all * 9,
+                "{}: {compiled} of {all} messages compiled",
+                lang.tag()
             );
         }
     }

@@ -14,6 +14,27 @@ use super::view::BoardView;
 
 /// Writes a number with at most two decimals and no trailing zeros.
 fn n(v: f32) -> String {
+    // What `format!("{v:.2}")` with the zeros trimmed writes, without the float formatter
+    // (its exact mode showed as the SVG's largest cost): an f32 times 100 is exact in an f64,
+    // and the formatter rounds a tie to even.
+    let hundredths = (f64::from(v) * 100.0).round_ties_even();
+    if !hundredths.is_finite() || hundredths.abs() >= 1e15 {
+        return n_by_formatter(v);
+    }
+    #[allow(clippy::cast_possible_truncation)]
+    let hundredths = hundredths as i64;
+    let sign = if hundredths < 0 { "-" } else { "" };
+    let (whole, frac) = (hundredths.abs() / 100, hundredths.abs() % 100);
+    match frac {
+        0 if whole == 0 => "0".to_owned(),
+        0 => format!("{sign}{whole}"),
+        f if f % 10 == 0 => format!("{sign}{whole}.{}", f / 10),
+        f => format!("{sign}{whole}.{f:02}"),
+    }
+}
+
+/// Numbers as `format!("{v:.2}")` writes them, zeros trimmed (the reference for [`n`]).
+fn n_by_formatter(v: f32) -> String {
     let s = format!("{v:.2}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
     if s == "-0" { "0".into() } else { s.into() }
@@ -46,12 +67,9 @@ pub fn svg_with(view: &BoardView, size_px: u32, palette: &Palette) -> String {
     }
     let layers = layers(view, palette);
     out.push_str("<defs>");
+    let piece_scale = scale_str(SQUARE / PIECE_BOX);
     for (i, id) in PIECE_IDS.iter().enumerate().filter(|(i, _)| used[*i]) {
-        let _ = write!(
-            out,
-            r#"<g id="{id}" transform="scale({})">"#,
-            scale_str(SQUARE / PIECE_BOX)
-        );
+        let _ = write!(out, r#"<g id="{id}" transform="scale({piece_scale})">"#);
         piece_parts(&mut out, i, palette);
         out.push_str("</g>");
     }
@@ -198,13 +216,13 @@ fn board(out: &mut String, o: Color, coordinates: bool, p: &Palette) {
 fn coordinate_glyphs(out: &mut String, o: Color, p: &Palette) {
     let s = COORD_EM / UNITS_PER_EM;
     let _ = write!(out, r#"<g fill="{}">"#, p.coordinate);
+    // Worded once: the float formatter's exact mode is slow, and every glyph has the scale.
+    let (scale, flip) = (scale_str(s), scale_str(-s));
     let glyph_at = |out: &mut String, d: &str, x: f32, y: f32| {
         // (x, y) is the glyph's origin on its baseline; font units point up.
         let _ = write!(
             out,
-            r#"<path transform="matrix({} 0 0 {} {} {})" d="{d}"/>"#,
-            scale_str(s),
-            scale_str(-s),
+            r#"<path transform="matrix({scale} 0 0 {flip} {} {})" d="{d}"/>"#,
             n(x),
             n(y),
         );
@@ -381,6 +399,24 @@ fn polyline(points: &[(f32, f32)], closed: bool) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn numbers_are_written_as_the_float_formatter_writes_them() {
+        let mut values: Vec<f32> = vec![
+            0.0, -0.0, 0.005, -0.005, 0.015, 0.125, -0.125, 0.375, 2.5, 1e-9, -1e-9, 0.995, 99.995,
+            1234.5,
+        ];
+        // Every hundredth and its neighbours over the board's range, ties among them.
+        for i in -200_000..200_000 {
+            #[allow(clippy::cast_precision_loss)]
+            let v = i as f32 / 400.0;
+            values.push(v);
+            values.push(f32::from_bits(v.to_bits().wrapping_add(1)));
+        }
+        for v in values {
+            assert_eq!(super::n(v), super::n_by_formatter(v), "{v:?}");
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -40,7 +40,15 @@ impl Flat {
     }
 
     fn to(&self, lang: Lang) -> String {
-        i18n::tr(lang, self)
+        // The arguments as they are, without building Fluent's own argument list first: the
+        // referee words a sentence for every move it explains.
+        i18n::word_direct(lang, self.id, |name| {
+            self.args
+                .iter()
+                .find(|(n, _)| n.as_ref() == name)
+                .map(|(_, v)| v)
+        })
+        .unwrap_or_else(|| i18n::tr(lang, self))
     }
 }
 
@@ -71,8 +79,20 @@ trait Field {
 
 impl Field for Square {
     fn set(&self, name: &'static str, _: Lang, flat: &mut Flat) {
-        flat.push(name, self.to_string());
+        flat.push(name, square_name(*self));
     }
+}
+
+/// A square's name (`e4`), without an allocation.
+fn square_name(square: Square) -> &'static str {
+    const NAMES: [&str; 64] = [
+        "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2",
+        "h2", "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "a4", "b4", "c4", "d4", "e4", "f4",
+        "g4", "h4", "a5", "b5", "c5", "d5", "e5", "f5", "g5", "h5", "a6", "b6", "c6", "d6", "e6",
+        "f6", "g6", "h6", "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8",
+        "e8", "f8", "g8", "h8",
+    ];
+    NAMES[usize::from(square)]
 }
 
 impl Field for Rank {
@@ -96,19 +116,60 @@ impl Field for Role {
 
 impl Field for Color {
     fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
-        let color = self.fold_wb("white", "black");
-        flat.push(name, Flat::new("side").with("color", color).to(lang));
+        flat.push(
+            name,
+            phrases(lang).side[usize::from(self.is_black())].as_str(),
+        );
     }
 }
 
 impl Field for CastlingSide {
     fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
-        let side = match self {
-            CastlingSide::KingSide => "short",
-            CastlingSide::QueenSide => "long",
-        };
-        flat.push(name, Flat::new("castling").with("side", side).to(lang));
+        let index = usize::from(*self == CastlingSide::QueenSide);
+        flat.push(name, phrases(lang).castling[index].as_str());
     }
+}
+
+/// The phrases every sentence may use, worded once per language: the sides, the castlings,
+/// the piece names and the list words.
+struct Phrases {
+    side: [String; 2],
+    castling: [String; 2],
+    /// By `Role as usize`; 0 is a piece of no known kind.
+    pieces: [String; 7],
+    comma: String,
+    and: String,
+    or: String,
+}
+
+fn phrases(lang: Lang) -> &'static Phrases {
+    static PHRASES: LazyLock<Vec<Phrases>> = LazyLock::new(|| {
+        i18n::LANGS
+            .iter()
+            .map(|&lang| {
+                let word = |id: &'static str, arg: &'static str, value: &'static str| {
+                    i18n::tr(lang, &Flat::new(id).with(arg, value))
+                };
+                Phrases {
+                    side: [
+                        word("side", "color", "white"),
+                        word("side", "color", "black"),
+                    ],
+                    castling: [
+                        word("castling", "side", "short"),
+                        word("castling", "side", "long"),
+                    ],
+                    pieces: ["other", "pawn", "knight", "bishop", "rook", "queen", "king"]
+                        .map(|role| word("piece", "role", role)),
+                    comma: i18n::tr(lang, &Flat::new("list-comma")),
+                    and: i18n::tr(lang, &Flat::new("list-and")),
+                    or: i18n::tr(lang, &Flat::new("list-or")),
+                }
+            })
+            .collect()
+    });
+    let index = i18n::LANGS.iter().position(|l| *l == lang).unwrap_or(0);
+    &PHRASES[index]
 }
 
 /// A move as it is written (`Ke2`).
@@ -157,8 +218,10 @@ impl OnSquare {
         match self {
             OnSquare::Piece(role, square) => Flat::new("piece-on-square")
                 .with("piece", piece_name(Some(role), lang))
-                .with("square", square.to_string()),
-            OnSquare::Empty(square) => Flat::new("empty-square").with("square", square.to_string()),
+                .with("square", square_name(square)),
+            OnSquare::Empty(square) => {
+                Flat::new("empty-square").with("square", square_name(square))
+            }
         }
         .to(lang)
     }
@@ -171,17 +234,20 @@ impl Field for OnSquare {
 }
 
 /// Items joined as `a, b and c` (`list-comma`, `list-and`), or `a, or b` with `list-or`.
-fn list(lang: Lang, items: Vec<String>, last: &'static str) -> String {
+fn list(lang: Lang, mut items: Vec<String>, last: &'static str) -> String {
+    let words = phrases(lang);
     let (comma, last) = if last == "list-or" {
-        let or = Flat::new(last).to(lang);
-        (or.clone(), or)
+        (words.or.as_str(), words.or.as_str())
     } else {
-        (Flat::new("list-comma").to(lang), Flat::new(last).to(lang))
+        (words.comma.as_str(), words.and.as_str())
     };
-    match items.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., end] => format!("{}{last}{end}", init.join(&comma)),
+    match items.len() {
+        0 => String::new(),
+        1 => items.swap_remove(0),
+        _ => {
+            let end = items.pop().unwrap_or_default();
+            format!("{}{last}{end}", items.join(comma))
+        }
     }
 }
 
@@ -207,7 +273,7 @@ impl Field for Vec<Square> {
     fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
         set_list(
             name,
-            self.iter().map(ToString::to_string).collect(),
+            self.iter().map(|sq| square_name(*sq).to_owned()).collect(),
             lang,
             flat,
         );
@@ -253,8 +319,8 @@ impl Choice {
     fn flat(self, id: &'static str, lang: Lang) -> Flat {
         Flat::new(id)
             .with("piece", piece_name(Some(self.piece), lang))
-            .with("from", self.from.to_string())
-            .with("to", self.to.to_string())
+            .with("from", square_name(self.from))
+            .with("to", square_name(self.to))
     }
 }
 
@@ -426,39 +492,15 @@ mod sample {
 }
 
 /// A piece's name in `lang`; `None` is a piece of no known kind.
-fn piece_name(role: Option<Role>, lang: Lang) -> String {
+fn piece_name(role: Option<Role>, lang: Lang) -> &'static str {
     // Worded once per language and kind: every sentence names pieces, often several.
-    static NAMES: LazyLock<Vec<(Lang, [String; 7])>> = LazyLock::new(|| {
-        i18n::LANGS
-            .iter()
-            .map(|&lang| {
-                let name = |role: &'static str| Flat::new("piece").with("role", role).to(lang);
-                (
-                    lang,
-                    [
-                        name("other"),
-                        name("pawn"),
-                        name("knight"),
-                        name("bishop"),
-                        name("rook"),
-                        name("queen"),
-                        name("king"),
-                    ],
-                )
-            })
-            .collect()
-    });
-    let index = role.map_or(0, |r| r as usize);
-    NAMES
-        .iter()
-        .find(|(l, _)| *l == lang)
-        .map_or_else(String::new, |(_, names)| names[index].clone())
+    phrases(lang).pieces[role.map_or(0, |r| r as usize)].as_str()
 }
 
 /// The words of a piece in `lang` (`车`, `車`, `rook`).
 #[must_use]
 pub fn piece(role: Role, lang: Lang) -> String {
-    piece_name(Some(role), lang)
+    piece_name(Some(role), lang).to_owned()
 }
 
 /// Declares the sentence enum: each variant names its message id in `rules.ftl` and its

@@ -76,10 +76,7 @@ fn the_learner_mates() {
         1,
     );
     chat.text("Qxf7#");
-    assert_eq!(
-        result_of(&chat),
-        Some(("checkmate".into(), "1-0".into()))
-    );
+    assert_eq!(result_of(&chat), Some(("checkmate".into(), "1-0".into())));
     assert!(matches!(chat.session.mode, Mode::Idle));
     assert_eq!(chat.session.progress.games.won, 1);
     chat.text("/pgn");
@@ -226,10 +223,7 @@ fn resigning_asks_once_then_counts_a_loss() {
     chat.press("No, play on");
     assert!(matches!(chat.session.mode, Mode::Game(_)));
     chat.press("Resign").press("Yes, resign");
-    assert_eq!(
-        result_of(&chat),
-        Some(("resignation".into(), "0-1".into()))
-    );
+    assert_eq!(result_of(&chat), Some(("resignation".into(), "0-1".into())));
     assert_eq!(chat.session.progress.games.lost, 1);
     insta::assert_snapshot!(chat.log);
 }
@@ -291,7 +285,11 @@ fn one_take_back_at_the_lowest_levels() {
     let Mode::Game(g) = &chat.session.mode else {
         panic!("a game")
     };
-    assert_eq!(g.record.moves().len(), 2, "the learner's move and the tutor's answer");
+    assert_eq!(
+        g.record.moves().len(),
+        2,
+        "the learner's move and the tutor's answer"
+    );
     chat.press("Take back");
     let Mode::Game(g) = &chat.session.mode else {
         panic!("a game")
@@ -378,11 +376,13 @@ fn stale_game_buttons_change_nothing() {
 }
 
 /// Whole games: a random mover against every level. Each ends by a rule (or is resigned
-/// after 300 plies), and the stored session always reads back.
+/// after 300 plies), the stored session always reads back, and python-chess reads each
+/// game's PGN with its moves and result.
 #[test]
 fn whole_games_against_every_level_end_by_a_rule() {
     let catalog = shipped();
     let mut rng = common::Rng::new(11);
+    let mut pgns = Vec::new();
     for level in 1..=8u8 {
         let mut chat = Chat::new(&catalog);
         chat.session.lang = Some(Lang::En);
@@ -408,10 +408,49 @@ fn whole_games_against_every_level_end_by_a_rule() {
         }
         let (ending, result) = result_of(&chat).expect("every game ends");
         assert!(!ending.is_empty() && !result.is_empty());
-        let pgn = {
-            chat.text("/pgn");
-            chat.log.clone()
+        let Some(last) = chat.session.progress.last_game.clone() else {
+            panic!("the finished game is kept")
         };
-        assert!(pgn.contains("[Result \""), "level {level}");
+        chat.text("/pgn");
+        let pgn = chat.log[chat.log.rfind("[Event").expect("a PGN")..]
+            .lines()
+            .map(|l| l.strip_prefix("  ").unwrap_or(l))
+            .collect::<Vec<_>>()
+            .join("\n");
+        pgns.push((pgn, last.record.moves().len(), result));
     }
+    // python-chess, an independent reader, reads every game with its moves and result.
+    let script = r#"
+import io, json, sys, chess.pgn
+for case in json.load(sys.stdin):
+    game = chess.pgn.read_game(io.StringIO(case["pgn"]))
+    assert not game.errors, game.errors
+    moves = list(game.mainline_moves())
+    assert len(moves) == case["plies"], (len(moves), case["plies"])
+    assert game.headers["Result"] == case["result"], game.headers["Result"]
+    assert game.headers["Termination"] == "normal"
+print("ok", flush=True)
+"#;
+    let cases: Vec<serde_json::Value> = pgns
+        .iter()
+        .map(|(pgn, plies, result)| serde_json::json!({"pgn": pgn, "plies": plies, "result": result}))
+        .collect();
+    let mut child = std::process::Command::new("python3")
+        .args(["-c", script])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    {
+        use std::io::Write as _;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin
+            .write_all(serde_json::to_string(&cases).unwrap().as_bytes())
+            .unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success() && String::from_utf8_lossy(&out.stdout).contains("ok"),
+        "python-chess refused a PGN"
+    );
 }

@@ -76,7 +76,8 @@ fn free_capture(pos: &Chess, min_value: i32) -> Option<Move> {
         .into_iter()
         .filter(|m| m.is_capture() && !m.is_en_passant())
         .filter(|m| {
-            m.capture().is_some_and(|victim| value(victim) >= min_value) && en_prise(pos, m.to(), mover)
+            m.capture().is_some_and(|victim| value(victim) >= min_value)
+                && en_prise(pos, m.to(), mover)
         })
         .max_by_key(|m| m.capture().map_or(0, value))
 }
@@ -318,14 +319,22 @@ mod tests {
         let r = record_from("4k3/8/8/3p4/8/4N3/8/4K3 w - - 0 1", &["Nc4"]);
         let points = review(&r, Color::White);
         assert!(
-            matches!(points[0].kind, PointKind::LeftHanging { square: Square::C4, .. }),
+            matches!(
+                points[0].kind,
+                PointKind::LeftHanging {
+                    square: Square::C4,
+                    ..
+                }
+            ),
             "{points:?}"
         );
         // Black's queen on d5 can be taken by the knight; White plays a king move instead.
         let r3 = record_from("4k3/8/8/3q4/8/2N5/8/4K3 w - - 0 1", &["Kf2"]);
         let points = review(&r3, Color::White);
         assert!(
-            points.iter().any(|p| matches!(p.kind, PointKind::MissedCapture { .. })),
+            points
+                .iter()
+                .any(|p| matches!(p.kind, PointKind::MissedCapture { .. })),
             "{points:?}"
         );
     }

@@ -5,7 +5,7 @@
 //! Everything here is pure and deterministic: the engine's choices come from a seed the
 //! caller gives, so the same game state always gets the same reply.
 
-pub mod engine;
-pub mod record;
-pub mod pgn;
 pub mod coach;
+pub mod engine;
+pub mod pgn;
+pub mod record;

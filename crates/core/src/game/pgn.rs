@@ -114,8 +114,7 @@ fn comment(ending: &Ending) -> String {
             join(plies)
         ),
         Ending::SeventyFiveMoves => {
-            "75 moves by each side without a capture or a pawn move: drawn (FIDE 9.6.2)."
-                .to_owned()
+            "75 moves by each side without a capture or a pawn move: drawn (FIDE 9.6.2).".to_owned()
         }
         Ending::ThreefoldClaimed {
             claimant, plies, ..

@@ -255,9 +255,9 @@ impl Record {
     /// The FEN of the start position, when it is not the standard one.
     #[must_use]
     pub fn start_fen(&self) -> Option<String> {
-        self.start
-            .as_ref()
-            .map(|p| shakmaty::fen::Fen::from_position(p, shakmaty::EnPassantMode::Legal).to_string())
+        self.start.as_ref().map(|p| {
+            shakmaty::fen::Fen::from_position(p, shakmaty::EnPassantMode::Legal).to_string()
+        })
     }
 
     /// The position the game started from.
@@ -307,10 +307,7 @@ impl Record {
     /// A move in UCI, if it is legal now.
     #[must_use]
     pub fn read_uci(&self, uci: &str) -> Option<Move> {
-        uci.parse::<UciMove>()
-            .ok()?
-            .to_move(self.position())
-            .ok()
+        uci.parse::<UciMove>().ok()?.to_move(self.position()).ok()
     }
 
     /// The moves in UCI, as they are stored.
@@ -458,7 +455,10 @@ mod tests {
     fn a_record_is_stored_as_its_moves_and_a_broken_one_does_not_read() {
         let r = play(&["e4", "e5", "Nf3"]);
         let stored = serde_json::to_value(&r).unwrap();
-        assert_eq!(stored, serde_json::json!({"moves": ["e2e4", "e7e5", "g1f3"]}));
+        assert_eq!(
+            stored,
+            serde_json::json!({"moves": ["e2e4", "e7e5", "g1f3"]})
+        );
         assert_eq!(serde_json::from_value::<Record>(stored).unwrap(), r);
         let broken = serde_json::json!({"moves": ["e2e4", "e2e4"]});
         let err = serde_json::from_value::<Record>(broken).unwrap_err();
@@ -484,7 +484,10 @@ mod tests {
         let r = play(&[moves.as_slice(), &["Ng8"]].concat());
         assert!(matches!(
             r.claim(),
-            Some(Claim::Threefold { with_move: None, .. })
+            Some(Claim::Threefold {
+                with_move: None,
+                ..
+            })
         ));
         assert_eq!(r.automatic_ending(), None, "three times is only a claim");
     }

@@ -197,9 +197,7 @@ impl Action {
                     _ => return None,
                 },
             },
-            ("v", Some(level), None) => {
-                Action::PlayLevel(level.parse().ok().filter(|l| *l <= 8)?)
-            }
+            ("v", Some(level), None) => Action::PlayLevel(level.parse().ok().filter(|l| *l <= 8)?),
             ("c", _, None) => Action::Claim(num(a)?),
             ("o", _, None) => Action::OfferDraw(num(a)?),
             ("y", _, None) => Action::Resign(num(a)?),

@@ -183,7 +183,11 @@ impl Cx<'_> {
             command,
             Command::Lesson(_) | Command::Puzzle | Command::Quiz | Command::Lessons
         );
-        let mode = if starts_another { self.pause_game(mode) } else { mode };
+        let mode = if starts_another {
+            self.pause_game(mode)
+        } else {
+            mode
+        };
         match command {
             Command::Start => {
                 self.start(None);
@@ -262,7 +266,11 @@ impl Cx<'_> {
             action,
             Action::Lesson(_) | Action::Puzzle | Action::Quiz | Action::Review(_)
         );
-        let mode = if starts_another { self.pause_game(mode) } else { mode };
+        let mode = if starts_another {
+            self.pause_game(mode)
+        } else {
+            mode
+        };
         match action {
             Action::Lang(lang) => {
                 let first = self.session.lang.is_none();

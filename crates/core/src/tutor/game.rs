@@ -74,29 +74,47 @@ pub(super) fn setup(cx: &mut Cx<'_>, level: Option<Level>, mode: Mode) -> Mode {
     let colours = vec![
         Button::new(
             cx.t(&Say::ButtonPlayWhite),
-            &Action::Play { level: n, side: Some(Color::White) },
+            &Action::Play {
+                level: n,
+                side: Some(Color::White),
+            },
         ),
         Button::new(
             cx.t(&Say::ButtonPlayBlack),
-            &Action::Play { level: n, side: Some(Color::Black) },
+            &Action::Play {
+                level: n,
+                side: Some(Color::Black),
+            },
         ),
         Button::new(
             cx.t(&Say::ButtonPlayRandom),
-            &Action::Play { level: n, side: None },
+            &Action::Play {
+                level: n,
+                side: None,
+            },
         ),
     ];
-    let levels = Level::ALL
+    // Two rows of four, so that a phone shows each label whole; the level chosen is ticked.
+    let levels: Vec<Button> = Level::ALL
         .iter()
         .map(|l| {
-            let label = if *l == level {
-                format!("[{l}]")
-            } else {
-                l.to_string()
-            };
+            let mut label = Say::ButtonLevel {
+                level: u32::from(l.number()),
+            }
+            .to(lang);
+            if *l == level {
+                label.push_str(" ✓");
+            }
             Button::new(label, &Action::PlayLevel(l.number()))
         })
         .collect();
-    cx.reply(Reply::text(text).with_row(colours).with_row(levels));
+    let (easy, hard) = levels.split_at(4);
+    cx.reply(
+        Reply::text(text)
+            .with_row(colours)
+            .with_row(easy.to_vec())
+            .with_row(hard.to_vec()),
+    );
     mode
 }
 
@@ -122,7 +140,7 @@ pub(super) fn start(cx: &mut Cx<'_>, level: u8, side: Option<Color>, mode: Mode)
         return Mode::Game(game);
     }
     let nonce = cx.next_nonce();
-    let learner = side.unwrap_or(if nonce % 2 == 0 {
+    let learner = side.unwrap_or(if nonce.is_multiple_of(2) {
         Color::White
     } else {
         Color::Black
@@ -247,7 +265,10 @@ impl GameState {
             Button::new(cx.t(&Say::ButtonResign), &Action::Resign(n)),
         ];
         if self.can_take_back() {
-            second.push(Button::new(cx.t(&Say::ButtonTakeBack), &Action::TakeBack(n)));
+            second.push(Button::new(
+                cx.t(&Say::ButtonTakeBack),
+                &Action::TakeBack(n),
+            ));
         }
         vec![first, second]
     }
@@ -331,6 +352,14 @@ impl Activity for GameState {
         self.into()
     }
 
+    /// A game has no solution to show: say what `/hint` gives instead.
+    fn solution(self, cx: &mut Cx<'_>) -> Mode {
+        let note = cx.t(&Say::GameNoSolution);
+        let reply = self.message(cx, self.view(), &note);
+        cx.update_task(reply);
+        self.into()
+    }
+
     /// A hint in a game: the coach's rule of thumb for the position, not a move.
     fn hint(self, cx: &mut Cx<'_>) -> Mode {
         let lang = cx.lang();
@@ -407,12 +436,20 @@ fn play(mut game: GameState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> 
         cx.stale_button();
         return game.into();
     }
-    let mut note = Say::GameYouPlayed { san: info.san.clone() }.to(lang);
+    let mut note = Say::GameYouPlayed {
+        san: info.san.clone(),
+    }
+    .to(lang);
     if let Some(ending) = game.record.automatic_ending() {
         return finish(cx, game, &ending, note);
     }
     // The tutor's answer. The search is bounded by a node budget, never by the clock.
-    let Some(answer) = engine::reply(game.pos(), game.level, game.seed ^ ply_seed(&game)) else {
+    let positions = game.record.positions();
+    let earlier = &positions[..positions.len() - 1];
+    let Some(answer) =
+        engine::reply_with_stats(game.pos(), earlier, game.level, game.seed ^ ply_seed(&game))
+            .map(|r| r.mv)
+    else {
         // Not reached: a position with no legal move is an ending above.
         return game.into();
     };
@@ -531,8 +568,8 @@ pub(super) fn resign(mut game: GameState, cx: &mut Cx<'_>) -> Mode {
         let n = cx.nonce();
         let lang = cx.lang();
         let note = Say::ResignConfirm.to(lang);
-        let reply = Reply::board(game.view(), format!("{}\n\n{note}", game.caption(cx)))
-            .with_row(vec![
+        let reply =
+            Reply::board(game.view(), format!("{}\n\n{note}", game.caption(cx))).with_row(vec![
                 Button::new(Say::ButtonResignYes.to(lang), &Action::Resign(n)),
                 Button::new(Say::ButtonPlayOn.to(lang), &Action::Board(n)),
             ]);
@@ -596,7 +633,7 @@ pub(super) fn take_back(mut game: GameState, cx: &mut Cx<'_>) -> Mode {
         return game.into();
     }
     // Back to the learner's last turn.
-    while let Some(_) = game.record.pop() {
+    while game.record.pop().is_some() {
         if game.pos().turn() == game.learner() {
             break;
         }
@@ -672,11 +709,7 @@ fn finish(cx: &mut Cx<'_>, game: GameState, ending: &Ending, mut note: String) -
         Button::new(cx.t(&Say::ButtonPgn), &Action::Pgn),
         Button::new(Say::ButtonMenu.to(lang), &Action::Menu),
     ];
-    cx.reply(
-        Reply::board(view, text)
-            .with_row(row)
-            .editing_task(n),
-    );
+    cx.reply(Reply::board(view, text).with_row(row).editing_task(n));
     // The coach's review: at most three points, each on its board.
     for point in coach::review(&game.record, learner).into_iter().take(3) {
         cx.reply(coach_reply(&point, &game.record, learner, lang));
@@ -742,11 +775,14 @@ fn plies_as_moves(record: &Record, plies: &[usize], lang: Lang) -> String {
             Some(i) => {
                 let before = &record.positions()[i];
                 let number = before.fullmoves().get();
-                let dots = if before.turn() == Color::White { "." } else { "…" };
-                let said = record
-                    .moves()
-                    .get(i)
-                    .map_or_else(String::new, |mv| format!("{number}{dots} {}", san(before, *mv)));
+                let dots = if before.turn() == Color::White {
+                    "."
+                } else {
+                    "…"
+                };
+                let said = record.moves().get(i).map_or_else(String::new, |mv| {
+                    format!("{number}{dots} {}", san(before, *mv))
+                });
                 Say::AfterMove { said }.to(lang)
             }
         })
@@ -821,10 +857,20 @@ fn coach_reply(point: &coach::Point, record: &Record, learner: Color, lang: Lang
 /// `/pgn`: the last game (or the one under way) as PGN, to paste into any chess site.
 pub(super) fn send_pgn(cx: &mut Cx<'_>, mode: &Mode) {
     let lang = cx.lang();
-    let (record, ending, level, learner, date) = match mode {
-        Mode::Game(g) => (&g.record, None, g.level, g.learner, None),
-        _ => match &cx.session.progress.last_game {
-            Some(f) => (&f.record, Some(&f.ending), f.level, f.learner, f.date.clone()),
+    let under_way = match mode {
+        Mode::Game(g) => Some(g),
+        _ => cx.session.paused_game.as_ref(),
+    };
+    let (record, ending, level, learner, date) = match under_way {
+        Some(g) => (&g.record, None, g.level, g.learner, None),
+        None => match &cx.session.progress.last_game {
+            Some(f) => (
+                &f.record,
+                Some(&f.ending),
+                f.level,
+                f.learner,
+                f.date.clone(),
+            ),
             None => {
                 let text = cx.t(&Say::NoGameYet);
                 cx.reply(Reply::text(text));
@@ -838,21 +884,7 @@ pub(super) fn send_pgn(cx: &mut Cx<'_>, mode: &Mode) {
         Color::White => (you, tutor),
         Color::Black => (tutor, you),
     };
-    let text = pgn::pgn(
-        record,
-        ending,
-        &pgn::Tags {
-            date,
-            white,
-            black,
-        },
-    );
+    let text = pgn::pgn(record, ending, &pgn::Tags { date, white, black });
     let intro = cx.t(&Say::PgnIntro);
     cx.reply(Reply::text(format!("{intro}\n\n{text}")));
-}
-
-/// The tutor's last move, if it answered one (for tests).
-#[cfg(test)]
-fn last_move(game: &GameState) -> Option<shakmaty::Move> {
-    game.record.moves().last().copied()
 }

@@ -23,10 +23,10 @@
 //! the new piece; see [`tap`].
 
 mod activity;
-mod game;
 pub mod callback;
 mod cx;
 mod dispatch;
+mod game;
 pub mod input;
 pub mod ladder;
 mod lesson;

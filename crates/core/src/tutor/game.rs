@@ -518,44 +518,29 @@ pub(super) fn claim(mut game: GameState, cx: &mut Cx<'_>) -> Mode {
         return game.into();
     };
     let claimant = game.learner();
-    let (ending, note) = match claim {
-        Claim::Threefold { plies, with_move } => {
-            let with = with_move.map(|mv| {
-                let said = san(game.pos(), mv);
-                let _ = game.record.push(mv);
-                said
-            });
-            let note = match &with {
-                Some(s) => Say::GameYouPlayed { san: s.clone() }.to(lang),
-                None => String::new(),
-            };
-            (
-                Ending::ThreefoldClaimed {
-                    claimant,
-                    plies,
-                    with_move: with,
-                },
-                note,
-            )
-        }
-        Claim::FiftyMoves { with_move } => {
-            let with = with_move.map(|mv| {
-                let said = san(game.pos(), mv);
-                let _ = game.record.push(mv);
-                said
-            });
-            let note = match &with {
-                Some(s) => Say::GameYouPlayed { san: s.clone() }.to(lang),
-                None => String::new(),
-            };
-            (
-                Ending::FiftyMovesClaimed {
-                    claimant,
-                    with_move: with,
-                },
-                note,
-            )
-        }
+    // A claim with the move about to be played: the move is written down and played with it.
+    let (plies, with_move) = match claim {
+        Claim::Threefold { plies, with_move } => (Some(plies), with_move),
+        Claim::FiftyMoves { with_move } => (None, with_move),
+    };
+    let with_move = with_move.map(|mv| {
+        let said = san(game.pos(), mv);
+        let _ = game.record.push(mv);
+        said
+    });
+    let note = with_move.as_ref().map_or_else(String::new, |said| {
+        Say::GameYouPlayed { san: said.clone() }.to(lang)
+    });
+    let ending = match plies {
+        Some(plies) => Ending::ThreefoldClaimed {
+            claimant,
+            plies,
+            with_move,
+        },
+        None => Ending::FiftyMovesClaimed {
+            claimant,
+            with_move,
+        },
     };
     finish(cx, game, &ending, note)
 }

@@ -171,18 +171,13 @@ pub fn reply_with_style(pos: &Chess, earlier: &[Chess], style: &Style, seed: u64
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::CastlingMode;
-    use shakmaty::fen::Fen;
 
     fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
+        crate::rules::parse_fen(fen).unwrap()
     }
 
     fn uci(m: Move) -> String {
-        m.to_uci(CastlingMode::Standard).to_string()
+        crate::rules::notation::uci(m).to_string()
     }
 
     /// Positions reached by random play from the start, `n` of them, with their seeds.

@@ -457,18 +457,14 @@ pub fn search(pos: &Chess, earlier: &[u64], limits: &Limits) -> Option<(Move, St
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::CastlingMode;
     use shakmaty::fen::Fen;
 
     fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
+        crate::rules::parse_fen(fen).unwrap()
     }
 
     fn uci(m: Move) -> String {
-        m.to_uci(CastlingMode::Standard).to_string()
+        crate::rules::notation::uci(m).to_string()
     }
 
     fn limits(depth: u8) -> Limits {

@@ -12,16 +12,7 @@ use super::record::Record;
 use crate::search;
 
 /// The usual values of the pieces, in pawns (the king is not counted).
-#[must_use]
-pub fn value(role: Role) -> i32 {
-    match role {
-        Role::Pawn => 1,
-        Role::Knight | Role::Bishop => 3,
-        Role::Rook => 5,
-        Role::Queen => 9,
-        Role::King => 0,
-    }
-}
+pub use crate::rules::piece_value as value;
 
 /// `color`'s material on the board, in pawns.
 ///

@@ -25,3 +25,22 @@ pub use input::{MoveInput, ParseInputError, parse_input};
 pub use judge::{DeadMaterial, Game, PositionReport};
 pub use reason::{Castling, IllegalReason, RightLost};
 pub use text::Lang;
+
+/// The usual values of the pieces, in pawns (the king is not counted): what a beginner
+/// weighs a capture by, and what the searches order captures by.
+///
+/// ```
+/// use chess_tutor_core::rules::piece_value;
+/// assert_eq!(piece_value(shakmaty::Role::Rook), 5);
+/// ```
+#[must_use]
+pub fn piece_value(role: shakmaty::Role) -> i32 {
+    use shakmaty::Role;
+    match role {
+        Role::Pawn => 1,
+        Role::Knight | Role::Bishop => 3,
+        Role::Rook => 5,
+        Role::Queen => 9,
+        Role::King => 0,
+    }
+}

@@ -106,16 +106,8 @@ pub(crate) fn play_hashed(pos: &Chess, hash: u64, m: Move) -> (Chess, u64) {
     (child, next_hash)
 }
 
-/// A rough value of a piece, for ordering captures.
-fn value(role: Role) -> i32 {
-    match role {
-        Role::Pawn => 1,
-        Role::Knight | Role::Bishop => 3,
-        Role::Rook => 5,
-        Role::Queen => 9,
-        Role::King => 0,
-    }
-}
+// A rough value of a piece, for ordering captures.
+use crate::rules::piece_value as value;
 
 /// Whether `pos` is checkmate, given that its side to move is in check.
 fn no_legal_moves(pos: &Chess) -> bool {

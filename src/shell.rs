@@ -1,8 +1,39 @@
 //! What both shells do for one input: load the learner's session, run the tutor, store the
 //! new session with its events in one transaction, and hand back the replies to send.
 
+use chess_tutor_core::tutor::duel::{DuelId, SharedGame};
 use chess_tutor_core::tutor::{self, Catalog, Input, Reply, Session};
-use chess_tutor_store::{Applied, Change, Event as StoredEvent, LearnerId, Store, StoreError};
+use chess_tutor_store::{
+    Applied, Change, Event as StoredEvent, GameId, GameRecord, GameWrite, LearnerId, SharedChange,
+    Store, StoreError,
+};
+
+/// Where an input comes from, besides the learner: what the shell knows about it.
+#[derive(Debug, Clone, Default)]
+pub struct Origin {
+    /// The Telegram update id: a replay is a no-op, and the replies stay in the outbox
+    /// until they are sent.
+    pub update_key: Option<i64>,
+    /// The language the learner's client reports.
+    pub client_lang: Option<String>,
+    /// The conversation thread (a Telegram forum topic) the replies go to.
+    pub thread: Option<i32>,
+    /// The bot's username, for invitation links; `None` where there are no links.
+    pub bot_username: Option<String>,
+    /// Whether games between two learners are played here (each learner is a chat that the
+    /// other player's replies can reach).
+    pub shared_games: bool,
+}
+
+/// What an applied input gives back: the replies for its learner, and those for the other
+/// player of a game between two learners.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    /// The learner's replies, in order.
+    pub replies: Vec<Reply>,
+    /// Other learners' replies (kept in their outbox under the same update key).
+    pub others: Vec<(LearnerId, Vec<Reply>)>,
+}
 
 /// Applies `input` for learner `id`; `update_key` (a Telegram update id) makes a replay a
 /// no-op, and keeps the replies in the outbox until they are sent, with the conversation
@@ -20,51 +51,175 @@ pub async fn apply_input(
     client_lang: Option<String>,
     thread: Option<i32>,
 ) -> Result<Applied<Vec<Reply>>, StoreError> {
+    let origin = Origin {
+        update_key,
+        client_lang,
+        thread,
+        bot_username: None,
+        shared_games: false,
+    };
+    Ok(
+        match apply_from(store, catalog, id, input, &origin).await? {
+            Applied::Done(outcome) => Applied::Done(outcome.replies),
+            Applied::Duplicate => Applied::Duplicate,
+        },
+    )
+}
+
+/// Applies `input` for learner `id` as [`apply_input`] does, with games between two
+/// learners when `origin` allows them: the game the input needs is locked after the learner
+/// (so the two players' inputs, on any replicas, are applied one at a time and in order),
+/// changed in the same transaction, and the other player's replies are kept in their outbox.
+///
+/// # Errors
+///
+/// A store failure; nothing of the input is then stored.
+pub async fn apply_from(
+    store: &Store,
+    catalog: &Catalog,
+    id: LearnerId,
+    input: Input,
+    origin: &Origin,
+) -> Result<Applied<Outcome>, StoreError> {
+    let Origin {
+        update_key, thread, ..
+    } = *origin;
     // The shell reads the clock; the tutor only receives the time.
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .ok()
         .and_then(|d| i64::try_from(d.as_secs()).ok());
+    // The game to lock, read from the session as stored: the learner's own inputs come one
+    // at a time, so it is still the one once the learner is locked (the tutor checks).
+    let game = if origin.shared_games {
+        // A learner never seen (a friend opening the link first thing) has the default.
+        let session = match store.load(id).await? {
+            None => Some(Session::default()),
+            Some(r) => Session::from_stored(&r.state).ok(),
+        };
+        session.and_then(|session| tutor::duel::shared_game_of(&session, &input))
+    } else {
+        None
+    };
+    let envelope = tutor::Envelope {
+        now,
+        client_lang: origin.client_lang.clone(),
+        learner: origin.shared_games.then_some(id.0),
+        new_game: origin.shared_games.then(fresh_game_id),
+        bot_username: origin.bot_username.clone(),
+    };
     store
-        .apply(id, update_key, |record| {
-            // A state written by an older version reads with defaults for what is new; one
-            // that does not read at all is kept as it is, never replaced by a fresh one.
-            let session = match record.map(|r| Session::from_stored(&r.state)) {
-                None => Session::default(),
-                Some(Ok(session)) => session,
-                Some(Err(e)) => {
-                    let kept = record.map(|r| r.state.clone()).unwrap_or_default();
-                    return unreadable_session(id, &e, kept, update_key, thread);
+        .apply_shared(
+            id,
+            update_key,
+            game.map(|g| GameId(g.0)),
+            |record, stored| {
+                // A state written by an older version reads with defaults for what is new; one
+                // that does not read at all is kept as it is, never replaced by a fresh one.
+                let session = match record.map(|r| Session::from_stored(&r.state)) {
+                    None => Session::default(),
+                    Some(Ok(session)) => session,
+                    Some(Err(e)) => {
+                        let kept = record.map(|r| r.state.clone()).unwrap_or_default();
+                        let change = unreadable_session(id, &e, kept, update_key, thread);
+                        return SharedChange::alone(Change {
+                            output: Outcome {
+                                replies: change.output,
+                                others: Vec::new(),
+                            },
+                            state: change.state,
+                            events: change.events,
+                            unsent: change.unsent,
+                        });
+                    }
+                };
+                let loaded = game.and_then(|g| loaded_game(g, stored));
+                // A game's move makes the tutor search (tens of milliseconds at the top level):
+                // that runs off the async runtime's worker, which goes on serving other chats.
+                let step = || {
+                    tutor::step_shared(&session, input.clone(), &envelope, loaded.clone(), catalog)
+                };
+                let t = if matches!(session.mode, tutor::Mode::Game(_)) {
+                    off_the_runtime(step)
+                } else {
+                    step()
+                };
+                let others: Vec<(LearnerId, Vec<Reply>)> = t
+                    .others
+                    .into_iter()
+                    .map(|(learner, replies)| (LearnerId(learner), replies))
+                    .collect();
+                let kept_others = if update_key.is_some() {
+                    others
+                        .iter()
+                        .filter_map(|(learner, replies)| {
+                            Some((*learner, KeptReplies::keep(replies, None)?))
+                        })
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                SharedChange {
+                    change: Change {
+                        state: t.session.to_stored(),
+                        events: t
+                            .events
+                            .iter()
+                            .map(|e| {
+                                StoredEvent::new(
+                                    e.kind(),
+                                    serde_json::to_value(e).unwrap_or_default(),
+                                )
+                            })
+                            .collect(),
+                        // Kept until sent, so that a crash before the sending loses no reply.
+                        unsent: (update_key.is_some() && !t.replies.is_empty())
+                            .then(|| KeptReplies::keep(&t.replies, thread))
+                            .flatten(),
+                        output: Outcome {
+                            replies: t.replies,
+                            others,
+                        },
+                    },
+                    game: t.shared.map(|w| GameWrite {
+                        id: GameId(w.game.id.0),
+                        state: w.game.to_stored(),
+                        created: w.created,
+                    }),
+                    others: kept_others,
                 }
-            };
-            let envelope = tutor::Envelope {
-                now,
-                client_lang: client_lang.clone(),
-            };
-            // A game's move makes the tutor search (tens of milliseconds at the top level):
-            // that runs off the async runtime's worker, which goes on serving other chats.
-            let t = if matches!(session.mode, tutor::Mode::Game(_)) {
-                off_the_runtime(|| tutor::step_in(&session, input.clone(), &envelope, catalog))
-            } else {
-                tutor::step_in(&session, input.clone(), &envelope, catalog)
-            };
-            Change {
-                state: t.session.to_stored(),
-                events: t
-                    .events
-                    .iter()
-                    .map(|e| {
-                        StoredEvent::new(e.kind(), serde_json::to_value(e).unwrap_or_default())
-                    })
-                    .collect(),
-                // Kept until sent, so that a crash before the sending loses no reply.
-                unsent: (update_key.is_some() && !t.replies.is_empty())
-                    .then(|| KeptReplies::keep(&t.replies, thread))
-                    .flatten(),
-                output: t.replies,
-            }
-        })
+            },
+        )
         .await
+}
+
+/// The game an input needs, as the tutor reads it. One that does not read is not handed
+/// over (and so not written): it is kept as it is and logged.
+fn loaded_game(id: DuelId, stored: Option<&GameRecord>) -> Option<tutor::Loaded> {
+    match stored.map(|r| SharedGame::from_stored(&r.state)) {
+        None => Some(tutor::Loaded { id, game: None }),
+        Some(Ok(game)) => Some(tutor::Loaded {
+            id,
+            game: Some(game),
+        }),
+        Some(Err(e)) => {
+            tracing::error!(game = id.0, error = %e, "a stored game does not read; it is kept unchanged");
+            None
+        }
+    }
+}
+
+/// A fresh id for a game between two learners: random (it is also the invitation link, so
+/// it must not be guessed), positive, 62 bits.
+fn fresh_game_id() -> i64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    hasher.write_u128(nanos);
+    hasher.write_u32(std::process::id());
+    i64::try_from(hasher.finish() >> 2).unwrap_or(1).max(1)
 }
 
 /// Runs `f` where it blocks no async task: on a multi-threaded runtime the worker hands its
@@ -158,6 +313,188 @@ fn unreadable_session(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A fresh PostgreSQL schema on the test server (`CHESS_TUTOR_TEST_DATABASE_URL`), and
+    /// its URL; `None` when no server is configured.
+    async fn pg_schema() -> Option<String> {
+        let base = std::env::var("CHESS_TUTOR_TEST_DATABASE_URL").ok()?;
+        let admin = sqlx::PgPool::connect(&base)
+            .await
+            .expect("the test server is reachable");
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let schema = format!("chess_tutor_duel_{}_{nanos}", std::process::id());
+        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE SCHEMA {schema}")))
+            .execute(&admin)
+            .await
+            .unwrap();
+        let separator = if base.contains('?') { '&' } else { '?' };
+        Some(format!("{base}{separator}options[search_path]={schema}"))
+    }
+
+    fn telegram(key: i64, lang: &str) -> Origin {
+        Origin {
+            update_key: Some(key),
+            client_lang: Some(lang.to_owned()),
+            thread: None,
+            bot_username: Some("chess_tutor_bot".to_owned()),
+            shared_games: true,
+        }
+    }
+
+    const HOST: LearnerId = LearnerId(11);
+    const GUEST: LearnerId = LearnerId(22);
+
+    /// Plays one game between two learners: the host's inputs on `a`, the guest's on `b`.
+    /// Each move is delivered twice at once (to both replicas, as Telegram may after a
+    /// timeout), and the player not on move sends a move at the same moment. Returns the
+    /// game and what each player was told, in order.
+    async fn play_across(a: &Store, b: &Store) -> (serde_json::Value, Vec<String>, Vec<String>) {
+        let catalog = Catalog::shipped().unwrap();
+        let mut host_told = Vec::new();
+        let mut guest_told = Vec::new();
+        let mut key = 1000;
+        let mut next_key = || {
+            key += 1;
+            key
+        };
+        let text = |t: &str| Input::Text(t.to_owned());
+        let apply = |store: &Store, id, input, origin: Origin| {
+            let store = store.clone();
+            let catalog = catalog.clone();
+            async move {
+                apply_from(&store, &catalog, id, input, &origin)
+                    .await
+                    .unwrap()
+            }
+        };
+        let done = |applied: Applied<Outcome>| match applied {
+            Applied::Done(o) => o,
+            Applied::Duplicate => panic!("applied twice"),
+        };
+        done(apply(a, HOST, text("/play"), telegram(next_key(), "zh-hans")).await);
+        let invited = done(
+            apply(
+                a,
+                HOST,
+                Input::Button(tutor::Action::Invite.encode()),
+                telegram(next_key(), "zh-hans"),
+            )
+            .await,
+        );
+        let link = invited.replies[0].text.clone();
+        let payload = link
+            .split("start=")
+            .nth(1)
+            .and_then(|s| s.split_whitespace().next())
+            .expect("an invitation link")
+            .to_owned();
+        let joined = done(
+            apply(
+                b,
+                GUEST,
+                text(&format!("/start {payload}")),
+                telegram(next_key(), "en"),
+            )
+            .await,
+        );
+        guest_told.extend(joined.replies.iter().map(|r| r.text.clone()));
+        host_told.extend(
+            joined
+                .others
+                .iter()
+                .flat_map(|(_, rs)| rs.iter().map(|r| r.text.clone())),
+        );
+        let script = [(HOST, "f3"), (GUEST, "e5"), (HOST, "g4"), (GUEST, "Qh4#")];
+        for (player, mv) in script {
+            let (mine, theirs, other) = if player == HOST {
+                (a, b, GUEST)
+            } else {
+                (b, a, HOST)
+            };
+            let lang = |p: LearnerId| if p == HOST { "zh-hans" } else { "en" };
+            let k = next_key();
+            let k_other = next_key();
+            // The same update to both replicas, and the other player out of turn, at once.
+            let (first, second, out_of_turn) = tokio::join!(
+                apply(mine, player, text(mv), telegram(k, lang(player))),
+                apply(theirs, player, text(mv), telegram(k, lang(player))),
+                // Never legal for either side, whichever order the two are applied in.
+                apply(theirs, other, text("Kd5"), telegram(k_other, lang(other))),
+            );
+            let outcome = match (first, second) {
+                (Applied::Done(o), Applied::Duplicate) | (Applied::Duplicate, Applied::Done(o)) => {
+                    o
+                }
+                other => panic!("one update applied once, not {other:?}"),
+            };
+            let _ = done(out_of_turn);
+            let (to_mover, to_other) = (
+                outcome.replies.iter().map(|r| r.text.clone()),
+                outcome
+                    .others
+                    .iter()
+                    .flat_map(|(_, rs)| rs.iter().map(|r| r.text.clone())),
+            );
+            if player == HOST {
+                host_told.extend(to_mover);
+                guest_told.extend(to_other);
+            } else {
+                guest_told.extend(to_mover);
+                host_told.extend(to_other);
+            }
+        }
+        // The loser's result is counted at their next message (the raced one, or this), on
+        // either replica.
+        done(apply(b, HOST, text("/progress"), telegram(next_key(), "zh-hans")).await);
+        let session = a.load(HOST).await.unwrap().unwrap().state;
+        assert!(
+            session.get("duel").is_none(),
+            "counted, and let go: {session}"
+        );
+        assert_eq!(session["progress"]["friend_games"]["lost"], 1, "{session}");
+        let id: i64 = payload.trim_start_matches("duel-").parse().unwrap();
+        let game = a.load_game(GameId(id)).await.unwrap().unwrap().state;
+        (game, host_told, guest_told)
+    }
+
+    /// Issue 14: the two players' updates sent to different replicas on PostgreSQL, each
+    /// delivered twice and raced by the other player: the game ends exactly as in one
+    /// process, each move applied once, and each player's words are in their language.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn a_game_between_two_learners_on_two_replicas_ends_as_in_one_process() {
+        let Some(url) = pg_schema().await else {
+            eprintln!("note: the two-replica test was NOT run: set CHESS_TUTOR_TEST_DATABASE_URL");
+            return;
+        };
+        let replica_a = Store::open(&url).await.unwrap();
+        let replica_b = Store::open(&url).await.unwrap();
+        let (on_two, host_two, guest_two) = play_across(&replica_a, &replica_b).await;
+        let dir = tempfile::tempdir().unwrap();
+        let one = Store::open(dir.path().join("one.sqlite3").to_str().unwrap())
+            .await
+            .unwrap();
+        let (in_one, host_one, guest_one) = play_across(&one, &one).await;
+        let moves = |g: &serde_json::Value| g["record"]["moves"].clone();
+        assert_eq!(
+            moves(&on_two),
+            serde_json::json!(["f2f3", "e7e5", "g2g4", "d8h4"])
+        );
+        assert_eq!(moves(&on_two), moves(&in_one));
+        assert_eq!(on_two["over"], in_one["over"]);
+        assert_eq!(on_two["over"]["ending"], "checkmate");
+        // Each told the same, in their own language, on one or two replicas.
+        assert_eq!(host_two, host_one);
+        assert_eq!(guest_two, guest_one);
+        assert!(host_two.last().unwrap().contains("将死"), "{host_two:?}");
+        assert!(
+            guest_two.last().unwrap().contains("Checkmate! You win."),
+            "{guest_two:?}"
+        );
+        // The other player's replies wait in their outbox until sent.
+        assert!(replica_b.outbox_depth().await.unwrap() > 0);
+    }
 
     /// Issue 13 (5): a stored session that no longer reads was replaced by a default one,
     /// and the learner's progress was gone.

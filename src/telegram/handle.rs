@@ -15,7 +15,7 @@ use super::inbound::Incoming;
 use super::outbound::{
     Place, answer_callback, answer_callback_with, deliver, is_passing, send_reply,
 };
-use crate::shell::{KeptReplies, apply_input};
+use crate::shell::{KeptReplies, Origin, apply_from};
 
 /// How often an update whose handling fails in the store is tried before it is given up
 /// with an apology.
@@ -148,18 +148,23 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                 }
                 return Ok(());
             }
-            let applied = apply_input(
+            let origin = Origin {
+                update_key: Some(id),
+                client_lang,
+                thread: topic.map(|t| t.0.0),
+                bot_username: super::inbound::own_username().map(str::to_owned),
+                shared_games: true,
+            };
+            let applied = apply_from(
                 &shell.store,
                 &shell.catalog,
                 LearnerId(chat),
-                Some(id),
                 input,
-                client_lang,
-                topic.map(|t| t.0.0),
+                &origin,
             )
             .await?;
-            let replies = match applied {
-                Applied::Done(replies) => replies,
+            let (replies, others) = match applied {
+                Applied::Done(outcome) => (outcome.replies, outcome.others),
                 // Applied before, perhaps by a process that died before sending: what it
                 // did not send is in the outbox.
                 Applied::Duplicate => {
@@ -170,7 +175,8 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                                 replies = replies.len(),
                                 "sending the replies kept in the outbox"
                             );
-                            replies
+                            // The other player's are swept from their outbox.
+                            (replies, Vec::new())
                         }
                         None => {
                             if let Some(callback) = &callback {
@@ -193,11 +199,12 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                 if !toasts.is_empty() {
                     shell.mark_sent(chat, id);
                 }
-                return Ok(());
+            } else {
+                #[cfg(debug_assertions)]
+                fault::maybe_crash_before_sending(&replies);
+                send_all(&shell, place, chat, id, &replies, pressed).await;
             }
-            #[cfg(debug_assertions)]
-            fault::maybe_crash_before_sending(&replies);
-            send_all(&shell, place, chat, id, &replies, pressed).await;
+            send_to_others(&shell, id, others).await?;
             Ok(())
         }
         Incoming::Resend { chat } => {
@@ -221,6 +228,29 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
             Ok(())
         }
     }
+}
+
+/// The replies of an update for the other player of a game between two learners, in their
+/// own chat: kept in their outbox under the same update key, claimed, sent, marked sent. A
+/// failure leaves them to the sweep.
+async fn send_to_others(
+    shell: &Arc<Shell>,
+    id: i64,
+    others: Vec<(LearnerId, Vec<chess_tutor_core::tutor::Reply>)>,
+) -> Result<(), StoreError> {
+    for (other, _) in others {
+        // Claimed first: the sweep of another process may be sending them already.
+        if let Some(KeptReplies { replies, .. }) =
+            unsent_replies(shell, other.0, id, Wait::No).await?
+        {
+            let place = Place {
+                chat: ChatId(other.0),
+                topic: None,
+            };
+            send_all(shell, place, other.0, id, &replies, None).await;
+        }
+    }
+    Ok(())
 }
 
 /// Sends an update's replies in order and marks them sent, or gives them up for a permanent

@@ -120,6 +120,11 @@ pub fn read(update: &Update) -> Incoming {
 /// The bot's own username, once `getMe` told it.
 static OWN_USERNAME: std::sync::OnceLock<String> = std::sync::OnceLock::new();
 
+/// The bot's own username (without `@`), once `getMe` has said it.
+pub fn own_username() -> Option<&'static str> {
+    OWN_USERNAME.get().map(String::as_str)
+}
+
 /// Remembers the bot's username (from `getMe`).
 pub fn set_own_username(name: &str) {
     let _ = OWN_USERNAME.set(name.trim_start_matches('@').to_owned());

@@ -185,6 +185,63 @@ pub struct Change<T> {
     pub unsent: Option<serde_json::Value>,
 }
 
+/// A game shared by two learners (a game between two players): a random id, also in the
+/// invite link.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct GameId(pub i64);
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// What is stored for one shared game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameRecord {
+    /// The tutor's state of the game, as it last wrote it.
+    pub state: serde_json::Value,
+    /// How many changes were stored: 1 when it was created.
+    pub version: i64,
+}
+
+/// A shared game's new state, stored with the change of the learner whose input made it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameWrite {
+    /// Which game.
+    pub id: GameId,
+    /// Its new state.
+    pub state: serde_json::Value,
+    /// A game created by this input: stored only if no game has this id (an existing one is
+    /// never replaced; the input then fails and nothing of it is stored).
+    pub created: bool,
+}
+
+/// What the caller's function of [`Store::apply_shared`] decides for one input that may
+/// change a shared game and send replies to its other player.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SharedChange<T> {
+    /// The change of the learner whose input it is.
+    pub change: Change<T>,
+    /// The shared game's new state, if the input changed one.
+    pub game: Option<GameWrite>,
+    /// Replies for other learners (the other player), kept in the outbox under the same
+    /// update key until they are sent, as [`Change::unsent`] is (ignored without a key).
+    pub others: Vec<(LearnerId, serde_json::Value)>,
+}
+
+impl<T> SharedChange<T> {
+    /// A change of one learner only.
+    pub fn alone(change: Change<T>) -> Self {
+        SharedChange {
+            change,
+            game: None,
+            others: Vec::new(),
+        }
+    }
+}
+
 /// The result of [`Store::apply`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Applied<T> {
@@ -257,6 +314,14 @@ pub enum StoreError {
         learner: LearnerId,
         /// Which event.
         seq: i64,
+        /// What the JSON parser said.
+        source: serde_json::Error,
+    },
+    /// A shared game's stored state is not valid JSON.
+    #[error("the stored state of game {game} is not valid JSON: {source}")]
+    CorruptGame {
+        /// Which game.
+        game: GameId,
         /// What the JSON parser said.
         source: serde_json::Error,
     },
@@ -394,6 +459,28 @@ impl Store {
         .transpose()
     }
 
+    /// A shared game's stored record, or `None` for a game not stored.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::CorruptGame`] when the stored state is not valid JSON;
+    /// [`StoreError::Database`] when the database fails.
+    pub async fn load_game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
+        let row: Option<(String, i64)> = on_either!(self, |db| {
+            sqlx::query_as("SELECT CAST(state AS TEXT), version FROM games WHERE id = $1")
+                .bind(id.0)
+                .fetch_optional(db.reader())
+                .await?
+        });
+        row.map(|(state, version)| {
+            Ok(GameRecord {
+                state: parse_game(id, &state)?,
+                version,
+            })
+        })
+        .transpose()
+    }
+
     /// Applies one input to a learner in one transaction that holds the learner's lock.
     ///
     /// If `update_key` was already applied to this learner, returns [`Applied::Duplicate`]
@@ -422,11 +509,41 @@ impl Store {
     where
         F: FnMut(Option<&LearnerRecord>) -> Change<T>,
     {
+        self.apply_shared(id, update_key, None, |record, _| {
+            SharedChange::alone(f(record))
+        })
+        .await
+    }
+
+    /// Like [`Store::apply`], for an input that may change the shared game `game`: in the
+    /// same transaction, after the learner's lock, it locks the game (its row on
+    /// PostgreSQL, so that the other player's inputs on any replica wait), hands `f` its
+    /// record too (`None` for a game not stored), stores [`SharedChange::game`] and keeps
+    /// [`SharedChange::others`] in the outbox of the learners they are for.
+    ///
+    /// Locks are always taken learner first, then game, and no input locks two learners:
+    /// the two players' inputs cannot deadlock.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Store::apply`], and [`StoreError::CorruptGame`] when the stored game is
+    /// not valid JSON. A created game whose id is taken fails with [`StoreError::Database`]
+    /// (nothing is stored).
+    pub async fn apply_shared<T, F>(
+        &self,
+        id: LearnerId,
+        update_key: Option<i64>,
+        game: Option<GameId>,
+        mut f: F,
+    ) -> Result<Applied<T>, StoreError>
+    where
+        F: FnMut(Option<&LearnerRecord>, Option<&GameRecord>) -> SharedChange<T>,
+    {
         let mut attempt = 1;
         loop {
             let result = match &self.inner {
-                Inner::Sqlite(s) => s.apply_once(id, update_key, self.owner, &mut f).await,
-                Inner::Postgres(p) => p.apply_once(id, update_key, self.owner, &mut f).await,
+                Inner::Sqlite(s) => s.apply_once(id, update_key, game, self.owner, &mut f).await,
+                Inner::Postgres(p) => p.apply_once(id, update_key, game, self.owner, &mut f).await,
             };
             match result {
                 Err(StoreError::Database(error)) if self.is_retryable(&error) => {
@@ -832,6 +949,11 @@ fn parse_state(id: LearnerId, text: &str) -> Result<serde_json::Value, StoreErro
         learner: id,
         source,
     })
+}
+
+/// Parses a stored game state, naming the game when it is not JSON.
+fn parse_game(id: GameId, text: &str) -> Result<serde_json::Value, StoreError> {
+    serde_json::from_str(text).map_err(|source| StoreError::CorruptGame { game: id, source })
 }
 
 /// Parses a stored event payload, naming the event when it is not JSON.

@@ -34,6 +34,11 @@ const SQLITE: &[Script] = &[
         "unsent index",
         include_str!("../migrations/sqlite/0004_unsent_index.sql"),
     ),
+    (
+        5,
+        "games",
+        include_str!("../migrations/sqlite/0005_games.sql"),
+    ),
 ];
 
 const POSTGRES: &[Script] = &[
@@ -56,6 +61,11 @@ const POSTGRES: &[Script] = &[
         4,
         "unsent index",
         include_str!("../migrations/postgres/0004_unsent_index.sql"),
+    ),
+    (
+        5,
+        "games",
+        include_str!("../migrations/postgres/0005_games.sql"),
     ),
 ];
 

@@ -13,8 +13,8 @@ use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions};
 use sqlx::{Connection, Row};
 
 use super::{
-    Applied, Change, Event, KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, Location, StoreError,
-    migrations, parse_state,
+    Applied, Event, GameId, GameRecord, KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, Location,
+    SharedChange, StoreError, migrations, parse_state,
 };
 
 /// Connections per process.
@@ -103,11 +103,12 @@ impl PostgresStore {
         &self,
         id: LearnerId,
         update_key: Option<i64>,
+        game: Option<GameId>,
         owner: i64,
         f: &mut F,
     ) -> Result<Applied<T>, StoreError>
     where
-        F: FnMut(Option<&LearnerRecord>) -> Change<T>,
+        F: FnMut(Option<&LearnerRecord>, Option<&GameRecord>) -> SharedChange<T>,
     {
         let mut tx = self.begin_locked(id).await?;
         if let Some(key) = update_key {
@@ -130,7 +131,23 @@ impl PostgresStore {
                 .await?
                 .map(|row| record(id, &row))
                 .transpose()?;
-        let change = f(current.as_ref());
+        // The game's row lock, after the learner's: the other player's inputs wait here.
+        let game_record = match game {
+            Some(game) => sqlx::query(
+                "SELECT state::text AS state, version FROM games WHERE id = $1 FOR UPDATE",
+            )
+            .bind(game.0)
+            .fetch_optional(&mut *tx)
+            .await?
+            .map(|row| game_record(game, &row))
+            .transpose()?,
+            None => None,
+        };
+        let SharedChange {
+            change,
+            game: game_write,
+            others,
+        } = f(current.as_ref(), game_record.as_ref());
         let version = current.as_ref().map_or(1, |r| r.version + 1);
         sqlx::query(
             "INSERT INTO learners (id, state, version) VALUES ($1, $2::jsonb, $3)
@@ -174,6 +191,44 @@ impl PostgresStore {
             .bind(change.unsent.as_ref().map(|_| super::now_ms()))
             .execute(&mut *tx)
             .await?;
+        }
+        if let Some(write) = &game_write {
+            let state = serde_json::to_string(&write.state)?;
+            if write.created {
+                sqlx::query("INSERT INTO games (id, state, version) VALUES ($1, $2::jsonb, 1)")
+                    .bind(write.id.0)
+                    .bind(state)
+                    .execute(&mut *tx)
+                    .await?;
+            } else {
+                sqlx::query(
+                    "UPDATE games SET state = $2::jsonb, version = version + 1, updated_at = now()
+                     WHERE id = $1",
+                )
+                .bind(write.id.0)
+                .bind(state)
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
+        if let Some(key) = update_key {
+            // The other player's replies, kept under this update key in their outbox. Only
+            // their row's key is read (no lock that their own input holds is waited for).
+            for (other, unsent) in &others {
+                sqlx::query(
+                    "INSERT INTO applied_updates
+                         (learner_id, update_key, version, unsent, claimed_by, claimed_at)
+                     SELECT id, $2, version, $3::jsonb, $4, $5 FROM learners WHERE id = $1
+                     ON CONFLICT (learner_id, update_key) DO NOTHING",
+                )
+                .bind(other.0)
+                .bind(key)
+                .bind(serde_json::to_string(unsent)?)
+                .bind(owner)
+                .bind(super::now_ms())
+                .execute(&mut *tx)
+                .await?;
+            }
         }
         sqlx::query("DELETE FROM applied_updates WHERE learner_id = $1 AND version <= $2")
             .bind(id.0)
@@ -239,6 +294,15 @@ impl PostgresStore {
     pub(super) async fn close(&self) {
         self.pool.close().await;
     }
+}
+
+/// A game row (`state` as text, `version`) as a record.
+fn game_record(id: GameId, row: &sqlx::postgres::PgRow) -> Result<GameRecord, StoreError> {
+    let state: String = row.try_get("state")?;
+    Ok(GameRecord {
+        state: super::parse_game(id, &state)?,
+        version: row.try_get("version")?,
+    })
 }
 
 /// A learner row (`state` as text, `version`) as a record.

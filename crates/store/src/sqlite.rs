@@ -16,8 +16,8 @@ use sqlx::sqlite::{
 };
 
 use super::{
-    Applied, Change, Event, KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, StoreError, migrations,
-    parse_state,
+    Applied, Event, GameId, GameRecord, KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, SharedChange,
+    StoreError, migrations, parse_state,
 };
 
 /// How long a connection waits for another process's write lock before `SQLITE_BUSY`.
@@ -137,11 +137,12 @@ impl SqliteStore {
         &self,
         id: LearnerId,
         update_key: Option<i64>,
+        game: Option<GameId>,
         owner: i64,
         f: &mut F,
     ) -> Result<Applied<T>, StoreError>
     where
-        F: FnMut(Option<&LearnerRecord>) -> Change<T>,
+        F: FnMut(Option<&LearnerRecord>, Option<&GameRecord>) -> SharedChange<T>,
     {
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
         if let Some(key) = update_key {
@@ -163,7 +164,21 @@ impl SqliteStore {
             .await?
             .map(|row| record(id, &row))
             .transpose()?;
-        let change = f(current.as_ref());
+        // The single writer already holds the game for this transaction (BEGIN IMMEDIATE).
+        let game_record = match game {
+            Some(game) => sqlx::query("SELECT state, version FROM games WHERE id = ?")
+                .bind(game.0)
+                .fetch_optional(&mut *tx)
+                .await?
+                .map(|row| game_record(game, &row))
+                .transpose()?,
+            None => None,
+        };
+        let SharedChange {
+            change,
+            game: game_write,
+            others,
+        } = f(current.as_ref(), game_record.as_ref());
         let version = current.as_ref().map_or(1, |r| r.version + 1);
         sqlx::query(
             "INSERT INTO learners (id, state, version) VALUES (?1, ?2, ?3)
@@ -206,6 +221,44 @@ impl SqliteStore {
             .bind(change.unsent.as_ref().map(|_| super::now_ms()))
             .execute(&mut *tx)
             .await?;
+        }
+        if let Some(write) = &game_write {
+            let state = serde_json::to_string(&write.state)?;
+            if write.created {
+                sqlx::query("INSERT INTO games (id, state, version) VALUES (?, ?, 1)")
+                    .bind(write.id.0)
+                    .bind(state)
+                    .execute(&mut *tx)
+                    .await?;
+            } else {
+                sqlx::query(
+                    "UPDATE games SET state = ?2, version = version + 1,
+                         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+                     WHERE id = ?1",
+                )
+                .bind(write.id.0)
+                .bind(state)
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
+        if let Some(key) = update_key {
+            // The other player's replies, kept under this update key in their outbox.
+            for (other, unsent) in &others {
+                sqlx::query(
+                    "INSERT INTO applied_updates
+                         (learner_id, update_key, version, unsent, claimed_by, claimed_at)
+                     SELECT id, ?2, version, ?3, ?4, ?5 FROM learners WHERE id = ?1
+                     ON CONFLICT (learner_id, update_key) DO NOTHING",
+                )
+                .bind(other.0)
+                .bind(key)
+                .bind(serde_json::to_string(unsent)?)
+                .bind(owner)
+                .bind(super::now_ms())
+                .execute(&mut *tx)
+                .await?;
+            }
         }
         sqlx::query("DELETE FROM applied_updates WHERE learner_id = ? AND version <= ?")
             .bind(id.0)
@@ -278,6 +331,14 @@ impl SqliteStore {
 }
 
 /// A learner row (`state`, `version`) as a record.
+fn game_record(id: GameId, row: &sqlx::sqlite::SqliteRow) -> Result<GameRecord, StoreError> {
+    let state: String = row.try_get("state")?;
+    Ok(GameRecord {
+        state: super::parse_game(id, &state)?,
+        version: row.try_get("version")?,
+    })
+}
+
 fn record(id: LearnerId, row: &sqlx::sqlite::SqliteRow) -> Result<LearnerRecord, StoreError> {
     let state: String = row.try_get("state")?;
     Ok(LearnerRecord {

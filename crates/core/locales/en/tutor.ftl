@@ -369,3 +369,56 @@ pgn-learner = Learner
 pgn-intro = Your game as PGN: copy it into any chess site (for example lichess.org/paste) to look at it again.
 progress-games = Games against the tutor: {$played} (won {$won}, drawn {$drawn}, lost {$lost}).
 command-play = A game against the tutor
+
+## A game between two learners (a friend invited with a link)
+progress-friend-games = Games against friends: {$played} (won {$won}, drawn {$drawn}, lost {$lost}).
+button-play-friend = 👥 Play a friend
+button-play-friend-again = 👥 Play a friend again
+button-cancel-invitation = Withdraw the invitation
+button-accept-draw = Accept the draw ½
+button-decline-draw = Decline
+button-claim-abandoned = Claim the game
+duel-kept = Your game with your friend goes on: send /play to see the board again.
+duel-under-way = Your game with your friend is under way.
+duel-needs-telegram = A game with a friend needs the bot on Telegram: there your friend opens your invitation link in their own chat with the bot.
+duel-invitation = Send this link to a friend: when they open it, the game begins in each of your chats. You play White, so you move first.
+    {$link}
+    Each of you gets every message in your own language, and every move is checked by the rules.
+duel-invitation-gone = This invitation is no longer open: the game was withdrawn or is over. Ask your friend for a new link, or send /play.
+duel-invitation-taken = Someone else has already taken this invitation. Ask your friend for a new link.
+duel-invitation-cancelled = The invitation is withdrawn: the link no longer opens a game.
+duel-one-at-a-time = You are already in a game with a friend: finish it (or resign) first. Send /play to see it.
+duel-joined = You joined your friend's game. You play {$side}.
+duel-friend-joined = Your friend has joined: the game begins. You play White.
+duel-wait-for-friend = Now it is your friend's move: you will get a message as soon as they play.
+duel-waiting-for-join = Your friend has not opened the invitation yet: the game begins when they do.
+duel-caption = 👥 Game against a friend · you play {$side}
+duel-may-claim-abandoned = Your friend has not moved for { $days ->
+    [one] a day
+   *[other] {$days} days
+}: you may wait, or claim the game with the button below.
+duel-no-hints = In a game against a friend the tutor gives no hints: the game is yours to play. Afterwards the coach shows what you missed.
+duel-friend-played = Your friend played {$san}. {$what}
+duel-friend-played-bare = Your friend played {$san}.
+duel-offer-declined-by-move = By playing a move your friend declined your draw offer.
+duel-claim-on-your-move = A draw can be claimed only on your own move.
+duel-offer-stands = Your draw offer stands: your friend has not answered yet.
+duel-you-offered = You offered a draw: your friend may accept it, decline it, or decline it by playing a move.
+duel-friend-offers = Your friend offers a draw. Accept it, decline it, or play a move (that declines it too).
+duel-you-accepted = You accepted your friend's draw offer.
+duel-friend-accepted = Your friend accepted your draw offer.
+duel-you-declined = You declined the draw.
+duel-friend-declined = Your friend declined your draw offer: play on.
+duel-points-later = Points: {$delta}, counted in your /progress with your next message.
+pgn-friend = Friend
+end-friend-mates = Checkmate: your friend wins. {$why}
+end-you-resigned-friend = You resigned: your friend wins.
+end-friend-resigned = Your friend resigned: you win.
+end-you-abandoned = You did not move for { $days ->
+    [one] a day
+   *[other] {$days} days
+} and your friend claimed the game: your friend wins.
+end-friend-abandoned = Your friend did not move for { $days ->
+    [one] a day
+   *[other] {$days} days
+}, so the game is yours: you win.

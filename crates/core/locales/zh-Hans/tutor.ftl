@@ -360,3 +360,47 @@ pgn-learner = 学员
 pgn-intro = 这是你这盘棋的PGN记录：复制到任何国际象棋网站（例如 lichess.org/paste）就能再看一遍。
 progress-games = 和老师下的棋：{$played}盘（赢{$won}，和{$drawn}，输{$lost}）。
 command-play = 和老师下一盘棋
+
+## 和朋友下棋（用链接邀请）
+progress-friend-games = 和朋友下的棋：{$played}盘（赢{$won}，和{$drawn}，输{$lost}）。
+button-play-friend = 👥 和朋友下
+button-play-friend-again = 👥 再和朋友下一盘
+button-cancel-invitation = 撤回邀请
+button-accept-draw = 同意和棋 ½
+button-decline-draw = 不同意
+button-claim-abandoned = 判我胜
+duel-kept = 你和朋友的棋还在继续：发送 /play 可以再看棋盘。
+duel-under-way = 你和朋友的棋正在进行。
+duel-needs-telegram = 和朋友下棋要在 Telegram 上用这个机器人：朋友在自己和机器人的聊天里打开你的邀请链接。
+duel-invitation = 把这个链接发给朋友：朋友打开后，棋局就在你们各自的聊天里开始。你执白，先走。
+    {$link}
+    你们每人都用自己的语言收到消息，每一步都按规则检查。
+duel-invitation-gone = 这个邀请已经失效：棋局被撤回了，或者已经下完。请朋友再发一个链接，或者发送 /play。
+duel-invitation-taken = 这个邀请已经被别人接受了。请朋友再发一个新链接。
+duel-invitation-cancelled = 邀请已撤回：这个链接不会再开始棋局。
+duel-one-at-a-time = 你已经在和朋友下一盘棋了：先下完（或者认输）。发送 /play 可以看到那盘棋。
+duel-joined = 你加入了朋友的棋局。你执{$side}。
+duel-friend-joined = 朋友已经加入：棋局开始。你执白。
+duel-wait-for-friend = 现在轮到朋友走：朋友一走，你就会收到消息。
+duel-waiting-for-join = 朋友还没有打开邀请：打开后棋局才开始。
+duel-caption = 👥 和朋友对局 · 你执{$side}
+duel-may-claim-abandoned = 朋友已经{$days}天没有走棋了：你可以再等等，也可以按下面的按钮判自己胜。
+duel-no-hints = 和朋友下棋时老师不给提示：这盘棋由你自己下。下完以后，教练会告诉你漏掉了什么。
+duel-friend-played = 朋友走了{$san}。{$what}
+duel-friend-played-bare = 朋友走了{$san}。
+duel-offer-declined-by-move = 朋友走了一步棋，这就表示不同意你的和棋提议。
+duel-claim-on-your-move = 只有轮到你走时才能要求判和。
+duel-offer-stands = 你的和棋提议还有效：朋友还没有回答。
+duel-you-offered = 你提议和棋：朋友可以同意、不同意，或者直接走一步（也表示不同意）。
+duel-friend-offers = 朋友提议和棋。你可以同意、不同意，或者直接走一步（也表示不同意）。
+duel-you-accepted = 你同意了朋友的和棋提议。
+duel-friend-accepted = 朋友同意了你的和棋提议。
+duel-you-declined = 你没有同意和棋。
+duel-friend-declined = 朋友没有同意你的和棋提议：继续下。
+duel-points-later = 积分：{$delta}，你下次发消息时记入 /progress。
+pgn-friend = 朋友
+end-friend-mates = 将死：朋友赢了。{$why}
+end-you-resigned-friend = 你认输了：朋友赢了。
+end-friend-resigned = 朋友认输了：你赢了。
+end-you-abandoned = 你{$days}天没有走棋，朋友要求判胜：朋友赢了。
+end-friend-abandoned = 朋友{$days}天没有走棋，这盘棋判你胜：你赢了。

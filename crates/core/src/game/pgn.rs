@@ -55,8 +55,11 @@ pub fn pgn(record: &Record, ending: Option<&Ending>, tags: &Tags) -> String {
         tag("SetUp", "1");
         tag("FEN", &fen);
     }
-    if ending.is_some() {
-        tag("Termination", "normal");
+    match ending {
+        // PGN's own word for a game a player left (section 9.8.1 of the standard).
+        Some(Ending::Abandoned { .. }) => tag("Termination", "abandoned"),
+        Some(_) => tag("Termination", "normal"),
+        None => {}
     }
     out.push('\n');
 
@@ -129,6 +132,7 @@ fn comment(ending: &Ending) -> String {
         ),
         Ending::Agreement => "Draw by agreement.".to_owned(),
         Ending::Resignation { loser } => format!("{} resigns.", side(*loser)),
+        Ending::Abandoned { loser } => format!("{} abandoned the game.", side(*loser)),
     }
 }
 

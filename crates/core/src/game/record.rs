@@ -66,6 +66,14 @@ pub enum Ending {
         #[serde(with = "side")]
         loser: Color,
     },
+    /// A player stopped answering in a game between two learners, and the other claimed the
+    /// game after the silence the tutor allows (the online counterpart of losing on time,
+    /// Art. 6.9, where the opponent can still mate: here the game is simply scored for them).
+    Abandoned {
+        /// The side that went silent.
+        #[serde(with = "side")]
+        loser: Color,
+    },
 }
 
 /// The result of a game, for PGN and the ladder.
@@ -108,7 +116,7 @@ impl Ending {
         let won = |c: Color| c.fold_wb(Score::WhiteWins, Score::BlackWins);
         match self {
             Ending::Checkmate { winner } => won(*winner),
-            Ending::Resignation { loser } => won(!*loser),
+            Ending::Resignation { loser } | Ending::Abandoned { loser } => won(!*loser),
             _ => Score::Draw,
         }
     }
@@ -126,6 +134,7 @@ impl Ending {
             Ending::FiftyMovesClaimed { .. } => "fifty_moves_claimed",
             Ending::Agreement => "agreement",
             Ending::Resignation { .. } => "resignation",
+            Ending::Abandoned { .. } => "abandoned",
         }
     }
 }

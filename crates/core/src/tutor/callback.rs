@@ -81,6 +81,70 @@ pub enum Action {
     Board(u32),
     /// The last game as PGN (valid at any time).
     Pgn,
+    /// Invite a friend to a game (valid at any time).
+    Invite,
+    /// A button of a game between two learners: bound to that game and to the number of
+    /// moves played when it was sent, not to the learner's question (the other player's
+    /// moves come between), so a button of another game or an earlier move changes nothing.
+    Duel {
+        /// The game.
+        game: i64,
+        /// The plies played when the button was made.
+        ply: u16,
+        /// What it does.
+        act: DuelAct,
+    },
+}
+
+/// What a button of a game between two learners does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DuelAct {
+    /// Show the tap board for the learner's move.
+    Tap,
+    /// Claim a draw (threefold repetition or fifty moves).
+    Claim,
+    /// Offer a draw.
+    Offer,
+    /// Accept the draw the other player offered.
+    Accept,
+    /// Decline it.
+    Decline,
+    /// Resign (asks once).
+    Resign,
+    /// Yes, resign.
+    ResignYes,
+    /// Show the game again.
+    Board,
+    /// Claim the game of a player who has not moved for too long.
+    Abandoned,
+    /// Withdraw an invitation nobody has taken.
+    Cancel,
+}
+
+impl DuelAct {
+    const ALL: [(DuelAct, char); 10] = [
+        (DuelAct::Tap, 't'),
+        (DuelAct::Claim, 'c'),
+        (DuelAct::Offer, 'o'),
+        (DuelAct::Accept, 'a'),
+        (DuelAct::Decline, 'd'),
+        (DuelAct::Resign, 'r'),
+        (DuelAct::ResignYes, 'y'),
+        (DuelAct::Board, 'b'),
+        (DuelAct::Abandoned, 'x'),
+        (DuelAct::Cancel, 'n'),
+    ];
+
+    fn letter(self) -> char {
+        Self::ALL
+            .iter()
+            .find(|(a, _)| *a == self)
+            .map_or('b', |(_, c)| *c)
+    }
+
+    fn from_letter(c: char) -> Option<DuelAct> {
+        Self::ALL.iter().find(|(_, l)| *l == c).map(|(a, _)| *a)
+    }
 }
 
 /// The pieces a pawn may become, in the order they are offered.
@@ -134,6 +198,8 @@ impl Action {
             Action::TakeBack(n) => format!("z:{n}"),
             Action::Board(n) => format!("b:{n}"),
             Action::Pgn => "f".into(),
+            Action::Invite => "i".into(),
+            Action::Duel { game, ply, act } => format!("w:{game}:{}{ply}", act.letter()),
         }
     }
 
@@ -204,6 +270,21 @@ impl Action {
             ("z", _, None) => Action::TakeBack(num(a)?),
             ("b", _, None) => Action::Board(num(a)?),
             ("f", None, None) => Action::Pgn,
+            ("i", None, None) => Action::Invite,
+            ("w", Some(game), Some(what)) => {
+                let mut chars = what.chars();
+                let act = DuelAct::from_letter(chars.next()?)?;
+                let ply = chars.as_str();
+                // Digits only, as written: no sign, no spaces.
+                if ply.is_empty() || !ply.bytes().all(|b| b.is_ascii_digit()) {
+                    return None;
+                }
+                Action::Duel {
+                    game: game.parse().ok().filter(|g: &i64| *g > 0)?,
+                    ply: ply.parse().ok()?,
+                    act,
+                }
+            }
             _ => return None,
         };
         Some(action)
@@ -274,7 +355,47 @@ mod tests {
             Action::TakeBack(3),
             Action::Board(4),
             Action::Pgn,
+            Action::Invite,
+            Action::Duel {
+                game: i64::MAX,
+                ply: u16::MAX,
+                act: DuelAct::ResignYes,
+            },
+            Action::Duel {
+                game: 1,
+                ply: 0,
+                act: DuelAct::Tap,
+            },
         ]
+    }
+
+    #[test]
+    fn every_duel_button_round_trips_and_junk_is_refused() {
+        for (act, _) in DuelAct::ALL {
+            let a = Action::Duel {
+                game: 4_611_686_018_427_387_903,
+                ply: 123,
+                act,
+            };
+            assert_eq!(Action::decode(&a.encode()), Some(a));
+        }
+        for junk in [
+            "w",
+            "w:1",
+            "w:1:",
+            "w:1:t",
+            "w:1:q3",
+            "w:0:t1",
+            "w:-5:t1",
+            "w:x:t1",
+            "w:1:t-1",
+            "w:1:t+1",
+            "w:1:t 1",
+            "w:1:t70000",
+            "i:1",
+        ] {
+            assert_eq!(Action::decode(junk), None, "{junk:?}");
+        }
     }
 
     #[test]

@@ -25,6 +25,29 @@ pub(crate) struct Cx<'a> {
     pub now: Option<DateTime<Utc>>,
     /// Whether the input is a button press (its message is the one to update in place).
     pub pressed: bool,
+    /// A game between two learners, as the shell loaded it under its lock for this input.
+    pub shared: SharedSlot,
+    /// Replies for other learners (the other player of a shared game), by learner, in order.
+    pub others: Vec<(i64, Vec<Reply>)>,
+    /// Who this learner is (their chat), when the shell says.
+    pub learner: Option<i64>,
+    /// An unused id for a game this input may create (the shell draws it at random).
+    pub new_game: Option<i64>,
+    /// The bot's username, for invitation links (`t.me/<name>?start=…`).
+    pub bot_username: Option<String>,
+}
+
+/// The shared game of one input: the one the shell locked, and what becomes of it.
+#[derive(Debug, Default)]
+pub(crate) struct SharedSlot {
+    /// The game the shell looked up for this input (whether or not it was found).
+    pub looked_up: Option<super::duel::DuelId>,
+    /// The game, as loaded or as changed.
+    pub game: Option<super::duel::SharedGame>,
+    /// Changed by this input: to be stored.
+    pub changed: bool,
+    /// Created by this input.
+    pub created: bool,
 }
 
 impl Cx<'_> {
@@ -39,6 +62,14 @@ impl Cx<'_> {
 
     pub fn reply(&mut self, reply: Reply) {
         self.replies.push(reply);
+    }
+
+    /// A reply for another learner (the other player of a shared game).
+    pub fn tell(&mut self, learner: i64, reply: Reply) {
+        match self.others.iter_mut().find(|(l, _)| *l == learner) {
+            Some((_, replies)) => replies.push(reply),
+            None => self.others.push((learner, vec![reply])),
+        }
     }
 
     pub fn event(&mut self, event: Event) {

@@ -9,7 +9,7 @@ use super::input::{Command, Input, LessonArg, MAX_TEXT_CHARS};
 use super::reply::{Button, Event, Reply, Transition};
 use super::state::{GameState, Mode, Session};
 use super::words::{self, Say};
-use super::{game, lesson, puzzle, quiz, tap};
+use super::{duel, game, lesson, puzzle, quiz, tap};
 use crate::content::Catalog;
 use crate::draw;
 use crate::render::BoardView;
@@ -41,7 +41,7 @@ pub fn step_at(session: &Session, input: Input, now: Option<i64>, catalog: &Cata
         input,
         &Envelope {
             now,
-            client_lang: None,
+            ..Envelope::default()
         },
         catalog,
     )
@@ -55,6 +55,25 @@ pub struct Envelope {
     /// The language code the learner's client reports with this input (`zh-hans`, `en`, …):
     /// a learner whose language is not known yet is answered in it from the first input on.
     pub client_lang: Option<String>,
+    /// Who the learner is (their chat id): needed to sit at a game with a friend.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub learner: Option<i64>,
+    /// A fresh random id, for a game with a friend that this input may create.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub new_game: Option<i64>,
+    /// The bot's username, for invitation links.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot_username: Option<String>,
+}
+
+/// The game between two learners an input needs, as the shell loaded it under its lock:
+/// the id it looked up ([`super::duel::shared_game_of`]) and the game, if it is stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Loaded {
+    /// The id looked up.
+    pub id: super::duel::DuelId,
+    /// The game found under it.
+    pub game: Option<super::duel::SharedGame>,
 }
 
 /// Like [`step`], with what the shell knows about the input: its time and the client's
@@ -64,6 +83,21 @@ pub fn step_in(
     session: &Session,
     input: Input,
     envelope: &Envelope,
+    catalog: &Catalog,
+) -> Transition {
+    step_shared(session, input, envelope, None, catalog)
+}
+
+/// Like [`step_in`], with the game between two learners that the input needs
+/// ([`super::duel::shared_game_of`]), loaded by the shell under that game's lock. What
+/// becomes of it is [`Transition::shared`]; what its other player is told,
+/// [`Transition::others`].
+#[must_use]
+pub fn step_shared(
+    session: &Session,
+    input: Input,
+    envelope: &Envelope,
+    loaded: Option<Loaded>,
     catalog: &Catalog,
 ) -> Transition {
     let mut session = session.clone();
@@ -76,7 +110,19 @@ pub fn step_in(
         events: Vec::new(),
         catalog,
         now: envelope.now.and_then(super::review::at),
+        shared: super::cx::SharedSlot {
+            looked_up: loaded.as_ref().map(|l| l.id),
+            game: loaded.and_then(|l| l.game),
+            changed: false,
+            created: false,
+        },
+        others: Vec::new(),
+        learner: envelope.learner,
+        new_game: envelope.new_game,
+        bot_username: envelope.bot_username.clone(),
     };
+    // A finished game with a friend is counted for this learner at their first input after.
+    let mode = duel::settle(&mut cx, mode);
     // A learner is answered in their client's language from their first input on; a client
     // language the bot does not speak gets English (`/lang` switches; `/start` asks).
     if cx.session.lang.is_none()
@@ -113,10 +159,20 @@ pub fn step_in(
     };
     let mut session = cx.session;
     session.mode = mode;
+    let shared = cx
+        .shared
+        .game
+        .filter(|_| cx.shared.changed)
+        .map(|game| duel::SharedWrite {
+            game,
+            created: cx.shared.created,
+        });
     Transition {
         session,
         replies: cx.replies,
         events: cx.events,
+        shared,
+        others: cx.others,
     }
 }
 
@@ -143,6 +199,7 @@ fn move_task_board(mode: &Mode, cx: &Cx<'_>) -> Option<TaskBoard> {
         Mode::Lesson(s) => s.task_board(cx),
         Mode::Puzzle(s) => s.task_board(cx),
         Mode::Game(s) => s.task_board(cx),
+        Mode::Duel => duel::turn(cx).and_then(|t| t.task_board(cx)),
         Mode::Quiz(_) | Mode::Idle => None,
     }
 }
@@ -240,12 +297,28 @@ impl Cx<'_> {
                 self.board(&mode);
                 mode
             }
+            Command::Play(_) if duel::active(self) => {
+                let mode = match mode {
+                    Mode::Duel => mode,
+                    other => self.pause_game(other),
+                };
+                duel::show(self, mode)
+            }
+            Command::Join(id) => {
+                let mode = match mode {
+                    Mode::Duel => mode,
+                    other => self.pause_game(other),
+                };
+                duel::join(self, id, mode)
+            }
             Command::Play(level) => {
                 let mode = self.resume_game(mode);
                 game::setup(self, level.and_then(crate::game::engine::Level::new), mode)
             }
             Command::Pgn => {
-                game::send_pgn(self, &mode);
+                if !duel::send_pgn(self) {
+                    game::send_pgn(self, &mode);
+                }
                 mode
             }
             Command::Unknown(word) => {
@@ -264,9 +337,17 @@ impl Cx<'_> {
         }
         let starts_another = matches!(
             action,
-            Action::Lesson(_) | Action::Puzzle | Action::Quiz | Action::Review(_)
+            Action::Lesson(_)
+                | Action::Puzzle
+                | Action::Quiz
+                | Action::Review(_)
+                | Action::Invite
+                | Action::Duel { .. }
         );
-        let mode = if starts_another {
+        // The game with a friend's own buttons keep it open.
+        let own_duel =
+            matches!(action, Action::Invite | Action::Duel { .. }) && matches!(mode, Mode::Duel);
+        let mode = if starts_another && !own_duel {
             self.pause_game(mode)
         } else {
             mode
@@ -316,15 +397,20 @@ impl Cx<'_> {
                 game::setup(self, crate::game::engine::Level::new(level), mode)
             }
             Action::Pgn => {
-                game::send_pgn(self, &mode);
+                if !duel::send_pgn(self) {
+                    game::send_pgn(self, &mode);
+                }
                 mode
             }
+            Action::Invite => duel::invite(self, mode),
+            Action::Duel { game, ply, act } => duel::act(self, game, ply, act, mode),
             Action::Claim(_) => self.in_game(mode, game::claim),
             Action::OfferDraw(_) => self.in_game(mode, game::offer_draw),
             Action::Resign(_) => self.in_game(mode, game::resign),
             Action::TakeBack(_) => self.in_game(mode, game::take_back),
             Action::Board(_) => match mode {
                 Mode::Game(g) => game::play_on(g, self),
+                Mode::Duel => duel::show(self, Mode::Duel),
                 other => {
                     self.board(&other);
                     other
@@ -334,6 +420,10 @@ impl Cx<'_> {
                 Mode::Lesson(s) => s.open_tap_board(self),
                 Mode::Puzzle(s) => tap::open(s, self),
                 Mode::Game(s) => tap::open(s, self),
+                Mode::Duel => match duel::turn(self) {
+                    Some(t) => tap::open(t, self),
+                    None => self.duel_gone(),
+                },
                 other => {
                     self.stale_button();
                     other
@@ -343,6 +433,10 @@ impl Cx<'_> {
                 Mode::Lesson(s) => s.tap(self, square, move_task_board),
                 Mode::Puzzle(s) => tap::tap(s, self, square, move_task_board),
                 Mode::Game(s) => tap::tap(s, self, square, move_task_board),
+                Mode::Duel => match duel::turn(self) {
+                    Some(t) => tap::tap(t, self, square, move_task_board),
+                    None => self.duel_gone(),
+                },
                 other => {
                     self.stale_button();
                     other
@@ -359,6 +453,10 @@ impl Cx<'_> {
                 Mode::Lesson(s) => tap::promote(s, self, from, to, role),
                 Mode::Puzzle(s) => tap::promote(s, self, from, to, role),
                 Mode::Game(s) => tap::promote(s, self, from, to, role),
+                Mode::Duel => match duel::turn(self) {
+                    Some(t) => tap::promote(t, self, from, to, role),
+                    None => self.duel_gone(),
+                },
                 other => {
                     self.stale_button();
                     other
@@ -368,7 +466,16 @@ impl Cx<'_> {
     }
 
     fn text(&mut self, text: &str, mode: Mode) -> Mode {
+        // A move typed with nothing else open goes to the game with a friend, if one is on.
+        let mode = match mode {
+            Mode::Idle if duel::active(self) => Mode::Duel,
+            other => other,
+        };
         match mode {
+            Mode::Duel => match duel::turn(self) {
+                Some(t) => t.text(self, text),
+                None => self.duel_gone(),
+            },
             Mode::Idle => {
                 let lang = self.lang();
                 let row = self.menu_row();
@@ -395,6 +502,10 @@ impl Cx<'_> {
             Mode::Quiz(s) => s.answer(self, choice),
             Mode::Puzzle(s) => s.answer(self, choice),
             Mode::Game(s) => s.answer(self, choice),
+            Mode::Duel => match duel::turn(self) {
+                Some(s) => s.answer(self, choice),
+                None => self.duel_gone(),
+            },
             Mode::Idle => {
                 self.stale_button();
                 Mode::Idle
@@ -408,6 +519,10 @@ impl Cx<'_> {
             Mode::Quiz(s) => s.next(self),
             Mode::Puzzle(s) => s.next(self),
             Mode::Game(s) => s.next(self),
+            Mode::Duel => match duel::turn(self) {
+                Some(s) => s.next(self),
+                None => self.duel_gone(),
+            },
             Mode::Idle => lesson::resume(self, None),
         }
     }
@@ -418,6 +533,10 @@ impl Cx<'_> {
             Mode::Puzzle(s) => s.hint(self),
             Mode::Quiz(s) => s.hint(self),
             Mode::Game(s) => s.hint(self),
+            Mode::Duel => match duel::turn(self) {
+                Some(s) => s.hint(self),
+                None => self.duel_gone(),
+            },
             Mode::Idle => {
                 self.nothing_to_do();
                 Mode::Idle
@@ -431,6 +550,10 @@ impl Cx<'_> {
             Mode::Puzzle(s) => s.solution(self),
             Mode::Quiz(s) => s.solution(self),
             Mode::Game(s) => s.solution(self),
+            Mode::Duel => match duel::turn(self) {
+                Some(s) => s.solution(self),
+                None => self.duel_gone(),
+            },
             Mode::Idle => {
                 self.nothing_to_do();
                 Mode::Idle
@@ -444,11 +567,23 @@ impl Cx<'_> {
             Mode::Puzzle(s) => s.present(self),
             Mode::Quiz(s) => s.present(self),
             Mode::Game(s) => s.present(self),
+            Mode::Duel => match duel::turn(self) {
+                Some(s) => s.present(self),
+                None => {
+                    self.duel_gone();
+                }
+            },
             Mode::Idle => self.nothing_to_do(),
         }
     }
 
     /// A game action: for the game under way, or a stale button.
+    /// A game with a friend that is no longer there (finished, or not found): the menu.
+    fn duel_gone(&mut self) -> Mode {
+        self.nothing_to_do();
+        Mode::Idle
+    }
+
     fn in_game(&mut self, mode: Mode, handle: fn(GameState, &mut Self) -> Mode) -> Mode {
         match mode {
             Mode::Game(g) => handle(g, self),
@@ -466,6 +601,12 @@ impl Cx<'_> {
             Mode::Game(g) => {
                 self.session.paused_game = Some(g);
                 let text = self.t(&Say::GamePaused);
+                self.reply(Reply::text(text));
+                Mode::Idle
+            }
+            // The game with a friend goes on without this learner's board open.
+            Mode::Duel => {
+                let text = self.t(&Say::DuelKept);
                 self.reply(Reply::text(text));
                 Mode::Idle
             }
@@ -578,6 +719,18 @@ impl Cx<'_> {
                     won: p.games.won,
                     drawn: p.games.drawn,
                     lost: p.games.lost,
+                }
+                .to(lang),
+            );
+        }
+        if p.friend_games.played > 0 {
+            text.push('\n');
+            text.push_str(
+                &Say::ProgressFriendGames {
+                    played: p.friend_games.played,
+                    won: p.friend_games.won,
+                    drawn: p.friend_games.drawn,
+                    lost: p.friend_games.lost,
                 }
                 .to(lang),
             );

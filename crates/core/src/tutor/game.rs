@@ -109,11 +109,13 @@ pub(super) fn setup(cx: &mut Cx<'_>, level: Option<Level>, mode: Mode) -> Mode {
         })
         .collect();
     let (easy, hard) = levels.split_at(4);
+    let friend = vec![Button::new(cx.t(&Say::ButtonPlayFriend), &Action::Invite)];
     cx.reply(
         Reply::text(text)
             .with_row(colours)
             .with_row(easy.to_vec())
-            .with_row(hard.to_vec()),
+            .with_row(hard.to_vec())
+            .with_row(friend),
     );
     mode
 }
@@ -187,7 +189,7 @@ fn seed_of(cx: &Cx<'_>, nonce: u32) -> u64 {
     (u64::from(nonce) << 32) ^ u64::from(p.games.played) ^ 0x9e37_79b9_7f4a_7c15
 }
 
-fn side_name(color: Color, lang: Lang) -> String {
+pub(super) fn side_name(color: Color, lang: Lang) -> String {
     match color {
         Color::White => Say::SideWhite.to(lang),
         Color::Black => Say::SideBlack.to(lang),
@@ -303,7 +305,7 @@ impl GameState {
 }
 
 /// The last `count` moves of the game in SAN with their numbers (`12. Nf3 Nc6 13. Bb5`).
-fn moves_text(record: &Record, count: usize) -> String {
+pub(super) fn moves_text(record: &Record, count: usize) -> String {
     let moves = record.moves();
     let from = moves.len().saturating_sub(count);
     let mut out = Vec::new();
@@ -383,7 +385,7 @@ impl Activity for GameState {
     }
 }
 
-fn piece_at(pos: &shakmaty::Chess, square: shakmaty::Square, lang: Lang) -> String {
+pub(super) fn piece_at(pos: &shakmaty::Chess, square: shakmaty::Square, lang: Lang) -> String {
     pos.board()
         .role_at(square)
         .map_or_else(String::new, |r| rules::text::piece_name(r, lang))
@@ -483,7 +485,7 @@ fn ply_seed(game: &GameState) -> u64 {
 }
 
 /// What the learner may claim now, said under the board.
-fn claim_available(claim: &Claim, pos: &shakmaty::Chess, lang: Lang) -> String {
+pub(super) fn claim_available(claim: &Claim, pos: &shakmaty::Chess, lang: Lang) -> String {
     match claim {
         Claim::Threefold {
             with_move: None, ..
@@ -518,20 +520,29 @@ pub(super) fn claim(mut game: GameState, cx: &mut Cx<'_>) -> Mode {
         return game.into();
     };
     let claimant = game.learner();
-    // A claim with the move about to be played: the move is written down and played with it.
+    let ending = make_claim(&mut game.record, claim, claimant);
+    let note = claimed_move(&ending).map_or_else(String::new, |said| {
+        Say::GameYouPlayed {
+            san: said.to_owned(),
+        }
+        .to(lang)
+    });
+    finish(cx, game, &ending, note)
+}
+
+/// The ending a valid `claim` of `claimant` makes. A claim with the move about to be played:
+/// the move is written down and played with it (FIDE 9.2.1.1, 9.3.1).
+pub(super) fn make_claim(record: &mut Record, claim: Claim, claimant: Color) -> Ending {
     let (plies, with_move) = match claim {
         Claim::Threefold { plies, with_move } => (Some(plies), with_move),
         Claim::FiftyMoves { with_move } => (None, with_move),
     };
     let with_move = with_move.map(|mv| {
-        let said = san(game.pos(), mv);
-        let _ = game.record.push(mv);
+        let said = san(record.position(), mv);
+        let _ = record.push(mv);
         said
     });
-    let note = with_move.as_ref().map_or_else(String::new, |said| {
-        Say::GameYouPlayed { san: said.clone() }.to(lang)
-    });
-    let ending = match plies {
+    match plies {
         Some(plies) => Ending::ThreefoldClaimed {
             claimant,
             plies,
@@ -541,8 +552,16 @@ pub(super) fn claim(mut game: GameState, cx: &mut Cx<'_>) -> Mode {
             claimant,
             with_move,
         },
-    };
-    finish(cx, game, &ending, note)
+    }
+}
+
+/// The move written down with a claim, in SAN.
+pub(super) fn claimed_move(ending: &Ending) -> Option<&str> {
+    match ending {
+        Ending::ThreefoldClaimed { with_move, .. }
+        | Ending::FiftyMovesClaimed { with_move, .. } => with_move.as_deref(),
+        _ => None,
+    }
 }
 
 /// The Resign button (asks once), or the confirmation.
@@ -640,7 +659,13 @@ fn finish(cx: &mut Cx<'_>, game: GameState, ending: &Ending, mut note: String) -
     if !note.is_empty() {
         note.push('\n');
     }
-    note.push_str(&ending_text(ending, &game.record, learner, lang));
+    note.push_str(&ending_text(
+        ending,
+        &game.record,
+        learner,
+        Opponent::Tutor,
+        lang,
+    ));
     let result = match ending.score().winner() {
         None => GameResult::Draw,
         Some(c) if c == learner => GameResult::Win,
@@ -650,12 +675,7 @@ fn finish(cx: &mut Cx<'_>, game: GameState, ending: &Ending, mut note: String) -
     let before = p.points;
     p.points = (p.points + ladder::exchange(p.points, level_points(game.level), result)).max(0);
     p.rated_games = p.rated_games.saturating_add(1);
-    p.games.played = p.games.played.saturating_add(1);
-    match result {
-        GameResult::Win => p.games.won = p.games.won.saturating_add(1),
-        GameResult::Draw => p.games.drawn = p.games.drawn.saturating_add(1),
-        GameResult::Loss => p.games.lost = p.games.lost.saturating_add(1),
-    }
+    count(&mut p.games, result);
     let after = p.points;
     let first_game = p.rated_games == 1;
     let level_name = ladder::level_name(after, p.rated_games, lang);
@@ -705,15 +725,45 @@ fn finish(cx: &mut Cx<'_>, game: GameState, ending: &Ending, mut note: String) -
         level: game.level,
         learner: game.learner,
         date: cx.now.map(|t| t.format("%Y.%m.%d").to_string()),
+        friend: false,
     });
     Mode::Idle
 }
 
+/// Who the learner played: the tutor, or a friend.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Opponent {
+    Tutor,
+    Friend,
+}
+
+/// One more game in `counts`, with its result.
+pub(super) fn count(counts: &mut super::state::GameCounts, result: GameResult) {
+    counts.played = counts.played.saturating_add(1);
+    let n = match result {
+        GameResult::Win => &mut counts.won,
+        GameResult::Draw => &mut counts.drawn,
+        GameResult::Loss => &mut counts.lost,
+    };
+    *n = n.saturating_add(1);
+}
+
 /// An ending in words: what happened and the rule that says so, with its evidence.
-fn ending_text(ending: &Ending, record: &Record, learner: Color, lang: Lang) -> String {
+pub(super) fn ending_text(
+    ending: &Ending,
+    record: &Record,
+    learner: Color,
+    opponent: Opponent,
+    lang: Lang,
+) -> String {
     let you = |c: Color| c == learner;
+    let friend = opponent == Opponent::Friend;
     match ending {
         Ending::Checkmate { winner } if you(*winner) => Say::EndYouMate {
+            why: super::mating::why_mate(record.position(), lang),
+        }
+        .to(lang),
+        Ending::Checkmate { .. } if friend => Say::EndFriendMates {
             why: super::mating::why_mate(record.position(), lang),
         }
         .to(lang),
@@ -745,8 +795,20 @@ fn ending_text(ending: &Ending, record: &Record, learner: Color, lang: Lang) -> 
         }
         .to(lang),
         Ending::Agreement => Say::EndAgreement.to(lang),
+        Ending::Resignation { loser } if you(*loser) && friend => {
+            Say::EndYouResignedFriend.to(lang)
+        }
         Ending::Resignation { loser } if you(*loser) => Say::EndYouResigned.to(lang),
+        Ending::Resignation { .. } if friend => Say::EndFriendResigned.to(lang),
         Ending::Resignation { .. } => Say::EndTutorResigned.to(lang),
+        Ending::Abandoned { loser } if you(*loser) => Say::EndYouAbandoned {
+            days: u32::try_from(super::duel::ABANDON_AFTER_DAYS).unwrap_or(3),
+        }
+        .to(lang),
+        Ending::Abandoned { .. } => Say::EndFriendAbandoned {
+            days: u32::try_from(super::duel::ABANDON_AFTER_DAYS).unwrap_or(3),
+        }
+        .to(lang),
     }
 }
 
@@ -776,7 +838,12 @@ fn plies_as_moves(record: &Record, plies: &[usize], lang: Lang) -> String {
 }
 
 /// One point of the coach's review, on the board where it happened.
-fn coach_reply(point: &coach::Point, record: &Record, learner: Color, lang: Lang) -> Reply {
+pub(super) fn coach_reply(
+    point: &coach::Point,
+    record: &Record,
+    learner: Color,
+    lang: Lang,
+) -> Reply {
     let before = &record.positions()[point.ply];
     let played = record.moves()[point.ply];
     let number = before.fullmoves().get();
@@ -846,8 +913,8 @@ pub(super) fn send_pgn(cx: &mut Cx<'_>, mode: &Mode) {
         Mode::Game(g) => Some(g),
         _ => cx.session.paused_game.as_ref(),
     };
-    let (record, ending, level, learner, date) = match under_way {
-        Some(g) => (&g.record, None, g.level, g.learner, None),
+    let (record, ending, level, learner, date, friend) = match under_way {
+        Some(g) => (&g.record, None, g.level, g.learner, None, false),
         None => match &cx.session.progress.last_game {
             Some(f) => (
                 &f.record,
@@ -855,6 +922,7 @@ pub(super) fn send_pgn(cx: &mut Cx<'_>, mode: &Mode) {
                 f.level,
                 f.learner,
                 f.date.clone(),
+                f.friend,
             ),
             None => {
                 let text = cx.t(&Say::NoGameYet);
@@ -863,7 +931,11 @@ pub(super) fn send_pgn(cx: &mut Cx<'_>, mode: &Mode) {
             }
         },
     };
-    let tutor = format!("chess-tutor (level {level})");
+    let tutor = if friend {
+        Say::PgnFriend.to(lang)
+    } else {
+        format!("chess-tutor (level {level})")
+    };
     let you = Say::PgnLearner.to(lang);
     let (white, black) = match learner.color() {
         Color::White => (you, tutor),

@@ -56,6 +56,8 @@ pub enum Command {
     Board,
     /// `/play [level]`: a game against the tutor (levels 1–8).
     Play(Option<u8>),
+    /// `/start duel-N`: the invitation link of a game with a friend, opened.
+    Join(super::duel::DuelId),
     /// `/pgn`: the last game as PGN.
     Pgn,
     /// Anything else starting with `/`.
@@ -112,7 +114,10 @@ impl Command {
         let word = word.split('@').next().unwrap_or(word).to_ascii_lowercase();
         let arg = arg.trim();
         Some(match word.as_str() {
-            "start" => Command::Start,
+            "start" => match super::duel::DuelId::from_payload(arg) {
+                Some(id) => Command::Join(id),
+                None => Command::Start,
+            },
             "help" | "帮助" | "幫助" => Command::Help,
             "lessons" | "课程" | "課程" => Command::Lessons,
             "lesson" | "课" | "課" => Command::Lesson(match arg.parse::<u32>() {

@@ -26,6 +26,7 @@ mod activity;
 pub mod callback;
 mod cx;
 mod dispatch;
+pub mod duel;
 mod game;
 pub mod input;
 pub mod ladder;
@@ -41,7 +42,7 @@ mod words;
 
 pub use crate::content::Catalog;
 pub use callback::Action;
-pub use dispatch::{Envelope, step, step_at, step_in};
+pub use dispatch::{Envelope, Loaded, step, step_at, step_in, step_shared};
 pub use input::{Command, Input};
 pub use reply::{Button, Event, Reply, Transition};
 pub use state::{

@@ -212,6 +212,11 @@ pub struct Transition {
     pub replies: Vec<Reply>,
     /// Progress events, in order.
     pub events: Vec<Event>,
+    /// A game between two learners that this input created or changed: to be stored with
+    /// the session, in the same transaction.
+    pub shared: Option<super::duel::SharedWrite>,
+    /// Replies for other learners (the other player), by learner, in order.
+    pub others: Vec<(i64, Vec<Reply>)>,
 }
 
 #[cfg(test)]

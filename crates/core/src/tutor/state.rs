@@ -61,6 +61,9 @@ pub struct Session {
     /// A game against the tutor kept aside while the learner does something else.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub paused_game: Option<GameState>,
+    /// The game against a friend this learner is seated at, until its result is counted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duel: Option<super::duel::DuelSeat>,
 }
 
 /// Squares picked on the tap board of a squares step; like [`TapSelection`], bound to the
@@ -165,6 +168,8 @@ pub enum Mode {
     Quiz(QuizState),
     /// A game against the tutor.
     Game(GameState),
+    /// A game against a friend: the game itself is shared, in [`Session::duel`]'s game.
+    Duel,
 }
 
 /// A side of the board, as it is stored (`white`, `black`).
@@ -236,6 +241,9 @@ pub struct FinishedGame {
     /// The day it ended (`YYYY.MM.DD`), when the shell gave the time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub date: Option<String>,
+    /// Played against a friend, not the tutor (`level` then means nothing).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub friend: bool,
 }
 
 /// Games against the tutor, counted.
@@ -451,6 +459,9 @@ pub struct Progress {
     /// Games against the tutor.
     #[serde(skip_serializing_if = "GameCounts::is_none")]
     pub games: GameCounts,
+    /// Games against friends, counted.
+    #[serde(default, skip_serializing_if = "GameCounts::is_none")]
+    pub friend_games: GameCounts,
     /// The last finished game (for `/pgn`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_game: Option<FinishedGame>,

@@ -1,0 +1,398 @@
+//! Games between two learners, as whole conversations of both players: one in Chinese, one
+//! in English, each told everything in their own language. The shared game is kept as the
+//! store keeps it (JSON, read back for each input), and each input gets the game the shell
+//! would lock for it (`duel::shared_game_of`).
+
+use std::collections::HashMap;
+
+use chess_tutor_core::tutor::duel::{self, DuelId, SharedGame};
+use chess_tutor_core::tutor::{
+    Action, Catalog, Envelope, Input, Loaded, Mode, Reply, Session, step_shared,
+};
+
+const ZH: i64 = 101;
+const EN: i64 = 202;
+const STRANGER: i64 = 303;
+
+/// Two (or more) learners and the games they share, with one transcript of everything.
+struct World<'c> {
+    catalog: &'c Catalog,
+    sessions: HashMap<i64, Session>,
+    games: HashMap<i64, serde_json::Value>,
+    log: String,
+    /// The buttons each learner has been shown, newest last: label and data.
+    buttons: HashMap<i64, Vec<(String, String)>>,
+    /// What each learner was sent by the last input, in order.
+    last: HashMap<i64, Vec<Reply>>,
+    /// The clock (Unix seconds).
+    now: i64,
+    next_id: i64,
+}
+
+impl<'c> World<'c> {
+    fn new(catalog: &'c Catalog) -> Self {
+        World {
+            catalog,
+            sessions: HashMap::new(),
+            games: HashMap::new(),
+            log: String::new(),
+            buttons: HashMap::new(),
+            last: HashMap::new(),
+            now: 1_800_000_000,
+            next_id: 4_000_000_001,
+        }
+    }
+
+    fn name(learner: i64) -> &'static str {
+        match learner {
+            ZH => "zh",
+            EN => "en",
+            _ => "stranger",
+        }
+    }
+
+    fn send(&mut self, learner: i64, client: &str, input: Input) -> &mut Self {
+        let shown = match &input {
+            Input::Text(t) => format!("> {t}"),
+            Input::Button(data) => {
+                let label = self.buttons[&learner]
+                    .iter()
+                    .rev()
+                    .find(|(_, d)| d == data)
+                    .map_or("?", |(l, _)| l.as_str());
+                format!("> [{label}]")
+            }
+            Input::Start { .. } => "> /start".to_owned(),
+        };
+        self.log
+            .push_str(&format!("\n{} {shown}\n", Self::name(learner)));
+        let session = self.sessions.get(&learner).cloned().unwrap_or_default();
+        let wanted = duel::shared_game_of(&session, &input);
+        let loaded = wanted.map(|id| Loaded {
+            id,
+            game: self
+                .games
+                .get(&id.0)
+                .map(|v| SharedGame::from_stored(v).expect("a stored game reads")),
+        });
+        let envelope = Envelope {
+            now: Some(self.now),
+            client_lang: Some(client.to_owned()),
+            learner: Some(learner),
+            new_game: Some(self.next_id),
+            bot_username: Some("chess_tutor_bot".to_owned()),
+        };
+        let t = step_shared(&session, input, &envelope, loaded, self.catalog);
+        if let Some(write) = &t.shared {
+            // Only the game locked for the input is written, or a new one with the id
+            // the shell gave.
+            if write.created {
+                assert_eq!(write.game.id, DuelId(self.next_id));
+            } else {
+                assert_eq!(Some(write.game.id), wanted);
+            }
+            if write.created {
+                assert!(!self.games.contains_key(&write.game.id.0), "never replaced");
+                self.next_id += 1;
+            }
+            self.games.insert(write.game.id.0, write.game.to_stored());
+        }
+        // The session survives the store's JSON.
+        let json = serde_json::to_value(&t.session).unwrap();
+        let back: Session = serde_json::from_value(json).unwrap();
+        assert_eq!(back, t.session);
+        self.sessions.insert(learner, t.session);
+        self.last.clear();
+        self.show(learner, &t.replies, "");
+        self.last.insert(learner, t.replies);
+        for (other, replies) in t.others {
+            assert_ne!(other, learner);
+            self.show(other, &replies, &format!("  → to {}:\n", Self::name(other)));
+            self.last.insert(other, replies);
+        }
+        self
+    }
+
+    fn show(&mut self, learner: i64, replies: &[Reply], heading: &str) {
+        self.log.push_str(heading);
+        let seen = self.buttons.entry(learner).or_default();
+        for reply in replies {
+            if reply.toast {
+                self.log.push_str("  (a toast on the pressed button)\n");
+            }
+            if let Some(view) = &reply.board {
+                let side = if view.orientation == shakmaty::Color::White {
+                    "white"
+                } else {
+                    "black"
+                };
+                self.log
+                    .push_str(&format!("  [board {} {side}", view.board));
+                if !view.marks.is_empty() || !view.arrows.is_empty() {
+                    let marks: Vec<String> =
+                        view.marks.iter().map(|m| m.square.to_string()).collect();
+                    let arrows: Vec<String> = view
+                        .arrows
+                        .iter()
+                        .map(|a| format!("{}{}", a.from, a.to))
+                        .collect();
+                    self.log
+                        .push_str(&format!(" marks={marks:?} arrows={arrows:?}"));
+                }
+                self.log.push_str("]\n");
+            }
+            if !reply.squares.is_empty() {
+                self.log.push_str("  (tap board)\n");
+                for row in &reply.squares {
+                    for b in row {
+                        seen.push((
+                            format!("square {}", &b.data[b.data.len() - 2..]),
+                            b.data.clone(),
+                        ));
+                    }
+                }
+            }
+            for line in reply.text.lines() {
+                self.log.push_str(&format!("  {line}\n"));
+            }
+            for row in &reply.buttons {
+                let labels: Vec<String> = row.iter().map(|b| format!("[{}]", b.label)).collect();
+                self.log.push_str(&format!("  {}\n", labels.join(" ")));
+                for b in row {
+                    assert!(b.data.len() <= 64, "{}", b.data);
+                    seen.push((b.label.clone(), b.data.clone()));
+                }
+            }
+        }
+    }
+
+    fn text(&mut self, learner: i64, t: &str) -> &mut Self {
+        let client = if learner == ZH { "zh-hans" } else { "en" };
+        self.send(learner, client, Input::Text(t.to_owned()))
+    }
+
+    /// Presses the newest button of `learner` whose label contains `label`.
+    fn press(&mut self, learner: i64, label: &str) -> &mut Self {
+        let data = self.data(learner, label);
+        let client = if learner == ZH { "zh-hans" } else { "en" };
+        self.send(learner, client, Input::Button(data))
+    }
+
+    fn data(&self, learner: i64, label: &str) -> String {
+        self.buttons[&learner]
+            .iter()
+            .rev()
+            .find(|(l, _)| l.contains(label))
+            .unwrap_or_else(|| panic!("no button {label:?} for {learner}"))
+            .1
+            .clone()
+    }
+
+    fn game(&self, id: i64) -> SharedGame {
+        SharedGame::from_stored(&self.games[&id]).unwrap()
+    }
+
+    fn told(&self, learner: i64) -> String {
+        self.last
+            .get(&learner)
+            .map(|rs| {
+                rs.iter()
+                    .map(|r| r.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+            .unwrap_or_default()
+    }
+
+    /// The link the last invitation gave `learner`.
+    fn invitation(&self, learner: i64) -> String {
+        let text = self.told(learner);
+        let at = text.find("start=duel-").expect("an invitation link") + "start=".len();
+        text[at..].split_whitespace().next().unwrap().to_owned()
+    }
+}
+
+fn shipped() -> Catalog {
+    Catalog::shipped().expect("shipped content loads")
+}
+
+/// A zh learner invites an en learner; the game is played to a checkmate with an illegal
+/// move, a move out of turn, a draw offer declined and a stale button on the way.
+#[test]
+fn two_learners_in_zh_and_en_play_to_mate_each_told_in_their_own_language() {
+    let catalog = shipped();
+    let mut w = World::new(&catalog);
+    w.text(ZH, "/play").press(ZH, "和朋友下");
+    let link = w.invitation(ZH);
+    assert!(
+        w.told(ZH)
+            .contains("https://t.me/chess_tutor_bot?start=duel-")
+    );
+    let id = DuelId::from_payload(&link).unwrap().0;
+    assert!(w.game(id).black.is_none());
+    // The friend's first message is the link: answered in their client's language.
+    w.text(EN, &format!("/start {link}"));
+    assert!(
+        w.told(EN)
+            .contains("You joined your friend's game. You play Black.")
+    );
+    assert!(w.told(ZH).contains("朋友已经加入"), "{}", w.told(ZH));
+    // A stranger with the same link: taken, nothing changes.
+    let before = w.games[&id].clone();
+    w.text(STRANGER, &format!("/start {link}"));
+    assert!(w.told(STRANGER).contains("already taken"));
+    assert_eq!(w.games[&id], before);
+    // Out of turn, then an illegal move: explained to that player only, nothing changes.
+    w.text(EN, "e5");
+    assert!(
+        !w.last.contains_key(&ZH),
+        "the other player is not disturbed"
+    );
+    w.text(ZH, "Ke2");
+    assert!(w.told(ZH).contains("王"), "{}", w.told(ZH));
+    assert!(!w.last.contains_key(&EN));
+    assert_eq!(w.games[&id], before);
+    w.text(ZH, "f3");
+    assert!(
+        w.told(EN).contains("Your friend played f3."),
+        "{}",
+        w.told(EN)
+    );
+    w.text(EN, "e5");
+    assert!(w.told(ZH).contains("朋友走了e5"), "{}", w.told(ZH));
+    // A draw offer, declined by the button.
+    w.press(ZH, "提和").press(EN, "Decline");
+    assert!(w.told(ZH).contains("没有同意"), "{}", w.told(ZH));
+    assert!(w.game(id).draw_offer.is_none());
+    let old_tap = w.data(ZH, "点按走子");
+    w.text(ZH, "g4");
+    // An old button of an earlier move: refused, the game as it was.
+    let before = w.games[&id].clone();
+    w.send(ZH, "zh-hans", Input::Button(old_tap.clone()));
+    assert_eq!(w.games[&id], before);
+    // Black mates on the tap board.
+    w.press(EN, "Tap to move")
+        .press(EN, "square d8")
+        .press(EN, "square h4");
+    assert!(w.told(EN).contains("Checkmate! You win."), "{}", w.told(EN));
+    assert!(w.told(ZH).contains("将死：朋友赢了"), "{}", w.told(ZH));
+    let game = w.game(id);
+    assert_eq!(game.over.as_ref().map(|e| e.code()), Some("checkmate"));
+    // The winner's result is counted at once; the other's at their next message.
+    assert_eq!(w.sessions[&EN].progress.friend_games.won, 1);
+    assert_eq!(w.sessions[&ZH].progress.friend_games.played, 0);
+    w.text(ZH, "/progress");
+    assert_eq!(w.sessions[&ZH].progress.friend_games.lost, 1);
+    assert!(w.told(ZH).contains("和朋友下的棋：1盘"), "{}", w.told(ZH));
+    assert!(w.sessions[&ZH].duel.is_none());
+    assert!(w.game(id).black.unwrap().settled && w.game(id).white.unwrap().settled);
+    // A button of the finished game changes nothing.
+    let before = w.games[&id].clone();
+    w.send(ZH, "zh-hans", Input::Button(old_tap));
+    assert_eq!(w.games[&id], before);
+    // The game as PGN, from each side.
+    w.text(EN, "/pgn");
+    let pgn = w.told(EN);
+    assert!(
+        pgn.contains("[Result \"0-1\"]") && pgn.contains("[Black \"Learner\"]"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("Qh4#"), "{pgn}");
+    insta::assert_snapshot!(w.log);
+}
+
+/// Resignation (asked once), a draw by agreement, and a game claimed after the other player
+/// went silent; a withdrawn invitation no longer opens a game.
+#[test]
+fn resignation_agreement_abandonment_and_a_withdrawn_invitation() {
+    let catalog = shipped();
+    let mut w = World::new(&catalog);
+    // A withdrawn invitation.
+    w.text(EN, "/play").press(EN, "Play a friend");
+    let link = w.invitation(EN);
+    w.press(EN, "Withdraw");
+    w.text(ZH, &format!("/start {link}"));
+    assert!(w.told(ZH).contains("邀请已经失效"), "{}", w.told(ZH));
+    assert!(w.sessions[&ZH].duel.is_none());
+    // Resignation.
+    w.press(EN, "Play a friend");
+    let link = w.invitation(EN);
+    w.text(ZH, &format!("/start {link}"));
+    w.text(EN, "e4").press(ZH, "认输");
+    assert!(
+        !w.last.contains_key(&EN),
+        "asked once, the other not told yet"
+    );
+    w.press(ZH, "是，认输");
+    assert!(
+        w.told(EN).contains("Your friend resigned: you win."),
+        "{}",
+        w.told(EN)
+    );
+    assert!(w.told(ZH).contains("你认输了"), "{}", w.told(ZH));
+    // Agreement.
+    w.press(EN, "Play a friend again");
+    let link = w.invitation(EN);
+    w.text(ZH, &format!("/start {link}"));
+    w.text(EN, "d4")
+        .press(EN, "Offer a draw")
+        .press(ZH, "同意和棋");
+    assert!(w.told(EN).contains("Your friend accepted your draw offer."));
+    assert!(w.told(ZH).contains("双方同意"), "{}", w.told(ZH));
+    // Abandonment: Black does not answer White's move for three days.
+    w.press(EN, "Play a friend again");
+    let link = w.invitation(EN);
+    let id = DuelId::from_payload(&link).unwrap().0;
+    w.text(ZH, &format!("/start {link}"));
+    w.text(EN, "Nf3");
+    w.now += 2 * 24 * 3600;
+    w.text(EN, "/play");
+    assert!(!w.told(EN).contains("claim the game"), "{}", w.told(EN));
+    w.now += 24 * 3600;
+    w.text(EN, "/play");
+    assert!(w.told(EN).contains("claim the game"), "{}", w.told(EN));
+    w.press(EN, "Claim the game");
+    assert_eq!(
+        w.game(id).over.as_ref().map(|e| e.code()),
+        Some("abandoned")
+    );
+    assert!(w.told(ZH).contains("3天没有走棋"), "{}", w.told(ZH));
+    let en = &w.sessions[&EN].progress.friend_games;
+    assert_eq!((en.played, en.won, en.drawn), (3, 2, 1));
+    w.text(ZH, "/pgn");
+    assert!(
+        w.told(ZH).contains("[Termination \"abandoned\"]"),
+        "{}",
+        w.told(ZH)
+    );
+    assert!(matches!(w.sessions[&ZH].mode, Mode::Idle));
+    insta::assert_snapshot!(w.log);
+}
+
+/// Forged duel buttons (another game's id, junk) change nothing, and a learner in a game
+/// cannot take a second invitation.
+#[test]
+fn forged_buttons_and_a_second_invitation_change_nothing() {
+    let catalog = shipped();
+    let mut w = World::new(&catalog);
+    w.text(EN, "/play").press(EN, "Play a friend");
+    let link = w.invitation(EN);
+    let id = DuelId::from_payload(&link).unwrap().0;
+    w.text(ZH, &format!("/start {link}"));
+    let before = w.games[&id].clone();
+    let forged = Action::Duel {
+        game: id + 1,
+        ply: 0,
+        act: chess_tutor_core::tutor::callback::DuelAct::ResignYes,
+    }
+    .encode();
+    w.send(EN, "en", Input::Button(forged));
+    assert!(w.last[&EN][0].toast);
+    assert_eq!(w.games[&id], before);
+    // A stranger's invitation while seated at this game.
+    w.text(STRANGER, "/play").press(STRANGER, "Play a friend");
+    let other = w.invitation(STRANGER);
+    w.text(ZH, &format!("/start {other}"));
+    assert!(w.told(ZH).contains("先下完"), "{}", w.told(ZH));
+    assert_eq!(w.sessions[&ZH].duel.unwrap().game.0, id);
+}

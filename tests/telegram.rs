@@ -1596,3 +1596,79 @@ async fn replies_refused_past_the_retry_budget_are_sent_by_the_outbox_sweep_to_t
     );
     no_token_in(&log);
 }
+
+/// Issue 14: a game between two learners through the Bot API: the invitation link names the
+/// bot, the friend's first message is that link, each move reaches the other chat as a
+/// photo in its own language (also through a 429 on the way), and both are told the mate.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_learners_play_a_game_in_their_own_chats_and_languages() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::spawn(&fake, dir.path(), &[]);
+    let (host, guest) = (41, 42);
+    fake.push(start(host, "zh-hans"));
+    fake.wait_text(host, "欢迎").await;
+    fake.push(text(host, "/play"));
+    let setup = fake.wait_text(host, "和老师下一盘棋").await;
+    fake.push(press(host, &button(&setup, "和朋友下"), 1));
+    let invitation = fake.wait_text(host, "把这个链接发给朋友").await;
+    let link = invitation
+        .text
+        .split_whitespace()
+        .find(|w| w.starts_with("https://t.me/chess_tutor_test_bot?start=duel-"))
+        .unwrap_or_else(|| panic!("no link in {:?}", invitation.text))
+        .to_owned();
+    let payload = link.split("start=").nth(1).unwrap();
+    // The friend opens the link: Telegram sends `/start <payload>` from a new chat.
+    fake.push(text_in(guest, &format!("/start {payload}"), "en"));
+    let joined = fake.wait_text(guest, "You joined your friend's game").await;
+    assert_eq!(joined.method, "sendphoto");
+    fake.wait_text(host, "朋友已经加入").await;
+    fake.push(text_in(host, "f3", "zh-hans"));
+    let told = fake.wait_text(guest, "Your friend played f3.").await;
+    assert!(told.png, "the other player gets the board");
+    // The host's chat refuses once (429): the notice still arrives.
+    fake.fail_chat(host, &[1]);
+    fake.push(text_in(guest, "e5", "en"));
+    fake.wait_text(host, "朋友走了e5").await;
+    fake.push(text_in(host, "g4", "zh-hans"));
+    fake.wait_text(guest, "Your friend played g4.").await;
+    fake.push(text_in(guest, "Qh4#", "en"));
+    fake.wait_text(guest, "Checkmate! You win.").await;
+    let lost = fake.wait_text(host, "将死：朋友赢了").await;
+    assert_eq!(lost.method, "sendphoto");
+    // The game as a PGN file, for lichess.
+    fake.push(text_in(guest, "/pgn", "en"));
+    let file = fake
+        .wait(20, "the PGN as a document", |s| {
+            s.calls
+                .iter()
+                .find(|c| c.method == "senddocument" && c.chat == Some(guest))
+                .cloned()
+        })
+        .await;
+    let (name, pgn) = file.document.expect("a file was uploaded");
+    assert_eq!(name, "chess-tutor-game.pgn");
+    assert!(
+        pgn.contains("[Result \"0-1\"]") && pgn.contains("Qh4#"),
+        "{pgn}"
+    );
+    // Nothing for the host ever went to the guest's chat, or the other way round.
+    for c in fake.calls() {
+        if c.chat == Some(guest) {
+            assert!(
+                !c.text.contains("朋友"),
+                "Chinese in the English chat: {}",
+                c.text
+            );
+        }
+        if c.chat == Some(host) {
+            assert!(
+                !c.text.contains("Your friend"),
+                "English in the Chinese chat: {}",
+                c.text
+            );
+        }
+    }
+    no_token_in(&bot.stop());
+}

@@ -8,7 +8,7 @@ use chess_tutor_core::render::BoardView;
 use chess_tutor_core::tutor::Reply;
 use teloxide_core::payloads::{
     AnswerCallbackQuerySetters, EditMessageMediaSetters, EditMessageTextSetters,
-    SendMessageSetters, SendPhotoSetters,
+    SendDocumentSetters, SendMessageSetters, SendPhotoSetters,
 };
 use teloxide_core::requests::{Output, Request, Requester};
 use teloxide_core::types::{
@@ -308,6 +308,24 @@ async fn send_photo(
     Ok(sent)
 }
 
+/// Sends a reply's file (a game's PGN) as a document, after its words.
+async fn send_document(
+    shell: &Shell,
+    place: Place,
+    document: &chess_tutor_core::tutor::reply::Document,
+) -> Result<Message, RequestError> {
+    call(shell, "sendDocument", || {
+        let file = InputFile::memory(document.text.clone().into_bytes())
+            .file_name(document.file_name.clone());
+        let request = shell.bot.send_document(place.chat, file);
+        match place.topic {
+            Some(topic) => request.message_thread_id(topic),
+            None => request,
+        }
+    })
+    .await
+}
+
 /// Sends one reply: a photo with its caption (and any further text) when it has a board,
 /// otherwise text; the keyboard goes on the last message. Returns the message that holds the
 /// board (or the text), which a task's later answers may edit.
@@ -323,6 +341,9 @@ pub async fn send_reply(
     let markup = keyboard(reply);
     let Some(view) = &reply.board else {
         send_text(shell, place, &reply.text, markup).await?;
+        if let Some(document) = &reply.document {
+            send_document(shell, place, document).await?;
+        }
         return Ok(None);
     };
     let Some(picture) = draw(shell, place.chat, view).await else {

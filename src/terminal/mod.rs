@@ -121,6 +121,15 @@ fn show(
             }
         }
         writeln!(out, "{}", reply.text)?;
+        // A file (a game's PGN) is saved beside the picture, to import into a chess site.
+        if let Some(document) = &reply.document
+            && let Some(dir) = options.picture.as_ref().and_then(|p| p.parent())
+        {
+            let path = dir.join(&document.file_name);
+            if std::fs::write(&path, &document.text).is_ok() {
+                writeln!(out, "  [file: {}]", path.display())?;
+            }
+        }
         let mut labels = Vec::new();
         // Moves are typed here: the tap board (and the button that opens it) is for phones.
         for button in reply.buttons.iter().flatten() {

@@ -40,6 +40,8 @@ pub struct Call {
     pub body: Value,
     /// Bytes of files uploaded with the call (a photo sent by `file_id` uploads none).
     pub uploaded: usize,
+    /// The text of an uploaded file that is not a picture (a document), and its name.
+    pub document: Option<(String, String)>,
     /// The photo's `file_id`: the one given to the upload, or the one the call named.
     pub file_id: Option<String>,
 }
@@ -402,16 +404,24 @@ async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Res
     let mut png = false;
     let mut uploaded = 0;
     let mut upload_id: Option<String> = None;
+    let mut document: Option<(String, String)> = None;
     if multipart {
         let Ok(mut form) = Multipart::from_request(req, &()).await else {
             return (StatusCode::BAD_REQUEST, "bad multipart").into_response();
         };
         while let Ok(Some(field)) = form.next_field().await {
             let name = field.name().unwrap_or_default().to_owned();
-            let is_file = field.file_name().is_some();
+            let file_name = field.file_name().map(str::to_owned);
+            let is_file = file_name.is_some();
             let bytes = field.bytes().await.unwrap_or_default();
             if is_file {
                 png = bytes.starts_with(b"\x89PNG");
+                if !png {
+                    document = Some((
+                        file_name.unwrap_or_default(),
+                        String::from_utf8_lossy(&bytes).into_owned(),
+                    ));
+                }
                 uploaded += bytes.len();
                 upload_id = Some(format!("photo-{:016x}", fnv(&bytes)));
             } else {
@@ -541,6 +551,7 @@ async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Res
     let file_id = upload_id.or(named_id);
     let call = Call {
         uploaded,
+        document,
         file_id: file_id.clone(),
         method: method.clone(),
         token,
@@ -559,7 +570,7 @@ async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Res
     let mut s = state.lock().unwrap();
     s.calls.push(call);
     let result = match method.as_str() {
-        "sendmessage" | "sendphoto" | "editmessagemedia" | "editmessagetext" => {
+        "sendmessage" | "sendphoto" | "senddocument" | "editmessagemedia" | "editmessagetext" => {
             let id = match body.get("message_id").and_then(as_i64) {
                 Some(edited) => edited,
                 None => {
@@ -575,7 +586,9 @@ async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Res
                 "date": 1_700_000_000,
                 "chat": {"id": chat.unwrap_or(0), "type": "private", "first_name": "Learner"},
             });
-            if method != "sendmessage" && method != "editmessagetext" {
+            if method == "senddocument" {
+                m["document"] = json!({"file_id": "doc", "file_unique_id": "doc"});
+            } else if method != "sendmessage" && method != "editmessagetext" {
                 let id = file_id.clone().unwrap_or_else(|| "f".to_owned());
                 m["photo"] = json!([{"file_id": id, "file_unique_id": id, "width": 512, "height": 512, "file_size": 1}]);
                 if !text.is_empty() {

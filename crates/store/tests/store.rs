@@ -13,8 +13,8 @@ use std::sync::{Arc, Once};
 use std::time::Duration;
 
 use chess_tutor_store::{
-    Applied, Backend, Change, Claim, Event, KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, Location,
-    Store, StoreError,
+    Applied, Backend, Change, Claim, Event, GameId, GameRecord, GameWrite, KEPT_UPDATE_KEYS,
+    LearnerId, LearnerRecord, Location, SharedChange, Store, StoreError,
 };
 use serde_json::json;
 
@@ -205,6 +205,8 @@ on_both_backends!(
     a_commit_reported_as_failed_still_sends_its_replies,
     a_released_claim_is_swept_by_any_process_and_no_longer_renewed,
     the_inbox_keeps_updates_with_the_offset_until_removed,
+    a_shared_game_takes_both_learners_inputs_one_at_a_time_on_two_replicas,
+    a_created_game_never_replaces_a_stored_one,
 );
 
 async fn first_apply_creates_the_learner(db: &Db) {
@@ -1241,4 +1243,124 @@ async fn a_connection_cut_at_commit_on_postgresql_loses_no_reply() {
     );
     store.close().await;
     db.cleanup().await;
+}
+
+/// One input of learner `me` to shared game `game`: the game's counter +1 and the player
+/// written down, the learner's own counter +1, a reply kept for `other`.
+fn shared_increment(
+    me: LearnerId,
+    other: LearnerId,
+    game: GameId,
+) -> impl FnMut(Option<&LearnerRecord>, Option<&GameRecord>) -> SharedChange<i64> {
+    move |record, stored| {
+        let mut change = increment(record);
+        let (n, mut by) = stored.map_or((0, Vec::new()), |g| {
+            (
+                g.state["n"].as_i64().unwrap(),
+                g.state["by"].as_array().unwrap().clone(),
+            )
+        });
+        by.push(json!(me.0));
+        change.output = n + 1;
+        SharedChange {
+            change,
+            game: Some(GameWrite {
+                id: game,
+                state: json!({ "n": n + 1, "by": by }),
+                created: stored.is_none(),
+            }),
+            others: vec![(other, json!([{ "text": format!("{} played", me.0) }]))],
+        }
+    }
+}
+
+/// Issue 14: a game shared by two learners, their inputs sent to two replicas at once: each
+/// is applied once, one at a time (no lost update of the game), and each keeps its reply for
+/// the other player in the other's outbox.
+async fn a_shared_game_takes_both_learners_inputs_one_at_a_time_on_two_replicas(db: &Db) {
+    let replicas = [db.open().await, db.open().await];
+    let (a, b, game) = (LearnerId(31), LearnerId(32), GameId(77));
+    // Both learners exist (the other's outbox hangs on their row).
+    for who in [a, b] {
+        done(replicas[0].apply(who, None, increment).await.unwrap());
+    }
+    done(
+        replicas[0]
+            .apply_shared(a, Some(1), Some(game), shared_increment(a, b, game))
+            .await
+            .unwrap(),
+    );
+    let mut tasks = Vec::new();
+    for (lane, (me, other)) in [(a, b), (b, a)].into_iter().enumerate() {
+        for replica in &replicas {
+            let store = replica.clone();
+            tasks.push(tokio::spawn(async move {
+                let mut duplicates = 0;
+                // Every key to both replicas: one applies it, the other finds it applied.
+                for key in (0..100).map(|k| 1000 * (lane as i64 + 1) + k) {
+                    let applied = store
+                        .apply_shared(me, Some(key), Some(game), shared_increment(me, other, game))
+                        .await
+                        .unwrap();
+                    duplicates += usize::from(applied == Applied::Duplicate);
+                }
+                duplicates
+            }));
+        }
+    }
+    let mut duplicates = 0;
+    for task in tasks {
+        duplicates += task.await.unwrap();
+    }
+    assert_eq!(duplicates, 200, "each key applied by one replica only");
+    let stored = replicas[1].load_game(game).await.unwrap().unwrap();
+    assert_eq!(stored.state["n"], 201, "no update of the game lost");
+    assert_eq!(stored.version, 201);
+    let by = stored.state["by"].as_array().unwrap();
+    assert_eq!(by.iter().filter(|p| **p == json!(a.0)).count(), 101);
+    assert_eq!(by.iter().filter(|p| **p == json!(b.0)).count(), 100);
+    // The other player's reply waits in their outbox under the same key.
+    let kept = replicas[0]
+        .unsent(b, 1000)
+        .await
+        .unwrap()
+        .expect("kept for b");
+    assert_eq!(kept, json!([{ "text": "31 played" }]));
+    assert_eq!(
+        replicas[0].unsent(a, 2000).await.unwrap(),
+        Some(json!([{ "text": "32 played" }]))
+    );
+    replicas[0].mark_sent(&[(b, 1000)]).await.unwrap();
+    assert_eq!(replicas[0].unsent(b, 1000).await.unwrap(), None);
+}
+
+/// A created game whose id is taken fails: nothing of the input is stored, and the game
+/// that had the id is as it was.
+async fn a_created_game_never_replaces_a_stored_one(db: &Db) {
+    let store = db.open().await;
+    let (a, b, game) = (LearnerId(41), LearnerId(42), GameId(5));
+    done(store.apply(b, None, increment).await.unwrap());
+    done(
+        store
+            .apply_shared(a, Some(1), Some(game), shared_increment(a, b, game))
+            .await
+            .unwrap(),
+    );
+    let before = store.load(b).await.unwrap();
+    let game_before = store.load_game(game).await.unwrap();
+    let result = store
+        .apply_shared(b, Some(2), None, |record, _| SharedChange {
+            change: increment(record),
+            game: Some(GameWrite {
+                id: game,
+                state: json!({ "n": 0, "by": [] }),
+                created: true,
+            }),
+            others: Vec::new(),
+        })
+        .await;
+    assert!(result.is_err(), "{result:?}");
+    assert_eq!(store.load(b).await.unwrap(), before);
+    assert_eq!(store.load_game(game).await.unwrap(), game_before);
+    assert_eq!(store.unsent(b, 2).await.unwrap(), None);
 }

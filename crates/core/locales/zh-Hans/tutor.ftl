@@ -372,7 +372,7 @@ button-claim-abandoned = 判我胜
 duel-kept = 你和朋友的棋还在继续：发送 /play 可以再看棋盘。
 duel-under-way = 你和朋友的棋正在进行。
 duel-needs-telegram = 和朋友下棋要在 Telegram 上用这个机器人：朋友在自己和机器人的聊天里打开你的邀请链接。
-duel-invitation = 把这个链接发给朋友：朋友打开后，棋局就在你们各自的聊天里开始。你执白，先走。
+duel-invitation = 把这个链接发给朋友：朋友打开链接以后，棋局就在你们各自的聊天里开始。你执白，先走。
     {$link}
     你们每人都用自己的语言收到消息，每一步都按规则检查。
 duel-invitation-gone = 这个邀请已经失效：棋局被撤回了，或者已经下完。请朋友再发一个链接，或者发送 /play。
@@ -382,7 +382,7 @@ duel-one-at-a-time = 你已经在和朋友下一盘棋了：先下完（或者�
 duel-joined = 你加入了朋友的棋局。你执{$side}。
 duel-friend-joined = 朋友已经加入：棋局开始。你执白。
 duel-wait-for-friend = 现在轮到朋友走：朋友一走，你就会收到消息。
-duel-waiting-for-join = 朋友还没有打开邀请：打开后棋局才开始。
+duel-waiting-for-join = 朋友还没有打开邀请：打开以后棋局才开始。
 duel-caption = 👥 和朋友对局 · 你执{$side}
 duel-may-claim-abandoned = 朋友已经{$days}天没有走棋了：你可以再等等，也可以按下面的按钮判自己胜。
 duel-no-hints = 和朋友下棋时老师不给提示：这盘棋由你自己下。下完以后，教练会告诉你漏掉了什么。

@@ -361,3 +361,47 @@ pgn-learner = 學員
 pgn-intro = 這是你這盤棋的PGN記錄：複製到任何國際象棋網站（例如 lichess.org/paste）就能再看一遍。
 progress-games = 和老師下的棋：{$played}盤（贏{$won}，和{$drawn}，輸{$lost}）。
 command-play = 和老師下一盤棋
+
+## 和朋友下棋（用鏈接邀請）
+progress-friend-games = 和朋友下的棋：{$played}盤（贏{$won}，和{$drawn}，輸{$lost}）。
+button-play-friend = 👥 和朋友下
+button-play-friend-again = 👥 再和朋友下一盤
+button-cancel-invitation = 撤回邀請
+button-accept-draw = 同意和棋 ½
+button-decline-draw = 不同意
+button-claim-abandoned = 判我勝
+duel-kept = 你和朋友的棋還在繼續：發送 /play 可以再看棋盤。
+duel-under-way = 你和朋友的棋正在進行。
+duel-needs-telegram = 和朋友下棋要在 Telegram 上用這個機器人：朋友在自己和機器人的聊天裡打開你的邀請鏈接。
+duel-invitation = 把這個鏈接發給朋友：朋友打開鏈接以後，棋局就在你們各自的聊天裡開始。你執白，先走。
+    {$link}
+    你們每人都用自己的語言收到消息，每一步都按規則檢查。
+duel-invitation-gone = 這個邀請已經失效：棋局被撤回了，或者已經下完。請朋友再發一個鏈接，或者發送 /play。
+duel-invitation-taken = 這個邀請已經被別人接受了。請朋友再發一個新鏈接。
+duel-invitation-cancelled = 邀請已撤回：這個鏈接不會再開始棋局。
+duel-one-at-a-time = 你已經在和朋友下一盤棋了：先下完（或者認輸）。發送 /play 可以看到那盤棋。
+duel-joined = 你加入了朋友的棋局。你執{$side}。
+duel-friend-joined = 朋友已經加入：棋局開始。你執白。
+duel-wait-for-friend = 現在輪到朋友走：朋友一走，你就會收到消息。
+duel-waiting-for-join = 朋友還沒有打開邀請：打開以後棋局才開始。
+duel-caption = 👥 和朋友對局 · 你執{$side}
+duel-may-claim-abandoned = 朋友已經{$days}天沒有走棋了：你可以再等等，也可以按下面的按鈕判自己勝。
+duel-no-hints = 和朋友下棋時老師不給提示：這盤棋由你自己下。下完以後，教練會告訴你漏掉了什麼。
+duel-friend-played = 朋友走了{$san}。{$what}
+duel-friend-played-bare = 朋友走了{$san}。
+duel-offer-declined-by-move = 朋友走了一步棋，這就表示不同意你的和棋提議。
+duel-claim-on-your-move = 只有輪到你走時才能要求判和。
+duel-offer-stands = 你的和棋提議還有效：朋友還沒有回答。
+duel-you-offered = 你提議和棋：朋友可以同意、不同意，或者直接走一步（也表示不同意）。
+duel-friend-offers = 朋友提議和棋。你可以同意、不同意，或者直接走一步（也表示不同意）。
+duel-you-accepted = 你同意了朋友的和棋提議。
+duel-friend-accepted = 朋友同意了你的和棋提議。
+duel-you-declined = 你沒有同意和棋。
+duel-friend-declined = 朋友沒有同意你的和棋提議：繼續下。
+duel-points-later = 積分：{$delta}，你下次發消息時記入 /progress。
+pgn-friend = 朋友
+end-friend-mates = 將死：朋友贏了。{$why}
+end-you-resigned-friend = 你認輸了：朋友贏了。
+end-friend-resigned = 朋友認輸了：你贏了。
+end-you-abandoned = 你{$days}天沒有走棋，朋友要求判勝：朋友贏了。
+end-friend-abandoned = 朋友{$days}天沒有走棋，這盤棋判你勝：你贏了。

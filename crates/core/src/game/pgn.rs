@@ -20,6 +20,9 @@ pub struct Tags {
     pub black: String,
 }
 
+/// The name of a game's PGN file.
+pub const FILE_NAME: &str = "chess-tutor-game.pgn";
+
 /// The PGN of `record`, ended by `ending` (`*` while it goes on).
 ///
 /// ```

@@ -41,9 +41,9 @@ pub(crate) struct Cx<'a> {
 #[derive(Debug, Default)]
 pub(crate) struct SharedSlot {
     /// The game the shell looked up for this input (whether or not it was found).
-    pub looked_up: Option<super::duel::DuelId>,
+    pub looked_up: Option<super::state::DuelId>,
     /// The game, as loaded or as changed.
-    pub game: Option<super::duel::SharedGame>,
+    pub game: Option<super::shared::SharedGame>,
     /// Changed by this input: to be stored.
     pub changed: bool,
     /// Created by this input.

@@ -71,9 +71,9 @@ pub struct Envelope {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Loaded {
     /// The id looked up.
-    pub id: super::duel::DuelId,
+    pub id: super::state::DuelId,
     /// The game found under it.
-    pub game: Option<super::duel::SharedGame>,
+    pub game: Option<super::shared::SharedGame>,
 }
 
 /// Like [`step`], with what the shell knows about the input: its time and the client's
@@ -159,14 +159,14 @@ pub fn step_shared(
     };
     let mut session = cx.session;
     session.mode = mode;
-    let shared = cx
-        .shared
-        .game
-        .filter(|_| cx.shared.changed)
-        .map(|game| duel::SharedWrite {
-            game,
-            created: cx.shared.created,
-        });
+    let shared =
+        cx.shared
+            .game
+            .filter(|_| cx.shared.changed)
+            .map(|game| super::shared::SharedWrite {
+                game,
+                created: cx.shared.created,
+            });
     Transition {
         session,
         replies: cx.replies,

@@ -15,7 +15,6 @@
 //! Each player's result is counted in their own session: at once for the player whose input
 //! ended the game, at the other's next input for the other ([`settle`]).
 
-use serde::{Deserialize, Serialize};
 use shakmaty::{Color, Position};
 
 use super::activity::{Activity, MoveTask, TaskBoard};
@@ -25,6 +24,9 @@ use super::game::{self, Opponent};
 use super::input::{Command, Input};
 use super::ladder::{self, GameResult};
 use super::reply::{Button, Reply};
+use super::shared::ABANDON_AFTER_SECS;
+pub use super::shared::{ABANDON_AFTER_DAYS, Seat, SharedGame, SharedWrite};
+pub use super::state::{DuelId, DuelSeat};
 use super::state::{FinishedGame, Mode, Session, Side};
 use super::tap;
 use super::words::{self, Say};
@@ -36,150 +38,8 @@ use crate::game::record::{Ending, Record};
 use crate::render::{BoardView, MarkKind};
 use crate::rules::{self, Lang, Verdict, text::verdict_text};
 
-/// Days a player may stay silent on their move before the other may claim the game.
-pub const ABANDON_AFTER_DAYS: i64 = 3;
-const ABANDON_AFTER_SECS: i64 = ABANDON_AFTER_DAYS * 24 * 60 * 60;
-/// The start of an invitation link's payload (`/start duel-N`).
-const PAYLOAD: &str = "duel-";
 /// Moves of the game shown in the caption.
 const MOVES_SHOWN: usize = 6;
-
-/// A game between two learners: a random positive id, also in the invitation link.
-///
-/// ```
-/// use chess_tutor_core::tutor::duel::DuelId;
-/// let id = DuelId::from_payload("duel-12345").unwrap();
-/// assert_eq!(id.payload(), "duel-12345");
-/// assert_eq!(DuelId::from_payload("duel--1"), None);
-/// assert_eq!(DuelId::from_payload("hello"), None);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct DuelId(pub i64);
-
-impl DuelId {
-    /// The `/start` payload of the invitation link.
-    #[must_use]
-    pub fn payload(self) -> String {
-        format!("{PAYLOAD}{}", self.0)
-    }
-
-    /// Reads an invitation link's payload.
-    #[must_use]
-    pub fn from_payload(text: &str) -> Option<DuelId> {
-        let digits = text.trim().strip_prefix(PAYLOAD)?;
-        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        digits.parse().ok().filter(|n| *n > 0).map(DuelId)
-    }
-}
-
-/// A player of a game between two learners.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Seat {
-    /// Their chat.
-    pub learner: i64,
-    /// Their language: every message to them is in it.
-    pub lang: Lang,
-    /// Their ladder points when they sat down (the other's result is reckoned against them).
-    pub points: i32,
-    /// Their result has been counted in their session.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub settled: bool,
-}
-
-/// The state of a game between two learners, stored once for both.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SharedGame {
-    /// Which game.
-    pub id: DuelId,
-    /// White's player.
-    pub white: Option<Seat>,
-    /// Black's player (none until the invitation is taken).
-    pub black: Option<Seat>,
-    /// The moves (replayed through the referee when it is read).
-    pub record: Record,
-    /// How it ended.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub over: Option<Ending>,
-    /// The invitation was withdrawn before anyone took it.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub cancelled: bool,
-    /// A draw offer standing, by this side.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub draw_offer: Option<Side>,
-    /// When the last move was played (or the game began), Unix seconds.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub last_move_at: Option<i64>,
-}
-
-/// What a session keeps of its game with a friend.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DuelSeat {
-    /// The game.
-    pub game: DuelId,
-    /// The learner's side in it.
-    pub side: Side,
-}
-
-/// A game to store with the session of the input that created or changed it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SharedWrite {
-    /// The game's new state.
-    pub game: SharedGame,
-    /// Created by this input (no game with its id may be replaced).
-    pub created: bool,
-}
-
-impl SharedGame {
-    /// The stored form.
-    #[must_use]
-    pub fn to_stored(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or_default()
-    }
-
-    /// Reads the stored form (its moves replayed through the referee).
-    ///
-    /// # Errors
-    ///
-    /// The JSON is not a game this version reads.
-    pub fn from_stored(value: &serde_json::Value) -> Result<SharedGame, serde_json::Error> {
-        SharedGame::deserialize(value)
-    }
-
-    fn seat(&self, side: Color) -> Option<&Seat> {
-        match side {
-            Color::White => self.white.as_ref(),
-            Color::Black => self.black.as_ref(),
-        }
-    }
-
-    fn seat_mut(&mut self, side: Color) -> Option<&mut Seat> {
-        match side {
-            Color::White => self.white.as_mut(),
-            Color::Black => self.black.as_mut(),
-        }
-    }
-
-    fn side_of(&self, learner: i64) -> Option<Color> {
-        Color::ALL
-            .into_iter()
-            .find(|c| self.seat(*c).is_some_and(|s| s.learner == learner))
-    }
-
-    fn pos(&self) -> &shakmaty::Chess {
-        self.record.position()
-    }
-
-    fn started(&self) -> bool {
-        self.white.is_some() && self.black.is_some()
-    }
-
-    fn ply(&self) -> u16 {
-        u16::try_from(self.record.moves().len()).unwrap_or(u16::MAX)
-    }
-}
 
 /// The game an input needs locked and loaded: the one the learner sits at, or the one whose
 /// invitation they open. The shell calls this on the session as stored before it locks.
@@ -1024,6 +884,7 @@ pub(super) fn send_pgn(cx: &mut Cx<'_>) -> bool {
         },
     );
     let intro = cx.t(&Say::PgnIntro);
-    cx.reply(Reply::text(format!("{intro}\n\n{text}")));
+    // Also as a file: lichess, chess.com and any chess program import a `.pgn`.
+    cx.reply(Reply::text(format!("{intro}\n\n{text}")).with_document(pgn::FILE_NAME, text));
     true
 }

@@ -802,11 +802,11 @@ pub(super) fn ending_text(
         Ending::Resignation { .. } if friend => Say::EndFriendResigned.to(lang),
         Ending::Resignation { .. } => Say::EndTutorResigned.to(lang),
         Ending::Abandoned { loser } if you(*loser) => Say::EndYouAbandoned {
-            days: u32::try_from(super::duel::ABANDON_AFTER_DAYS).unwrap_or(3),
+            days: u32::try_from(super::shared::ABANDON_AFTER_DAYS).unwrap_or(3),
         }
         .to(lang),
         Ending::Abandoned { .. } => Say::EndFriendAbandoned {
-            days: u32::try_from(super::duel::ABANDON_AFTER_DAYS).unwrap_or(3),
+            days: u32::try_from(super::shared::ABANDON_AFTER_DAYS).unwrap_or(3),
         }
         .to(lang),
     }
@@ -943,5 +943,6 @@ pub(super) fn send_pgn(cx: &mut Cx<'_>, mode: &Mode) {
     };
     let text = pgn::pgn(record, ending, &pgn::Tags { date, white, black });
     let intro = cx.t(&Say::PgnIntro);
-    cx.reply(Reply::text(format!("{intro}\n\n{text}")));
+    // Also as a file: lichess, chess.com and any chess program import a `.pgn`.
+    cx.reply(Reply::text(format!("{intro}\n\n{text}")).with_document(pgn::FILE_NAME, text));
 }

@@ -57,7 +57,7 @@ pub enum Command {
     /// `/play [level]`: a game against the tutor (levels 1–8).
     Play(Option<u8>),
     /// `/start duel-N`: the invitation link of a game with a friend, opened.
-    Join(super::duel::DuelId),
+    Join(super::state::DuelId),
     /// `/pgn`: the last game as PGN.
     Pgn,
     /// Anything else starting with `/`.
@@ -114,7 +114,7 @@ impl Command {
         let word = word.split('@').next().unwrap_or(word).to_ascii_lowercase();
         let arg = arg.trim();
         Some(match word.as_str() {
-            "start" => match super::duel::DuelId::from_payload(arg) {
+            "start" => match super::state::DuelId::from_payload(arg) {
                 Some(id) => Command::Join(id),
                 None => Command::Start,
             },

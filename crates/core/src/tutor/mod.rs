@@ -36,6 +36,7 @@ mod puzzle;
 mod quiz;
 pub mod reply;
 pub mod review;
+mod shared;
 pub mod state;
 pub mod tap;
 mod words;

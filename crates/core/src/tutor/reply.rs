@@ -61,6 +61,18 @@ pub struct Reply {
     /// as a message otherwise.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub toast: bool,
+    /// A file sent with the words (a game's PGN, to import into a chess site).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub document: Option<Document>,
+}
+
+/// A text file a reply carries.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Document {
+    /// Its name, with the extension a chess site looks for (`game.pgn`).
+    pub file_name: String,
+    /// Its contents.
+    pub text: String,
 }
 
 impl Reply {
@@ -76,6 +88,7 @@ impl Reply {
             task: None,
             edit_task: None,
             toast: false,
+            document: None,
         }
     }
 
@@ -123,6 +136,16 @@ impl Reply {
     #[must_use]
     pub fn as_toast(mut self) -> Reply {
         self.toast = true;
+        self
+    }
+
+    /// The same reply with a file.
+    #[must_use]
+    pub fn with_document(mut self, file_name: impl Into<String>, text: impl Into<String>) -> Reply {
+        self.document = Some(Document {
+            file_name: file_name.into(),
+            text: text.into(),
+        });
         self
     }
 
@@ -214,7 +237,7 @@ pub struct Transition {
     pub events: Vec<Event>,
     /// A game between two learners that this input created or changed: to be stored with
     /// the session, in the same transaction.
-    pub shared: Option<super::duel::SharedWrite>,
+    pub shared: Option<super::shared::SharedWrite>,
     /// Replies for other learners (the other player), by learner, in order.
     pub others: Vec<(i64, Vec<Reply>)>,
 }

@@ -63,7 +63,7 @@ pub struct Session {
     pub paused_game: Option<GameState>,
     /// The game against a friend this learner is seated at, until its result is counted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub duel: Option<super::duel::DuelSeat>,
+    pub duel: Option<DuelSeat>,
 }
 
 /// Squares picked on the tap board of a squares step; like [`TapSelection`], bound to the
@@ -170,6 +170,48 @@ pub enum Mode {
     Game(GameState),
     /// A game against a friend: the game itself is shared, in [`Session::duel`]'s game.
     Duel,
+}
+
+/// The start of an invitation link's payload (`/start duel-N`).
+const PAYLOAD: &str = "duel-";
+/// A game between two learners: a random positive id, also in the invitation link.
+///
+/// ```
+/// use chess_tutor_core::tutor::duel::DuelId;
+/// let id = DuelId::from_payload("duel-12345").unwrap();
+/// assert_eq!(id.payload(), "duel-12345");
+/// assert_eq!(DuelId::from_payload("duel--1"), None);
+/// assert_eq!(DuelId::from_payload("hello"), None);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct DuelId(pub i64);
+
+impl DuelId {
+    /// The `/start` payload of the invitation link.
+    #[must_use]
+    pub fn payload(self) -> String {
+        format!("{PAYLOAD}{}", self.0)
+    }
+
+    /// Reads an invitation link's payload.
+    #[must_use]
+    pub fn from_payload(text: &str) -> Option<DuelId> {
+        let digits = text.trim().strip_prefix(PAYLOAD)?;
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        digits.parse().ok().filter(|n| *n > 0).map(DuelId)
+    }
+}
+
+/// What a session keeps of its game with a friend.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DuelSeat {
+    /// The game.
+    pub game: DuelId,
+    /// The learner's side in it.
+    pub side: Side,
 }
 
 /// A side of the board, as it is stored (`white`, `black`).

@@ -396,3 +396,30 @@ fn forged_buttons_and_a_second_invitation_change_nothing() {
     assert!(w.told(ZH).contains("先下完"), "{}", w.told(ZH));
     assert_eq!(w.sessions[&ZH].duel.unwrap().game.0, id);
 }
+
+/// Found in the terminal chat: the setup offered "Play a friend" where no friend can be
+/// reached, and its answer left the learner without a button to go on with. The button is
+/// shown only where the shell seats learners at shared games; an old one gets the menu.
+#[test]
+fn a_shell_without_shared_games_offers_no_friend_and_strands_nobody() {
+    let catalog = shipped();
+    let alone = Envelope {
+        client_lang: Some("en".into()),
+        ..Envelope::default()
+    };
+    let session = Session::default();
+    let t =
+        chess_tutor_core::tutor::step_in(&session, Input::Text("/play".into()), &alone, &catalog);
+    let invite = Action::Invite.encode();
+    assert!(
+        t.replies
+            .iter()
+            .flat_map(|r| r.buttons.iter().flatten())
+            .all(|b| b.data != invite),
+        "no friend to invite here"
+    );
+    let t = chess_tutor_core::tutor::step_in(&t.session, Input::Button(invite), &alone, &catalog);
+    assert!(t.replies[0].text.contains("needs the bot on Telegram"));
+    assert!(!t.replies[0].buttons.is_empty(), "the menu to go on with");
+    assert!(t.shared.is_none() && t.session.duel.is_none());
+}

@@ -187,7 +187,8 @@ pub(super) fn invite(cx: &mut Cx<'_>, mode: Mode) -> Mode {
     let (Some(learner), Some(id)) = (cx.learner, cx.new_game) else {
         // A shell with one learner only (the terminal): there is nobody to invite.
         let text = cx.t(&Say::DuelNeedsTelegram);
-        cx.reply(Reply::text(text));
+        let row = cx.menu_row();
+        cx.reply(Reply::text(text).with_row(row));
         return mode;
     };
     let game = SharedGame {
@@ -238,7 +239,8 @@ pub(super) fn join(cx: &mut Cx<'_>, id: DuelId, mode: Mode) -> Mode {
     let lang = cx.lang();
     let Some(learner) = cx.learner else {
         let text = cx.t(&Say::DuelNeedsTelegram);
-        cx.reply(Reply::text(text));
+        let row = cx.menu_row();
+        cx.reply(Reply::text(text).with_row(row));
         return mode;
     };
     let game = cx.shared.game.clone().filter(|g| g.id == id);

@@ -109,7 +109,12 @@ pub(super) fn setup(cx: &mut Cx<'_>, level: Option<Level>, mode: Mode) -> Mode {
         })
         .collect();
     let (easy, hard) = levels.split_at(4);
-    let friend = vec![Button::new(cx.t(&Say::ButtonPlayFriend), &Action::Invite)];
+    // Only where a friend can be reached (Telegram), not in the terminal's one-learner chat.
+    let friend = if cx.learner.is_some() {
+        vec![Button::new(cx.t(&Say::ButtonPlayFriend), &Action::Invite)]
+    } else {
+        Vec::new()
+    };
     cx.reply(
         Reply::text(text)
             .with_row(colours)

@@ -423,3 +423,31 @@ fn a_shell_without_shared_games_offers_no_friend_and_strands_nobody() {
     assert!(!t.replies[0].buttons.is_empty(), "the menu to go on with");
     assert!(t.shared.is_none() && t.session.duel.is_none());
 }
+
+/// Found reading the code: an invitation nobody took kept `/play` on it, and the learner
+/// could not play the tutor without finding the Withdraw button. Now `/play` reminds them of
+/// the link and offers the tutor; a game against the tutor meanwhile does not lose it.
+#[test]
+fn an_invitation_nobody_took_does_not_keep_the_learner_from_the_tutor() {
+    let catalog = shipped();
+    let mut w = World::new(&catalog);
+    w.text(EN, "/play").press(EN, "Play a friend");
+    let link = w.invitation(EN);
+    w.text(EN, "/play");
+    let told = w.told(EN);
+    assert!(told.contains(&link), "the link again: {told}");
+    assert!(told.contains("Play a game against the tutor"), "{told}");
+    w.press(EN, "White");
+    assert!(matches!(w.sessions[&EN].mode, Mode::Game(_)));
+    // The friend comes later: the game begins, and its buttons lead to it.
+    w.text(ZH, &format!("/start {link}"));
+    assert!(
+        w.told(EN).contains("Your friend has joined"),
+        "{}",
+        w.told(EN)
+    );
+    w.press(EN, "Tap to move");
+    assert!(matches!(w.sessions[&EN].mode, Mode::Duel));
+    w.press(EN, "square e2").press(EN, "square e4");
+    assert!(w.told(ZH).contains("朋友走了e4"), "{}", w.told(ZH));
+}

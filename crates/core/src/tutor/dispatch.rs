@@ -297,7 +297,7 @@ impl Cx<'_> {
                 self.board(&mode);
                 mode
             }
-            Command::Play(_) if duel::active(self) => {
+            Command::Play(_) if duel::started(self) => {
                 let mode = match mode {
                     Mode::Duel => mode,
                     other => self.pause_game(other),
@@ -312,6 +312,12 @@ impl Cx<'_> {
                 duel::join(self, id, mode)
             }
             Command::Play(level) => {
+                // An invitation nobody has taken yet does not keep the learner from the tutor.
+                duel::remind_invitation(self);
+                let mode = match mode {
+                    Mode::Duel => Mode::Idle,
+                    other => other,
+                };
                 let mode = self.resume_game(mode);
                 game::setup(self, level.and_then(crate::game::engine::Level::new), mode)
             }

@@ -64,6 +64,19 @@ pub(super) fn active(cx: &Cx<'_>) -> bool {
     loaded(cx).is_some_and(|g| g.over.is_none() && !g.cancelled)
 }
 
+/// Whether the learner's game with a friend has begun (the friend took the invitation).
+pub(super) fn started(cx: &Cx<'_>) -> bool {
+    active(cx) && loaded(cx).is_some_and(SharedGame::started)
+}
+
+/// An invitation of this learner that nobody has taken yet, said again (with its link and
+/// the button to withdraw it).
+pub(super) fn remind_invitation(cx: &mut Cx<'_>) {
+    if let Some(game) = loaded(cx).filter(|g| !g.started() && active(cx)).cloned() {
+        say_invitation(cx, &game);
+    }
+}
+
 /// The learner's turn-taking view of the game: the game and their side.
 #[derive(Debug, Clone)]
 pub(super) struct Duel {

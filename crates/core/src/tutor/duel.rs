@@ -304,7 +304,7 @@ pub(super) fn join(cx: &mut Cx<'_>, id: DuelId, mode: Mode) -> Mode {
         let note = format!(
             "{}\n{}",
             Say::DuelFriendJoined.to(host.lang),
-            your_move(&game, Color::White, host.lang)
+            game::your_move(&game.record, host.lang)
         );
         let reply = message_for(&game, Color::White, host.lang, &note, None);
         cx.tell(host.learner, reply);
@@ -340,22 +340,6 @@ fn caption(game: &SharedGame, side: Color, lang: Lang) -> String {
         text.push_str(&moves);
     }
     text
-}
-
-/// What the player to move must know first (a check, a claim they may make), then "your move".
-fn your_move(game: &SharedGame, side: Color, lang: Lang) -> String {
-    let mut note = String::new();
-    if game.pos().is_check() {
-        note.push_str(&Say::GameYouAreInCheck.to(lang));
-        note.push('\n');
-    }
-    if let Some(claim) = game.record.claim() {
-        note.push_str(&game::claim_available(&claim, game.pos(), lang));
-        note.push('\n');
-    }
-    let _ = side;
-    note.push_str(&Say::GameYourMove.to(lang));
-    note
 }
 
 fn button(game: &SharedGame, lang: Lang, say: &Say, act: DuelAct) -> Button {
@@ -455,7 +439,7 @@ impl Duel {
             return Say::DuelWaitingForJoin.to(lang);
         }
         if self.game.pos().turn() == self.me {
-            your_move(&self.game, self.me, lang)
+            game::your_move(&self.game.record, lang)
         } else if may_claim_abandoned(&self.game, self.me, now_secs(cx)) {
             Say::DuelMayClaimAbandoned {
                 days: u32::try_from(ABANDON_AFTER_DAYS).unwrap_or(3),
@@ -614,9 +598,8 @@ fn play(mut duel: Duel, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> Mode 
     }
     let note = format!("{mine}\n{}", Say::DuelWaitForFriend.to(lang));
     duel.update(cx, &note);
-    let other_side = !duel.me;
     duel.tell_other(cx, |l| {
-        format!("{}\n{}", what(l), your_move(&duel.game, other_side, l))
+        format!("{}\n{}", what(l), game::your_move(&duel.game.record, l))
     });
     put(cx, duel.game.clone());
     duel.into()

@@ -246,18 +246,7 @@ impl GameState {
 
     /// "Your move", after what the learner must know first: a check, a claim they may make.
     fn your_move(&self, cx: &Cx<'_>) -> String {
-        let lang = cx.lang();
-        let mut note = String::new();
-        if self.pos().is_check() {
-            note.push_str(&cx.t(&Say::GameYouAreInCheck));
-            note.push('\n');
-        }
-        if let Some(claim) = self.record.claim() {
-            note.push_str(&claim_available(&claim, self.pos(), lang));
-            note.push('\n');
-        }
-        note.push_str(&cx.t(&Say::GameYourMove));
-        note
+        your_move(&self.record, cx.lang())
     }
 
     /// The buttons under the board while the game goes on.
@@ -307,6 +296,22 @@ impl GameState {
         let reply = self.message(cx, view, note);
         cx.show_task(reply);
     }
+}
+
+/// "Your move", after what the player to move must know first: a check, a claim they may
+/// make (a game against the tutor and one against a friend alike).
+pub(super) fn your_move(record: &Record, lang: Lang) -> String {
+    let mut note = String::new();
+    if record.position().is_check() {
+        note.push_str(&Say::GameYouAreInCheck.to(lang));
+        note.push('\n');
+    }
+    if let Some(claim) = record.claim() {
+        note.push_str(&claim_available(&claim, record.position(), lang));
+        note.push('\n');
+    }
+    note.push_str(&Say::GameYourMove.to(lang));
+    note
 }
 
 /// The last `count` moves of the game in SAN with their numbers (`12. Nf3 Nc6 13. Bb5`).

@@ -10,11 +10,17 @@
 //! - `ONLY`: play only the matches whose name contains this text;
 //! - `THREADS` (1): games played at once (more than 1 blurs the reply times);
 //! - `LEVEL3="2,20000,1,30,50,careless"` and so on: try other settings for a level (depth,
-//!   nodes, quiescence 0/1, noise, blunders per mille, `any` or `careless`).
+//!   nodes, quiescence 0/1, noise, blunders per mille, `any` or `careless`);
+//! - `ENDINGS` (`arbiter`): how a game ends.
+//!   - `arbiter`, as the tutor arbitrates a game: only what ends it without a claim (mate,
+//!     stalemate, a dead position by material, the fivefold repetition, 75 moves), since the
+//!     tutor never claims a draw and a beginner who is winning does not either; 2000 plies
+//!     at most (never reached in the runs so far).
+//!   - `claims`: as if both players claimed every draw they could (threefold repetition, 50
+//!     moves), and at most 200 plies, as this bench did before.
 //!
-//! A game ends by the rules (mate, stalemate, insufficient material, the 50-move rule, a
-//! threefold repetition) or at 200 plies as a draw; nothing else is adjudicated. Colours
-//! alternate, and each pair of games starts from one of a list of openings.
+//! Nothing else is adjudicated. Colours alternate, and each pair of games starts from one of
+//! a list of openings.
 
 use std::collections::HashMap;
 use std::env;
@@ -28,7 +34,54 @@ use chess_tutor_core::game::engine::{Blunder, Level, Style, eval, reply_with_sty
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
-const MAX_PLIES: usize = 200;
+/// How a game of the bench ends (`ENDINGS`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Endings {
+    /// As the tutor arbitrates: only the endings that need no claim.
+    Arbiter,
+    /// Every draw claimed as soon as it may be (threefold, 50 moves), at most 200 plies.
+    Claims,
+}
+
+impl Endings {
+    fn from_env() -> Endings {
+        match env::var("ENDINGS").as_deref() {
+            Ok("claims") => Endings::Claims,
+            Ok("arbiter") | Err(_) => Endings::Arbiter,
+            Ok(other) => panic!("ENDINGS={other}: arbiter or claims"),
+        }
+    }
+
+    fn max_plies(self) -> usize {
+        match self {
+            Endings::Arbiter => 2000,
+            Endings::Claims => 200,
+        }
+    }
+
+    /// Halfmoves without a capture or pawn move that end the game.
+    fn halfmove_limit(self) -> u32 {
+        match self {
+            Endings::Arbiter => 150,
+            Endings::Claims => 100,
+        }
+    }
+
+    /// Times a position must occur to end the game.
+    fn repetitions(self) -> u32 {
+        match self {
+            Endings::Arbiter => 5,
+            Endings::Claims => 3,
+        }
+    }
+
+    fn cap_name(self) -> &'static str {
+        match self {
+            Endings::Arbiter => "2000 plies",
+            Endings::Claims => "200 plies",
+        }
+    }
+}
 
 /// Openings, one per pair of games (each side plays it once with each colour).
 const OPENINGS: &[&str] = &[
@@ -69,6 +122,10 @@ enum Player {
     Greedy {
         mate: bool,
     },
+    /// A mate in one if there is one, else a capture of what is free (a piece left
+    /// undefended, or one worth more than the piece that takes it; the most valuable first),
+    /// else any move: the beginner "who takes what is free", read literally.
+    FreeTaker,
     Stockfish(u8),
 }
 
@@ -79,6 +136,7 @@ impl Player {
             Player::Random => "random mover".into(),
             Player::Greedy { mate: false } => "greedy capturer".into(),
             Player::Greedy { mate: true } => "greedy capturer + mate in 1".into(),
+            Player::FreeTaker => "taker of free pieces + mate in 1".into(),
             Player::Stockfish(s) => format!("Stockfish 15.1 skill {s}"),
         }
     }
@@ -246,12 +304,49 @@ fn greedy_move(pos: &Chess, moves: &[Move], mate: bool, state: &mut u64) -> Move
     }
 }
 
+fn free_taker_move(pos: &Chess, moves: &[Move], state: &mut u64) -> Move {
+    let mut free: Vec<(i32, Move)> = Vec::new();
+    for &m in moves {
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        if after.is_checkmate() {
+            return m;
+        }
+        let Some(taken) = m.capture() else { continue };
+        let defended = after
+            .legal_moves()
+            .iter()
+            .any(|r| r.to() == m.to() && r.is_capture());
+        if !defended || eval::value(taken) > eval::value(m.role()) {
+            free.push((eval::value(taken), m));
+        }
+    }
+    match free.iter().map(|(v, _)| *v).max() {
+        Some(best) => {
+            let top: Vec<Move> = free
+                .iter()
+                .filter(|(v, _)| *v == best)
+                .map(|(_, m)| *m)
+                .collect();
+            random_move(&top, state)
+        }
+        None => random_move(moves, state),
+    }
+}
+
 struct Side {
     player: Player,
     stockfish: Option<Stockfish>,
 }
 
-fn play(white: Player, black: Player, opening: &str, seed: u64, timings: &Timings) -> Result {
+fn play(
+    white: Player,
+    black: Player,
+    opening: &str,
+    seed: u64,
+    endings: Endings,
+    timings: &Timings,
+) -> Result {
     let go = env::var("SF_GO").unwrap_or_else(|_| "depth 8".into());
     let mut sides = [white, black].map(|player| Side {
         player,
@@ -270,7 +365,7 @@ fn play(white: Player, black: Player, opening: &str, seed: u64, timings: &Timing
     let mut state = seed;
     *seen.entry(key(&pos)).or_default() += 1;
     let opening: Vec<&str> = opening.split_whitespace().collect();
-    for ply in 0..MAX_PLIES {
+    for ply in 0..endings.max_plies() {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return if pos.is_check() {
@@ -285,8 +380,11 @@ fn play(white: Player, black: Player, opening: &str, seed: u64, timings: &Timing
         if pos.is_insufficient_material() {
             return Result::Draw("material");
         }
-        if pos.halfmoves() >= 100 {
-            return Result::Draw("50 moves");
+        if pos.halfmoves() >= endings.halfmove_limit() {
+            return Result::Draw(match endings {
+                Endings::Arbiter => "75 moves",
+                Endings::Claims => "50 moves",
+            });
         }
         let side = &mut sides[usize::from(pos.turn() == Color::Black)];
         let m = if let Some(text) = opening.get(ply) {
@@ -314,6 +412,7 @@ fn play(white: Player, black: Player, opening: &str, seed: u64, timings: &Timing
                 }
                 Player::Random => random_move(&moves, &mut state),
                 Player::Greedy { mate } => greedy_move(&pos, &moves, mate, &mut state),
+                Player::FreeTaker => free_taker_move(&pos, &moves, &mut state),
                 Player::Stockfish(_) => {
                     let sf = side.stockfish.as_mut().unwrap();
                     let text = sf.best(&uci, &go);
@@ -330,11 +429,14 @@ fn play(white: Player, black: Player, opening: &str, seed: u64, timings: &Timing
         pos.play_unchecked(m);
         let n = seen.entry(key(&pos)).or_default();
         *n += 1;
-        if *n >= 3 {
-            return Result::Draw("repetition");
+        if *n >= endings.repetitions() {
+            return Result::Draw(match endings {
+                Endings::Arbiter => "fivefold",
+                Endings::Claims => "repetition",
+            });
         }
     }
-    Result::Draw("200 plies")
+    Result::Draw(endings.cap_name())
 }
 
 struct Outcome {
@@ -348,7 +450,14 @@ struct Outcome {
     drawn_by: Vec<(&'static str, usize)>,
 }
 
-fn run_match(a: Player, b: Player, games: usize, threads: usize, timings: &Timings) -> Outcome {
+fn run_match(
+    a: Player,
+    b: Player,
+    games: usize,
+    threads: usize,
+    endings: Endings,
+    timings: &Timings,
+) -> Outcome {
     let start = Instant::now();
     let results: Mutex<Vec<(usize, Result)>> = Mutex::new(Vec::new());
     let next = Mutex::new(0usize);
@@ -367,7 +476,7 @@ fn run_match(a: Player, b: Player, games: usize, threads: usize, timings: &Timin
                     let opening = OPENINGS[(g / 2) % OPENINGS.len()];
                     let seed = 0x5EED_0000 + g as u64 * 1_000_003;
                     let (white, black) = if g % 2 == 0 { (a, b) } else { (b, a) };
-                    let r = play(white, black, opening, seed, timings);
+                    let r = play(white, black, opening, seed, endings, timings);
                     results.lock().unwrap().push((g, r));
                 }
             });
@@ -443,12 +552,14 @@ fn main() {
     let sf_games = env_usize("SF_GAMES", 20);
     let threads = env_usize("THREADS", 1);
     let only = env::var("ONLY").unwrap_or_default();
+    let endings = Endings::from_env();
     let level = |n: u8| Player::Engine(Level::new(n).unwrap());
 
     let mut matches: Vec<(Player, Player, usize)> = vec![
         (level(1), Player::Random, games),
         (level(1), Player::Greedy { mate: false }, games),
         (level(1), Player::Greedy { mate: true }, games),
+        (level(1), Player::FreeTaker, games),
     ];
     for n in 2..=8 {
         matches.push((level(n), level(n - 1), games));
@@ -468,7 +579,7 @@ fn main() {
     let start = Instant::now();
     let outcomes: Vec<Outcome> = matches
         .iter()
-        .map(|&(a, b, n)| run_match(a, b, n, threads, &timings))
+        .map(|&(a, b, n)| run_match(a, b, n, threads, endings, &timings))
         .collect();
 
     println!();
@@ -510,7 +621,7 @@ fn main() {
     }
     println!();
     println!(
-        "(GAMES={games} SF_GAMES={sf_games} THREADS={threads}; {:.0} s in all)",
+        "(GAMES={games} SF_GAMES={sf_games} THREADS={threads} ENDINGS={endings:?}; {:.0} s in all)",
         start.elapsed().as_secs_f64()
     );
 }

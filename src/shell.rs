@@ -23,6 +23,11 @@ pub struct Origin {
     /// Whether games between two learners are played here (each learner is a chat that the
     /// other player's replies can reach).
     pub shared_games: bool,
+    /// The group chat a member's input came from, for a game played there: the learner is
+    /// the member, and the replies go to the group.
+    pub room: Option<i64>,
+    /// The learner's name as their account gives it (to address them in a group).
+    pub name: Option<String>,
 }
 
 /// What an applied input gives back: the replies for its learner, and those for the other
@@ -57,6 +62,8 @@ pub async fn apply_input(
         thread,
         bot_username: None,
         shared_games: false,
+        room: None,
+        name: None,
     };
     Ok(
         match apply_from(store, catalog, id, input, &origin).await? {
@@ -107,6 +114,8 @@ pub async fn apply_from(
         learner: origin.shared_games.then_some(id.0),
         new_game: origin.shared_games.then(fresh_game_id),
         bot_username: origin.bot_username.clone(),
+        room: origin.room,
+        name: origin.name.clone(),
     };
     store
         .apply_shared(
@@ -139,11 +148,23 @@ pub async fn apply_from(
                 let step = || {
                     tutor::step_shared(&session, input.clone(), &envelope, loaded.clone(), catalog)
                 };
-                let t = if matches!(session.mode, tutor::Mode::Game(_)) {
+                let mut t = if matches!(session.mode, tutor::Mode::Game(_)) {
                     off_the_runtime(step)
                 } else {
                     step()
                 };
+                if origin.room.is_some() {
+                    in_a_group(&mut t.replies);
+                }
+                if t.others_chat.is_some() {
+                    for (_, replies) in &mut t.others {
+                        in_a_group(replies);
+                    }
+                }
+                // The other player's replies go to the group of a game played there (in
+                // the topic of this input when it came from that group), else to their chat.
+                let others_thread = thread.filter(|_| t.others_chat == origin.room);
+                let others_chat = t.others_chat;
                 let others: Vec<(LearnerId, Vec<Reply>)> = t
                     .others
                     .into_iter()
@@ -153,7 +174,8 @@ pub async fn apply_from(
                     others
                         .iter()
                         .filter_map(|(learner, replies)| {
-                            Some((*learner, KeptReplies::keep(replies, None)?))
+                            let kept = KeptReplies::keep_for(replies, others_thread, others_chat);
+                            Some((*learner, kept?))
                         })
                         .collect()
                 } else {
@@ -209,6 +231,17 @@ fn loaded_game(id: DuelId, stored: Option<&GameRecord>) -> Option<tutor::Loaded>
     }
 }
 
+/// Replies posted in a group chat for one of its members: none is remembered as the
+/// member's task message, since the shell remembers one task message per chat and a group
+/// holds several learners' boards. Each is a new message, unless it answers a press on the
+/// message it replaces (buttons there are bound to their player).
+fn in_a_group(replies: &mut [Reply]) {
+    for reply in replies {
+        reply.task = None;
+        reply.edit_task = None;
+    }
+}
+
 /// A fresh id for a game between two learners: random (it is also the invitation link, so
 /// it must not be guessed), positive, 62 bits.
 fn fresh_game_id() -> i64 {
@@ -243,14 +276,28 @@ pub struct KeptReplies {
     /// The thread (forum topic) they go to; none for a chat without topics.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub thread: Option<i32>,
+    /// The chat they go to when it is not the learner's own: the group chat of a game
+    /// between two learners played there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chat: Option<i64>,
 }
 
 impl KeptReplies {
     /// The outbox's JSON for `replies` to `thread` (`None` only if a reply cannot be written).
     fn keep(replies: &[Reply], thread: Option<i32>) -> Option<serde_json::Value> {
+        Self::keep_for(replies, thread, None)
+    }
+
+    /// Like [`KeptReplies::keep`], for replies that go to `chat` instead of the learner's own.
+    fn keep_for(
+        replies: &[Reply],
+        thread: Option<i32>,
+        chat: Option<i64>,
+    ) -> Option<serde_json::Value> {
         serde_json::to_value(KeptReplies {
             replies: replies.to_vec(),
             thread,
+            chat,
         })
         .ok()
     }
@@ -266,6 +313,7 @@ impl KeptReplies {
             return Ok(KeptReplies {
                 replies: serde_json::from_value(kept)?,
                 thread: None,
+                chat: None,
             });
         }
         serde_json::from_value(kept)
@@ -340,6 +388,7 @@ mod tests {
             thread: None,
             bot_username: Some("chess_tutor_bot".to_owned()),
             shared_games: true,
+            ..Origin::default()
         }
     }
 
@@ -606,5 +655,85 @@ mod tests {
         assert_eq!((read.replies, read.thread), (replies, None));
         // Neither form: an error, not a guess.
         assert!(KeptReplies::read(serde_json::json!({"text": "?"})).is_err());
+    }
+
+    /// A game played in a group: the member is the learner, no reply there is remembered as
+    /// a task message (the group holds both players' boards), and the other player's
+    /// replies are kept for the group, not for their own chat.
+    #[tokio::test]
+    async fn a_game_in_a_group_keeps_the_other_players_replies_for_the_group() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path().join("g.sqlite3").to_str().unwrap())
+            .await
+            .unwrap();
+        let catalog = Catalog::shipped().unwrap();
+        const ROOM: i64 = -100_777;
+        let in_room = |key: i64, name: &str| Origin {
+            room: Some(ROOM),
+            name: Some(name.to_owned()),
+            thread: Some(9),
+            ..telegram(key, "en")
+        };
+        let Applied::Done(invited) = apply_from(
+            &store,
+            &catalog,
+            HOST,
+            Input::Button(tutor::Action::Invite.encode()),
+            &in_room(1, "Ann"),
+        )
+        .await
+        .unwrap() else {
+            panic!("applied once")
+        };
+        let accept = invited.replies[0]
+            .buttons
+            .iter()
+            .flatten()
+            .find(|b| b.label.contains("Accept"))
+            .expect("an Accept button")
+            .data
+            .clone();
+        let Applied::Done(joined) = apply_from(
+            &store,
+            &catalog,
+            GUEST,
+            Input::Button(accept),
+            &in_room(2, "Bo"),
+        )
+        .await
+        .unwrap() else {
+            panic!("applied once")
+        };
+        assert!(
+            joined.replies[0].text.contains("For Bo"),
+            "{:?}",
+            joined.replies
+        );
+        assert_eq!(joined.others.len(), 1);
+        assert_eq!(joined.others[0].0, HOST);
+        for reply in joined.replies.iter().chain(&joined.others[0].1) {
+            assert_eq!(
+                (reply.task, reply.edit_task),
+                (None, None),
+                "{}",
+                reply.text
+            );
+        }
+        // Kept in the host's outbox, under the guest's update, for the group's topic.
+        let kept = store
+            .unsent(HOST, 2)
+            .await
+            .unwrap()
+            .expect("kept until sent");
+        let kept = KeptReplies::read(kept).unwrap();
+        assert_eq!((kept.chat, kept.thread), (Some(ROOM), Some(9)));
+        assert!(
+            kept.replies[0].text.contains("For Ann"),
+            "{:?}",
+            kept.replies
+        );
+        // A game in each player's own chat keeps them for that chat, as before.
+        let private = KeptReplies::read(serde_json::json!({"replies": []})).unwrap();
+        assert_eq!(private.chat, None);
     }
 }

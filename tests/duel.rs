@@ -13,6 +13,8 @@ use chess_tutor_core::tutor::{
 const ZH: i64 = 101;
 const EN: i64 = 202;
 const STRANGER: i64 = 303;
+/// A group chat (a learner of its own for lessons; its members play games there).
+const GROUP: i64 = -100_500;
 
 /// Two (or more) learners and the games they share, with one transcript of everything.
 struct World<'c> {
@@ -27,6 +29,10 @@ struct World<'c> {
     /// The clock (Unix seconds).
     now: i64,
     next_id: i64,
+    /// The group chat the inputs come from (members as players of a game there), if any.
+    room: Option<i64>,
+    /// The other players' replies of the last input went to this chat (none: their own).
+    others_chat: Option<i64>,
 }
 
 impl<'c> World<'c> {
@@ -40,6 +46,17 @@ impl<'c> World<'c> {
             last: HashMap::new(),
             now: 1_800_000_000,
             next_id: 4_000_000_001,
+            room: None,
+            others_chat: None,
+        }
+    }
+
+    /// A member's name in a group, as their account gives it.
+    fn account_name(learner: i64) -> &'static str {
+        match learner {
+            ZH => "小明",
+            EN => "Ann",
+            _ => "Sam",
         }
     }
 
@@ -47,6 +64,7 @@ impl<'c> World<'c> {
         match learner {
             ZH => "zh",
             EN => "en",
+            GROUP => "group",
             _ => "stranger",
         }
     }
@@ -55,9 +73,11 @@ impl<'c> World<'c> {
         let shown = match &input {
             Input::Text(t) => format!("> {t}"),
             Input::Button(data) => {
-                let label = self.buttons[&learner]
-                    .iter()
-                    .rev()
+                // In a group a member may press any message's button: their own first.
+                let own = self.buttons.get(&learner).into_iter();
+                let label = own
+                    .chain(self.buttons.values())
+                    .flat_map(|b| b.iter().rev())
                     .find(|(_, d)| d == data)
                     .map_or("?", |(l, _)| l.as_str());
                 format!("> [{label}]")
@@ -75,12 +95,22 @@ impl<'c> World<'c> {
                 .get(&id.0)
                 .map(|v| SharedGame::from_stored(v).expect("a stored game reads")),
         });
+        if let Some(room) = self.room {
+            // The shell hands a member's input in a group to the member only when it is
+            // theirs as a player; every input these tests send there is.
+            assert!(
+                duel::plays_in_room(&session, &input, room),
+                "{input:?} is the group's"
+            );
+        }
         let envelope = Envelope {
             now: Some(self.now),
             client_lang: Some(client.to_owned()),
             learner: Some(learner),
             new_game: Some(self.next_id),
             bot_username: Some("chess_tutor_bot".to_owned()),
+            room: self.room,
+            name: self.room.map(|_| Self::account_name(learner).to_owned()),
         };
         let t = step_shared(&session, input, &envelope, loaded, self.catalog);
         if let Some(write) = &t.shared {
@@ -105,9 +135,19 @@ impl<'c> World<'c> {
         self.last.clear();
         self.show(learner, &t.replies, "");
         self.last.insert(learner, t.replies);
+        self.others_chat = t.others_chat;
+        let whereto = if t.others_chat.is_some() {
+            " (in the group)"
+        } else {
+            ""
+        };
         for (other, replies) in t.others {
             assert_ne!(other, learner);
-            self.show(other, &replies, &format!("  → to {}:\n", Self::name(other)));
+            self.show(
+                other,
+                &replies,
+                &format!("  → to {}{whereto}:\n", Self::name(other)),
+            );
             self.last.insert(other, replies);
         }
         self
@@ -174,6 +214,14 @@ impl<'c> World<'c> {
     /// Presses the newest button of `learner` whose label contains `label`.
     fn press(&mut self, learner: i64, label: &str) -> &mut Self {
         let data = self.data(learner, label);
+        let client = if learner == ZH { "zh-hans" } else { "en" };
+        self.send(learner, client, Input::Button(data))
+    }
+
+    /// `learner` presses the newest button shown to `owner` (in a group, a message sent for
+    /// someone else) whose label contains `label`.
+    fn press_on(&mut self, owner: i64, learner: i64, label: &str) -> &mut Self {
+        let data = self.data(owner, label);
         let client = if learner == ZH { "zh-hans" } else { "en" };
         self.send(learner, client, Input::Button(data))
     }
@@ -384,6 +432,7 @@ fn forged_buttons_and_a_second_invitation_change_nothing() {
         game: id + 1,
         ply: 0,
         act: chess_tutor_core::tutor::callback::DuelAct::ResignYes,
+        seat: None,
     }
     .encode();
     w.send(EN, "en", Input::Button(forged));
@@ -450,4 +499,117 @@ fn an_invitation_nobody_took_does_not_keep_the_learner_from_the_tutor() {
     assert!(matches!(w.sessions[&EN].mode, Mode::Duel));
     w.press(EN, "square e2").press(EN, "square e4");
     assert!(w.told(ZH).contains("朋友走了e4"), "{}", w.told(ZH));
+}
+
+/// `/play` in a group, where another member presses Accept: the game is played in the group,
+/// each player addressed by name and told in their own language, each button bound to its
+/// player; the invitation cannot be taken from outside the group, nor by its own inviter.
+#[test]
+fn a_game_in_a_group_is_taken_by_accept_and_played_there_by_name() {
+    let catalog = shipped();
+    let mut w = World::new(&catalog);
+    // The group's own menu (the group is a learner of its own), and in it Play a friend.
+    w.send(GROUP, "en", Input::Text("/play".into()));
+    let invite = w.data(GROUP, "Play a friend");
+    for input in [Input::Button(invite.clone()), Input::Text("e4".into())] {
+        assert_eq!(
+            duel::plays_in_room(&Session::default(), &input, GROUP),
+            matches!(input, Input::Button(_)),
+            "a member not seated: only the game's buttons are theirs"
+        );
+    }
+    w.room = Some(GROUP);
+    w.press_on(GROUP, ZH, "Play a friend");
+    let told = w.told(ZH);
+    assert!(told.contains("小明邀请群里的人下一盘棋"), "{told}");
+    assert!(!told.contains("start=duel-"), "no link in a group: {told}");
+    let id = w.sessions[&ZH].duel.unwrap().game.0;
+    assert_eq!(w.game(id).room, Some(GROUP));
+    // Its own inviter cannot take it; a bystander cannot withdraw it.
+    let before = w.games[&id].clone();
+    w.press_on(ZH, ZH, "接受对局");
+    assert!(w.last[&ZH][0].toast && w.told(ZH).contains("自己发出的邀请"));
+    w.press_on(ZH, STRANGER, "撤回邀请");
+    assert!(w.last[&STRANGER][0].toast && w.told(STRANGER).contains("someone else's game"));
+    assert_eq!(w.games[&id], before);
+    // Nor may anyone take it from their own chat, with the game's id as a link.
+    w.room = None;
+    w.text(STRANGER, &format!("/start duel-{id}"));
+    assert!(
+        w.told(STRANGER).contains("no longer open"),
+        "{}",
+        w.told(STRANGER)
+    );
+    assert_eq!(w.games[&id], before);
+    assert!(w.sessions[&STRANGER].duel.is_none());
+    // Ann accepts in the group: both are told there, each in their language, by name.
+    w.room = Some(GROUP);
+    w.press_on(ZH, EN, "Accept the game");
+    assert!(w.told(EN).contains("👤 For Ann"), "{}", w.told(EN));
+    assert!(w.told(EN).contains("You play Black"), "{}", w.told(EN));
+    assert!(w.told(ZH).contains("👤 给小明"), "{}", w.told(ZH));
+    assert_eq!(w.others_chat, Some(GROUP), "the host is told in the group");
+    assert_eq!(w.sessions[&EN].duel.unwrap().room, Some(GROUP));
+    // A seated player's own lesson command stays the group's; a move is theirs.
+    let ann = w.sessions[&EN].clone();
+    assert!(!duel::plays_in_room(
+        &ann,
+        &Input::Text("/lesson 1".into()),
+        GROUP
+    ));
+    assert!(duel::plays_in_room(&ann, &Input::Text("e5".into()), GROUP));
+    assert!(
+        !duel::plays_in_room(&ann, &Input::Text("e5".into()), -7),
+        "another group"
+    );
+    w.text(ZH, "f3");
+    assert!(
+        w.told(EN).contains("Your friend played f3."),
+        "{}",
+        w.told(EN)
+    );
+    // Ann presses a button of 小明's message: it is his, nothing changes.
+    let before = w.games[&id].clone();
+    w.press_on(ZH, EN, "认输");
+    assert!(w.last[&EN][0].toast && w.told(EN).contains("for the other player"));
+    assert_eq!(w.games[&id], before);
+    w.text(EN, "e5").text(ZH, "g4");
+    // Black mates with her own tap board.
+    w.press(EN, "Tap to move")
+        .press(EN, "square d8")
+        .press(EN, "square h4");
+    assert!(w.told(EN).contains("Checkmate! You win."), "{}", w.told(EN));
+    assert!(w.told(ZH).contains("将死：朋友赢了"), "{}", w.told(ZH));
+    assert_eq!(w.others_chat, Some(GROUP));
+    assert_eq!(w.sessions[&EN].progress.friend_games.won, 1);
+    // `/progress` in the group is the group's: 小明 asks in his own chat, where his loss
+    // is counted at this first message after the game.
+    w.room = None;
+    w.text(ZH, "/progress");
+    assert_eq!(w.sessions[&ZH].progress.friend_games.lost, 1);
+    assert!(w.sessions[&ZH].duel.is_none());
+    // Every button sent for a player in the group is bound to that player (or is the
+    // invitation's Accept, or a new invitation).
+    for (owner, side) in [(ZH, 'w'), (EN, 'b')] {
+        for (label, data) in &w.buttons[&owner] {
+            if let Some(Action::Duel { seat, act, .. }) = Action::decode(data) {
+                let bound = seat.map(|c| {
+                    if c == shakmaty::Color::White {
+                        'w'
+                    } else {
+                        'b'
+                    }
+                });
+                assert!(
+                    bound == Some(side) || act == duel_join(),
+                    "{label} {data} of {owner}"
+                );
+            }
+        }
+    }
+    insta::assert_snapshot!(w.log);
+}
+
+fn duel_join() -> chess_tutor_core::tutor::DuelAct {
+    chess_tutor_core::tutor::DuelAct::Join
 }

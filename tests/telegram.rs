@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use chess_tutor_store::{LearnerId, Store};
 use fake_bot_api::{
-    BotProcess, Call, Fake, button, in_group, press, press_on, start, text, text_in, thread_of,
-    versions, wait_applied, wait_handled,
+    BotProcess, Call, Fake, button, in_group, member_press, member_text, press, press_on, start,
+    text, text_in, thread_of, versions, wait_applied, wait_handled,
 };
 use serde_json::json;
 
@@ -1666,6 +1666,121 @@ async fn two_learners_play_a_game_in_their_own_chats_and_languages() {
             assert!(
                 !c.text.contains("Your friend"),
                 "English in the Chinese chat: {}",
+                c.text
+            );
+        }
+    }
+    no_token_in(&bot.stop());
+}
+
+/// `/play` in a group where another member presses Accept: the game is played in the group,
+/// each player addressed by name in their own language (one zh, one en), each button bound
+/// to its player; a bystander's press changes nothing; nothing goes to the players' own chats.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_members_of_a_group_play_there_each_in_their_own_language() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::spawn(&fake, dir.path(), &[]);
+    let group = -100_900;
+    let (host, guest, bystander) = (51, 52, 53);
+    let ming = ("小明", "zh-hans");
+    let ann = ("Ann", "en");
+    fake.push(member_text(group, host, ming.0, ming.1, "/play"));
+    let setup = fake.wait_text(group, "和老师下一盘棋").await;
+    let invite = button(&setup, "和朋友下");
+    fake.push(member_press(
+        group,
+        host,
+        ming,
+        &invite,
+        1,
+        setup.message.unwrap(),
+    ));
+    let invitation = fake.wait_text(group, "小明邀请群里的人下一盘棋").await;
+    assert!(
+        invitation.text.contains("小明 invites someone here"),
+        "{}",
+        invitation.text
+    );
+    let accept = button(&invitation, "Accept the game");
+    let at = invitation.message.unwrap();
+    // A bystander's press of the Withdraw button is refused on the button.
+    let withdraw = button(&invitation, "撤回邀请");
+    fake.push(member_press(
+        group,
+        bystander,
+        ("Sam", "en"),
+        &withdraw,
+        1,
+        at,
+    ));
+    fake.wait(20, "the bystander's press answered", |s| {
+        s.calls
+            .iter()
+            .find(|c| {
+                c.method == "answercallbackquery"
+                    && c.callback.as_deref() == Some(&format!("cb-{bystander}-{withdraw}-1"))
+            })
+            .map(|c| assert!(c.body.to_string().contains("someone else"), "{:?}", c.body))
+    })
+    .await;
+    fake.push(member_press(group, guest, ann, &accept, 1, at));
+    let joined = fake.wait_text(group, "👤 For Ann").await;
+    assert!(
+        joined.text.contains("You play Black") && joined.png,
+        "{}",
+        joined.text
+    );
+    let host_board = fake.wait_text(group, "👤 给小明").await;
+    // 小明 types his move in the group (with privacy mode on, as a reply to the board).
+    fake.push(member_text(group, host, ming.0, ming.1, "f3"));
+    fake.wait_text(group, "Your friend played f3.").await;
+    // Ann presses 小明's Resign: his button, nothing changes.
+    let resign = button(&host_board, "认输");
+    fake.push(member_press(
+        group,
+        guest,
+        ann,
+        &resign,
+        2,
+        host_board.message.unwrap(),
+    ));
+    fake.wait(20, "Ann's press of 小明's button answered", |s| {
+        s.calls
+            .iter()
+            .find(|c| {
+                c.method == "answercallbackquery"
+                    && c.callback.as_deref() == Some(&format!("cb-{guest}-{resign}-2"))
+            })
+            .map(|c| assert!(c.body.to_string().contains("other player"), "{:?}", c.body))
+    })
+    .await;
+    fake.push(member_text(group, guest, ann.0, ann.1, "e5"));
+    fake.wait_text(group, "朋友走了e5").await;
+    fake.push(member_text(group, host, ming.0, ming.1, "g4"));
+    fake.wait_text(group, "Your friend played g4.").await;
+    fake.push(member_text(group, guest, ann.0, ann.1, "Qh4#"));
+    let won = fake.wait_text(group, "Checkmate! You win.").await;
+    assert!(won.text.contains("👤 For Ann"), "{}", won.text);
+    let lost = fake.wait_text(group, "将死：朋友赢了").await;
+    assert!(lost.text.contains("👤 给小明"), "{}", lost.text);
+    // Everything was said in the group: nothing in the players' own chats.
+    let calls = fake.calls();
+    for member in [host, guest, bystander] {
+        assert!(
+            calls.iter().all(|c| c.chat != Some(member)),
+            "a message to {member}'s own chat"
+        );
+    }
+    // Each player's messages in their own language.
+    for c in calls.iter().filter(|c| c.chat == Some(group)) {
+        if c.text.contains("👤 For Ann") {
+            assert!(!c.text.contains("朋友"), "Chinese for Ann: {}", c.text);
+        }
+        if c.text.contains("👤 给小明") {
+            assert!(
+                !c.text.contains("Your friend"),
+                "English for 小明: {}",
                 c.text
             );
         }

@@ -126,6 +126,7 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
             pressed,
             client_lang,
             topic,
+            member,
         } => {
             let place = Place {
                 chat: ChatId(chat),
@@ -148,17 +149,26 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                 }
                 return Ok(());
             }
+            // The learner: the chat, or in a group the member, for their inputs as a player
+            // of a game played there.
+            let player = match member {
+                Some(m) if member_plays(&shell, &m, &input, chat).await? => Some(m),
+                _ => None,
+            };
+            let learner = player.as_ref().map_or(chat, |m| m.id);
             let origin = Origin {
                 update_key: Some(id),
                 client_lang,
                 thread: topic.map(|t| t.0.0),
                 bot_username: super::inbound::own_username().map(str::to_owned),
                 shared_games: true,
+                room: player.as_ref().map(|_| chat),
+                name: player.map(|m| m.name),
             };
             let applied = apply_from(
                 &shell.store,
                 &shell.catalog,
-                LearnerId(chat),
+                LearnerId(learner),
                 input,
                 &origin,
             )
@@ -168,7 +178,7 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                 // Applied before, perhaps by a process that died before sending: what it
                 // did not send is in the outbox.
                 Applied::Duplicate => {
-                    match unsent_replies(&shell, chat, id, Wait::ForTheOwner).await? {
+                    match unsent_replies(&shell, learner, id, Wait::ForTheOwner).await? {
                         Some(KeptReplies { replies, .. }) => {
                             tracing::info!(
                                 update_id = id,
@@ -197,12 +207,12 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
             }
             if replies.is_empty() {
                 if !toasts.is_empty() {
-                    shell.mark_sent(chat, id);
+                    shell.mark_sent(learner, id);
                 }
             } else {
                 #[cfg(debug_assertions)]
                 fault::maybe_crash_before_sending(&replies);
-                send_all(&shell, place, chat, id, &replies, pressed).await;
+                send_all(&shell, place, learner, id, &replies, pressed).await;
             }
             send_to_others(&shell, id, others).await?;
             Ok(())
@@ -210,8 +220,12 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
         Incoming::Resend { chat } => {
             // The sweep's second chance for replies the Bot API kept refusing, sent to the
             // forum topic they answer. Another process's sweep may have taken them first.
-            if let Some(KeptReplies { replies, thread }) =
-                unsent_replies(&shell, chat, id, Wait::No).await?
+            // `chat` is the learner; the replies of a game in a group go to the group.
+            if let Some(KeptReplies {
+                replies,
+                thread,
+                chat: to,
+            }) = unsent_replies(&shell, chat, id, Wait::No).await?
             {
                 tracing::info!(
                     update_id = id,
@@ -220,7 +234,7 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                     "trying again to send the replies left in the outbox"
                 );
                 let place = Place {
-                    chat: ChatId(chat),
+                    chat: ChatId(to.unwrap_or(chat)),
                     topic: thread.map(|t| ThreadId(MessageId(t))),
                 };
                 send_all(&shell, place, chat, id, &replies, None).await;
@@ -228,6 +242,26 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
             Ok(())
         }
     }
+}
+
+/// Whether a group member's input is theirs as a player of a game in that group (see
+/// [`chess_tutor_core::tutor::duel::plays_in_room`]), read from their session as stored.
+async fn member_plays(
+    shell: &Shell,
+    member: &super::inbound::Member,
+    input: &chess_tutor_core::tutor::Input,
+    room: i64,
+) -> Result<bool, StoreError> {
+    use chess_tutor_core::tutor::{Session, duel};
+    let session = match shell.store.load(LearnerId(member.id)).await? {
+        None => Session::default(),
+        // One that does not read is the member's to be told about in their own chat.
+        Some(r) => match Session::from_stored(&r.state) {
+            Ok(s) => s,
+            Err(_) => return Ok(false),
+        },
+    };
+    Ok(duel::plays_in_room(&session, input, room))
 }
 
 /// The replies of an update for the other player of a game between two learners, in their
@@ -240,12 +274,16 @@ async fn send_to_others(
 ) -> Result<(), StoreError> {
     for (other, _) in others {
         // Claimed first: the sweep of another process may be sending them already.
-        if let Some(KeptReplies { replies, .. }) =
-            unsent_replies(shell, other.0, id, Wait::No).await?
+        if let Some(KeptReplies {
+            replies,
+            thread,
+            chat,
+        }) = unsent_replies(shell, other.0, id, Wait::No).await?
         {
+            // Their own chat, or the group of a game played there.
             let place = Place {
-                chat: ChatId(other.0),
-                topic: None,
+                chat: ChatId(chat.unwrap_or(other.0)),
+                topic: thread.map(|t| ThreadId(MessageId(t))),
             };
             send_all(shell, place, other.0, id, &replies, None).await;
         }

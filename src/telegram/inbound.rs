@@ -32,6 +32,10 @@ pub enum Incoming {
         /// The forum topic the input came from, in a forum group: replies go there.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         topic: Option<ThreadId>,
+        /// Who sent it, in a group chat (a person with an account of their own, not an
+        /// anonymous admin): the learner of their inputs as a player of a game there.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        member: Option<Member>,
     },
     /// A button press that carries nothing for the tutor (no data): it is only answered.
     AnswerOnly {
@@ -50,6 +54,45 @@ pub enum Incoming {
         /// The chat (and learner) id.
         chat: i64,
     },
+}
+
+/// A person writing in a group chat, as a learner of their own.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Member {
+    /// Their user id (the id of their private chat with the bot too).
+    pub id: i64,
+    /// Their first name, as their account gives it (at most [`MAX_NAME_CHARS`] characters).
+    pub name: String,
+}
+
+/// The longest name the bot repeats in a group.
+pub const MAX_NAME_CHARS: usize = 32;
+
+impl Member {
+    /// The member behind `user` in `chat`, when `chat` is a group and `user` a person.
+    fn of(
+        chat: &teloxide_core::types::Chat,
+        user: Option<&teloxide_core::types::User>,
+    ) -> Option<Member> {
+        let user = user.filter(|u| !u.is_bot)?;
+        if !(chat.is_group() || chat.is_supergroup()) {
+            return None;
+        }
+        let name: String = user
+            .first_name
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(MAX_NAME_CHARS)
+            .collect();
+        Some(Member {
+            id: i64::try_from(user.id.0).ok()?,
+            name: if name.trim().is_empty() {
+                "?".to_owned()
+            } else {
+                name
+            },
+        })
+    }
 }
 
 impl Incoming {
@@ -101,6 +144,10 @@ pub fn read(update: &Update) -> Incoming {
                         Some(MaybeInaccessibleMessage::Regular(m)) => topic_of(m),
                         _ => None,
                     },
+                    member: query
+                        .message
+                        .as_ref()
+                        .and_then(|m| Member::of(m.chat(), Some(&query.from))),
                 },
                 (_, chat) => Incoming::AnswerOnly {
                     chat,
@@ -170,6 +217,12 @@ fn read_message(message: &Message) -> Incoming {
         pressed: None,
         client_lang: message.from.as_ref().and_then(|u| u.language_code.clone()),
         topic: topic_of(message),
+        // An anonymous admin writes as the group: no member of their own.
+        member: message
+            .sender_chat
+            .is_none()
+            .then(|| Member::of(&message.chat, message.from.as_ref()))
+            .flatten(),
     }
 }
 
@@ -282,7 +335,8 @@ mod tests {
                 callback: None,
                 pressed: None,
                 client_lang: Some("zh-hans".into()),
-                topic: None
+                topic: None,
+                member: None
             }
         );
     }
@@ -298,7 +352,8 @@ mod tests {
                 callback: None,
                 pressed: None,
                 client_lang: None,
-                topic: None
+                topic: None,
+                member: None
             }
         );
     }
@@ -334,9 +389,33 @@ mod tests {
                 callback: Some(CallbackQueryId("cb1".into())),
                 pressed: Some(MessageId(7)),
                 client_lang: None,
-                topic: None
+                topic: None,
+                member: Some(Member {
+                    id: 77,
+                    name: "A".into()
+                })
             }
         );
+    }
+
+    #[test]
+    fn a_group_member_is_named_and_an_anonymous_admin_is_no_member() {
+        let mut m = in_a_group("/play", false);
+        m["from"]["first_name"] = json!(format!("Ann\u{7}{}", "x".repeat(40)));
+        let u = update(json!({"update_id": 1, "message": m.clone()}));
+        let Incoming::Tutor { member, .. } = read(&u) else {
+            panic!("{:?}", read(&u));
+        };
+        let member = member.expect("a person in a group is a member");
+        assert_eq!(member.id, 9);
+        assert_eq!(member.name.chars().count(), MAX_NAME_CHARS);
+        assert!(member.name.starts_with("Annxx"), "{}", member.name);
+        m["sender_chat"] = m["chat"].clone();
+        let u = update(json!({"update_id": 2, "message": m}));
+        assert!(matches!(read(&u), Incoming::Tutor { member: None, .. }));
+        // In a private chat the learner is the chat: no member.
+        let u = update(json!({"update_id": 3, "message": message(5, Some("/play"), None)}));
+        assert!(matches!(read(&u), Incoming::Tutor { member: None, .. }));
     }
 
     #[test]

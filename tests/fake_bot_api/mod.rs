@@ -312,6 +312,38 @@ pub fn in_group(chat: i64, text: &str, topic: bool, anonymous: bool) -> serde_js
     json!({ "message": m })
 }
 
+/// A text message in group `group` from member `member` (first name `name`, client `lang`).
+pub fn member_text(group: i64, member: i64, name: &str, lang: &str, text: &str) -> Value {
+    let mut m = message(group, Some(text), Some(lang));
+    m["chat"] = json!({"id": group, "type": "supergroup", "title": "Chess club"});
+    m["from"] = json!({"id": member, "is_bot": false, "first_name": name, "language_code": lang});
+    json!({ "message": m })
+}
+
+/// A press by member `member` of group `group` of the button with `data` under the group's
+/// message `message_id`; the callback query id is `cb-<member>-<data>-<n>`.
+pub fn member_press(
+    group: i64,
+    member: i64,
+    (name, lang): (&str, &str),
+    data: &str,
+    n: u32,
+    message_id: i64,
+) -> Value {
+    let mut m = message(group, Some("board"), None);
+    m["chat"] = json!({"id": group, "type": "supergroup", "title": "Chess club"});
+    m["message_id"] = json!(message_id);
+    // The bot's own message.
+    m["from"] = json!({"id": 777, "is_bot": true, "first_name": "Tutor", "username": "chess_tutor_test_bot"});
+    json!({"callback_query": {
+        "id": format!("cb-{member}-{data}-{n}"),
+        "from": {"id": member, "is_bot": false, "first_name": name, "language_code": lang},
+        "message": m,
+        "chat_instance": "ci",
+        "data": data,
+    }})
+}
+
 /// The forum topic a call sends to (`message_thread_id`), if any.
 pub fn thread_of(call: &Call) -> Option<String> {
     call.body

@@ -384,6 +384,14 @@ duel-needs-telegram = A game with a friend needs the bot on Telegram: there your
 duel-invitation = Send this link to a friend: when they open it, the game begins in each of your chats. You play White, so you move first.
     {$link}
     Each of you gets every message in your own language, and every move is checked by the rules.
+duel-group-invitation = ♟ {$name} invites someone here to a game. Whoever presses Accept plays Black; {$name} plays White and moves first.
+    Each player is told everything in their own language, and every move is checked by the rules. Everyone here can watch.
+duel-own-group-invitation = This is your own invitation: someone else here has to accept it.
+duel-for-player = 👤 For {$name}
+duel-not-your-button = This button is for the other player.
+duel-move-in-group = In the group, send your move as a reply to this message, so that the bot reads it.
+duel-not-your-game = This is someone else's game: its buttons are for its two players. Press Play a friend to start your own.
+button-accept-game = ✅ Accept the game
 duel-invitation-gone = This invitation is no longer open: the game was withdrawn or is over. Ask your friend for a new link, or send /play.
 duel-invitation-taken = Someone else has already taken this invitation. Ask your friend for a new link.
 duel-invitation-cancelled = The invitation is withdrawn: the link no longer opens a game.

@@ -375,6 +375,14 @@ duel-needs-telegram = 和朋友下棋要在 Telegram 上用这个机器人：朋
 duel-invitation = 把这个链接发给朋友：朋友打开链接以后，棋局就在你们各自的聊天里开始。你执白，先走。
     {$link}
     你们每人都用自己的语言收到消息，每一步都按规则检查。
+duel-group-invitation = ♟ {$name}邀请群里的人下一盘棋。谁按“接受”谁执黑；{$name}执白，先走。
+    每位棋手都用自己的语言收到消息，每一步都按规则检查。群里的人都可以观看。
+duel-own-group-invitation = 这是你自己发出的邀请：要由群里的另一个人接受。
+duel-for-player = 👤 给{$name}
+duel-not-your-button = 这个按钮是给对手的。
+duel-move-in-group = 在群里走棋时，请回复这条消息写上走法，这样机器人才能读到。
+duel-not-your-game = 这是别人的棋局：按钮只给对局的两位棋手用。按“和朋友下”可以开始你自己的一盘。
+button-accept-game = ✅ 接受对局
 duel-invitation-gone = 这个邀请已经失效：棋局被撤回了，或者已经下完。请朋友再发一个链接，或者发送 /play。
 duel-invitation-taken = 这个邀请已经被别人接受了。请朋友再发一个新链接。
 duel-invitation-cancelled = 邀请已撤回：这个链接不会再开始棋局。

@@ -376,6 +376,14 @@ duel-needs-telegram = 和朋友下棋要在 Telegram 上用這個機器人：朋
 duel-invitation = 把這個鏈接發給朋友：朋友打開鏈接以後，棋局就在你們各自的聊天裡開始。你執白，先走。
     {$link}
     你們每人都用自己的語言收到消息，每一步都按規則檢查。
+duel-group-invitation = ♟ {$name}邀請群裡的人下一盤棋。誰按「接受」誰執黑；{$name}執白，先走。
+    每位棋手都用自己的語言收到消息，每一步都按規則檢查。群裡的人都可以觀看。
+duel-own-group-invitation = 這是你自己發出的邀請：要由群裡的另一個人接受。
+duel-for-player = 👤 給{$name}
+duel-not-your-button = 這個按鈕是給對手的。
+duel-move-in-group = 在群裡走棋時，請回復這條消息寫上走法，這樣機器人才能讀到。
+duel-not-your-game = 這是別人的棋局：按鈕只給對局的兩位棋手用。按「和朋友下」可以開始你自己的一盤。
+button-accept-game = ✅ 接受對局
 duel-invitation-gone = 這個邀請已經失效：棋局被撤回了，或者已經下完。請朋友再發一個鏈接，或者發送 /play。
 duel-invitation-taken = 這個邀請已經被別人接受了。請朋友再發一個新鏈接。
 duel-invitation-cancelled = 邀請已撤回：這個鏈接不會再開始棋局。

@@ -93,6 +93,10 @@ pub enum Action {
         ply: u16,
         /// What it does.
         act: DuelAct,
+        /// The player it was sent to, in a game played in a group chat (where both players
+        /// see every button): the other player's press changes nothing. `None` in a
+        /// player's own chat, and on a group's Accept button, which anyone may press.
+        seat: Option<Color>,
     },
 }
 
@@ -119,10 +123,12 @@ pub enum DuelAct {
     Abandoned,
     /// Withdraw an invitation nobody has taken.
     Cancel,
+    /// Take an invitation made in a group chat: the one who presses it plays.
+    Join,
 }
 
 impl DuelAct {
-    const ALL: [(DuelAct, char); 10] = [
+    const ALL: [(DuelAct, char); 11] = [
         (DuelAct::Tap, 't'),
         (DuelAct::Claim, 'c'),
         (DuelAct::Offer, 'o'),
@@ -133,6 +139,7 @@ impl DuelAct {
         (DuelAct::Board, 'b'),
         (DuelAct::Abandoned, 'x'),
         (DuelAct::Cancel, 'n'),
+        (DuelAct::Join, 'j'),
     ];
 
     fn letter(self) -> char {
@@ -199,7 +206,19 @@ impl Action {
             Action::Board(n) => format!("b:{n}"),
             Action::Pgn => "f".into(),
             Action::Invite => "i".into(),
-            Action::Duel { game, ply, act } => format!("w:{game}:{}{ply}", act.letter()),
+            Action::Duel {
+                game,
+                ply,
+                act,
+                seat,
+            } => {
+                let seat = match seat {
+                    None => "",
+                    Some(Color::White) => "w",
+                    Some(Color::Black) => "b",
+                };
+                format!("w:{game}:{}{ply}{seat}", act.letter())
+            }
         }
     }
 
@@ -274,7 +293,14 @@ impl Action {
             ("w", Some(game), Some(what)) => {
                 let mut chars = what.chars();
                 let act = DuelAct::from_letter(chars.next()?)?;
-                let ply = chars.as_str();
+                let rest = chars.as_str();
+                let (ply, seat) = match rest.strip_suffix('w') {
+                    Some(ply) => (ply, Some(Color::White)),
+                    None => match rest.strip_suffix('b') {
+                        Some(ply) => (ply, Some(Color::Black)),
+                        None => (rest, None),
+                    },
+                };
                 // Digits only, as written: no sign, no spaces.
                 if ply.is_empty() || !ply.bytes().all(|b| b.is_ascii_digit()) {
                     return None;
@@ -283,6 +309,7 @@ impl Action {
                     game: game.parse().ok().filter(|g: &i64| *g > 0)?,
                     ply: ply.parse().ok()?,
                     act,
+                    seat,
                 }
             }
             _ => return None,
@@ -360,11 +387,13 @@ mod tests {
                 game: i64::MAX,
                 ply: u16::MAX,
                 act: DuelAct::ResignYes,
+                seat: Some(Color::Black),
             },
             Action::Duel {
                 game: 1,
                 ply: 0,
                 act: DuelAct::Tap,
+                seat: None,
             },
         ]
     }
@@ -372,13 +401,26 @@ mod tests {
     #[test]
     fn every_duel_button_round_trips_and_junk_is_refused() {
         for (act, _) in DuelAct::ALL {
-            let a = Action::Duel {
-                game: 4_611_686_018_427_387_903,
-                ply: 123,
-                act,
-            };
-            assert_eq!(Action::decode(&a.encode()), Some(a));
+            for seat in [None, Some(Color::White), Some(Color::Black)] {
+                let a = Action::Duel {
+                    game: 4_611_686_018_427_387_903,
+                    ply: 123,
+                    act,
+                    seat,
+                };
+                assert_eq!(Action::decode(&a.encode()), Some(a));
+            }
         }
+        // A button of a game in a private chat (no seat) reads as it did before seats.
+        assert_eq!(
+            Action::decode("w:7:r3"),
+            Some(Action::Duel {
+                game: 7,
+                ply: 3,
+                act: DuelAct::Resign,
+                seat: None
+            })
+        );
         for junk in [
             "w",
             "w:1",
@@ -392,6 +434,10 @@ mod tests {
             "w:1:t+1",
             "w:1:t 1",
             "w:1:t70000",
+            "w:1:tw",
+            "w:1:t3x",
+            "w:1:t3wb",
+            "w:1:tb3",
             "i:1",
         ] {
             assert_eq!(Action::decode(junk), None, "{junk:?}");

@@ -35,6 +35,10 @@ pub(crate) struct Cx<'a> {
     pub new_game: Option<i64>,
     /// The bot's username, for invitation links (`t.me/<name>?start=…`).
     pub bot_username: Option<String>,
+    /// The group chat of a member's input for a game played there.
+    pub room: Option<i64>,
+    /// The learner's name as their account gives it.
+    pub name: Option<String>,
 }
 
 /// The shared game of one input: the one the shell locked, and what becomes of it.

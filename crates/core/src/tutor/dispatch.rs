@@ -64,6 +64,13 @@ pub struct Envelope {
     /// The bot's username, for invitation links.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bot_username: Option<String>,
+    /// The group chat the input came from, when it is a member's input there for a game
+    /// played in that group (the learner is then the member, not the group).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub room: Option<i64>,
+    /// The learner's name as their account gives it (to address them in a group).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
 }
 
 /// The game between two learners an input needs, as the shell loaded it under its lock:
@@ -120,6 +127,8 @@ pub fn step_shared(
         learner: envelope.learner,
         new_game: envelope.new_game,
         bot_username: envelope.bot_username.clone(),
+        room: envelope.room,
+        name: envelope.name.clone(),
     };
     // A finished game with a friend is counted for this learner at their first input after.
     let mode = duel::settle(&mut cx, mode);
@@ -157,6 +166,13 @@ pub fn step_shared(
             }
         },
     };
+    // A game played in a group: what its other player is told goes to the group.
+    let others_chat = cx
+        .shared
+        .game
+        .as_ref()
+        .and_then(|g| g.room)
+        .filter(|_| !cx.others.is_empty());
     let mut session = cx.session;
     session.mode = mode;
     let shared =
@@ -173,6 +189,7 @@ pub fn step_shared(
         events: cx.events,
         shared,
         others: cx.others,
+        others_chat,
     }
 }
 
@@ -409,7 +426,12 @@ impl Cx<'_> {
                 mode
             }
             Action::Invite => duel::invite(self, mode),
-            Action::Duel { game, ply, act } => duel::act(self, game, ply, act, mode),
+            Action::Duel {
+                game,
+                ply,
+                act,
+                seat,
+            } => duel::act(self, game, ply, act, seat, mode),
             Action::Claim(_) => self.in_game(mode, game::claim),
             Action::OfferDraw(_) => self.in_game(mode, game::offer_draw),
             Action::Resign(_) => self.in_game(mode, game::resign),

@@ -14,6 +14,13 @@
 //!
 //! Each player's result is counted in their own session: at once for the player whose input
 //! ended the game, at the other's next input for the other ([`settle`]).
+//!
+//! A game may also be played in a group chat: a member's Play-a-friend there posts an
+//! invitation with an Accept button that any other member may press. The learner of such an
+//! input is the member (not the group, which is a learner of its own for lessons), every
+//! message of the game goes to the group addressed to its player by name, and each button
+//! there is bound to the player it was sent to ([`plays_in_room`] tells the shell which
+//! inputs in a group are a player's).
 
 use shakmaty::{Color, Position};
 
@@ -50,7 +57,51 @@ pub fn shared_game_of(session: &Session, input: &Input) -> Option<DuelId> {
     {
         return Some(id);
     }
+    if let Input::Button(data) = input
+        && let Some(Action::Duel {
+            game,
+            act: DuelAct::Join,
+            ..
+        }) = Action::decode(data)
+    {
+        return Some(DuelId(game));
+    }
     session.duel.map(|seat| seat.game)
+}
+
+/// Whether an input a member sent in group chat `room` is theirs as a player (the shell then
+/// applies it to the member's session, not to the group's): a button of a game with a friend
+/// or the Play-a-friend button pressed there, and, from a member seated at a game played in
+/// that group, a move, a tap on the tap board and the game's commands (`/board`, `/pgn`,
+/// `/play`, resign and draw words). Anything else in a group is the group's.
+///
+/// ```
+/// use chess_tutor_core::tutor::duel::plays_in_room;
+/// use chess_tutor_core::tutor::{Input, Session};
+/// let member = Session::default();
+/// // `i`: the Play-a-friend button, pressed in the group.
+/// assert!(plays_in_room(&member, &Input::Button("i".into()), -100));
+/// // Not seated at a game there: a move is the group's (a group lesson, say).
+/// assert!(!plays_in_room(&member, &Input::Text("e4".into()), -100));
+/// ```
+#[must_use]
+pub fn plays_in_room(member: &Session, input: &Input, room: i64) -> bool {
+    let seated_here = member.duel.is_some_and(|s| s.room == Some(room));
+    match input {
+        Input::Button(data) => match Action::decode(data) {
+            Some(Action::Invite | Action::Duel { .. }) => true,
+            Some(Action::TapBoard(_) | Action::Tap { .. } | Action::Promote { .. }) => seated_here,
+            _ => false,
+        },
+        Input::Text(text) => {
+            seated_here
+                && match Command::parse(text).or_else(|| Command::parse_bare(text)) {
+                    None => true,
+                    Some(c) => matches!(c, Command::Board | Command::Pgn | Command::Play(None)),
+                }
+        }
+        Input::Start { .. } => false,
+    }
 }
 
 /// The learner's game with a friend, as loaded for this input, if it is the one they sit at.
@@ -188,6 +239,12 @@ fn count_result(cx: &mut Cx<'_>, game: &SharedGame, me: Color, ending: &Ending) 
 /// An invitation not yet taken is shown again; a game under way is shown instead.
 pub(super) fn invite(cx: &mut Cx<'_>, mode: Mode) -> Mode {
     if let Some(game) = loaded(cx).filter(|_| active(cx)).cloned() {
+        if game.room != cx.room && cx.room.is_some() {
+            // Seated at a game elsewhere: not shown in this group.
+            let text = cx.t(&Say::DuelOneAtATime);
+            cx.reply(Reply::text(text));
+            return mode;
+        }
         let me = cx.session.duel.map_or(Color::White, |s| s.side.color());
         if game.started() {
             let note = cx.t(&Say::DuelUnderWay);
@@ -211,6 +268,7 @@ pub(super) fn invite(cx: &mut Cx<'_>, mode: Mode) -> Mode {
             lang: cx.lang(),
             points: cx.session.progress.points,
             settled: false,
+            name: cx.room.and(cx.name.clone()),
         }),
         black: None,
         record: Record::default(),
@@ -218,10 +276,12 @@ pub(super) fn invite(cx: &mut Cx<'_>, mode: Mode) -> Mode {
         cancelled: false,
         draw_offer: None,
         last_move_at: None,
+        room: cx.room,
     };
     cx.session.duel = Some(DuelSeat {
         game: game.id,
         side: Side::White,
+        room: cx.room,
     });
     say_invitation(cx, &game);
     cx.shared.created = true;
@@ -230,6 +290,10 @@ pub(super) fn invite(cx: &mut Cx<'_>, mode: Mode) -> Mode {
 }
 
 fn say_invitation(cx: &mut Cx<'_>, game: &SharedGame) {
+    if game.room.is_some() {
+        say_group_invitation(cx, game);
+        return;
+    }
     let payload = game.id.payload();
     let link = match &cx.bot_username {
         Some(bot) => format!("https://t.me/{bot}?start={payload}"),
@@ -242,9 +306,57 @@ fn say_invitation(cx: &mut Cx<'_>, game: &SharedGame) {
             game: game.id.0,
             ply: 0,
             act: DuelAct::Cancel,
+            seat: None,
         },
     )];
     cx.reply(Reply::text(text).with_row(row));
+}
+
+/// An invitation in a group chat: anyone there but the inviter may accept it. Nobody knows
+/// yet in which language the one who accepts reads, so it is worded in the inviter's
+/// language and, when that is not English, in English too; whoever accepts is then told
+/// everything in their own.
+fn say_group_invitation(cx: &mut Cx<'_>, game: &SharedGame) {
+    let lang = cx.lang();
+    let both = |say: &Say, between: &str| {
+        let mine = say.to(lang);
+        if lang == Lang::En {
+            mine
+        } else {
+            format!("{mine}{between}{}", say.to(Lang::En))
+        }
+    };
+    let name = player_name(game, Color::White, lang);
+    let text = both(&Say::DuelGroupInvitation { name }, "\n\n");
+    let row = vec![
+        Button::new(
+            both(&Say::ButtonAcceptGame, " · "),
+            &Action::Duel {
+                game: game.id.0,
+                ply: 0,
+                act: DuelAct::Join,
+                seat: None,
+            },
+        ),
+        Button::new(
+            cx.t(&Say::ButtonCancelInvitation),
+            &Action::Duel {
+                game: game.id.0,
+                ply: 0,
+                act: DuelAct::Cancel,
+                seat: Some(Color::White),
+            },
+        ),
+    ];
+    cx.reply(Reply::text(text).with_row(row));
+}
+
+/// How a player of a game in a group is named there: their account's name, else "White" or
+/// "Black".
+fn player_name(game: &SharedGame, side: Color, lang: Lang) -> String {
+    game.seat(side)
+        .and_then(|s| s.name.clone())
+        .unwrap_or_else(|| game::side_name(side, lang))
 }
 
 /// `/start duel-N`: the friend takes the invitation and the game begins.
@@ -257,6 +369,8 @@ pub(super) fn join(cx: &mut Cx<'_>, id: DuelId, mode: Mode) -> Mode {
         return mode;
     };
     let game = cx.shared.game.clone().filter(|g| g.id == id);
+    // A game of a group is taken in that group only (its link is never given out).
+    let game = game.filter(|g| g.room.is_none() || g.room == cx.room);
     let Some(mut game) = game.filter(|g| g.over.is_none() && !g.cancelled) else {
         let row = cx.menu_row();
         cx.reply(Reply::text(Say::DuelInvitationGone.to(lang)).with_row(row));
@@ -269,6 +383,11 @@ pub(super) fn join(cx: &mut Cx<'_>, id: DuelId, mode: Mode) -> Mode {
             return Mode::Duel;
         }
         // Their own link: it is for a friend.
+        if game.room.is_some() {
+            let text = cx.t(&Say::DuelOwnGroupInvitation);
+            cx.reply(Reply::text(text).as_toast());
+            return mode;
+        }
         say_invitation(cx, &game);
         return mode;
     }
@@ -288,11 +407,13 @@ pub(super) fn join(cx: &mut Cx<'_>, id: DuelId, mode: Mode) -> Mode {
         lang,
         points: cx.session.progress.points,
         settled: false,
+        name: game.room.and(cx.name.clone()),
     });
     game.last_move_at = now_secs(cx);
     cx.session.duel = Some(DuelSeat {
         game: id,
         side: Side::Black,
+        room: game.room,
     });
     let mine = Say::DuelJoined {
         side: game::side_name(Color::Black, lang),
@@ -304,13 +425,24 @@ pub(super) fn join(cx: &mut Cx<'_>, id: DuelId, mode: Mode) -> Mode {
         let note = format!(
             "{}\n{}",
             Say::DuelFriendJoined.to(host.lang),
-            game::your_move(&game.record, host.lang)
+            your_move(&game, host.lang)
         );
         let reply = message_for(&game, Color::White, host.lang, &note, None);
         cx.tell(host.learner, reply);
     }
     put(cx, game);
     Mode::Duel
+}
+
+/// "Your move", with how to send it in a group: there a bot with Telegram's privacy mode on
+/// (the default) reads only commands and replies to its own messages.
+fn your_move(game: &SharedGame, lang: Lang) -> String {
+    let mut note = game::your_move(&game.record, lang);
+    if game.room.is_some() {
+        note.push('\n');
+        note.push_str(&Say::DuelMoveInGroup.to(lang));
+    }
+    note
 }
 
 fn now_secs(cx: &Cx<'_>) -> Option<i64> {
@@ -327,10 +459,23 @@ fn view_for(game: &SharedGame, side: Color) -> BoardView {
 }
 
 fn caption(game: &SharedGame, side: Color, lang: Lang) -> String {
-    let mut text = Say::DuelCaption {
-        side: game::side_name(side, lang),
+    let mut text = String::new();
+    if game.room.is_some() {
+        // In a group both players read every message: each says whom it is for.
+        text.push_str(
+            &Say::DuelForPlayer {
+                name: player_name(game, side, lang),
+            }
+            .to(lang),
+        );
+        text.push('\n');
     }
-    .to(lang);
+    text.push_str(
+        &Say::DuelCaption {
+            side: game::side_name(side, lang),
+        }
+        .to(lang),
+    );
     if side == Color::Black {
         text.push_str(&Say::BoardTurned.to(lang));
     }
@@ -342,13 +487,15 @@ fn caption(game: &SharedGame, side: Color, lang: Lang) -> String {
     text
 }
 
-fn button(game: &SharedGame, lang: Lang, say: &Say, act: DuelAct) -> Button {
+/// A button of `side`'s message; in a group bound to `side` (the other player sees it too).
+fn button(game: &SharedGame, side: Color, lang: Lang, say: &Say, act: DuelAct) -> Button {
     Button::new(
         say.to(lang),
         &Action::Duel {
             game: game.id.0,
             ply: game.ply(),
             act,
+            seat: game.room.map(|_| side),
         },
     )
 }
@@ -358,19 +505,32 @@ fn buttons_for(game: &SharedGame, side: Color, lang: Lang, now: Option<i64>) -> 
     let mut rows = Vec::new();
     if game.draw_offer.is_some_and(|s| s.color() == !side) {
         rows.push(vec![
-            button(game, lang, &Say::ButtonAcceptDraw, DuelAct::Accept),
-            button(game, lang, &Say::ButtonDeclineDraw, DuelAct::Decline),
+            button(game, side, lang, &Say::ButtonAcceptDraw, DuelAct::Accept),
+            button(game, side, lang, &Say::ButtonDeclineDraw, DuelAct::Decline),
         ]);
     }
     if game.pos().turn() == side {
-        let mut first = vec![button(game, lang, &Say::ButtonTapToMove, DuelAct::Tap)];
+        let mut first = vec![button(
+            game,
+            side,
+            lang,
+            &Say::ButtonTapToMove,
+            DuelAct::Tap,
+        )];
         if game.record.claim().is_some() {
-            first.push(button(game, lang, &Say::ButtonClaimDraw, DuelAct::Claim));
+            first.push(button(
+                game,
+                side,
+                lang,
+                &Say::ButtonClaimDraw,
+                DuelAct::Claim,
+            ));
         }
         rows.push(first);
     } else if may_claim_abandoned(game, side, now) {
         rows.push(vec![button(
             game,
+            side,
             lang,
             &Say::ButtonClaimAbandoned,
             DuelAct::Abandoned,
@@ -378,9 +538,21 @@ fn buttons_for(game: &SharedGame, side: Color, lang: Lang, now: Option<i64>) -> 
     }
     let mut last = Vec::new();
     if game.draw_offer.is_none() {
-        last.push(button(game, lang, &Say::ButtonOfferDraw, DuelAct::Offer));
+        last.push(button(
+            game,
+            side,
+            lang,
+            &Say::ButtonOfferDraw,
+            DuelAct::Offer,
+        ));
     }
-    last.push(button(game, lang, &Say::ButtonResign, DuelAct::Resign));
+    last.push(button(
+        game,
+        side,
+        lang,
+        &Say::ButtonResign,
+        DuelAct::Resign,
+    ));
     rows.push(last);
     rows
 }
@@ -439,7 +611,7 @@ impl Duel {
             return Say::DuelWaitingForJoin.to(lang);
         }
         if self.game.pos().turn() == self.me {
-            game::your_move(&self.game.record, lang)
+            your_move(&self.game, lang)
         } else if may_claim_abandoned(&self.game, self.me, now_secs(cx)) {
             Say::DuelMayClaimAbandoned {
                 days: u32::try_from(ABANDON_AFTER_DAYS).unwrap_or(3),
@@ -516,7 +688,14 @@ impl MoveTask for Duel {
         let lang = cx.lang();
         let mut buttons = buttons_for(&self.game, self.me, lang, now_secs(cx));
         // The tap board's own first row is the grid: keep only the game's other buttons.
-        let tap = button(&self.game, lang, &Say::ButtonTapToMove, DuelAct::Tap).data;
+        let tap = button(
+            &self.game,
+            self.me,
+            lang,
+            &Say::ButtonTapToMove,
+            DuelAct::Tap,
+        )
+        .data;
         for row in &mut buttons {
             row.retain(|b| b.data != tap);
         }
@@ -598,21 +777,41 @@ fn play(mut duel: Duel, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> Mode 
     }
     let note = format!("{mine}\n{}", Say::DuelWaitForFriend.to(lang));
     duel.update(cx, &note);
-    duel.tell_other(cx, |l| {
-        format!("{}\n{}", what(l), game::your_move(&duel.game.record, l))
-    });
+    duel.tell_other(cx, |l| format!("{}\n{}", what(l), your_move(&duel.game, l)));
     put(cx, duel.game.clone());
     duel.into()
 }
 
 /// A button of a game with a friend.
-pub(super) fn act(cx: &mut Cx<'_>, game: i64, ply: u16, act: DuelAct, mode: Mode) -> Mode {
+pub(super) fn act(
+    cx: &mut Cx<'_>,
+    game: i64,
+    ply: u16,
+    act: DuelAct,
+    seat: Option<Color>,
+    mode: Mode,
+) -> Mode {
+    if act == DuelAct::Join {
+        return join(cx, DuelId(game), mode);
+    }
     let mine = cx.session.duel.filter(|s| s.game.0 == game);
     let Some(duel) = mine.and_then(|_| turn(cx)) else {
+        if cx.room.is_some() && mine.is_none() {
+            // In a group, someone else's game: its buttons are its players'.
+            let text = cx.t(&Say::DuelNotYourGame);
+            cx.reply(Reply::text(text).as_toast());
+            return mode;
+        }
         // A finished game, another game, or a forged button: nothing changes.
         cx.stale_button();
         return mode;
     };
+    if seat.is_some_and(|s| s != duel.me) {
+        // The other player's button, seen in the group: theirs to press.
+        let text = cx.t(&Say::DuelNotYourButton);
+        cx.reply(Reply::text(text).as_toast());
+        return mode;
+    }
     if act == DuelAct::Cancel {
         return cancel(duel, cx, mode);
     }
@@ -632,7 +831,7 @@ pub(super) fn act(cx: &mut Cx<'_>, game: i64, ply: u16, act: DuelAct, mode: Mode
         DuelAct::ResignYes => resign(duel, cx, true),
         DuelAct::Board => show(cx, Mode::Duel),
         DuelAct::Abandoned => claim_abandoned(duel, cx),
-        DuelAct::Cancel => mode,
+        DuelAct::Cancel | DuelAct::Join => mode,
     }
 }
 
@@ -747,8 +946,20 @@ fn resign(duel: Duel, cx: &mut Cx<'_>, confirmed: bool) -> Mode {
             format!("{}\n\n{note}", caption(&duel.game, duel.me, lang)),
         )
         .with_row(vec![
-            button(&duel.game, lang, &Say::ButtonResignYes, DuelAct::ResignYes),
-            button(&duel.game, lang, &Say::ButtonPlayOn, DuelAct::Board),
+            button(
+                &duel.game,
+                duel.me,
+                lang,
+                &Say::ButtonResignYes,
+                DuelAct::ResignYes,
+            ),
+            button(
+                &duel.game,
+                duel.me,
+                lang,
+                &Say::ButtonPlayOn,
+                DuelAct::Board,
+            ),
         ]);
         cx.update_task(reply);
         return duel.into();
@@ -854,8 +1065,14 @@ fn over_message(
     {
         view = view.with_mark(king, MarkKind::Forbidden);
     }
+    let again = Button::new(Say::ButtonPlayFriendAgain.to(lang), &Action::Invite);
+    if game.room.is_some() {
+        // In a group, PGN and the menu are the group's buttons: the player's own PGN is
+        // theirs to ask for (`/pgn`) in their chat with the bot.
+        return Reply::board(view, text).with_row(vec![again]);
+    }
     Reply::board(view, text).with_row(vec![
-        Button::new(Say::ButtonPlayFriendAgain.to(lang), &Action::Invite),
+        again,
         Button::new(Say::ButtonPgn.to(lang), &Action::Pgn),
         Button::new(Say::ButtonMenu.to(lang), &Action::Menu),
     ])

@@ -42,7 +42,7 @@ pub mod tap;
 mod words;
 
 pub use crate::content::Catalog;
-pub use callback::Action;
+pub use callback::{Action, DuelAct};
 pub use dispatch::{Envelope, Loaded, step, step_at, step_in, step_shared};
 pub use input::{Command, Input};
 pub use reply::{Button, Event, Reply, Transition};

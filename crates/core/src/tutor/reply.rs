@@ -240,6 +240,9 @@ pub struct Transition {
     pub shared: Option<super::shared::SharedWrite>,
     /// Replies for other learners (the other player), by learner, in order.
     pub others: Vec<(i64, Vec<Reply>)>,
+    /// The chat [`Transition::others`] go to instead of each learner's own: the group chat
+    /// of a game played there.
+    pub others_chat: Option<i64>,
 }
 
 #[cfg(test)]

@@ -21,6 +21,10 @@ pub struct Seat {
     pub lang: Lang,
     /// Their ladder points when they sat down (the other's result is reckoned against them).
     pub points: i32,
+    /// Their name as their Telegram account gives it, in a game played in a group chat:
+    /// there both players read every message, so each is addressed by name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
     /// Their result has been counted in their session.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub settled: bool,
@@ -49,6 +53,10 @@ pub struct SharedGame {
     /// When the last move was played (or the game began), Unix seconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_move_at: Option<i64>,
+    /// The group chat it is played in: both players' messages go there, and only a member
+    /// of it can take the invitation. None for a game played in each player's own chat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub room: Option<i64>,
 }
 
 /// A game to store with the session of the input that created or changed it.

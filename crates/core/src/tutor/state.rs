@@ -212,6 +212,10 @@ pub struct DuelSeat {
     pub game: DuelId,
     /// The learner's side in it.
     pub side: Side,
+    /// The group chat the game is played in (both players' messages go there); none for a
+    /// game played in each player's own chat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub room: Option<i64>,
 }
 
 /// A side of the board, as it is stored (`white`, `black`).

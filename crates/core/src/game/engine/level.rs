@@ -2,8 +2,8 @@
 //! noise blurs its judgement, and how often it blunders on purpose.
 //!
 //! Measured by `cargo bench --bench strength` (docs/engine-strength.md): each level beats the
-//! one below it, level 1 beats a random mover and loses to a beginner who takes whatever it
-//! can.
+//! one below it, level 1 beats a random mover and loses most games to a one-move greedy
+//! beginner (who takes what it can and mates in one when it can).
 
 use super::Level;
 

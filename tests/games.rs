@@ -323,6 +323,44 @@ fn the_review_after_a_game_shows_a_missed_mate_in_one() {
     insta::assert_snapshot!(chat.log);
 }
 
+/// At levels 1 and 2 the coach speaks up right after a blunder, with its board, while the
+/// take-back can still mend it; from level 3 it waits for the end of the game.
+#[test]
+fn at_the_lowest_levels_the_coach_speaks_up_after_a_missed_mate_and_it_can_be_taken_back() {
+    let catalog = shipped();
+    let script = ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6"];
+    let mut chat = in_game(&catalog, Lang::En, None, &script, Color::White, 1);
+    chat.text("Nc3");
+    let after = chat.log[chat.log.rfind("> Nc3").unwrap()..].to_owned();
+    assert!(
+        after.contains(
+            "Coach: at move 4 you played Nc3, but you had mate in 1, starting with Qxf7#"
+        ),
+        "{after}"
+    );
+    assert!(after.contains("You may take this move back"), "{after}");
+    // The coach's board comes first, the game's board last (the one to play on).
+    let coach_at = after.find("Coach:").unwrap();
+    let game_at = after.rfind("Your move").unwrap();
+    assert!(coach_at < game_at, "{after}");
+    chat.press("Take back").text("Qxf7#");
+    assert!(chat.log.contains("Checkmate! You win."), "{}", chat.log);
+    // Level 3: nothing said during the game.
+    let mut level3 = in_game(&catalog, Lang::En, None, &script, Color::White, 3);
+    level3.text("Nc3");
+    let after = &level3.log[level3.log.rfind("> Nc3").unwrap()..];
+    assert!(!after.contains("Coach:"), "{after}");
+    // In Chinese too.
+    let mut zh = in_game(&catalog, Lang::Zh, None, &script, Color::White, 2);
+    zh.text("Nc3");
+    assert!(
+        zh.log.contains("其实你有1步杀，第一步是Qxf7#"),
+        "{}",
+        zh.log
+    );
+    insta::assert_snapshot!(chat.log);
+}
+
 #[test]
 fn a_game_from_the_menu_in_traditional_chinese() {
     let catalog = shipped();

@@ -287,8 +287,8 @@ game-paused = Your game against the tutor is kept: send /play to go back to it.
 game-setup = Play a game against the tutor at level {$level} of 8. {$about}
     Level {$suggested} is suggested for you. Choose your colour, or another level below.
 level-about = { $level ->
-    [1] At level 1 the tutor plays like someone who has just learnt the moves: it often leaves pieces where they can be taken.
-    [2] At level 2 the tutor still overlooks a lot, but takes what is left hanging.
+    [1] At level 1 the tutor plays like someone who has just learnt the moves: it often leaves pieces where they can be taken. A coach points out your mistakes as you play, and you may take one move back.
+    [2] At level 2 the tutor still overlooks a lot, but takes what is left hanging. A coach points out your mistakes as you play, and you may take one move back.
     [3] At level 3 the tutor looks one move ahead and rarely gives pieces away.
     [4] At level 4 the tutor sees simple threats and short combinations.
     [5] At level 5 the tutor plays like a keen club beginner.
@@ -363,6 +363,7 @@ end-tutor-resigned = The tutor resigned: you win.
 coach-missed-mate = Coach: at move {$number} you played {$played}, but you had mate in {$mate_in}, starting with {$key} (the green arrow).
 coach-missed-capture = Coach: at move {$number} you played {$played}, but {$capture} took the {$piece} for free (the green arrow).
 coach-left-hanging = Coach: after {$played} (move {$number}) your {$piece} on {$square} could be taken for free. Before each move, check what your opponent can take.
+coach-may-take-back = You may take this move back (once in this game): press Take back ↩ under the board.
 coach-allowed-mate = Coach: after {$played} (move {$number}) your opponent could mate at once with {$mate}. Before each move, look at every check your opponent could give.
 no-game-yet = You have not played a game yet: send /play.
 pgn-learner = Learner

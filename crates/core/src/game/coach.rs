@@ -216,6 +216,30 @@ pub fn review(record: &Record, learner: Color) -> Vec<Point> {
     points
 }
 
+/// The coach's point about the move at `ply` alone (during a game, right after it is played),
+/// if there is one. `None` also for a ply the record does not have.
+///
+/// ```
+/// use chess_tutor_core::game::{coach::{judge_ply, PointKind}, record::Record};
+/// // 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6?? — Black's third move lets 4. Qxf7# in.
+/// let mut game = Record::default();
+/// for m in ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6"] {
+///     let mv = game.read_uci(m).unwrap();
+///     game.push(mv).unwrap();
+/// }
+/// assert!(matches!(judge_ply(&game, 5).unwrap().kind, PointKind::AllowedMate { .. }));
+/// assert!(judge_ply(&game, 0).is_none(), "1. e4 is fine");
+/// assert!(judge_ply(&game, 6).is_none(), "not played yet");
+/// ```
+#[must_use]
+pub fn judge_ply(record: &Record, ply: usize) -> Option<Point> {
+    let played = *record.moves().get(ply)?;
+    let before = &record.positions()[ply];
+    let after = &record.positions()[ply + 1];
+    let mut prover = search::Prover::new();
+    judge_move(&mut prover, before, played, after, before.turn()).map(|kind| Point { ply, kind })
+}
+
 fn judge_move(
     prover: &mut search::Prover,
     before: &Chess,

@@ -27,6 +27,8 @@ use crate::rules::{self, DeadMaterial, Lang, Verdict, text::verdict_text};
 
 /// Take-backs a learner has per game at the two lowest levels.
 const TAKEBACKS: u8 = 1;
+/// The levels at which the coach speaks up after each move (and one move may be taken back).
+const COACHED_LEVELS: u8 = 2;
 /// Plies after a declined draw offer before the learner may offer again (FIDE 11.5: no
 /// pestering the opponent).
 const OFFER_AGAIN_AFTER: usize = 10;
@@ -156,7 +158,11 @@ pub(super) fn start(cx: &mut Cx<'_>, level: u8, side: Option<Color>, mode: Mode)
         level,
         learner: Side::from(learner),
         record: Record::default(),
-        takebacks_left: if level.number() <= 2 { TAKEBACKS } else { 0 },
+        takebacks_left: if level.number() <= COACHED_LEVELS {
+            TAKEBACKS
+        } else {
+            0
+        },
         declined_at: None,
         seed: seed_of(cx, nonce),
         resigning: false,
@@ -455,6 +461,10 @@ fn play(mut game: GameState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> 
     if let Some(ending) = game.record.automatic_ending() {
         return finish(cx, game, &ending, note);
     }
+    // At the lowest levels the coach speaks up at once, while a take-back can still mend it.
+    let coached = (game.level.number() <= COACHED_LEVELS)
+        .then(|| coach::judge_ply(&game.record, game.record.moves().len() - 1))
+        .flatten();
     // The tutor's answer. The search is bounded by a node budget, never by the clock.
     let positions = game.record.positions();
     let earlier = &positions[..positions.len() - 1];
@@ -486,7 +496,19 @@ fn play(mut game: GameState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> 
     let old = cx.nonce();
     cx.next_nonce();
     let reply = game.message(cx, game.view(), &note);
-    cx.reply(reply.editing_task(old).as_task(cx.nonce()));
+    let Some(point) = coached else {
+        cx.reply(reply.editing_task(old).as_task(cx.nonce()));
+        return game.into();
+    };
+    // The coach's board first, then the game as a new message: the newest message is the
+    // board the learner plays on.
+    let mut advice = coach_reply(&point, &game.record, game.learner(), lang);
+    if game.can_take_back() {
+        advice.text.push('\n');
+        advice.text.push_str(&Say::CoachMayTakeBack.to(lang));
+    }
+    cx.reply(advice);
+    cx.reply(reply.as_task(cx.nonce()));
     game.into()
 }
 

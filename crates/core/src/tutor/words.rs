@@ -161,6 +161,7 @@ crate::messages! {
         DuelNotYourButton = "duel-not-your-button",
         DuelNotYourGame = "duel-not-your-game",
         DuelMoveInGroup = "duel-move-in-group",
+        CoachMayTakeBack = "coach-may-take-back",
         ButtonAcceptGame = "button-accept-game",
         DuelInvitationGone = "duel-invitation-gone",
         DuelInvitationTaken = "duel-invitation-taken",

@@ -1714,16 +1714,14 @@ async fn two_members_of_a_group_play_there_each_in_their_own_language() {
         1,
         at,
     ));
-    fake.wait(20, "the bystander's press answered", |s| {
-        s.calls
-            .iter()
-            .find(|c| {
-                c.method == "answercallbackquery"
-                    && c.callback.as_deref() == Some(&format!("cb-{bystander}-{withdraw}-1"))
-            })
-            .map(|c| assert!(c.body.to_string().contains("someone else"), "{:?}", c.body))
-    })
-    .await;
+    let toast = fake
+        .wait_answer(&format!("cb-{bystander}-{withdraw}-1"))
+        .await;
+    assert!(
+        toast.body.to_string().contains("someone else"),
+        "{:?}",
+        toast.body
+    );
     fake.push(member_press(group, guest, ann, &accept, 1, at));
     let joined = fake.wait_text(group, "👤 For Ann").await;
     assert!(
@@ -1745,16 +1743,12 @@ async fn two_members_of_a_group_play_there_each_in_their_own_language() {
         2,
         host_board.message.unwrap(),
     ));
-    fake.wait(20, "Ann's press of 小明's button answered", |s| {
-        s.calls
-            .iter()
-            .find(|c| {
-                c.method == "answercallbackquery"
-                    && c.callback.as_deref() == Some(&format!("cb-{guest}-{resign}-2"))
-            })
-            .map(|c| assert!(c.body.to_string().contains("other player"), "{:?}", c.body))
-    })
-    .await;
+    let toast = fake.wait_answer(&format!("cb-{guest}-{resign}-2")).await;
+    assert!(
+        toast.body.to_string().contains("other player"),
+        "{:?}",
+        toast.body
+    );
     fake.push(member_text(group, guest, ann.0, ann.1, "e5"));
     fake.wait_text(group, "朋友走了e5").await;
     fake.push(member_text(group, host, ming.0, ming.1, "g4"));

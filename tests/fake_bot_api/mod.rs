@@ -270,6 +270,21 @@ impl Fake {
         .await
     }
 
+    /// Waits until the bot has answered the button press `callback` (its query id), and
+    /// returns that `answerCallbackQuery` call (its body holds the toast, if any).
+    pub async fn wait_answer(&self, callback: &str) -> Call {
+        let callback = callback.to_owned();
+        self.wait(20, &format!("the press {callback} answered"), |s| {
+            s.calls
+                .iter()
+                .find(|c| {
+                    c.method == "answercallbackquery" && c.callback.as_deref() == Some(&callback)
+                })
+                .cloned()
+        })
+        .await
+    }
+
     /// Waits until the bot has confirmed update `id` (asked for a higher offset), which it
     /// does only after the whole batch holding it was handled and answered.
     pub async fn wait_confirmed(&self, id: i64, secs: u64) {

@@ -501,3 +501,32 @@ fn check_flags_a_quiz_step_naming_no_item() {
         "{stdout}"
     );
 }
+
+/// Found walking lesson 1 in the terminal: its rook drill answered "Right! … Check!" (the
+/// black king stood on a8's rank), in the unit about the board, long before check (unit 12)
+/// is taught; so did its queen drill. No expected move of the first two units (the board and
+/// the setup, before any piece is taught) gives check.
+#[test]
+fn no_expected_move_of_the_board_units_gives_check() {
+    let (lessons, _) = load_lessons(&shipped());
+    let mut checked = 0;
+    let mut checks = Vec::new();
+    for lesson in lessons.iter().filter(|l| l.unit <= 2) {
+        for step in &lesson.steps {
+            if let StepKind::Move(task) = &step.kind {
+                for mv in &task.expected {
+                    let after = shakmaty::Position::play(task.position.clone(), *mv).unwrap();
+                    if shakmaty::Position::is_check(&after) {
+                        checks.push(format!("unit {} step {}", lesson.unit, step.id));
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        checks.is_empty(),
+        "expected moves that give check: {checks:?}"
+    );
+    assert!(checked >= 5, "only {checked} moves");
+}

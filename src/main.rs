@@ -2,6 +2,7 @@
 //! shell. Everything that is not I/O lives in the library.
 
 mod cli;
+mod http;
 mod logging;
 mod shell;
 mod telegram;

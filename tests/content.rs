@@ -60,10 +60,11 @@ fn shipped_basic_mates_are_proven_short_and_cover_queen_rook_and_two_rooks() {
             "{}: a beginner's basic mate is a mate in 2 to 4",
             step.id
         );
-        let mut prover = chess_tutor_core::search::Prover::new();
+        let mut prover =
+            chess_tutor_core::search::Prover::new(chess_tutor_core::search::Budget::TUTOR);
         assert_eq!(
             prover.shortest_mate(&task.position, task.moves),
-            Some(task.moves),
+            Ok(Some(task.moves)),
             "{}: the search mates in exactly the moves stated",
             step.id
         );

@@ -66,7 +66,8 @@ fn the_same_lesson_in_chinese() {
 fn a_mate_in_two_solved_with_an_alternative_key() {
     let fen = "7k/8/8/8/8/8/1R6/R5K1 w - - 0 1";
     let pos = chess_tutor_core::rules::parse_fen(fen).unwrap();
-    let solution = search::solve::solve(&pos, 2, false);
+    let solution =
+        search::solve::solve(&pos, 2, false, chess_tutor_core::search::Budget::TUTOR).unwrap();
     assert_eq!(solution.mate_in, Some(2));
     assert!(solution.keys.len() >= 2, "{:?}", solution.keys);
     let uci = |m: &shakmaty::Move| UciMove::from_move(*m, CastlingMode::Standard).to_string();
@@ -203,7 +204,8 @@ fn a_missed_puzzle_comes_back_when_due() {
     use chess_tutor_core::tutor::step_at;
     let make = |id: &str, fen: &str, n: u32| {
         let pos = chess_tutor_core::rules::parse_fen(fen).unwrap();
-        let sol = search::solve::solve(&pos, n, false);
+        let sol =
+            search::solve::solve(&pos, n, false, chess_tutor_core::search::Budget::TUTOR).unwrap();
         let uci = |m: &shakmaty::Move| UciMove::from_move(*m, CastlingMode::Standard).to_string();
         Puzzle {
             id: id.into(),
@@ -417,7 +419,8 @@ fn a_pinned_pawn_promotion_is_explained_not_offered() {
 fn two_keys_puzzle() -> (Catalog, Vec<shakmaty::Move>) {
     let fen = "7k/8/8/8/8/8/1R6/R5K1 w - - 0 1";
     let pos = chess_tutor_core::rules::parse_fen(fen).unwrap();
-    let solution = search::solve::solve(&pos, 2, false);
+    let solution =
+        search::solve::solve(&pos, 2, false, chess_tutor_core::search::Budget::TUTOR).unwrap();
     let uci = |m: &shakmaty::Move| UciMove::from_move(*m, CastlingMode::Standard).to_string();
     let puzzle = Puzzle {
         id: "ladder".into(),
@@ -663,7 +666,9 @@ fn a_puzzles_points_come_when_it_ends_not_after_a_hint() {
             &chess_tutor_core::rules::parse_fen("7k/8/8/8/8/8/1R6/R5K1 w - - 0 1").unwrap(),
             2,
             true,
-        );
+            search::Budget::TUTOR,
+        )
+        .unwrap();
         let key = UciMove::from_move(solution.line[0], CastlingMode::Standard).to_string();
         chat.text(&key);
         let Mode::Puzzle(PuzzleState { fen, .. }) = chat.session.mode.clone() else {

@@ -380,6 +380,25 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "en_passant_opens_rank",
         "captured=d4;attacker=a4;king=h4",
     ),
+    // en passant that takes away the pawn shielding the king on a diagonal
+    (
+        "8/1b6/8/3pP3/8/5K2/8/7k w - d6 0 2",
+        "exd6",
+        "en_passant_opens_diagonal",
+        "captured=d5;attacker=b7;king=f3",
+    ),
+    (
+        "6q1/8/8/3pP3/8/1K6/8/7k w - d6 0 2",
+        "exd6",
+        "en_passant_opens_diagonal",
+        "captured=d5;attacker=g8;king=b3",
+    ),
+    (
+        "8/7k/8/8/3pP3/8/8/1B4K1 b - e3 0 1",
+        "dxe3",
+        "en_passant_opens_diagonal",
+        "captured=e4;attacker=b1;king=h7",
+    ),
     // an exact from-to reading wins over a lenient one: b2c3 is the pawn, not Bd2-c3
     (
         "rnb1kbnr/pp1ppp1p/2p5/6p1/1qP5/3P2P1/PP1BPP1P/RN1QKBNR w KQkq g6 0 5",

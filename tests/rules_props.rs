@@ -208,6 +208,103 @@ fn check_position(pos: &Chess) -> Result<usize, String> {
     Ok(checked)
 }
 
+/// Every pawn move of the mover written in SAN (`d4`, `d8=Q`, `cxd4`) that is not legal is
+/// refused, and the refusal is about that pawn: never another piece's legal move.
+fn check_pawn_san(pos: &Chess) -> Result<usize, String> {
+    let us = pos.turn();
+    let board = pos.board();
+    let legal = pos.legal_moves();
+    if legal.is_empty() {
+        // The game is over: every input is answered so, whatever piece it names.
+        return Ok(0);
+    }
+    let forward: i32 = if us == Color::White { 8 } else { -8 };
+    let start = if us == Color::White {
+        Rank::Second
+    } else {
+        Rank::Seventh
+    };
+    let last = if us == Color::White {
+        Rank::Eighth
+    } else {
+        Rank::First
+    };
+    let mut checked = 0;
+    for from in board.by_piece(Role::Pawn.of(us)) {
+        let mut targets: Vec<(Square, bool)> = Vec::new();
+        if let Some(one) = from.offset(forward) {
+            targets.push((one, false));
+            if from.rank() == start
+                && let Some(two) = from.offset(2 * forward)
+                // SAN `d4` names the pawn on d3 when there is one.
+                && !board.by_piece(Role::Pawn.of(us)).contains(one)
+            {
+                targets.push((two, false));
+            }
+            for side in [-1, 1] {
+                if let Some(file) = one.file().offset(side) {
+                    targets.push((Square::from_coords(file, one.rank()), true));
+                }
+            }
+        }
+        for (to, capture) in targets {
+            let promotions: &[Option<Role>] = if to.rank() == last {
+                &[None, Some(Role::Queen), Some(Role::Knight)]
+            } else {
+                &[None]
+            };
+            for &promotion in promotions {
+                let is_legal = legal.iter().any(|m| {
+                    m.role() == Role::Pawn
+                        && m.from() == Some(from)
+                        && m.to() == to
+                        && m.promotion() == promotion
+                });
+                if is_legal {
+                    continue;
+                }
+                let mut san = if capture {
+                    format!("{}x{to}", from.file().char())
+                } else {
+                    to.to_string()
+                };
+                if let Some(role) = promotion {
+                    san.push('=');
+                    san.push(role.upper_char());
+                }
+                checked += 1;
+                match explain(pos, &san) {
+                    Verdict::Illegal(reason) if reason.from() == Some(from) => {
+                        check_reason(pos, from, to, &reason).map_err(|e| format!("{san}: {e}"))?;
+                    }
+                    other => {
+                        return Err(format!("{san} (the pawn on {from}) got {other:?}"));
+                    }
+                }
+            }
+        }
+    }
+    Ok(checked)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 256,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn an_illegal_pawn_move_in_san_is_refused_for_that_pawn(seed in any::<u64>(), plies in 0usize..120) {
+        let mut rng = common::Rng::new(seed);
+        let pos = common::random_position(&mut rng, plies);
+        let fen = shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal);
+        if let Err(e) = check_pawn_san(&pos) {
+            prop_assert!(false, "{fen}: {e}");
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig {
         cases: 96,
@@ -241,9 +338,16 @@ fn tricky_positions_agree_with_move_generation() {
         "1r2k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
         // Regression: `B5h6` (two bishops on the g-file) was read as a pawn on the b-file.
         "4b1nr/4k1bp/N2p1p2/1p2p1bP/3pP1p1/6PR/1n3K2/5BN1 b - - 5 48",
+        // Regression: `d4` with the d2 pawn pinned was played as Nd4.
+        "r1bqk2r/pppp1ppp/2n2n2/4p3/NbP5/5N2/PP1PPPPP/R1BQKB1R w KQkq - 1 5",
+        // Regression: exd6 uncovering the b7 bishop's diagonal.
+        "8/1b6/8/3pP3/8/5K2/8/7k w - d6 0 2",
     ] {
         let pos = chess_tutor_core::rules::parse_fen(fen).unwrap();
         if let Err(e) = check_position(&pos) {
+            panic!("{fen}: {e}");
+        }
+        if let Err(e) = check_pawn_san(&pos) {
             panic!("{fen}: {e}");
         }
     }

@@ -61,15 +61,21 @@ fn known_mates_in_one_to_four() {
         (MATE_IN_4, 4, "h5f7"),
     ] {
         let p = pos(fen);
-        let s = solve(&p, 4, false);
+        let s = solve(&p, 4, false, chess_tutor_core::search::Budget::TUTOR).unwrap();
         assert_eq!(s.mate_in, Some(n), "{fen}");
         assert_eq!(ucis(&s.keys), vec![key.to_owned()], "{fen}");
         assert_eq!(s.line.len(), 2 * n as usize - 1, "{fen}");
         assert_mates_exactly(&p, &s.line);
         // One move fewer is not enough.
-        assert_eq!(solve(&p, n - 1, false).mate_in, None, "{fen}");
+        assert_eq!(
+            solve(&p, n - 1, false, chess_tutor_core::search::Budget::TUTOR)
+                .unwrap()
+                .mate_in,
+            None,
+            "{fen}"
+        );
         // --first stops at the first key but agrees.
-        let first = solve(&p, n, true);
+        let first = solve(&p, n, true, chess_tutor_core::search::Budget::TUTOR).unwrap();
         assert_eq!((first.mate_in, first.keys.len()), (Some(n), 1));
         assert!(first.nodes <= s.nodes);
     }
@@ -78,12 +84,16 @@ fn known_mates_in_one_to_four() {
 #[test]
 fn two_keys_are_both_found() {
     let p = pos(TWO_MATES_IN_1);
-    let mut keys = ucis(&solve(&p, 1, false).keys);
+    let mut keys = ucis(
+        &solve(&p, 1, false, chess_tutor_core::search::Budget::TUTOR)
+            .unwrap()
+            .keys,
+    );
     keys.sort();
     assert_eq!(keys, ["c6e8", "e1e8"]);
 
     let p = pos(LADDER);
-    let s = solve(&p, 2, false);
+    let s = solve(&p, 2, false, chess_tutor_core::search::Budget::TUTOR).unwrap();
     assert_eq!(s.mate_in, Some(2));
     let mut keys = ucis(&s.keys);
     keys.sort();
@@ -93,26 +103,69 @@ fn two_keys_are_both_found() {
 #[test]
 fn stalemate_trap_is_not_a_key() {
     let p = pos(STALEMATE_TRAP);
-    let s = solve(&p, 2, false);
+    let s = solve(&p, 2, false, chess_tutor_core::search::Budget::TUTOR).unwrap();
     assert_eq!(s.mate_in, Some(1));
     assert_eq!(ucis(&s.keys), ["f1f8"]);
-    assert_eq!(judge(&p, mv(&p, "f1f7"), 2), MoveJudgement::Stalemates);
+    assert_eq!(
+        judge(
+            &p,
+            mv(&p, "f1f7"),
+            2,
+            chess_tutor_core::search::Budget::TUTOR
+        )
+        .unwrap(),
+        MoveJudgement::Stalemates
+    );
 }
 
 #[test]
 fn underpromotion_mate() {
     let p = pos(UNDERPROMOTION);
-    let s = solve(&p, 1, false);
+    let s = solve(&p, 1, false, chess_tutor_core::search::Budget::TUTOR).unwrap();
     assert_eq!(ucis(&s.keys), ["f7f8n"]);
-    assert_eq!(judge(&p, mv(&p, "f7f8n"), 1), MoveJudgement::Mates);
-    assert!(!judge(&p, mv(&p, "f7f8q"), 1).is_correct());
+    assert_eq!(
+        judge(
+            &p,
+            mv(&p, "f7f8n"),
+            1,
+            chess_tutor_core::search::Budget::TUTOR
+        )
+        .unwrap(),
+        MoveJudgement::Mates
+    );
+    assert!(
+        !judge(
+            &p,
+            mv(&p, "f7f8q"),
+            1,
+            chess_tutor_core::search::Budget::TUTOR
+        )
+        .unwrap()
+        .is_correct()
+    );
 }
 
 #[test]
 fn no_mate_in_n() {
     // A mate in three is no mate in two; a bare rook ending is no mate in three.
-    assert_eq!(solve(&pos(MATE_IN_3), 2, false).mate_in, None);
-    let s = solve(&pos("8/8/3k4/8/8/8/8/R3K3 w - - 0 1"), 3, false);
+    assert_eq!(
+        solve(
+            &pos(MATE_IN_3),
+            2,
+            false,
+            chess_tutor_core::search::Budget::TUTOR
+        )
+        .unwrap()
+        .mate_in,
+        None
+    );
+    let s = solve(
+        &pos("8/8/3k4/8/8/8/8/R3K3 w - - 0 1"),
+        3,
+        false,
+        chess_tutor_core::search::Budget::TUTOR,
+    )
+    .unwrap();
     assert_eq!((s.mate_in, s.keys.len(), s.line.len()), (None, 0, 0));
 }
 
@@ -120,7 +173,7 @@ fn no_mate_in_n() {
 fn judge_accepts_an_alternative_key() {
     let p = pos(LADDER);
     for key in ["a2a7", "b1b7"] {
-        match judge(&p, mv(&p, key), 2) {
+        match judge(&p, mv(&p, key), 2, chess_tutor_core::search::Budget::TUTOR).unwrap() {
             MoveJudgement::KeepsMate {
                 mate_in,
                 best_defence,
@@ -130,7 +183,12 @@ fn judge_accepts_an_alternative_key() {
                 let mut after = p.clone();
                 after.play_unchecked(mv(&p, key));
                 after.play_unchecked(best_defence);
-                assert_eq!(solve(&after, 1, true).mate_in, Some(1));
+                assert_eq!(
+                    solve(&after, 1, true, chess_tutor_core::search::Budget::TUTOR)
+                        .unwrap()
+                        .mate_in,
+                    Some(1)
+                );
             }
             other => panic!("{key}: {other:?}"),
         }
@@ -141,16 +199,36 @@ fn judge_accepts_an_alternative_key() {
 fn judge_accepts_any_mate_on_the_last_move() {
     let p = pos(TWO_MATES_IN_1);
     for m in ["e1e8", "c6e8"] {
-        assert_eq!(judge(&p, mv(&p, m), 1), MoveJudgement::Mates, "{m}");
+        assert_eq!(
+            judge(&p, mv(&p, m), 1, chess_tutor_core::search::Budget::TUTOR).unwrap(),
+            MoveJudgement::Mates,
+            "{m}"
+        );
     }
     // A mate found before the last move is accepted too.
-    assert_eq!(judge(&p, mv(&p, "e1e8"), 3), MoveJudgement::Mates);
+    assert_eq!(
+        judge(
+            &p,
+            mv(&p, "e1e8"),
+            3,
+            chess_tutor_core::search::Budget::TUTOR
+        )
+        .unwrap(),
+        MoveJudgement::Mates
+    );
 }
 
 #[test]
 fn judge_rejects_a_mate_that_comes_too_late() {
     let p = pos(LADDER);
-    match judge(&p, mv(&p, "b1b7"), 1) {
+    match judge(
+        &p,
+        mv(&p, "b1b7"),
+        1,
+        chess_tutor_core::search::Budget::TUTOR,
+    )
+    .unwrap()
+    {
         MoveJudgement::MatesTooLate {
             mate_in,
             refutation,
@@ -166,8 +244,20 @@ fn judge_rejects_a_mate_that_comes_too_late() {
 fn judge_names_the_refutation_of_a_wrong_move() {
     let p = pos(BACK_RANK_RACE);
     // Rxd1 wins the rook; after a slow move Black takes on e1 and there is no mate.
-    assert_eq!(solve(&p, 1, false).mate_in, None);
-    match judge(&p, mv(&p, "h2h3"), 2) {
+    assert_eq!(
+        solve(&p, 1, false, chess_tutor_core::search::Budget::TUTOR)
+            .unwrap()
+            .mate_in,
+        None
+    );
+    match judge(
+        &p,
+        mv(&p, "h2h3"),
+        2,
+        chess_tutor_core::search::Budget::TUTOR,
+    )
+    .unwrap()
+    {
         MoveJudgement::Fails { refutation } => {
             assert_eq!(ucis(&refutation), ["d1e1"]);
         }
@@ -181,27 +271,35 @@ fn best_defence_is_the_longest_resistance() {
     let p = pos(MATE_IN_4);
     let mut after = p.clone();
     after.play_unchecked(mv(&p, "h5f7"));
-    let d = best_defence(&after, 3).unwrap();
+    let d = best_defence(&after, 3, chess_tutor_core::search::Budget::TUTOR)
+        .unwrap()
+        .unwrap();
     assert_eq!(d.mate_in, Some(3));
-    let s = solve(&p, 4, false);
+    let s = solve(&p, 4, false, chess_tutor_core::search::Budget::TUTOR).unwrap();
     assert_eq!(s.line[1], d.reply);
 }
 
 #[test]
 fn hint_gives_piece_then_square() {
-    let h = hint(&pos(MATE_IN_4), 4).unwrap();
+    let h = hint(&pos(MATE_IN_4), 4, chess_tutor_core::search::Budget::TUTOR)
+        .unwrap()
+        .unwrap();
     assert_eq!((h.piece_square, h.target_square), (Square::H5, Square::F7));
-    assert!(hint(&pos(MATE_IN_3), 2).is_none());
+    assert!(
+        hint(&pos(MATE_IN_3), 2, chess_tutor_core::search::Budget::TUTOR)
+            .unwrap()
+            .is_none()
+    );
 }
 
 #[test]
 fn prover_counts_nodes_deterministically() {
     let p = pos(MATE_IN_3);
-    let a = solve(&p, 3, false);
-    let b = solve(&p, 3, false);
+    let a = solve(&p, 3, false, chess_tutor_core::search::Budget::TUTOR).unwrap();
+    let b = solve(&p, 3, false, chess_tutor_core::search::Budget::TUTOR).unwrap();
     assert_eq!(a, b);
-    let mut prover = Prover::new();
-    assert!(prover.mates_within(&p, 3));
+    let mut prover = Prover::new(chess_tutor_core::search::Budget::TUTOR);
+    assert_eq!(prover.mates_within(&p, 3), Ok(true));
     assert!(prover.nodes() > 0);
 }
 
@@ -233,7 +331,7 @@ proptest! {
         let mut left = n + extra;
         let mut played = 0;
         loop {
-            let s = solve(&p, left, true);
+            let s = solve(&p, left, true, chess_tutor_core::search::Budget::TUTOR).unwrap();
             let m = s.mate_in.expect("the mate is kept");
             prop_assert!(m <= left);
             prop_assert_eq!(s.line.len() as u32, 2 * m - 1);

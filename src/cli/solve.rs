@@ -7,15 +7,23 @@
 //! ```
 //!
 //! `millis` is the wall time of the search, measured here (the library has no clock).
+//!
+//! Every search has a budget: positions visited (`--max-nodes`) and wall time
+//! (`--max-seconds`), per position. Running out is an answer, not a hang: "not proven within
+//! the budget", exit code [`OUT_OF_BUDGET`] (3), or `{"out_of_budget": true, …}` in JSON and
+//! in a batch, where the next line is read as usual.
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use chess_tutor_core::rules::{self, FenError, notation};
-use chess_tutor_core::search::{MAX_MATE, Prover, Solution, solve_with};
+use chess_tutor_core::search::{Budget, MAX_MATE, OutOfBudget, Prover, Solution, solve_with};
 use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Move, Position};
+
+/// The exit code of a search that ran out of its budget (neither proven nor refuted).
+pub const OUT_OF_BUDGET: u8 = 3;
 
 /// Arguments of `chess-tutor solve`.
 #[derive(Debug, clap::Args)]
@@ -33,9 +41,30 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
     /// Read JSON lines `{"fen": "...", "mate": N}` from standard input; print one JSON object
-    /// per line, in order.
+    /// per line, in order (an error object for a line that is not a task, blank ones included).
     #[arg(long)]
     pub batch: bool,
+    /// The most positions one search may visit.
+    #[arg(long, value_name = "N", default_value_t = 50_000_000)]
+    pub max_nodes: u64,
+    /// The most wall time one search may take, in seconds.
+    #[arg(long, value_name = "S", default_value_t = 30.0, value_parser = parse_seconds)]
+    pub max_seconds: f64,
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= 86_400.0 => Ok(s),
+        _ => Err("a number of seconds above 0, at most 86400".into()),
+    }
+}
+
+impl SolveArgs {
+    /// A fresh budget for one search, starting now.
+    fn budget(&self) -> Budget {
+        let deadline = Instant::now() + Duration::from_secs_f64(self.max_seconds);
+        Budget::nodes(self.max_nodes).or_when(move || Instant::now() >= deadline)
+    }
 }
 
 /// The JSON answer, in DESIGN.md's field order.
@@ -44,6 +73,14 @@ struct Answer {
     mate_in: Option<u32>,
     keys: Vec<String>,
     line: Vec<String>,
+    nodes: u64,
+    millis: u64,
+}
+
+/// The JSON answer when the budget ran out.
+#[derive(Debug, serde::Serialize)]
+struct Exhausted {
+    out_of_budget: bool,
     nodes: u64,
     millis: u64,
 }
@@ -69,11 +106,24 @@ fn read_task(fen: &str, mate: u32) -> Result<Chess, String> {
     })
 }
 
-fn timed_solve(prover: &mut Prover, pos: &Chess, mate: u32, first: bool) -> (Solution, u64) {
+fn timed_solve(
+    prover: &mut Prover,
+    pos: &Chess,
+    mate: u32,
+    first: bool,
+) -> (Result<Solution, OutOfBudget>, u64) {
     let start = Instant::now();
     let solution = solve_with(prover, pos, mate, first);
     let millis = u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
     (solution, millis)
+}
+
+fn exhausted(out: OutOfBudget, millis: u64) -> Exhausted {
+    Exhausted {
+        out_of_budget: true,
+        nodes: out.nodes,
+        millis,
+    }
 }
 
 fn answer(solution: &Solution, millis: u64) -> Answer {
@@ -108,7 +158,7 @@ fn san_line(pos: &Chess, line: &[Move]) -> String {
 /// Runs `chess-tutor solve`.
 pub fn run(args: &SolveArgs) -> ExitCode {
     if args.batch {
-        return run_batch(args.first);
+        return run_batch(args);
     }
     let (Some(fen), Some(mate)) = (args.fen.as_deref(), args.mate) else {
         eprintln!("chess-tutor solve: give --fen FEN --mate N, or --batch");
@@ -121,7 +171,21 @@ pub fn run(args: &SolveArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (solution, millis) = timed_solve(&mut Prover::new(), &pos, mate, args.first);
+    let (solution, millis) = timed_solve(&mut Prover::new(args.budget()), &pos, mate, args.first);
+    let solution = match solution {
+        Ok(solution) => solution,
+        Err(out) => {
+            if args.json {
+                println!(
+                    "{}",
+                    serde_json::to_string(&exhausted(out, millis)).unwrap_or_default()
+                );
+            } else {
+                println!("{out}, {millis} ms: a mate in {mate} is neither proven nor refuted");
+            }
+            return ExitCode::from(OUT_OF_BUDGET);
+        }
+    };
     if args.json {
         match serde_json::to_string(&answer(&solution, millis)) {
             Ok(s) => println!("{s}"),
@@ -151,6 +215,9 @@ pub fn run(args: &SolveArgs) -> ExitCode {
 
 /// One batch line: the answer object, or an error object naming the input line.
 fn batch_line(prover: &mut Prover, text: &str, number: usize, first: bool) -> String {
+    if text.trim().is_empty() {
+        return serde_json::json!({"error": "an empty line", "line": number}).to_string();
+    }
     let task = serde_json::from_str::<Request>(text)
         .map_err(|e| format!("not a {{\"fen\": ..., \"mate\": N}} object: {e}"))
         .and_then(|req| read_task(&req.fen, req.mate).map(|pos| (pos, req.mate)));
@@ -158,7 +225,16 @@ fn batch_line(prover: &mut Prover, text: &str, number: usize, first: bool) -> St
         Ok((pos, mate)) => {
             let (solution, millis) = timed_solve(prover, &pos, mate, first);
             // Serialised from the struct, so the fields keep DESIGN.md's order.
-            serde_json::to_string(&answer(&solution, millis)).unwrap_or_else(|e| {
+            let written = match solution {
+                Ok(solution) => serde_json::to_string(&answer(&solution, millis)),
+                Err(out) => serde_json::to_string(&serde_json::json!({
+                    "out_of_budget": true,
+                    "nodes": out.nodes,
+                    "millis": millis,
+                    "line": number,
+                })),
+            };
+            written.unwrap_or_else(|e| {
                 serde_json::json!({"error": e.to_string(), "line": number}).to_string()
             })
         }
@@ -166,24 +242,32 @@ fn batch_line(prover: &mut Prover, text: &str, number: usize, first: bool) -> St
     }
 }
 
-fn run_batch(first: bool) -> ExitCode {
-    let stdin = std::io::stdin().lock();
+/// Answers every line of standard input with one line, in order: a line that is not UTF-8 or
+/// is blank gets an error object too, so that answers line up with questions.
+fn run_batch(args: &SolveArgs) -> ExitCode {
+    let mut stdin = std::io::stdin().lock();
     let mut stdout = std::io::stdout().lock();
-    for (i, text) in stdin.lines().enumerate() {
-        let text = match text {
-            Ok(t) => t,
+    let mut bytes = Vec::new();
+    let mut number = 0;
+    loop {
+        bytes.clear();
+        match stdin.read_until(b'\n', &mut bytes) {
+            Ok(0) => return ExitCode::SUCCESS,
+            Ok(_) => {}
             Err(e) => {
                 eprintln!("chess-tutor solve: reading standard input: {e}");
                 return ExitCode::FAILURE;
             }
-        };
-        if text.trim().is_empty() {
-            continue;
         }
-        // A fresh table per position keeps every answer (and its node count) independent of
-        // the lines before it.
-        let mut prover = Prover::new();
-        let out = batch_line(&mut prover, &text, i + 1, first);
+        number += 1;
+        let out = match std::str::from_utf8(&bytes) {
+            // A fresh table and budget per position keep every answer (and its node count)
+            // independent of the lines before it.
+            Ok(text) => batch_line(&mut Prover::new(args.budget()), text, number, args.first),
+            Err(_) => {
+                serde_json::json!({"error": "the line is not UTF-8", "line": number}).to_string()
+            }
+        };
         if writeln!(stdout, "{out}")
             .and_then(|()| stdout.flush())
             .is_err()
@@ -192,7 +276,6 @@ fn run_batch(first: bool) -> ExitCode {
             return ExitCode::SUCCESS;
         }
     }
-    ExitCode::SUCCESS
 }
 
 #[cfg(test)]
@@ -201,7 +284,7 @@ mod tests {
 
     #[test]
     fn bad_lines_become_error_objects() {
-        let mut p = Prover::new();
+        let mut p = Prover::new(Budget::TUTOR);
         let parse = |s: String| serde_json::from_str::<serde_json::Value>(&s).unwrap();
         let v = parse(batch_line(&mut p, "not json", 3, true));
         assert_eq!(v["line"], 3);
@@ -224,7 +307,7 @@ mod tests {
 
     #[test]
     fn answer_keeps_design_field_order() {
-        let mut p = Prover::new();
+        let mut p = Prover::new(Budget::TUTOR);
         let text = batch_line(
             &mut p,
             r#"{"fen": "6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1", "mate": 2}"#,
@@ -260,5 +343,25 @@ mod tests {
             .to_move(&pos)
             .unwrap();
         assert_eq!(san_line(&pos, &[m]), "1. Re8#");
+    }
+
+    /// `solve --mate 8` on a middlegame ran for hours, and in `--batch` blocked every later
+    /// line: the budget answers, and the next line is read.
+    #[test]
+    fn a_search_past_its_budget_is_an_answer_and_the_batch_goes_on() {
+        let mut p = Prover::new(Budget::nodes(20_000));
+        let text = batch_line(
+            &mut p,
+            r#"{"fen": "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4", "mate": 8}"#,
+            7,
+            false,
+        );
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["out_of_budget"], true, "{text}");
+        assert_eq!(v["line"], 7);
+        assert!(v["nodes"].as_u64().unwrap() > 20_000);
+        let v: serde_json::Value =
+            serde_json::from_str(&batch_line(&mut p, "  ", 8, false)).unwrap();
+        assert_eq!(v["line"], 8, "a blank line is answered too");
     }
 }

@@ -57,7 +57,31 @@ pub struct TelegramArgs {
     /// How many requests at once Telegram may send (setWebhook's max_connections, 1–100).
     #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u8).range(1..=100))]
     pub webhook_max_connections: u8,
+    /// HTTP servers (webhook, /metrics): connections open at once; more are closed at once,
+    /// counted and logged.
+    #[arg(long, env = "CHESS_TUTOR_HTTP_MAX_CONNECTIONS", default_value_t = 256, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=100_000))]
+    pub http_max_connections: usize,
+    /// HTTP servers: milliseconds a client may take to send a request's headers, and again
+    /// its body.
+    #[arg(long, env = "CHESS_TUTOR_HTTP_TIMEOUT_MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(100..=600_000))]
+    pub http_timeout_ms: u64,
 }
+
+impl TelegramArgs {
+    /// The HTTP servers' limits from the flags; open requests get [`HTTP_GRACE`] after a stop.
+    fn http_limits(&self) -> crate::http::Limits {
+        crate::http::Limits {
+            max_connections: self.http_max_connections,
+            header_timeout: Duration::from_millis(self.http_timeout_ms),
+            body_timeout: Duration::from_millis(self.http_timeout_ms),
+            grace: HTTP_GRACE,
+        }
+    }
+}
+
+/// After SIGTERM, how long open HTTP requests may finish before their connections close: well
+/// inside [`HARD_STOP`], so that the process exits 0 with the updates being handled done.
+const HTTP_GRACE: Duration = Duration::from_secs(5);
 
 /// A `--webhook-url`: an https URL (Telegram sends webhooks over https only).
 fn parse_public_url(text: &str) -> Result<url::Url, String> {
@@ -90,6 +114,8 @@ impl Default for TelegramArgs {
             webhook_path: None,
             webhook_max_connections: 40,
             metrics_listen: None,
+            http_max_connections: 256,
+            http_timeout_ms: 10_000,
         }
     }
 }
@@ -184,8 +210,11 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
             };
             let listener = crate::telegram::ops::bind(listen).await?;
             let (shell, stop) = (shell.clone(), stop.clone());
+            let limits = args.http_limits();
             tokio::spawn(async move {
-                if let Err(e) = crate::telegram::ops::serve(shell, feed, listener, stop).await {
+                if let Err(e) =
+                    crate::telegram::ops::serve(shell, feed, listener, limits, stop).await
+                {
                     tracing::error!(error = %format!("{e:#}"), "cannot serve /metrics");
                 }
             });
@@ -234,6 +263,7 @@ fn webhook_options(args: &TelegramArgs) -> Result<Option<WebhookOptions>, String
         url: args.webhook_url.clone(),
         secret,
         max_connections: args.webhook_max_connections,
+        limits: args.http_limits(),
     }))
 }
 

@@ -226,12 +226,6 @@ fn read_message(message: &Message) -> Incoming {
     }
 }
 
-/// The update id of a raw update, if it has a readable one (used when a whole batch does
-/// not parse, to skip the bad updates and still confirm them).
-pub fn raw_update_id(value: &serde_json::Value) -> Option<i64> {
-    value.get("update_id")?.as_i64()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -459,12 +453,5 @@ mod tests {
             serde_json::to_value(Incoming::Skip("x")).is_err(),
             "never kept"
         );
-    }
-
-    #[test]
-    fn raw_ids_are_read_when_present() {
-        assert_eq!(raw_update_id(&json!({"update_id": 12})), Some(12));
-        assert_eq!(raw_update_id(&json!({"message": {}})), None);
-        assert_eq!(raw_update_id(&json!("junk")), None);
     }
 }

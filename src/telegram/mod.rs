@@ -21,6 +21,7 @@ pub mod memory;
 pub mod ops;
 pub mod outbound;
 pub mod poll;
+pub mod updates;
 pub mod webhook;
 
 use std::sync::{Arc, Mutex};

@@ -45,6 +45,12 @@ pub struct Metrics {
     pub api_throttled: Counter,
     /// `getUpdates` calls that failed (Telegram or the network down, a 409 from a second poller).
     pub polls_failed: Counter,
+    /// Updates skipped because they do not read (logged by id and size only).
+    pub updates_unreadable: Counter,
+    /// Connections closed at once because the server had as many open as it allows.
+    pub connections_refused: Counter,
+    /// Requests given up because their headers or body came too slowly.
+    pub requests_timed_out: Counter,
     /// Updates applied with replies not yet marked sent (read from the store when scraped).
     outbox_depth: Gauge,
     /// Seconds from an update's arrival at the handler to the end of its replies.
@@ -72,6 +78,9 @@ impl Metrics {
         let api_retries = Counter::default();
         let api_throttled = Counter::default();
         let polls_failed = Counter::default();
+        let updates_unreadable = Counter::default();
+        let connections_refused = Counter::default();
+        let requests_timed_out = Counter::default();
         let outbox_depth = Gauge::default();
         // 1 ms to about 33 s.
         let handling_seconds = Histogram::new(exponential_buckets(0.001, 2.0, 16));
@@ -116,6 +125,21 @@ impl Metrics {
             polls_failed.clone(),
         );
         registry.register(
+            "updates_unreadable",
+            "Telegram updates skipped because they do not read",
+            updates_unreadable.clone(),
+        );
+        registry.register(
+            "http_connections_refused",
+            "Connections closed at once because the server had as many open as it allows",
+            connections_refused.clone(),
+        );
+        registry.register(
+            "http_requests_timed_out",
+            "Requests given up because their headers or body came too slowly",
+            requests_timed_out.clone(),
+        );
+        registry.register(
             "outbox_depth",
             "Applied updates whose replies are not yet marked sent",
             outbox_depth.clone(),
@@ -135,6 +159,9 @@ impl Metrics {
             api_retries,
             api_throttled,
             polls_failed,
+            updates_unreadable,
+            connections_refused,
+            requests_timed_out,
             outbox_depth,
             handling_seconds,
             last_poll_ms: AtomicU64::new(0),
@@ -308,14 +335,17 @@ pub async fn serve(
     shell: Arc<Shell>,
     feed: Feed,
     listener: tokio::net::TcpListener,
+    limits: crate::http::Limits,
     stop: CancellationToken,
 ) -> anyhow::Result<()> {
     let local = listener.local_addr()?;
     // The whole URL: the tests (and operators) read the port from it.
     tracing::info!("serving /healthz and /metrics on http://{local}");
-    axum::serve(listener, router(shell, feed))
-        .with_graceful_shutdown(stop.cancelled_owned())
-        .await?;
+    let counters = crate::http::Counters {
+        refused: shell.metrics.connections_refused.clone(),
+        timed_out: shell.metrics.requests_timed_out.clone(),
+    };
+    crate::http::serve(listener, router(shell, feed), limits, counters, stop).await?;
     Ok(())
 }
 

@@ -98,7 +98,7 @@ pub async fn run(
         }
     }
     loop_state.handled.extend(unreadable);
-    let mut fetching: Option<JoinHandle<Result<Batch, RequestError>>> = None;
+    let mut fetching: Option<JoinHandle<Result<Batch, FetchError>>> = None;
     let mut next_fetch = Instant::now();
     let mut deadline = Instant::now();
     // The outbox sweep: replies whose sending was given up for the moment (the Bot API kept
@@ -135,7 +135,7 @@ pub async fn run(
                         shell.metrics.polls_failed.inc();
                         tracing::warn!(error = %e, "getUpdates failed");
                         Instant::now() + match &e {
-                            RequestError::RetryAfter(s) => s.duration(),
+                            FetchError::Api(RequestError::RetryAfter(s)) => s.duration(),
                             _ => Duration::from_secs(1),
                         }
                     }
@@ -343,12 +343,23 @@ impl Loop {
     }
 }
 
+/// Why a batch could not be fetched. Never shows the body: it holds learners' messages.
+#[derive(Debug, thiserror::Error)]
+enum FetchError {
+    /// The Bot API call failed (network, 5xx, 409, 429…).
+    #[error("{0}")]
+    Api(RequestError),
+    /// The answer was not a batch of updates at all.
+    #[error(transparent)]
+    Unreadable(#[from] super::updates::BatchError),
+}
+
 /// Fetches the next batch: each update's id and what it asks.
 async fn fetch(
     shell: &Shell,
     offset: Option<i64>,
     options: &PollOptions,
-) -> Result<Vec<(i64, Incoming)>, RequestError> {
+) -> Result<Vec<(i64, Incoming)>, FetchError> {
     let mut request = shell
         .bot
         .get_updates()
@@ -362,38 +373,42 @@ async fn fetch(
             .iter()
             .map(|u| (i64::from(u.id.0), inbound::read(u)))
             .collect()),
-        Err(RequestError::InvalidJson { source, raw }) => match read_raw(&raw) {
-            Some(batch) => Ok(batch),
-            None => Err(RequestError::InvalidJson { source, raw }),
-        },
-        Err(e) => Err(e),
+        // One update nobody can read makes teloxide refuse the whole batch: read it again
+        // update by update.
+        Err(RequestError::InvalidJson { raw, .. }) => Ok(read_raw(&raw, &shell.metrics)?),
+        Err(e) => Err(FetchError::Api(e)),
     }
 }
 
-/// Reads a batch that teloxide could not read as a whole, update by update: updates that do
-/// not parse are skipped (and confirmed with the rest), updates without an id are dropped.
-fn read_raw(raw: &str) -> Option<Vec<(i64, Incoming)>> {
-    let value: serde_json::Value = serde_json::from_str(raw).ok()?;
-    if value.get("ok")?.as_bool()? {
-        let items = value.get("result")?.as_array()?;
-        Some(
-            items
-                .iter()
-                .filter_map(|item| {
-                    let id = inbound::raw_update_id(item)?;
-                    // From text, not from the `Value`: teloxide's update reader wants
-                    // borrowed keys, which a `Value` cannot lend.
-                    let incoming = serde_json::from_str::<Update>(&item.to_string())
-                        .map_or(Incoming::Skip("an update that does not parse"), |u| {
-                            inbound::read(&u)
-                        });
-                    Some((id, incoming))
-                })
-                .collect(),
-        )
-    } else {
-        None
-    }
+/// Reads a batch that teloxide could not read as a whole, update by update: an update that does
+/// not read is skipped (its id confirmed with the rest, so the offset moves past it), logged by
+/// id and size only and counted; an update without an id is dropped the same way.
+fn read_raw(
+    raw: &str,
+    metrics: &super::ops::Metrics,
+) -> Result<Vec<(i64, Incoming)>, super::updates::BatchError> {
+    let updates = super::updates::split_batch(raw)?;
+    Ok(updates
+        .into_iter()
+        .filter_map(|update| {
+            let read = serde_json::from_str::<Update>(update.json).ok();
+            if read.is_none() {
+                metrics.updates_unreadable.inc();
+                tracing::warn!(
+                    update_id = update.id,
+                    bytes = update.json.len(),
+                    "skipped an update that does not read"
+                );
+            }
+            let id = update.id?;
+            Some((
+                id,
+                read.map_or(Incoming::Skip(super::updates::UNREADABLE), |u| {
+                    inbound::read(&u)
+                }),
+            ))
+        })
+        .collect())
 }
 
 #[cfg(test)]
@@ -455,13 +470,39 @@ mod tests {
             {"update_id":3,"message":"not a message"},
             {"update_id":"x"}
         ]}"#;
-        let batch = read_raw(raw).expect("readable");
+        let metrics = super::super::ops::Metrics::new();
+        let batch = read_raw(raw, &metrics).expect("readable");
         assert_eq!(batch.len(), 2);
         assert_eq!(batch[0].0, 1);
         assert!(matches!(batch[0].1, Incoming::Tutor { chat: 5, .. }));
         assert_eq!(batch[1].0, 3);
         assert!(matches!(batch[1].1, Incoming::Skip(_)));
-        assert!(read_raw(r#"{"ok":false}"#).is_none());
-        assert!(read_raw("garbage").is_none());
+        assert!(read_raw(r#"{"ok":false}"#, &metrics).is_err());
+        assert!(read_raw("garbage", &metrics).is_err());
+    }
+
+    /// One update nested deeper than serde_json reads, or with an escaped lone surrogate in a
+    /// name, once made every batch unreadable: the offset never moved and nobody was answered.
+    #[test]
+    fn an_unreadable_update_is_skipped_and_the_others_are_read() {
+        let metrics = super::super::ops::Metrics::new();
+        let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
+        let raw = format!(
+            r#"{{"ok":true,"result":[
+            {{"update_id":10,"message":{{"message_id":1,"date":0,"chat":{{"id":5,"type":"private"}},"text":"hi"}}}},
+            {{"update_id":11,"message":{{"message_id":2,"date":0,"chat":{{"id":6,"type":"private"}},"text":{deep}}}}},
+            {{"update_id":12,"message":{{"message_id":3,"date":0,"chat":{{"id":7,"type":"private","first_name":"\ud800"}},"from":{{"id":7,"is_bot":false,"first_name":"\udc00x"}},"text":"yo"}}}},
+            {{"update_id":13,"message":{{"message_id":4,"date":0,"chat":{{"id":8,"type":"private"}},"text":"ok"}}}}
+        ]}}"#
+        );
+        assert!(serde_json::from_str::<serde_json::Value>(&raw).is_err());
+        let batch = read_raw(&raw, &metrics).expect("readable update by update");
+        let ids: Vec<i64> = batch.iter().map(|(id, _)| *id).collect();
+        assert_eq!(ids, [10, 11, 12, 13], "every id is confirmed");
+        assert!(matches!(batch[0].1, Incoming::Tutor { chat: 5, .. }));
+        assert!(matches!(batch[1].1, Incoming::Skip(_)));
+        assert!(matches!(batch[2].1, Incoming::Skip(_)));
+        assert!(matches!(batch[3].1, Incoming::Tutor { chat: 8, .. }));
+        assert_eq!(metrics.updates_unreadable.get(), 2);
     }
 }

@@ -17,8 +17,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
+use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::StatusCode;
 use axum::routing::post;
 use subtle::ConstantTimeEq;
@@ -172,6 +171,8 @@ pub struct WebhookOptions {
     pub secret: Secret,
     /// `setWebhook`'s `max_connections` (1–100): how many requests Telegram sends at once.
     pub max_connections: u8,
+    /// What the HTTP server allows (open connections, header and body time limits).
+    pub limits: crate::http::Limits,
 }
 
 /// Serves webhook updates until `stop` is cancelled, then stops accepting, lets the updates
@@ -198,6 +199,10 @@ pub async fn run(
         }
     }
     let (working, mut idle) = watch::channel(0_usize);
+    let counters = crate::http::Counters {
+        refused: shell.metrics.connections_refused.clone(),
+        timed_out: shell.metrics.requests_timed_out.clone(),
+    };
     let app = Arc::new(App {
         shell: shell.clone(),
         secret: options.secret.clone(),
@@ -205,6 +210,8 @@ pub async fn run(
         stop: stop.clone(),
         working,
         refused: AtomicU64::new(0),
+        limits: options.limits,
+        counters: counters.clone(),
     });
     // Replies the Bot API kept refusing, or a dead replica's, are tried again from here:
     // Telegram has had its 200 and will not deliver their updates again.
@@ -219,9 +226,7 @@ pub async fn run(
         "listening for webhook updates on http://{local}{}",
         options.path
     );
-    axum::serve(listener, router)
-        .with_graceful_shutdown(stop.cancelled_owned())
-        .await?;
+    crate::http::serve(listener, router, options.limits, counters, stop).await?;
     // Updates whose request went away (the client hung up) are still being handled.
     let _ = idle.wait_for(|n| *n == 0).await;
     shell.flush_sent().await;
@@ -280,6 +285,9 @@ struct App {
     working: watch::Sender<usize>,
     /// Requests refused for a wrong or missing secret (logged at 1, 2, 4, 8, …).
     refused: AtomicU64,
+    /// The body's time limit.
+    limits: crate::http::Limits,
+    counters: crate::http::Counters,
 }
 
 impl App {
@@ -382,11 +390,11 @@ async fn receive(State(app): State<Arc<App>>, request: Request) -> StatusCode {
         }
         return StatusCode::UNAUTHORIZED;
     }
-    let body = match Bytes::from_request(request, &()).await {
+    let body = match crate::http::read_body(request, &app.limits, &app.counters, None).await {
         Ok(body) => body,
-        Err(rejection) => {
-            tracing::warn!(error = %rejection, "refused a webhook request");
-            return rejection.status();
+        Err(status) => {
+            tracing::warn!(%status, "refused a webhook request");
+            return status;
         }
     };
     let (id, incoming) = match read_update(&body) {
@@ -397,7 +405,12 @@ async fn receive(State(app): State<Arc<App>>, request: Request) -> StatusCode {
         }
     };
     if let Incoming::Skip(why) = incoming {
-        tracing::info!(update_id = id, reason = %why, "skipped an update");
+        if why == super::updates::UNREADABLE {
+            app.shell.metrics.updates_unreadable.inc();
+            tracing::warn!(update_id = id, bytes = body.len(), reason = %why, "skipped an update");
+        } else {
+            tracing::info!(update_id = id, reason = %why, "skipped an update");
+        }
         return StatusCode::OK;
     }
     if app.stop.is_cancelled() {
@@ -413,13 +426,23 @@ async fn receive(State(app): State<Arc<App>>, request: Request) -> StatusCode {
     }
 }
 
-/// An update's id and what it asks, or why the body is not an update at all.
+/// An update's id and what it asks, or why the body is not an update at all. An update that
+/// does not read (nested too deep, a lone surrogate…) is still an update with its id: it is
+/// skipped, and answered 200 so that Telegram does not send it forever.
 fn read_update(body: &[u8]) -> Result<(i64, Incoming), &'static str> {
-    let value: serde_json::Value =
-        serde_json::from_slice(body).map_err(|_| "the body is not JSON")?;
-    let id = inbound::raw_update_id(&value).ok_or("an update without a usable update_id")?;
-    let incoming = serde_json::from_slice::<Update>(body)
-        .map_or(Incoming::Skip("an update that does not parse"), |u| {
+    let not_json = "the body is not JSON";
+    let text = std::str::from_utf8(body).map_err(|_| not_json)?;
+    let Some(id) = super::updates::update_id(text) else {
+        return Err(
+            if serde_json::from_str::<serde::de::IgnoredAny>(text).is_err() {
+                not_json
+            } else {
+                "an update without a usable update_id"
+            },
+        );
+    };
+    let incoming = serde_json::from_str::<Update>(text)
+        .map_or(Incoming::Skip(super::updates::UNREADABLE), |u| {
             inbound::read(&u)
         });
     Ok((id, incoming))
@@ -572,5 +595,20 @@ mod tests {
         let (id, incoming) = read_update(br#"{"update_id":8,"message":"nonsense"}"#).unwrap();
         assert_eq!(id, 8);
         assert!(matches!(incoming, Incoming::Skip(_)));
+        // Deeper than serde_json reads: still an update, skipped by its id.
+        let deep = format!(
+            r#"{{"update_id":9,"message":{{"text":{}{}}}}}"#,
+            "[".repeat(500),
+            "]".repeat(500)
+        );
+        let (id, incoming) = read_update(deep.as_bytes()).unwrap();
+        assert_eq!(id, 9);
+        assert!(
+            matches!(incoming, Incoming::Skip(why) if why == crate::telegram::updates::UNREADABLE)
+        );
+        assert_eq!(
+            read_update(b"\xff\xfe").unwrap_err(),
+            "the body is not JSON"
+        );
     }
 }

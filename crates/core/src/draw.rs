@@ -104,6 +104,12 @@ pub fn reason(why: &IllegalReason) -> Overlay {
             attacker,
             king,
             ..
+        }
+        | R::EnPassantOpensDiagonal {
+            captured,
+            attacker,
+            king,
+            ..
         } => {
             o.mark(*captured, MarkKind::Highlight);
             o.mark(*attacker, MarkKind::Attacker);
@@ -306,6 +312,13 @@ mod tests {
                 captured: S::D5,
                 attacker: S::H5,
                 king: S::A5,
+            },
+            R::EnPassantOpensDiagonal {
+                from: S::E5,
+                to: S::D6,
+                captured: S::D5,
+                attacker: S::B7,
+                king: S::F3,
             },
             R::StillInCheck {
                 piece: Role::Pawn,

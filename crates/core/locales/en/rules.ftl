@@ -37,6 +37,7 @@ right-lost-with = {" "}That right was lost for good with { $san }, earlier in th
 ## A refused move
 
 no-piece-on = There is no piece on { $from }. Start your move from a square where one of your pieces stands.
+not-that-piece-on = There is no { $piece } on { $from }: your { $occupant } stands there. Name the piece that stands on the square you move from.
 no-piece-to = You have no { $piece } that could go to { $to }.
 not-your-piece = The { $piece } on { $from } belongs to { $owner }, and it is { $mover }'s turn: you may only move your own pieces.
 own-piece-on-target = Your { $piece } cannot go to { $to }: your own { $occupant } stands there, and you may never capture your own pieces.
@@ -55,6 +56,7 @@ king-into-check = Your king cannot go to { $to }: { $attackers } attacks that sq
 king-into-check-by-king = { king-into-check } Two kings may never stand next to each other.
 pinned = Your { $piece } on { $from } is pinned by { $pinner }: moving it would put your king on { $king } in check.
 en-passant-opens-rank = The pawn on { $from } cannot capture en passant here: the capture would take both pawns, the one on { $from } and the one on { $captured }, off rank { $rank } at once, and { $attacker } would then attack your king on { $king }. The pawn is not pinned: it may still step forward.
+en-passant-opens-diagonal = The pawn on { $from } cannot capture en passant here: the pawn on { $captured }, the one it would take, stands between { $attacker } and your king on { $king }. Once it is gone, { $attacker } would attack your king. The pawn on { $from } is not pinned: it may still step forward.
 still-in-check = Your king on { $king } is in check from { $checker }, and this move does not answer it.
 still-in-check-unblockable = { still-in-check } This check cannot be blocked: capture the checking piece or move the king.
 still-in-check-blockable = { still-in-check } Capture the checking piece, block the line, or move the king.

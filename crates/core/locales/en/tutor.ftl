@@ -132,6 +132,8 @@ puzzle-stalemates = After {$san} the defender has no legal move and is not in ch
 puzzle-try-again = {"\u000A"}Try again, or tap Hint.
 puzzle-counted-as-missed = On the ladder it counts as not solved alone: an earlier try missed, or a hint showed the square.
 no-mate-from-here = There is no mate from here.
+search-undecided-move = I could not work out within my thinking limit whether {$san} still forces mate, so it counts neither as right nor as wrong. Try another move, or ask for a hint.
+search-too-hard = This position is too rich for me to work out the mate within my thinking limit.
 hint-piece = 💡 Use the {$piece} on {$square}.
 hint-square = 💡 The {$piece} on {$from} goes to {$to}.
 hint-move = 💡 Play {$san}.
@@ -235,6 +237,7 @@ rule-name = { $code ->
     [king_into_check] the king onto an attacked square
     [pinned] moving a pinned piece
     [en_passant_opens_rank] an en passant capture that opens the rank to the king
+    [en_passant_opens_diagonal] an en passant capture that takes away the pawn shielding the king
     [still_in_check] not answering check
     [double_check_king_must_move] not moving the king in a double check
     [castling_king_moved] castling after the king moved

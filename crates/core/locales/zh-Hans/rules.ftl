@@ -36,6 +36,7 @@ right-lost-with = 这一侧的易位权利在本局走{ $san }时就已经永久
 ## 走法被拒绝
 
 no-piece-on = { $from }格上没有棋子。请从有你自己棋子的格子走起。
+not-that-piece-on = { $from }上没有{ $piece }，站在那里的是你的{ $occupant }。请写出起点格上那个棋子的名字。
 no-piece-to = 你没有可以走到{ $to }的{ $piece }。
 not-your-piece = { $from }的{ $piece }是{ $owner }的，现在轮到{ $mover }走：你只能走自己的棋子。
 own-piece-on-target = 你的{ $piece }不能走到{ $to }：那里站着你自己的{ $occupant }，自己的棋子是不能吃的。
@@ -54,6 +55,7 @@ king-into-check = 你的王不能走到{ $to }：那里受到{ $attackers }的�
 king-into-check-by-king = { king-into-check }两个王不能相邻。
 pinned = 你的{ $piece }（{ $from }）被{ $pinner }牵制：走开它，你的王（{ $king }）就会被将军。
 en-passant-opens-rank = { $from }的兵不能吃过路兵：这一吃会让{ $from }和{ $captured }的两个兵同时离开第{ $rank }横线，{ $attacker }就会直接攻击你的王（{ $king }）。这个兵并没有被牵制，它仍然可以向前走。
+en-passant-opens-diagonal = { $from }的兵不能吃过路兵：要被吃掉的{ $captured }兵正挡在{ $attacker }和你的王（{ $king }）之间的斜线上，它一被吃掉，{ $attacker }就会直接攻击你的王。{ $from }的兵并没有被牵制，它仍然可以向前走。
 still-in-check = 你的王（{ $king }）正被{ $checker }将军，这步棋没有应将。
 still-in-check-unblockable = { still-in-check }这个将军无法垫将：只能吃掉将军的棋子，或者把王走开。
 still-in-check-blockable = { still-in-check }应将的办法：吃掉将军的棋子、垫将，或者把王走开。

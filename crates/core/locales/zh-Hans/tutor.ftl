@@ -132,6 +132,8 @@ puzzle-stalemates = {$san} 之后对方无子可动又没有被将军——逼�
 puzzle-try-again = {"\u000A"}再试一次，或点“提示”。
 puzzle-counted-as-missed = 不过这道题在积分里记为没有独立解出：之前走错过一次，或者提示已经指出了格子。
 no-mate-from-here = 这里找不到杀法了。
+search-undecided-move = 在我的思考时间内，我没能算清{$san}之后还能不能强行将死，所以这步棋不算对也不算错。换一步试试，或者要个提示。
+search-too-hard = 这个局面太复杂，在我的思考时间内算不出杀法。
 hint-piece = 💡 用{$square}的{$piece}。
 hint-square = 💡 {$from}的{$piece}走到{$to}。
 hint-move = 💡 走 {$san}。
@@ -235,6 +237,7 @@ rule-name = { $code ->
     [king_into_check] 王走到被攻击的格子（送王）
     [pinned] 走开被牵制的棋子
     [en_passant_opens_rank] 吃过路兵让横线向王敞开
+    [en_passant_opens_diagonal] 吃过路兵吃掉了挡住斜线的兵
     [still_in_check] 被将军时没有应将
     [double_check_king_must_move] 双将时没有走王
     [castling_king_moved] 王走动过还想易位

@@ -37,6 +37,7 @@ right-lost-with = 這一側的易位權利在本局走{ $san }時就已經永久
 ## 走法被拒絕
 
 no-piece-on = { $from }格上沒有棋子。請從有你自己棋子的格子走起。
+not-that-piece-on = { $from }上沒有{ $piece }，站在那裡的是你的{ $occupant }。請寫出起點格上那個棋子的名字。
 no-piece-to = 你沒有可以走到{ $to }的{ $piece }。
 not-your-piece = { $from }的{ $piece }是{ $owner }的，現在輪到{ $mover }走：你只能走自己的棋子。
 own-piece-on-target = 你的{ $piece }不能走到{ $to }：那裡站著你自己的{ $occupant }，自己的棋子是不能吃的。
@@ -55,6 +56,7 @@ king-into-check = 你的王不能走到{ $to }：那裡受到{ $attackers }的�
 king-into-check-by-king = { king-into-check }兩個王不能相鄰。
 pinned = 你的{ $piece }（{ $from }）被{ $pinner }牽制：走開它，你的王（{ $king }）就會被將軍。
 en-passant-opens-rank = { $from }的兵不能吃過路兵：這一吃會讓{ $from }和{ $captured }的兩個兵同時離開第{ $rank }橫線，{ $attacker }就會直接攻擊你的王（{ $king }）。這個兵並沒有被牽制，它仍然可以向前走。
+en-passant-opens-diagonal = { $from }的兵不能吃過路兵：要被吃掉的{ $captured }兵正擋在{ $attacker }和你的王（{ $king }）之間的斜線上，它一被吃掉，{ $attacker }就會直接攻擊你的王。{ $from }的兵並沒有被牽制，它仍然可以向前走。
 still-in-check = 你的王（{ $king }）正被{ $checker }將軍，這步棋沒有應將。
 still-in-check-unblockable = { still-in-check }這個將軍無法墊將：只能吃掉將軍的棋子，或者把王走開。
 still-in-check-blockable = { still-in-check }應將的辦法：吃掉將軍的棋子、墊將，或者把王走開。

@@ -133,6 +133,8 @@ puzzle-stalemates = {$san} 之後對方無子可動又沒有被將軍——逼�
 puzzle-try-again = {"\u000A"}再試一次，或點「提示」。
 puzzle-counted-as-missed = 不過這道題在積分裡記為沒有獨立解出：之前走錯過一次，或者提示已經指出了格子。
 no-mate-from-here = 這裡找不到殺法了。
+search-undecided-move = 在我的思考時間內，我沒能算清{$san}之後還能不能強行將死，所以這步棋不算對也不算錯。換一步試試，或者要個提示。
+search-too-hard = 這個局面太複雜，在我的思考時間內算不出殺法。
 hint-piece = 💡 用{$square}的{$piece}。
 hint-square = 💡 {$from}的{$piece}走到{$to}。
 hint-move = 💡 走 {$san}。
@@ -236,6 +238,7 @@ rule-name = { $code ->
     [king_into_check] 王走到被攻擊的格子（送王）
     [pinned] 走開被牽制的棋子
     [en_passant_opens_rank] 吃過路兵讓橫線向王敞開
+    [en_passant_opens_diagonal] 吃過路兵吃掉了擋住斜線的兵
     [still_in_check] 被將軍時沒有應將
     [double_check_king_must_move] 雙將時沒有走王
     [castling_king_moved] 王走動過還想易位

@@ -945,9 +945,19 @@ impl FileCheck {
             );
             return None;
         }
-        let mut prover = crate::search::Prover::new();
+        let mut prover = crate::search::Prover::new(crate::search::Budget::CHECK);
         match prover.shortest_mate(&position, moves) {
-            None => {
+            Err(out) => {
+                self.at_step(
+                    ctx,
+                    line,
+                    format!(
+                        "moves: a mate in {moves} is {out}; a learner's moves could not be judged either: shorten the mate or simplify the board"
+                    ),
+                );
+                return None;
+            }
+            Ok(None) => {
                 self.at_step(
                     ctx,
                     line,
@@ -957,7 +967,7 @@ impl FileCheck {
                 );
                 return None;
             }
-            Some(k) if k < moves => {
+            Ok(Some(k)) if k < moves => {
                 self.at_step(
                     ctx,
                     line,
@@ -967,7 +977,7 @@ impl FileCheck {
                 );
                 return None;
             }
-            Some(_) => {}
+            Ok(Some(_)) => {}
         }
         let (text, hint, why) = texts?;
         Some(StepKind::Mate(MateTask {

@@ -182,6 +182,10 @@ impl PointKind {
 /// The longest mate the coach looks for.
 const MATE_DEPTH: u32 = 2;
 
+/// What the coach's mate search may spend on one move: a mate in two is found in far fewer
+/// positions; a position too rich for it gets no note about mates.
+const COACH_BUDGET: search::Budget = search::Budget::nodes(200_000);
+
 /// The coach's points about `learner`'s moves in `record`, most important first (then in the
 /// order of the game): at most one point a move.
 ///
@@ -200,7 +204,6 @@ const MATE_DEPTH: u32 = 2;
 /// ```
 #[must_use]
 pub fn review(record: &Record, learner: Color) -> Vec<Point> {
-    let mut prover = search::Prover::new();
     let mut points = Vec::new();
     for (ply, &played) in record.moves().iter().enumerate() {
         let before = &record.positions()[ply];
@@ -208,6 +211,7 @@ pub fn review(record: &Record, learner: Color) -> Vec<Point> {
             continue;
         }
         let after = &record.positions()[ply + 1];
+        let mut prover = search::Prover::new(COACH_BUDGET);
         if let Some(kind) = judge_move(&mut prover, before, played, after, learner) {
             points.push(Point { ply, kind });
         }
@@ -236,7 +240,7 @@ pub fn judge_ply(record: &Record, ply: usize) -> Option<Point> {
     let played = *record.moves().get(ply)?;
     let before = &record.positions()[ply];
     let after = &record.positions()[ply + 1];
-    let mut prover = search::Prover::new();
+    let mut prover = search::Prover::new(COACH_BUDGET);
     judge_move(&mut prover, before, played, after, before.turn()).map(|kind| Point { ply, kind })
 }
 
@@ -251,13 +255,17 @@ fn judge_move(
         return None;
     }
     // A mate missed: the shortest forced mate, and the move played does not keep one as short.
-    if let Some(mate_in) = prover.shortest_mate(before, MATE_DEPTH) {
-        let keeps = mate_in > 1 && prover.defender_lost_within(after, mate_in - 1);
-        if !keeps {
-            let sol = search::solve_with(prover, before, mate_in, true);
-            if let Some(&key) = sol.keys.first() {
-                return Some(PointKind::MissedMate { mate_in, key });
-            }
+    // When the budget cannot tell, the coach says nothing rather than something false.
+    if let Ok(Some(mate_in)) = prover.shortest_mate(before, MATE_DEPTH) {
+        let keeps = mate_in > 1
+            && prover
+                .defender_lost_within(after, mate_in - 1)
+                .unwrap_or(true);
+        if !keeps
+            && let Ok(sol) = search::solve_with(prover, before, mate_in, true)
+            && let Some(&key) = sol.keys.first()
+        {
+            return Some(PointKind::MissedMate { mate_in, key });
         }
     }
     // The opponent mates at once.

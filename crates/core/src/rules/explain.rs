@@ -107,11 +107,9 @@ fn explain_readings(pos: &Chess, readings: &[MoveInput]) -> Verdict {
             side: pos.turn(),
         });
     }
-    // Two squares starting on one of the mover's pieces say exactly what is meant: `b2c3` with
-    // a pawn on b2 is that pawn, never a lenient reading of it as `B2c3`.
-    if let Some(exact @ MoveInput::Coords { from, .. }) = readings.first()
-        && pos.board().color_at(*from) == Some(pos.turn())
-    {
+    // Two squares say exactly what is meant: `b2c3` with a pawn on b2 is that pawn, and with
+    // b2 empty it is a move from an empty square, never a lenient reading of it as `B2c3`.
+    if let Some(exact @ MoveInput::Coords { .. }) = readings.first() {
         return match explain_reading(pos, &legal, exact) {
             Outcome::Moves(moves) if moves.len() == 1 => {
                 Verdict::Legal(MoveInfo::new(pos, moves[0]))
@@ -123,8 +121,29 @@ fn explain_readings(pos: &Chess, readings: &[MoveInput]) -> Verdict {
     }
     // The first reading that names a legal move (or an ambiguity) wins; otherwise the reason of
     // the reading that got furthest.
+    // In SAN a square without a piece letter is a pawn move (`d4`, `bxa3`): when a pawn of
+    // the mover stands where such a move starts, the pawn's verdict stands, never a lenient
+    // reading of another piece (the bare square's any piece, a lower-case `b` as a bishop).
+    let pawn_meant = readings.iter().any(|r| match *r {
+        MoveInput::San {
+            piece: Role::Pawn,
+            file,
+            rank: None,
+            to,
+            ..
+        } => pawn_could_move_to(pos, file, to),
+        _ => false,
+    });
     let mut best: Option<IllegalReason> = None;
     for reading in readings {
+        let lenient_other_piece = match reading {
+            MoveInput::AnyPieceTo { .. } => true,
+            MoveInput::San { piece, .. } => *piece != Role::Pawn,
+            _ => false,
+        };
+        if pawn_meant && lenient_other_piece {
+            continue;
+        }
         match explain_reading(pos, &legal, reading) {
             Outcome::Moves(moves) if moves.len() == 1 => {
                 return Verdict::Legal(MoveInfo::new(pos, moves[0]));
@@ -150,6 +169,45 @@ enum Outcome {
     Refused(IllegalReason),
     /// The reading names no move here and has nothing to say about why.
     Nothing,
+}
+
+/// The mover's pawn that would step to `to` by the way pawns move (one square ahead, or two
+/// from its starting rank), whatever stands on `to` or in its way or whatever else forbids
+/// it; `None` when no pawn of the mover stands there.
+///
+/// This is what a bare square means in SAN (`d4`), so its answer is about this pawn.
+fn pawn_push_from(pos: &Chess, to: Square) -> Option<Square> {
+    let board = pos.board();
+    let us = pos.turn();
+    let pawns = board.by_piece(Role::Pawn.of(us));
+    let back = |sq: Square, n: i32| sq.offset(us.fold_wb(-8, 8) * n);
+    let one = back(to, 1)?;
+    if pawns.contains(one) {
+        return Some(one);
+    }
+    let double_target = us.fold_wb(Rank::Fourth, Rank::Fifth);
+    let two = back(to, 2)?;
+    (to.rank() == double_target && pawns.contains(two)).then_some(two)
+}
+
+/// Whether a pawn of the mover stands where a pawn move written `[file]to` starts: behind `to`
+/// (a push, [`pawn_push_from`]) when no other file is named, or diagonally behind it on the
+/// named neighbouring file (a capture), whatever forbids the move.
+fn pawn_could_move_to(pos: &Chess, file: Option<shakmaty::File>, to: Square) -> bool {
+    let us = pos.turn();
+    match file {
+        None => pawn_push_from(pos, to).is_some(),
+        Some(f) if f == to.file() => pawn_push_from(pos, to).is_some(),
+        Some(f) => {
+            let behind = to.rank().offset(us.fold_wb(-1, 1));
+            f.distance(to.file()) == 1
+                && behind.is_some_and(|r| {
+                    pos.board()
+                        .by_piece(Role::Pawn.of(us))
+                        .contains(Square::from_coords(f, r))
+                })
+        }
+    }
 }
 
 /// Every legal move to `to` of a piece (the pawn's reading came first).
@@ -224,6 +282,7 @@ fn stage(reason: &IllegalReason) -> u8 {
         R::KingIntoCheck { .. }
         | R::Pinned { .. }
         | R::EnPassantOpensRank { .. }
+        | R::EnPassantOpensDiagonal { .. }
         | R::StillInCheck { .. }
         | R::DoubleCheckKingMustMove { .. }
         | R::CastlingInCheck { .. }
@@ -248,6 +307,23 @@ fn explain_reading(pos: &Chess, legal: &[Move], reading: &MoveInput) -> Outcome 
                 }
                 (a, _) => a,
             }
+        }
+        MoveInput::Coords {
+            piece: Some(named),
+            from,
+            to,
+            ..
+        } if pos
+            .board()
+            .piece_at(from)
+            .is_some_and(|p| p.color == pos.turn() && p.role != named) =>
+        {
+            // `Ne2e4` names a knight: the pawn on e2 is not what was typed.
+            Outcome::Refused(IllegalReason::NoPiece {
+                from: Some(from),
+                piece: Some(named),
+                to,
+            })
         }
         MoveInput::Coords {
             from,
@@ -315,6 +391,12 @@ fn san(
     to: Square,
     promotion: Option<Role>,
 ) -> Outcome {
+    // `h3` is the push of the pawn behind h3 when there is one, never another pawn's capture
+    // read leniently from it.
+    let file = match file {
+        None if piece == Role::Pawn && pawn_push_from(pos, to).is_some() => Some(to.file()),
+        file => file,
+    };
     let fits =
         |sq: Square| file.is_none_or(|f| sq.file() == f) && rank.is_none_or(|r| sq.rank() == r);
     let matching: Vec<Move> = legal
@@ -347,6 +429,13 @@ fn san(
             };
             (behind <= 0, behind.abs())
         });
+        // A push is the pawn just behind (or two behind on its start): that pawn's reason,
+        // not a farther pawn's that got further through the checks.
+        if from_file == to.file()
+            && let Some(pusher) = pawn_push_from(pos, to)
+        {
+            candidates = vec![pusher];
+        }
     }
     let mut best: Option<IllegalReason> = None;
     for from in candidates {
@@ -637,16 +726,28 @@ fn king_safety(
     }
     let attackers = board.attacks_to(king, !us, occupied) & !gone;
     if let Some(ep) = ep_captured {
-        // With the taken pawn still standing, is the king safe? Then it is the two pawns
-        // leaving the rank together that opens it, not a pin of the capturing pawn.
+        // With the taken pawn still standing, is the king safe? Then taking it opens the
+        // line, not a pin of the capturing pawn: on the pawns' rank both pawns leave it
+        // together; on a diagonal the taken pawn was the piece in between.
         let with_taken = board.attacks_to(king, !us, occupied | ep);
         if let Some(attacker) = (attackers & !with_taken).first() {
-            return Err(IllegalReason::EnPassantOpensRank {
-                from,
-                to,
-                captured: ep,
-                attacker,
-                king,
+            let on_rank = attacker.rank() == ep.rank() && king.rank() == ep.rank();
+            return Err(if on_rank {
+                IllegalReason::EnPassantOpensRank {
+                    from,
+                    to,
+                    captured: ep,
+                    attacker,
+                    king,
+                }
+            } else {
+                IllegalReason::EnPassantOpensDiagonal {
+                    from,
+                    to,
+                    captured: ep,
+                    attacker,
+                    king,
+                }
             });
         }
     }
@@ -909,5 +1010,120 @@ mod tests {
     fn game_over() {
         let mated = pos("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1");
         assert_eq!(explain(&mated, "Kh8").code(), "game_over");
+    }
+
+    /// The referee once played `Nd4` for a typed `d4` whose pawn on d2 is pinned: a bare
+    /// square is a pawn move in SAN, and the pawn's reason stands.
+    #[test]
+    fn a_bare_square_a_pinned_pawn_could_step_to_is_refused_for_that_pawn() {
+        let p = pos("r1bqk2r/pppp1ppp/2n2n2/4p3/NbP5/5N2/PP1PPPPP/R1BQKB1R w KQkq - 1 5");
+        for typed in ["d4", "d3", "d2d4", "D4", "兵d4"] {
+            match explain(&p, typed) {
+                Verdict::Illegal(IllegalReason::Pinned {
+                    piece: Role::Pawn,
+                    from: Square::D2,
+                    pinner: Square::B4,
+                    king: Square::E1,
+                    ..
+                }) => {}
+                other => panic!("{typed}: {other:?}"),
+            }
+        }
+        // The knight's move written as the knight's is still the knight's.
+        assert_eq!(
+            explain(&p, "Nd4").legal_move().and_then(|m| m.from()),
+            Some(Square::F3)
+        );
+        // Black to move: the d7 pawn pinned by the bishop on b5, the knight on f5 able to go
+        // to d6; both the single and the double step are the pawn's.
+        let black = pos("4k3/3p4/8/1B3n2/8/8/8/4K3 b - - 0 1");
+        for typed in ["d6", "d5"] {
+            assert!(
+                matches!(
+                    explain(&black, typed),
+                    Verdict::Illegal(IllegalReason::Pinned {
+                        from: Square::D7,
+                        ..
+                    })
+                ),
+                "{typed}"
+            );
+        }
+        // `g5` with the g4 pawn pinned along the rank: never the king's step to g5.
+        let k = pos("8/8/8/8/r5PK/8/8/7k w - - 0 1");
+        assert!(matches!(
+            explain(&k, "g5"),
+            Verdict::Illegal(IllegalReason::Pinned {
+                from: Square::G4,
+                pinner: Square::A4,
+                ..
+            })
+        ));
+        assert_eq!(explain(&k, "Kg5").code(), "legal");
+    }
+
+    /// A pawn whose double step is blocked keeps its reason even when another piece could go
+    /// to the square; the king is never moved for a bare square a pawn could step to.
+    #[test]
+    fn a_bare_square_a_blocked_pawn_could_step_to_is_refused_for_that_pawn() {
+        // d3 holds the white bishop; the knight on f3 could go to d4.
+        let p = pos("4k3/8/8/8/8/3B1N2/3P4/4K3 w - - 0 1");
+        assert!(matches!(
+            explain(&p, "d4"),
+            Verdict::Illegal(IllegalReason::PathBlocked {
+                from: Square::D2,
+                blocker: Square::D3,
+                ..
+            })
+        ));
+        // Where no pawn of the mover could step, the bare square is still the one piece
+        // that can go there.
+        let p = pos("4k3/8/8/8/8/5N2/8/4K3 w - - 0 1");
+        assert_eq!(
+            explain(&p, "d4").legal_move().and_then(|m| m.from()),
+            Some(Square::F3)
+        );
+    }
+
+    /// `b2d7` with b2 empty was read as `B2d7`: two squares are a from-to move.
+    #[test]
+    fn two_squares_from_an_empty_square_say_that_square_is_empty() {
+        let p = pos("4k3/8/8/8/8/8/2B5/4K3 w - - 0 1");
+        assert_eq!(
+            explain(&p, "b2d7"),
+            Verdict::Illegal(IllegalReason::NoPiece {
+                from: Some(Square::B2),
+                piece: None,
+                to: Square::D7
+            })
+        );
+        // A piece letter that does not name the piece on the from-square is refused, never
+        // played with the piece that stands there.
+        assert_eq!(
+            explain(&Chess::default(), "Ne2e4"),
+            Verdict::Illegal(IllegalReason::NoPiece {
+                from: Some(Square::E2),
+                piece: Some(Role::Knight),
+                to: Square::E4
+            })
+        );
+        assert_eq!(explain(&Chess::default(), "Pe2e4").code(), "legal");
+    }
+
+    /// exd6 that uncovers a diagonal onto the king was described as opening a rank.
+    #[test]
+    fn en_passant_uncovering_a_diagonal_is_told_as_a_diagonal() {
+        let p = pos("8/1b6/8/3pP3/8/5K2/8/7k w - d6 0 2");
+        assert_eq!(
+            explain(&p, "exd6"),
+            Verdict::Illegal(IllegalReason::EnPassantOpensDiagonal {
+                from: Square::E5,
+                to: Square::D6,
+                captured: Square::D5,
+                attacker: Square::B7,
+                king: Square::F3,
+            })
+        );
+        assert_eq!(explain(&p, "e6").code(), "legal");
     }
 }

@@ -206,6 +206,21 @@ pub enum IllegalReason {
         /// The king on that rank.
         king: Square,
     },
+    /// An en passant capture that takes away the enemy pawn standing between an enemy bishop
+    /// or queen and the king on a diagonal. The capturing pawn is not pinned: it may still
+    /// step forward.
+    EnPassantOpensDiagonal {
+        /// The capturing pawn's square.
+        from: Square,
+        /// The en passant target square.
+        to: Square,
+        /// The enemy pawn that would be taken: the piece that shields the king.
+        captured: Square,
+        /// The enemy bishop or queen on the diagonal.
+        attacker: Square,
+        /// The king at the diagonal's other end.
+        king: Square,
+    },
     /// The side to move is in check and this move does not answer it.
     StillInCheck {
         /// The moving piece.
@@ -333,6 +348,7 @@ impl IllegalReason {
             | Self::KingIntoCheck { from, .. }
             | Self::Pinned { from, .. }
             | Self::EnPassantOpensRank { from, .. }
+            | Self::EnPassantOpensDiagonal { from, .. }
             | Self::StillInCheck { from, .. }
             | Self::DoubleCheckKingMustMove { from, .. } => Some(*from),
             Self::CastlingKingMoved { king, .. } => Some(*king),
@@ -364,6 +380,7 @@ impl IllegalReason {
             | Self::KingIntoCheck { to, .. }
             | Self::Pinned { to, .. }
             | Self::EnPassantOpensRank { to, .. }
+            | Self::EnPassantOpensDiagonal { to, .. }
             | Self::StillInCheck { to, .. }
             | Self::DoubleCheckKingMustMove { to, .. } => Some(*to),
             Self::CastlingKingMoved { castling, .. }
@@ -395,6 +412,7 @@ impl IllegalReason {
             | Self::PawnDoubleStepNotFromStart { .. }
             | Self::EnPassantExpired { .. }
             | Self::EnPassantOpensRank { .. }
+            | Self::EnPassantOpensDiagonal { .. }
             | Self::PromotionPieceMissing { .. }
             | Self::PromotionInvalidPiece { .. } => Some(Role::Pawn),
             Self::KingIntoCheck { .. }
@@ -423,6 +441,12 @@ impl IllegalReason {
                 vec![("pinner", vec![*pinner]), ("king", vec![*king])]
             }
             Self::EnPassantOpensRank {
+                captured,
+                attacker,
+                king,
+                ..
+            }
+            | Self::EnPassantOpensDiagonal {
                 captured,
                 attacker,
                 king,

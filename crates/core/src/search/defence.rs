@@ -2,7 +2,7 @@
 
 use shakmaty::{Chess, Move, Position, Role};
 
-use super::mate::Prover;
+use super::mate::{Budget, OutOfBudget, Prover};
 
 /// How much further than the allowed number of moves [`judge`] looks to tell "mates, but too
 /// late" from "no mate at all".
@@ -28,19 +28,26 @@ pub struct Defence {
 /// reply that holds out longest. Ties go to the first reply in the search's order (captures,
 /// then king moves, then the rest). `None` if the defender has no legal move.
 ///
+/// # Errors
+///
+/// [`OutOfBudget`] when the budget ran out first.
+///
 /// ```
-/// use chess_tutor_core::search::best_defence;
+/// use chess_tutor_core::search::{Budget, best_defence};
 /// use shakmaty::{Chess, CastlingMode, fen::Fen};
 ///
 /// // After 1. Qxf7+ Black must take: 1... Kxf7 is the only move.
 /// let pos: Chess = "rnbqkbnr/ppppp1pp/8/8/8/8/PPPPPPPP/RNB1KBNR b KQkq - 0 1".parse::<Fen>()
 ///     .unwrap().into_position(CastlingMode::Standard).unwrap();
-/// let d = best_defence(&pos, 1).unwrap();
+/// let d = best_defence(&pos, 1, Budget::TUTOR).unwrap().unwrap();
 /// assert_eq!(d.mate_in, None); // no mate in one for White here
 /// ```
-#[must_use]
-pub fn best_defence(pos: &Chess, attacker_moves_left: u32) -> Option<Defence> {
-    best_defence_with(&mut Prover::new(), pos, attacker_moves_left)
+pub fn best_defence(
+    pos: &Chess,
+    attacker_moves_left: u32,
+    budget: Budget,
+) -> Result<Option<Defence>, OutOfBudget> {
+    best_defence_with(&mut Prover::new(budget), pos, attacker_moves_left)
 }
 
 /// Defender moves in a natural order for a learner to meet: captures (most valuable victim
@@ -67,27 +74,31 @@ pub(crate) fn ordered_defender_moves(pos: &Chess) -> Vec<Move> {
 }
 
 /// [`best_defence`] with a caller's prover.
+///
+/// # Errors
+///
+/// [`OutOfBudget`] when the prover's budget ran out first.
 pub fn best_defence_with(
     prover: &mut Prover,
     pos: &Chess,
     attacker_moves_left: u32,
-) -> Option<Defence> {
+) -> Result<Option<Defence>, OutOfBudget> {
     let mut best: Option<Defence> = None;
     for reply in ordered_defender_moves(pos) {
         let mut child = pos.clone();
         child.play_unchecked(reply);
-        if !prover.mates_within(&child, attacker_moves_left) {
-            return Some(Defence {
+        if !prover.mates_within(&child, attacker_moves_left)? {
+            return Ok(Some(Defence {
                 reply,
                 mate_in: None,
-            });
+            }));
         }
-        let k = prover.shortest_mate(&child, attacker_moves_left);
+        let k = prover.shortest_mate(&child, attacker_moves_left)?;
         if best.is_none_or(|b| k > b.mate_in) {
             best = Some(Defence { reply, mate_in: k });
         }
     }
-    best
+    Ok(best)
 }
 
 /// What a learner's (legal) move is worth in a mate-in-N puzzle.
@@ -132,56 +143,75 @@ impl MoveJudgement {
 ///
 /// Illegal input never reaches here: read it with the rules module first, which explains it.
 ///
+/// # Errors
+///
+/// [`OutOfBudget`] when the budget ran out before the move could be judged.
+///
 /// ```
-/// use chess_tutor_core::search::{judge, MoveJudgement};
+/// use chess_tutor_core::search::{Budget, judge, MoveJudgement};
 /// use shakmaty::{Chess, CastlingMode, fen::Fen, uci::UciMove};
 ///
 /// let pos: Chess = "6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1".parse::<Fen>().unwrap()
 ///     .into_position(CastlingMode::Standard).unwrap();
 /// let mv = "e1e8".parse::<UciMove>().unwrap().to_move(&pos).unwrap();
-/// assert_eq!(judge(&pos, mv, 1), MoveJudgement::Mates);
+/// assert_eq!(judge(&pos, mv, 1, Budget::TUTOR), Ok(MoveJudgement::Mates));
 /// ```
-#[must_use]
-pub fn judge(pos: &Chess, mv: Move, moves_left: u32) -> MoveJudgement {
-    judge_with(&mut Prover::new(), pos, mv, moves_left)
+pub fn judge(
+    pos: &Chess,
+    mv: Move,
+    moves_left: u32,
+    budget: Budget,
+) -> Result<MoveJudgement, OutOfBudget> {
+    judge_with(&mut Prover::new(budget), pos, mv, moves_left)
 }
 
 /// [`judge`] with a caller's prover.
-pub fn judge_with(prover: &mut Prover, pos: &Chess, mv: Move, moves_left: u32) -> MoveJudgement {
+///
+/// # Errors
+///
+/// [`OutOfBudget`] when the prover's budget ran out before the move could be judged.
+pub fn judge_with(
+    prover: &mut Prover,
+    pos: &Chess,
+    mv: Move,
+    moves_left: u32,
+) -> Result<MoveJudgement, OutOfBudget> {
     let mut after = pos.clone();
     after.play_unchecked(mv);
     if after.is_checkmate() {
-        return MoveJudgement::Mates;
+        return Ok(MoveJudgement::Mates);
     }
     if after.is_stalemate() {
-        return MoveJudgement::Stalemates;
+        return Ok(MoveJudgement::Stalemates);
     }
     let left = moves_left.saturating_sub(1);
-    let Some(defence) = best_defence_with(prover, &after, left) else {
+    let Some(defence) = best_defence_with(prover, &after, left)? else {
         // No legal reply yet neither mate nor stalemate cannot happen; stay total anyway.
-        return MoveJudgement::Fails {
+        return Ok(MoveJudgement::Fails {
             refutation: Vec::new(),
-        };
+        });
     };
     if let Some(k) = defence.mate_in {
-        return MoveJudgement::KeepsMate {
+        return Ok(MoveJudgement::KeepsMate {
             mate_in: k + 1,
             best_defence: defence.reply,
-        };
+        });
     }
     let horizon = (left + LOOK_BEYOND).min(LATE_MATE_HORIZON.max(left));
+    // Telling "too late" from "no mate" is a courtesy: when the budget cannot afford it, the
+    // move still fails, with the defence that escapes.
     if horizon > left
-        && let Some(k) = prover.longest_resistance(&after, horizon)
+        && let Ok(Some(k)) = prover.longest_resistance(&after, horizon)
+        && let Ok(late) = best_defence_with(prover, &after, k)
     {
-        let late = best_defence_with(prover, &after, k).map(|d| d.reply);
-        return MoveJudgement::MatesTooLate {
+        return Ok(MoveJudgement::MatesTooLate {
             mate_in: k + 1,
-            refutation: late.into_iter().collect(),
-        };
+            refutation: late.map(|d| d.reply).into_iter().collect(),
+        });
     }
-    MoveJudgement::Fails {
+    Ok(MoveJudgement::Fails {
         refutation: vec![defence.reply],
-    }
+    })
 }
 
 #[cfg(test)]
@@ -206,14 +236,20 @@ mod tests {
     fn stalemating_move_is_called_so() {
         // Qf7 would stalemate the king on h8; Qe8 mates.
         let p = pos("7k/4Q3/6K1/8/8/8/8/8 w - - 0 1");
-        assert_eq!(judge(&p, mv(&p, "e7f7"), 1), MoveJudgement::Stalemates);
-        assert_eq!(judge(&p, mv(&p, "e7e8"), 1), MoveJudgement::Mates);
+        assert_eq!(
+            judge(&p, mv(&p, "e7f7"), 1, Budget::TUTOR).unwrap(),
+            MoveJudgement::Stalemates
+        );
+        assert_eq!(
+            judge(&p, mv(&p, "e7e8"), 1, Budget::TUTOR).unwrap(),
+            MoveJudgement::Mates
+        );
     }
 
     #[test]
     fn a_wrong_move_names_the_escape() {
         let p = pos("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1");
-        match judge(&p, mv(&p, "e1e7"), 1) {
+        match judge(&p, mv(&p, "e1e7"), 1, Budget::TUTOR).unwrap() {
             MoveJudgement::Fails { refutation } => assert_eq!(refutation.len(), 1),
             MoveJudgement::MatesTooLate { mate_in, .. } => assert!(mate_in > 1),
             other => panic!("unexpected {other:?}"),
@@ -224,7 +260,7 @@ mod tests {
     fn best_defence_prefers_escape() {
         // After Re7 Black can run: any defence escapes mate in 1.
         let p = pos("6k1/4Rppp/8/8/8/8/8/6K1 b - - 1 1");
-        let d = best_defence(&p, 1).unwrap();
+        let d = best_defence(&p, 1, Budget::TUTOR).unwrap().unwrap();
         assert_eq!(d.mate_in, None);
     }
 }

@@ -10,20 +10,32 @@
 //! mate-in-N problem is a claim about the position alone. Stalemate is a draw, so a move that
 //! stalemates never mates.
 //!
+//! Every prover has a [`Budget`]: the positions it may visit in its life (and, for a command
+//! line, a caller's stop). Past it every question is answered [`OutOfBudget`], never by a
+//! guess: what was proven before stays in the table, and nothing half-searched is stored.
+//!
 //! ```
-//! use chess_tutor_core::search::Prover;
+//! use chess_tutor_core::search::{Budget, Prover};
 //! use shakmaty::{Chess, CastlingMode, fen::Fen};
 //!
 //! // Back-rank mate: Re8#.
 //! let pos: Chess = "6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1".parse::<Fen>().unwrap()
 //!     .into_position(CastlingMode::Standard).unwrap();
-//! let mut prover = Prover::new();
-//! assert!(prover.mates_within(&pos, 1));
-//! assert_eq!(prover.shortest_mate(&pos, 3), Some(1));
+//! let mut prover = Prover::new(Budget::TUTOR);
+//! assert_eq!(prover.mates_within(&pos, 1), Ok(true));
+//! assert_eq!(prover.shortest_mate(&pos, 3), Ok(Some(1)));
+//!
+//! // A rich middlegame and a long mate: the budget answers, not the clock.
+//! let rich: Chess = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+//!     .parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+//! let mut small = Prover::new(Budget::nodes(10_000));
+//! assert!(small.shortest_mate(&rich, 8).is_err());
 //! ```
 
 use std::collections::HashMap;
+use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Bitboard, Chess, EnPassantMode, Move, Position, Role, attacks};
@@ -65,22 +77,84 @@ impl Hasher for KeyHasher {
 
 type Table = HashMap<u64, Bounds, BuildHasherDefault<KeyHasher>>;
 
-/// A mate-in-N prover with its transposition table and node counter.
+/// How much a [`Prover`] may do in its life: positions visited, and optionally a caller's
+/// stop (a clock, for a command line), asked every few thousand positions.
+#[derive(Clone)]
+pub struct Budget {
+    nodes: u64,
+    stop: Option<Arc<dyn Fn() -> bool + Send + Sync>>,
+}
+
+impl Budget {
+    /// What the tutor spends on one answer (a judged move, a hint, a solution, a coach's
+    /// look): measured at well under a second on one core (`docs/limits.md`), and more than
+    /// any shipped puzzle's answers need.
+    pub const TUTOR: Budget = Budget::nodes(2_000_000);
+
+    /// What `check` spends on one puzzle or one mate step: the same for every machine, so a
+    /// puzzle that passes here passes everywhere.
+    pub const CHECK: Budget = Budget::nodes(20_000_000);
+
+    /// At most `nodes` positions visited, and no other stop.
+    #[must_use]
+    pub const fn nodes(nodes: u64) -> Budget {
+        Budget { nodes, stop: None }
+    }
+
+    /// The same, and stop as soon as `stop` says so (asked every 4,096 positions).
+    #[must_use]
+    pub fn or_when(mut self, stop: impl Fn() -> bool + Send + Sync + 'static) -> Budget {
+        self.stop = Some(Arc::new(stop));
+        self
+    }
+
+    /// The positions this budget allows.
+    #[must_use]
+    pub fn max_nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+impl fmt::Debug for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Budget")
+            .field("nodes", &self.nodes)
+            .field("stop", &self.stop.is_some())
+            .finish()
+    }
+}
+
+/// The prover's budget ran out before the question was answered: nothing is known either way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutOfBudget {
+    /// Positions visited when it ran out.
+    pub nodes: u64,
+}
+
+impl fmt::Display for OutOfBudget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "not proven within the search budget ({} positions)",
+            self.nodes
+        )
+    }
+}
+
+impl std::error::Error for OutOfBudget {}
+
+/// A mate-in-N prover with its transposition table, node counter and budget.
 ///
-/// Results depend only on the positions asked, never on a clock: the same questions in the same
-/// order give the same answers and the same node counts. Keep one prover for related questions
-/// about one puzzle (the table makes the later ones cheap); its answers stay correct for any
-/// position, whoever is to move.
+/// Results depend only on the positions asked, never on a clock (unless the budget's own stop
+/// reads one): the same questions in the same order give the same answers and the same node
+/// counts. Keep one prover for related questions about one puzzle (the table makes the later
+/// ones cheap); its answers stay correct for any position, whoever is to move.
 pub struct Prover {
     table: Table,
     nodes: u64,
     killers: Vec<Option<Move>>,
-}
-
-impl Default for Prover {
-    fn default() -> Self {
-        Self::new()
-    }
+    budget: Budget,
+    out: bool,
 }
 
 impl std::fmt::Debug for Prover {
@@ -88,6 +162,7 @@ impl std::fmt::Debug for Prover {
         f.debug_struct("Prover")
             .field("table_len", &self.table.len())
             .field("nodes", &self.nodes)
+            .field("budget", &self.budget)
             .finish_non_exhaustive()
     }
 }
@@ -199,13 +274,15 @@ fn depth(n: u32) -> u8 {
 }
 
 impl Prover {
-    /// A prover with an empty table.
+    /// A prover with an empty table and `budget` to spend.
     #[must_use]
-    pub fn new() -> Self {
+    pub fn new(budget: Budget) -> Self {
         Self {
             table: Table::default(),
             nodes: 0,
             killers: Vec::new(),
+            budget,
+            out: false,
         }
     }
 
@@ -215,42 +292,97 @@ impl Prover {
         self.nodes
     }
 
+    /// Counts one position; `None` once the budget is spent (and from then on).
+    fn visit(&mut self) -> Option<()> {
+        self.nodes += 1;
+        if self.nodes > self.budget.nodes
+            || (self.nodes % 4096 == 0 && self.budget.stop.as_ref().is_some_and(|stop| stop()))
+        {
+            self.out = true;
+        }
+        (!self.out).then_some(())
+    }
+
+    fn answer<T>(&self, found: Option<T>) -> Result<T, OutOfBudget> {
+        found.ok_or(OutOfBudget { nodes: self.nodes })
+    }
+
     /// Whether the side to move in `pos` can force mate within `n` of its own moves.
     ///
     /// `n = 0` is always `false`; `n` above [`MAX_MATE`] counts as [`MAX_MATE`].
-    pub fn mates_within(&mut self, pos: &Chess, n: u32) -> bool {
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfBudget`] when the budget ran out first (now or before).
+    pub fn mates_within(&mut self, pos: &Chess, n: u32) -> Result<bool, OutOfBudget> {
         let n = depth(n);
         if n == 0 {
-            return false;
+            return Ok(false);
         }
-        self.attack(pos, hash_of(pos), n, 0)
+        let found = if self.out {
+            None
+        } else {
+            self.attack(pos, hash_of(pos), n, 0)
+        };
+        self.answer(found)
     }
 
     /// Whether, with the side to move in `pos` defending, the other side mates within `n`
     /// of its own moves whatever the defender plays. A position that is already checkmate
     /// counts as mated (within any `n`, even 0); stalemate counts as escaped.
-    pub fn defender_lost_within(&mut self, pos: &Chess, n: u32) -> bool {
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfBudget`] when the budget ran out first (now or before).
+    pub fn defender_lost_within(&mut self, pos: &Chess, n: u32) -> Result<bool, OutOfBudget> {
         if pos.is_checkmate() {
-            return true;
+            return Ok(true);
         }
         let n = depth(n);
         if n == 0 {
-            return false;
+            return Ok(false);
         }
-        self.defend(pos, hash_of(pos), n, 0)
+        let found = if self.out {
+            None
+        } else {
+            self.defend(pos, hash_of(pos), n, 0)
+        };
+        self.answer(found)
     }
 
     /// The shortest forced mate for the side to move, within `max_n` moves, by iterative
     /// deepening.
-    pub fn shortest_mate(&mut self, pos: &Chess, max_n: u32) -> Option<u32> {
-        (1..=max_n.min(MAX_MATE)).find(|&n| self.mates_within(pos, n))
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfBudget`] when the budget ran out first.
+    pub fn shortest_mate(&mut self, pos: &Chess, max_n: u32) -> Result<Option<u32>, OutOfBudget> {
+        for n in 1..=max_n.min(MAX_MATE) {
+            if self.mates_within(pos, n)? {
+                return Ok(Some(n));
+            }
+        }
+        Ok(None)
     }
 
     /// With the side to move in `pos` defending: the number of attacker moves the attacker
     /// needs to mate at most (`Some(0)` if `pos` is already checkmate), looking no further than
     /// `max_n`; `None` if the defender escapes that long.
-    pub fn longest_resistance(&mut self, pos: &Chess, max_n: u32) -> Option<u32> {
-        (0..=max_n.min(MAX_MATE)).find(|&n| self.defender_lost_within(pos, n))
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfBudget`] when the budget ran out first.
+    pub fn longest_resistance(
+        &mut self,
+        pos: &Chess,
+        max_n: u32,
+    ) -> Result<Option<u32>, OutOfBudget> {
+        for n in 0..=max_n.min(MAX_MATE) {
+            if self.defender_lost_within(pos, n)? {
+                return Ok(Some(n));
+            }
+        }
+        Ok(None)
     }
 
     fn probe(&self, key: u64, n: u8) -> Option<bool> {
@@ -289,15 +421,16 @@ impl Prover {
         self.killers[ply] = Some(m);
     }
 
-    /// Attacker to move: can it mate within `n` (≥ 1) moves?
-    fn attack(&mut self, pos: &Chess, hash: u64, n: u8, ply: usize) -> bool {
-        self.nodes += 1;
+    /// Attacker to move: can it mate within `n` (≥ 1) moves? `None` when the budget ran out
+    /// (then nothing about this position is stored).
+    fn attack(&mut self, pos: &Chess, hash: u64, n: u8, ply: usize) -> Option<bool> {
+        self.visit()?;
         if let Some(known) = self.probe(hash, n) {
-            return known;
+            return Some(known);
         }
         if pos.has_insufficient_material(pos.turn()) {
             self.store(hash, n, false);
-            return false;
+            return Some(false);
         }
         let moves = pos.legal_moves();
         let checks = CheckTest::new(pos);
@@ -309,12 +442,12 @@ impl Prover {
                     child.play_unchecked(m);
                     if no_legal_moves(&child) {
                         self.store(hash, 1, true);
-                        return true;
+                        return Some(true);
                     }
                 }
             }
             self.store(hash, 1, false);
-            return false;
+            return Some(false);
         }
 
         let killer = self.killer(ply);
@@ -341,29 +474,30 @@ impl Prover {
         ordered.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
         for (_, m) in ordered {
             let (child, child_hash) = play_hashed(pos, hash, m);
-            if self.defend(&child, child_hash, n - 1, ply + 1) {
+            if self.defend(&child, child_hash, n - 1, ply + 1)? {
                 self.set_killer(ply, m);
                 self.store(hash, n, true);
-                return true;
+                return Some(true);
             }
         }
         self.store(hash, n, false);
-        false
+        Some(false)
     }
 
     /// Defender to move, attacker to mate within `n` (≥ 1) more moves: does every reply lose?
-    fn defend(&mut self, pos: &Chess, hash: u64, n: u8, ply: usize) -> bool {
-        self.nodes += 1;
+    /// `None` when the budget ran out (then nothing about this position is stored).
+    fn defend(&mut self, pos: &Chess, hash: u64, n: u8, ply: usize) -> Option<bool> {
+        self.visit()?;
         let key = hash ^ DEFENDER_SALT;
         if let Some(known) = self.probe(key, n) {
-            return known;
+            return Some(known);
         }
         let moves = pos.legal_moves();
         if moves.is_empty() {
             // Checkmate was caught by the attacker; no moves and no check is stalemate.
             let mated = pos.is_check();
             self.store(key, n, mated);
-            return mated;
+            return Some(mated);
         }
         let killer = self.killer(ply);
         let mut ordered: Vec<(i32, Move)> = moves
@@ -396,14 +530,14 @@ impl Prover {
             ordered.swap(i, best);
             let m = ordered[i].1;
             let (child, child_hash) = play_hashed(pos, hash, m);
-            if !self.attack(&child, child_hash, n, ply + 1) {
+            if !self.attack(&child, child_hash, n, ply + 1)? {
                 self.set_killer(ply, m);
                 self.store(key, n, false);
-                return false;
+                return Some(false);
             }
         }
         self.store(key, n, true);
-        true
+        Some(true)
     }
 }
 
@@ -418,33 +552,42 @@ mod tests {
     #[test]
     fn back_rank_mate_in_one() {
         let p = pos("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1");
-        let mut prover = Prover::new();
-        assert_eq!(prover.shortest_mate(&p, 4), Some(1));
+        let mut prover = Prover::new(Budget::TUTOR);
+        assert_eq!(prover.shortest_mate(&p, 4), Ok(Some(1)));
         assert!(prover.nodes() > 0);
     }
 
     #[test]
     fn lone_king_never_mates() {
         let p = pos("8/8/8/4k3/8/8/8/4K3 w - - 0 1");
-        assert_eq!(Prover::new().shortest_mate(&p, 3), None);
+        assert_eq!(Prover::new(Budget::TUTOR).shortest_mate(&p, 3), Ok(None));
     }
 
     #[test]
     fn stalemate_is_not_mate() {
         // Black to move has no move and is not in check.
         let p = pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
-        assert!(!Prover::new().defender_lost_within(&p, 3));
+        assert_eq!(
+            Prover::new(Budget::TUTOR).defender_lost_within(&p, 3),
+            Ok(false)
+        );
         let mated = pos("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
-        assert!(Prover::new().defender_lost_within(&mated, 0));
+        assert_eq!(
+            Prover::new(Budget::TUTOR).defender_lost_within(&mated, 0),
+            Ok(true)
+        );
     }
 
     #[test]
     fn table_answers_agree_with_fresh_search() {
         let p = pos("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
-        let mut warm = Prover::new();
-        assert_eq!(warm.shortest_mate(&p, 2), Some(1));
+        let mut warm = Prover::new(Budget::TUTOR);
+        assert_eq!(warm.shortest_mate(&p, 2), Ok(Some(1)));
         for n in 1..=2 {
-            assert_eq!(warm.mates_within(&p, n), Prover::new().mates_within(&p, n));
+            assert_eq!(
+                warm.mates_within(&p, n),
+                Prover::new(Budget::TUTOR).mates_within(&p, n)
+            );
         }
     }
 
@@ -505,6 +648,40 @@ mod tests {
     #[test]
     fn zero_moves_never_mate() {
         let p = pos("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1");
-        assert!(!Prover::new().mates_within(&p, 0));
+        assert_eq!(Prover::new(Budget::TUTOR).mates_within(&p, 0), Ok(false));
+    }
+
+    /// `solve --mate 8` on a middlegame ran for hours: the budget now answers.
+    #[test]
+    fn a_long_mate_on_a_rich_position_runs_out_of_budget_and_says_so() {
+        let rich = pos("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+        let mut prover = Prover::new(Budget::nodes(50_000));
+        let out = prover.shortest_mate(&rich, 8).unwrap_err();
+        assert!(out.nodes > 50_000 && out.nodes <= 50_001, "{out:?}");
+        // Spent is spent: later questions are answered the same way, even easy ones.
+        assert!(prover.mates_within(&rich, 1).is_err());
+        // A caller's stop is heard too.
+        let mut stopped = Prover::new(Budget::nodes(u64::MAX).or_when(|| true));
+        assert!(stopped.shortest_mate(&rich, 8).is_err());
+        assert!(stopped.nodes() <= 4096);
+    }
+
+    /// Nothing half-searched is stored: a prover that ran out answers like a fresh one when
+    /// given a new budget's worth of table (the proven bounds it kept stay true).
+    #[test]
+    fn running_out_stores_nothing_false() {
+        let p = pos("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+        for budget in [10, 50, 200, 1_000, 5_000] {
+            let mut small = Prover::new(Budget::nodes(budget));
+            let _ = small.shortest_mate(&p, 3);
+            let table = std::mem::take(&mut small.table);
+            let mut reused = Prover::new(Budget::TUTOR);
+            reused.table = table;
+            assert_eq!(reused.shortest_mate(&p, 3), Ok(Some(1)), "{budget}");
+            assert_eq!(
+                reused.mates_within(&p, 1),
+                Prover::new(Budget::TUTOR).mates_within(&p, 1)
+            );
+        }
     }
 }

@@ -12,5 +12,5 @@ pub mod solve;
 pub use defence::{
     Defence, LOOK_BEYOND, MoveJudgement, best_defence, best_defence_with, judge, judge_with,
 };
-pub use mate::{MAX_MATE, Prover};
+pub use mate::{Budget, MAX_MATE, OutOfBudget, Prover};
 pub use solve::{Hint, Solution, hint, solve, solve_with};

@@ -7,6 +7,7 @@ use shakmaty::{Chess, Color, Move, Position};
 use super::words::{self, Say};
 use crate::rules::{self, Lang, notation::san};
 use crate::search::defence::MoveJudgement;
+use crate::search::{Budget, OutOfBudget};
 
 /// Why a mated king cannot escape: who checks it, where it could go and why it cannot, and
 /// that the check can be neither taken nor blocked.
@@ -104,7 +105,21 @@ pub(super) fn after_defence(pos: &Chess, mv: Move, best_defence: Move) -> Chess 
 }
 
 /// Judges the learner's move with the mate search: every move that keeps a forced mate
-/// within `moves_left` is right, not only a stored one.
-pub(super) fn judge(pos: &Chess, mv: Move, moves_left: u32) -> MoveJudgement {
-    crate::search::defence::judge(pos, mv, moves_left)
+/// within `moves_left` is right, not only a stored one. The search spends at most the tutor's
+/// budget; past it the move is neither right nor wrong.
+pub(super) fn judge(pos: &Chess, mv: Move, moves_left: u32) -> Result<MoveJudgement, OutOfBudget> {
+    crate::search::defence::judge(pos, mv, moves_left, Budget::TUTOR)
+}
+
+/// A hint towards the mate, within the tutor's budget.
+pub(super) fn hint(
+    pos: &Chess,
+    moves_left: u32,
+) -> Result<Option<crate::search::Hint>, OutOfBudget> {
+    crate::search::solve::hint(pos, moves_left, Budget::TUTOR)
+}
+
+/// The main line of the mate (the first key only), within the tutor's budget.
+pub(super) fn solve(pos: &Chess, moves_left: u32) -> Result<crate::search::Solution, OutOfBudget> {
+    crate::search::solve::solve(pos, moves_left, true, Budget::TUTOR)
 }

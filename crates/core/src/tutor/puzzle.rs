@@ -22,7 +22,7 @@ use crate::draw::{self, move_squares};
 use crate::render::{ArrowKind, BoardView, MarkKind};
 use crate::rules::notation::{san, uci};
 use crate::rules::{self, Lang, Verdict, text::verdict_text};
-use crate::search::{self, defence::MoveJudgement};
+use crate::search::defence::MoveJudgement;
 
 /// Every how many puzzles a missed one comes back for review (when the shell gives no time).
 const REVIEW_EVERY: u32 = 3;
@@ -400,7 +400,15 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
     let mut after = pos.clone();
     after.play_unchecked(mv);
     let tried = move_squares(&mv);
-    match mating::judge(&pos, mv, now.moves_left) {
+    let Ok(judgement) = mating::judge(&pos, mv, now.moves_left) else {
+        let msg = cx.t(&Say::SearchUndecidedMove {
+            san: info.san.clone(),
+        });
+        let reply = now.message(cx, now.view(), &msg);
+        cx.update_task(reply);
+        return now.into();
+    };
+    match judgement {
         MoveJudgement::Mates => {
             let mut view = BoardView::from_position(&after).with_orientation(learner);
             if let Some((f, t)) = tried {
@@ -562,7 +570,13 @@ fn wrong(
 /// `/hint`: the piece, then the square (a capture said as one), then the move.
 fn hint(mut now: PuzzleState, cx: &mut Cx<'_>) -> Mode {
     let lang = cx.lang();
-    let Some(h) = search::solve::hint(now.pos(), now.moves_left) else {
+    let Ok(found) = mating::hint(now.pos(), now.moves_left) else {
+        let msg = cx.t(&Say::SearchTooHard);
+        let reply = now.message(cx, now.view(), &msg);
+        cx.update_task(reply);
+        return now.into();
+    };
+    let Some(h) = found else {
         let msg = cx.t(&Say::NoMateFromHere);
         let reply = now.message(cx, now.view(), &msg);
         cx.update_task(reply);
@@ -613,7 +627,12 @@ fn hint(mut now: PuzzleState, cx: &mut Cx<'_>) -> Mode {
 /// `/solution`: the whole main line, and why its end is mate.
 fn solution(mut now: PuzzleState, cx: &mut Cx<'_>) -> Mode {
     let lang = cx.lang();
-    let sol = search::solve::solve(now.pos(), now.moves_left, true);
+    let Ok(sol) = mating::solve(now.pos(), now.moves_left) else {
+        let msg = cx.t(&Say::SearchTooHard);
+        let reply = now.message(cx, now.view(), &msg);
+        cx.update_task(reply);
+        return now.into();
+    };
     decide(cx, &mut now, false);
     let points = points_text(cx, &now, false);
     let line = line_san(now.pos(), &sol.line);

@@ -213,6 +213,10 @@ crate::messages! {
         PuzzleTryAgain = "puzzle-try-again",
         PuzzleCountedAsMissed = "puzzle-counted-as-missed",
         NoMateFromHere = "no-mate-from-here",
+        /// The search ran out of its budget before it could judge the learner's move.
+        SearchUndecidedMove { san: String } = "search-undecided-move",
+        /// The search ran out of its budget before it could find the mate (hint, solution).
+        SearchTooHard = "search-too-hard",
         HintPiece { piece: String, square: String } = "hint-piece",
         HintSquare { piece: String, from: String, to: String } = "hint-square",
         HintMove { san: String } = "hint-move",

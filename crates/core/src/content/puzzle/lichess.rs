@@ -12,7 +12,7 @@ use shakmaty::{EnPassantMode, Position};
 
 use super::verify::{check_line, par_map, read_fen, read_move, uci};
 use super::{LICHESS_LICENCE, LICHESS_SOURCE, Puzzle, PuzzleSet, chinese_themes};
-use crate::search::{Prover, solve_with};
+use crate::search::{Budget, Prover, solve_with};
 
 /// One puzzle in the Lichess format.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
@@ -129,8 +129,8 @@ pub fn import_one(lp: &LichessPuzzle, max_mate: u32) -> Result<Puzzle, String> {
     if let Some(problem) = check_line(&pos, &solution, n).into_iter().next() {
         return Err(problem);
     }
-    let mut prover = Prover::new();
-    let found = solve_with(&mut prover, &pos, n, false);
+    let mut prover = Prover::new(Budget::CHECK);
+    let found = solve_with(&mut prover, &pos, n, false).map_err(|out| out.to_string())?;
     match found.mate_in {
         Some(k) if k == n => {}
         Some(k) => return Err(format!("the search finds a shorter mate, in {k}")),

@@ -8,7 +8,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Move, Position};
 
 use super::{Puzzle, PuzzleProblem, PuzzleSet};
-use crate::search::{MAX_MATE, Prover, solve_with};
+use crate::search::{Budget, MAX_MATE, Prover, solve_with};
 
 /// Reads a FEN into a position with the referee's one reader, or says what is wrong.
 pub(crate) fn read_fen(fen: &str) -> Result<Chess, String> {
@@ -100,8 +100,17 @@ pub fn verify(p: &Puzzle) -> Vec<PuzzleProblem> {
             .map(&at),
     );
 
-    let mut prover = Prover::new();
-    let found = solve_with(&mut prover, &pos, p.mate_in, false);
+    let mut prover = Prover::new(Budget::CHECK);
+    let found = match solve_with(&mut prover, &pos, p.mate_in, false) {
+        Ok(found) => found,
+        Err(out) => {
+            problems.push(at(format!(
+                "mate in {}: {out}; the tutor could not judge a learner's moves here either",
+                p.mate_in
+            )));
+            return problems;
+        }
+    };
     match found.mate_in {
         None => problems.push(at(format!("the search finds no mate in {}", p.mate_in))),
         Some(k) if k != p.mate_in => problems.push(at(format!(
@@ -149,10 +158,16 @@ fn check_line_keeps_mate(prover: &mut Prover, pos: &Chess, line: &[String], n: u
             return Vec::new(); // reported by check_line
         };
         let left = n.saturating_sub(u32::try_from(i / 2).unwrap_or(u32::MAX));
-        if i % 2 == 0 && !prover.mates_within(&pos, left) {
-            return vec![format!(
-                "solution[{i}]: before {text} there is no mate in {left} any more"
-            )];
+        if i % 2 == 0 {
+            match prover.mates_within(&pos, left) {
+                Ok(true) => {}
+                Ok(false) => {
+                    return vec![format!(
+                        "solution[{i}]: before {text} there is no mate in {left} any more"
+                    )];
+                }
+                Err(out) => return vec![format!("solution[{i}]: before {text}: {out}")],
+            }
         }
         pos.play_unchecked(m);
     }

@@ -561,6 +561,8 @@ sentences! {
     pub enum Sentence {
         /// A move that starts from an empty square.
         NoPieceOn { from: Square } = "no-piece-on",
+        /// The piece named is not the one on the square named (`Ne2e4` with a pawn on e2).
+        NotThatPieceOn { piece: Role, from: Square, occupant: Role } = "not-that-piece-on",
         /// No piece of this kind (or none at all) can go to the square.
         NoPieceTo { piece: Option<Role>, to: Square } = "no-piece-to",
         /// The piece belongs to the side not to move.
@@ -603,6 +605,13 @@ sentences! {
             attacker: OnSquare,
             king: Square,
         } = "en-passant-opens-rank",
+        /// An en passant capture that takes away the pawn shielding the king on a diagonal.
+        EnPassantOpensDiagonal {
+            from: Square,
+            captured: Square,
+            attacker: OnSquare,
+            king: Square,
+        } = "en-passant-opens-diagonal",
         /// A move that leaves a knight's, a pawn's or a contact check standing.
         StillInCheckUnblockable { king: Square, checker: OnSquare } = "still-in-check-unblockable",
         /// A move that leaves a check from afar standing.
@@ -739,6 +748,15 @@ pub fn for_reason(reason: &IllegalReason, board: &Board) -> Sentence {
     use Sentence as S;
     match reason {
         R::NoPiece {
+            from: Some(from),
+            piece: Some(piece),
+            ..
+        } if board.piece_at(*from).is_some_and(|p| p.role != *piece) => S::NotThatPieceOn {
+            piece: *piece,
+            from: *from,
+            occupant: board.role_at(*from).unwrap_or(Role::Pawn),
+        },
+        R::NoPiece {
             from: Some(from), ..
         } => S::NoPieceOn { from: *from },
         R::NoPiece {
@@ -853,6 +871,18 @@ pub fn for_reason(reason: &IllegalReason, board: &Board) -> Sentence {
             from: *from,
             captured: *captured,
             rank: king.rank(),
+            attacker: OnSquare::of(board, *attacker),
+            king: *king,
+        },
+        R::EnPassantOpensDiagonal {
+            from,
+            captured,
+            attacker,
+            king,
+            ..
+        } => S::EnPassantOpensDiagonal {
+            from: *from,
+            captured: *captured,
             attacker: OnSquare::of(board, *attacker),
             king: *king,
         },

@@ -11,7 +11,7 @@ use crate::draw::{self, move_squares};
 use crate::render::{ArrowKind, BoardView, MarkKind};
 use crate::rules::effects::{Effect, MoveInfo};
 use crate::rules::{self, Lang, Verdict, text::verdict_text};
-use crate::search::{self, defence::MoveJudgement};
+use crate::search::defence::MoveJudgement;
 use crate::tutor::activity::TaskBoard;
 use crate::tutor::cx::Cx;
 use crate::tutor::mating;
@@ -138,7 +138,7 @@ fn said_with_side(pos: &Chess, mv: Move, lang: Lang) -> String {
 /// under way (the step's words speak of the first position) the piece the search would move.
 fn nudge(cx: &Cx<'_>, task: &MateTask, now: &Now) -> String {
     if now.started
-        && let Some(h) = search::solve::hint(&now.pos, now.left)
+        && let Ok(Some(h)) = mating::hint(&now.pos, now.left)
     {
         let hint = cx.t(&Say::HintPiece {
             piece: rules::text::piece_name(h.piece, cx.lang()),
@@ -205,7 +205,14 @@ pub(super) fn judge(
     let tried = move_squares(&mv);
     let mut after = pos.clone();
     after.play_unchecked(mv);
-    let refused = match mating::judge(pos, mv, here.left) {
+    let Ok(judgement) = mating::judge(pos, mv, here.left) else {
+        let note = cx.t(&Say::SearchUndecidedMove {
+            san: said(pos, mv, lang),
+        });
+        update(cx, message.with_note(&note));
+        return Outcome::Stay;
+    };
+    let refused = match judgement {
         MoveJudgement::Mates => {
             let mut view = BoardView::from_position(&after).with_orientation(pos.turn());
             if let Some((from, to)) = tried {
@@ -308,7 +315,11 @@ pub(super) fn hint(cx: &mut Cx<'_>, message: StepMessage, task: &MateTask, state
     } else {
         format!("💡 {}\n", task.hint.get(lang))
     };
-    if let Some(h) = search::solve::hint(&here.pos, here.left) {
+    let found = mating::hint(&here.pos, here.left);
+    if found.is_err() {
+        note.push_str(&cx.t(&Say::SearchTooHard));
+    }
+    if let Ok(Some(h)) = found {
         let piece = rules::text::piece_name(h.piece, lang);
         view = view.with_mark(h.piece_square, MarkKind::Highlight);
         if state.hints <= 1 {
@@ -351,8 +362,12 @@ pub(super) fn solution(
 ) {
     let lang = cx.lang();
     let here = now(state, task);
-    let sol = search::solve::solve(&here.pos, here.left, true);
     let mut view = view(task, &here);
+    let Ok(sol) = mating::solve(&here.pos, here.left) else {
+        let note = cx.t(&Say::SearchTooHard);
+        update(cx, message.with_view(view).with_note(&note));
+        return;
+    };
     if let Some((from, to)) = sol.line.first().and_then(move_squares) {
         view = view.with_arrow(from, to, ArrowKind::Good);
     }

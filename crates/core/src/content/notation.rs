@@ -50,7 +50,7 @@ fn glossed(chars: &[char], i: usize, len: usize) -> bool {
 }
 
 /// The length of a move number with its move at the start of `s` (`1.e4`, `2...Nc6`,
-/// `1. e4`, `2.马f3`), if one is there.
+/// `2.马f3`), if one is there. (`5. Bd5` is a sentence ending in 5, then a move.)
 fn move_number_len(s: &[char]) -> Option<usize> {
     let digits = s.iter().take_while(|c| c.is_ascii_digit()).count();
     if digits == 0 || digits > 3 || s.get(digits) != Some(&'.') {
@@ -59,9 +59,6 @@ fn move_number_len(s: &[char]) -> Option<usize> {
     let mut n = digits + 1;
     if s.get(n..n + 2) == Some(&['.', '.'][..]) {
         n += 2;
-    }
-    if s.get(n) == Some(&' ') {
-        n += 1;
     }
     let rest = &s[n.min(s.len())..];
     let mv = san_len(rest)

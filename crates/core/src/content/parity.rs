@@ -8,7 +8,7 @@ use super::Problem;
 use super::located::Located;
 
 /// Latin words a Chinese text may hold: names with no Chinese form in the course.
-const LATIN_IN_ZH: &[&str] = &["adoube", "FIDE", "FEN", "PGN", "Telegram", "Art"];
+const LATIN_IN_ZH: &[&str] = &["FIDE", "FEN", "PGN", "Telegram"];
 
 /// Chinese characters an English text may hold: the piece letters of Chinese notation.
 const CHINESE_IN_EN: &str = "王后车象马兵";
@@ -80,8 +80,10 @@ fn articles(text: &str) -> BTreeSet<String> {
 /// left in), Chinese in English.
 fn other_language(zh: &str, en: &str) -> Vec<String> {
     let mut out = Vec::new();
-    for word in zh.split(|c: char| !c.is_ascii_alphabetic()) {
-        if word.len() >= 3 && !LATIN_IN_ZH.contains(&word) {
+    // Words, with their digits and a leading `/` (exd5 and /play are not English words).
+    for word in zh.split(|c: char| !(c.is_ascii_alphanumeric() || c == '/' || c == '\'')) {
+        let letters = word.chars().all(|c| c.is_ascii_alphabetic());
+        if letters && word.len() >= 3 && !LATIN_IN_ZH.contains(&word) {
             out.push(format!("zh: the English word “{word}”"));
         }
     }

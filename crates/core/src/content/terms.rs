@@ -19,13 +19,20 @@ pub struct Term {
     pub zh: Vec<String>,
     /// Its English forms: whole words, any case, a trailing `*` for any ending.
     pub en: Vec<String>,
+    /// Longer Chinese words that hold a form but are not the term (和棋盘 is 和 + 棋盘).
+    #[serde(default)]
+    pub zh_not: Vec<String>,
 }
 
 impl Term {
     /// Whether the Chinese text names this term.
     #[must_use]
     pub fn in_zh(&self, zh: &str) -> bool {
-        self.zh.iter().any(|t| zh.contains(t.as_str()))
+        let mut text = zh.to_owned();
+        for not in &self.zh_not {
+            text = text.replace(not.as_str(), "□");
+        }
+        self.zh.iter().any(|t| text.contains(t.as_str()))
     }
 
     /// Whether the English text names this term.

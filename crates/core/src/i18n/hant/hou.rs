@@ -53,6 +53,7 @@ pub const WORD_ENDINGS: &[&str] = &[
 
 /// Phrases in which 后 is the queen whatever stands around it.
 pub const QUEEN_WORDS: &[&str] = &[
+    "皇后", "王后",
     "后翼",
     "摸了后",
     "吃了后",

@@ -300,10 +300,16 @@ mod tests {
         let game = line(castles, &walk);
         assert_eq!(settle_in(&game, &Ask::Threefold), Ok(Answer::Yes(false)));
         let rooks = "4k3/7r/8/8/8/8/R7/4K3 w - - 0 1";
-        let game = line(rooks, &["Ra3", "Rh6", "Ra2", "Rh7", "Ra4", "Rh5", "Ra2", "Rh7"]);
+        let game = line(
+            rooks,
+            &["Ra3", "Rh6", "Ra2", "Rh7", "Ra4", "Rh5", "Ra2", "Rh7"],
+        );
         assert_eq!(settle_in(&game, &Ask::Threefold), Ok(Answer::Yes(true)));
         assert_eq!(Ask::from_code("threefold", None), Some(Ask::Threefold));
-        assert_eq!(Ask::from_code("dead_position", None), Some(Ask::DeadPosition));
+        assert_eq!(
+            Ask::from_code("dead_position", None),
+            Some(Ask::DeadPosition)
+        );
     }
 
     #[test]
@@ -389,9 +395,15 @@ mod tests {
         );
         // Yes/no questions about draws (unit 16 asks them with Yes and No).
         let same_bishops = "8/8/4b3/4k3/8/8/2B5/4K3 w - - 0 1";
-        assert_eq!(settle(same_bishops, &Ask::DeadPosition), Ok(Answer::Yes(true)));
+        assert_eq!(
+            settle(same_bishops, &Ask::DeadPosition),
+            Ok(Answer::Yes(true))
+        );
         let two_knights = "8/8/4k3/8/8/2NN4/4K3/8 w - - 0 1";
-        assert_eq!(settle(two_knights, &Ask::DeadPosition), Ok(Answer::Yes(false)));
+        assert_eq!(
+            settle(two_knights, &Ask::DeadPosition),
+            Ok(Answer::Yes(false))
+        );
         // King and bishop against a stalemated king: two rules at once.
         let both = "7k/5K2/6B1/8/8/8/8/8 b - - 0 1";
         assert!(matches!(

@@ -7,8 +7,9 @@ use std::collections::BTreeSet;
 use super::Problem;
 use super::located::Located;
 
-/// Latin words a Chinese text may hold: names with no Chinese form in the course.
-const LATIN_IN_ZH: &[&str] = &["FIDE", "FEN", "PGN", "Telegram"];
+/// Latin words a Chinese text may hold: names with no Chinese form in the course, and the
+/// English word the notation unit explains its letter N by.
+const LATIN_IN_ZH: &[&str] = &["FIDE", "FEN", "PGN", "Telegram", "Knight"];
 
 /// Chinese characters an English text may hold: the piece letters of Chinese notation.
 const CHINESE_IN_EN: &str = "王后车象马兵";

@@ -28,9 +28,36 @@ pub enum Hou {
 /// verb phrase (走完后, 一步后) may as well be the queen that the verb takes, so the course
 /// writes 以后 / 之后 there.
 pub const AFTER_WORDS: &[&str] = &[
-    "以后", "之后", "然后", "最后", "后面", "后来", "随后", "先后", "前后", "此后", "今后", "往后",
-    "落后", "背后", "事后", "过后", "稍后", "后手", "后者", "后悔", "后果", "后续", "后退", "后方",
-    "后边", "后头", "日后", "其后",
+    "以后",
+    "之后",
+    "然后",
+    "最后",
+    "后面",
+    "后来",
+    "随后",
+    "先后",
+    "前后",
+    "此后",
+    "今后",
+    "往后",
+    "落后",
+    "背后",
+    "事后",
+    "过后",
+    "稍后",
+    "后手",
+    "后者",
+    "后悔",
+    "后果",
+    "后续",
+    "后退",
+    "后方",
+    "后边",
+    "后头",
+    "日后",
+    "其后",
+    // A list of directions (前、后、左、右), which a list of pieces (王、后、车) never starts.
+    "前、后",
 ];
 
 /// Words that end in the first character of an [`AFTER_WORDS`] word, so that a 后 right after
@@ -53,7 +80,8 @@ pub const WORD_ENDINGS: &[&str] = &[
 
 /// Phrases in which 后 is the queen whatever stands around it.
 pub const QUEEN_WORDS: &[&str] = &[
-    "皇后", "王后",
+    "皇后",
+    "王后",
     "后翼",
     "摸了后",
     "吃了后",
@@ -203,6 +231,7 @@ mod tests {
             ("吃掉对方的后只是得了子力", vec![Queen]),
             ("兵过河以后可以横走", vec![After]),
             ("前后左右都行", vec![After]),
+            ("前、后、左、右都行", vec![After]),
             ("可以后退一格", vec![After]),
         ] {
             assert_eq!(places(text), want, "{text}");

@@ -520,7 +520,8 @@ fn no_expected_move_of_the_board_units_gives_check() {
             if let StepKind::Move(task) = &step.kind {
                 for mv in &task.expected {
                     let after = shakmaty::Position::play(task.position.clone(), *mv).unwrap();
-                    if shakmaty::Position::is_check(&after) && !ON_PURPOSE.contains(&step.id.as_str())
+                    if shakmaty::Position::is_check(&after)
+                        && !ON_PURPOSE.contains(&step.id.as_str())
                     {
                         checks.push(format!("unit {} step {}", lesson.unit, step.id));
                     }

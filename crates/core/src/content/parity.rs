@@ -97,10 +97,23 @@ fn other_language(zh: &str, en: &str) -> Vec<String> {
     out
 }
 
+/// An English sentence that stops where the Chinese one ends: in YAML, a ` #` inside a plain
+/// value starts a comment and cuts the rest of the text silently.
+fn cut_short(zh: &str, en: &str) -> Option<String> {
+    let zh_ends = zh.trim_end().ends_with(|c: char| "。？！）”".contains(c));
+    let en = en.trim_end();
+    let words = en.split_whitespace().count();
+    let en_ends = en.ends_with(|c: char| ".?!)\"'…:".contains(c));
+    (zh_ends && words >= 3 && !en_ends).then(|| {
+        format!("en: the text stops mid-sentence (“…{}”): a ` #` in a plain YAML value starts a comment; quote the value", en.chars().rev().take(20).collect::<Vec<_>>().into_iter().rev().collect::<String>())
+    })
+}
+
 /// What one text says in one language and not in the other.
 #[must_use]
 pub fn one_sided(zh: &str, en: &str) -> Vec<String> {
     let mut out = other_language(zh, en);
+    out.extend(cut_short(zh, en));
     let (zs, es) = (squares(zh), squares(en));
     let only = |a: &BTreeSet<String>, b: &BTreeSet<String>| -> Vec<String> {
         a.difference(b).cloned().collect()
@@ -159,6 +172,18 @@ mod tests {
             )
             .is_empty()
         );
+    }
+
+    /// Found while fixing the review's notation findings: two English texts of unit 19 were
+    /// cut by a ` #` in their YAML ("… a check adds +, a mate adds" and "Yes. The").
+    #[test]
+    fn an_english_text_cut_by_a_yaml_comment_is_reported() {
+        let cut = one_sided(
+            "吃子加x（exd5），将军加+，将死加#，升变写=Q。",
+            "A capture adds x (exd5), a check adds +, a mate adds",
+        );
+        assert!(cut.iter().any(|m| m.contains("mid-sentence")), "{cut:?}");
+        assert!(one_sided("将死加#。", "A mate adds #.").is_empty());
     }
 
     /// A sentence dropped from one language drops its squares, units or articles with it:

@@ -173,8 +173,10 @@ mod tests {
         ] {
             let t = task(id);
             for lang in LANGS {
-                let labels: Vec<String> =
-                    choices(lang, &t.answer).into_iter().map(|(_, l)| l).collect();
+                let labels: Vec<String> = choices(lang, &t.answer)
+                    .into_iter()
+                    .map(|(_, l)| l)
+                    .collect();
                 assert_eq!(labels, [words::yes(lang), words::no(lang)], "{id}");
             }
             assert!(is_right(&t.answer, right), "{id}");
@@ -185,6 +187,9 @@ mod tests {
             assert_eq!(read(Lang::En, &t, typed), Some(right), "{id}");
         }
         let rules = task("draws-fifty");
-        assert_eq!(choices(Lang::En, &rules.answer).len(), DrawKind::ALL.len() + 1);
+        assert_eq!(
+            choices(Lang::En, &rules.answer).len(),
+            DrawKind::ALL.len() + 1
+        );
     }
 }

@@ -112,7 +112,7 @@ const OWNER_BEFORE: &str = "白黑把用让";
 ///
 /// ```
 /// use chess_tutor_core::i18n::hant::{Hou, place_hou};
-/// assert_eq!(place_hou("白后走到e4以后"), vec![(1, Hou::Queen), (6, Hou::After)]);
+/// assert_eq!(place_hou("白后走到e4以后"), vec![(1, Hou::Queen), (7, Hou::After)]);
 /// assert_eq!(place_hou("虽然后更强"), vec![(2, Hou::Unclear)]);
 /// ```
 #[must_use]

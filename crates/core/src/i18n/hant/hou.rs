@@ -119,12 +119,15 @@ const OWNER_BEFORE: &str = "白黑把用让";
 pub fn place_hou(text: &str) -> Vec<(usize, Hou)> {
     let chars: Vec<char> = text.chars().collect();
     let queen_word = covered(&chars, QUEEN_WORDS, |_, _| true);
+    // A word of "after" that starts with 后, right after a piece's owner (把后退开), is not
+    // taken as "after": it is unclear below.
+    let owned = |start: usize| {
+        start
+            .checked_sub(1)
+            .is_some_and(|j| OWNER_BEFORE.contains(chars[j]))
+    };
     let after_word = covered(&chars, AFTER_WORDS, |start, word| {
-        !ends_a_longer_word(&chars, start)
-            && !(word.starts_with('后')
-                && start
-                    .checked_sub(1)
-                    .is_some_and(|j| OWNER_BEFORE.contains(chars[j])))
+        !ends_a_longer_word(&chars, start) && (!word.starts_with('后') || !owned(start))
     });
     let owned_after = covered(&chars, AFTER_WORDS, |start, word| {
         !ends_a_longer_word(&chars, start) && word.starts_with('后')

@@ -505,19 +505,25 @@ fn check_flags_a_quiz_step_naming_no_item() {
 
 /// Found walking lesson 1 in the terminal: its rook drill answered "Right! … Check!" (the
 /// black king stood on a8's rank), in the unit about the board, long before check (unit 12)
-/// is taught; so did its queen drill. No expected move of the first two units (the board and
-/// the setup, before any piece is taught) gives check.
+/// is taught; so did its queen drill. The first-hour review (A15) found three more: the rook
+/// to h4 in unit 3, the queen's diagonal capture and her long move in unit 5. No expected move
+/// of a unit before check is taught gives check, except the steps that are about giving check
+/// on purpose and say so with a pointer to unit 12.
 #[test]
 fn no_expected_move_of_the_board_units_gives_check() {
+    /// Unit 11: promote to the piece that gives check at once (the knight), "unit 12 tells more".
+    const ON_PURPOSE: [&str; 1] = ["promo-knight-check"];
     let (lessons, _) = load_lessons(&shipped());
     let mut checked = 0;
     let mut checks = Vec::new();
-    for lesson in lessons.iter().filter(|l| l.unit <= 2) {
+    for lesson in lessons.iter().filter(|l| l.unit < 12) {
         for step in &lesson.steps {
             if let StepKind::Move(task) = &step.kind {
                 for mv in &task.expected {
                     let after = shakmaty::Position::play(task.position.clone(), *mv).unwrap();
-                    if shakmaty::Position::is_check(&after) {
+                    if shakmaty::Position::is_check(&after)
+                        && !ON_PURPOSE.contains(&step.id.as_str())
+                    {
                         checks.push(format!("unit {} step {}", lesson.unit, step.id));
                     }
                     checked += 1;
@@ -529,5 +535,5 @@ fn no_expected_move_of_the_board_units_gives_check() {
         checks.is_empty(),
         "expected moves that give check: {checks:?}"
     );
-    assert!(checked >= 5, "only {checked} moves");
+    assert!(checked >= 40, "only {checked} moves");
 }

@@ -316,6 +316,9 @@ async fn castling_in_chinese() {
         "a step without a board is text"
     );
     fake.push(press(chat, &button(&second, "下一步"), 2));
+    // The castling conditions are two short steps (content review of 2026-12-03, A5).
+    let third = fake.wait_text(chat, "第14课 王车易位 · 3/").await;
+    fake.push(press(chat, &button(&third, "下一步"), 3));
     fake.wait_text(chat, "进行短易位").await;
     fake.push(text(chat, "O-O"));
     let right = fake.wait_text(chat, "对了！").await;

@@ -307,6 +307,9 @@ async fn castling_in_chinese_by_webhook() {
     bot.send(press(chat, &button(&first, "下一步"), 1)).await;
     let second = latest(&fake, chat, "第14课 王车易位 · 2/");
     bot.send(press(chat, &button(&second, "下一步"), 2)).await;
+    // The castling conditions are two short steps (content review of 2026-12-03, A5).
+    let third = latest(&fake, chat, "第14课 王车易位 · 3/");
+    bot.send(press(chat, &button(&third, "下一步"), 3)).await;
     latest(&fake, chat, "进行短易位");
     // An illegal move first (a king never moves two squares, except by castling).
     let before = fake.sent_to(chat).len();
@@ -325,7 +328,8 @@ async fn castling_in_chinese_by_webhook() {
     let right = latest(&fake, chat, "对了！");
     assert_eq!(right.method, "sendphoto");
     no_secrets_in(&bot.stop());
-    assert_eq!(versions(dir.path(), [chat]).await, vec![6]);
+    // One stored version per handled update, the third Next included.
+    assert_eq!(versions(dir.path(), [chat]).await, vec![7]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

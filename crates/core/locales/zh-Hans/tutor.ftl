@@ -246,7 +246,7 @@ rule-name = { $code ->
     [castling_pieces_between] 王和车之间有棋子还想易位
     [castling_in_check] 被将军时易位
     [castling_through_check] 易位时王经过被攻击的格子
-    [castling_into_check] 易位后王落在被攻击的格子
+    [castling_into_check] 易位以后王落在被攻击的格子
     [game_over] 对局已经结束还在走棋
    *[other] {$code}
 }

@@ -1,8 +1,8 @@
 # Generated from ../zh-Hans by chess_tutor_core::i18n::hant: do not edit.
-# chess-tutor：裁判的話（走法為什麼不行、合法的一步做了什麼），簡體中文（../zh-Hant 由此生成）。
+# chess-tutor：裁判的話（走法為什麼不行、合法的一步做了什麼）。簡體中文的原文在 ../zh-Hans，繁體中文的 ../zh-Hant 由它轉換生成。
 # 用哪一句由 Rust 決定（`rules::text::Sentence`），這裡只有措辭；術語與 CURRICULUM.md 一致。
 # 格子（e4）、走法（Nf3）和學員輸入的內容作為參數傳入；棋子、哪一方和列表由第一節的短語先寫好再傳入。
-# 這裡的每條消息在 ../en/rules.ftl 裡都有對應的英文（有測試檢查）。
+# 這裡的每條訊息在 ../en/rules.ftl 裡都有對應的英文（有測試檢查）。
 
 ## 句子裡用到的短語
 

@@ -1,12 +1,14 @@
 //! Checks across the loaded course that a single step or item cannot see: the Chinese
-//! glossary, Latin move letters in Chinese before the notation unit, a drill that starts in
+//! glossary, notation before the notation unit (in either language), a term before the unit
+//! that teaches it, a name or a square said in one language only, a 后 the Traditional text
+//! can only guess (in the course and in the bot's own catalogues), a drill that starts in
 //! check before check is taught, a text that names a piece on a square where the board has
 //! none, and the same question asked twice in a unit.
 //!
 //! Every finding is a [`Problem`] with the file and line of the step or item.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use serde::Deserialize;
@@ -14,13 +16,27 @@ use shakmaty::{CastlingMode, Chess, Position, Role, Square};
 
 use super::judge::Ask;
 use super::lesson::{Lesson, StepKind};
+use super::located::course_texts;
+use super::notation::notation_in;
+use super::parity::one_sided_texts;
 use super::quiz::{Origin, QuizItem};
+use super::terms::{names_in_one_language, shipped_terms, used_before_their_unit};
 use super::{Problem, Text};
 
 /// The unit that teaches check (CURRICULUM.md): before it, no board starts in check.
 pub const CHECK_UNIT: u32 = 12;
-/// The unit that teaches notation: before it, Chinese texts name moves with Chinese pieces.
+/// The unit that teaches notation: before it, moves are said in words (the knight to f3) or
+/// with Chinese pieces (马f3), in both languages.
 pub const NOTATION_UNIT: u32 = 19;
+/// Units after the notation unit that a learner may take before it: the xiangqi unit is
+/// offered first to those who play xiangqi.
+pub const EARLY_UNITS: [u32; 1] = [20];
+
+/// Whether a text of `unit` may use notation.
+#[must_use]
+pub fn notation_taught(unit: u32) -> bool {
+    unit >= NOTATION_UNIT && !EARLY_UNITS.contains(&unit)
+}
 
 /// One glossary entry: the term to use and the variants that must not appear.
 #[derive(Debug, Clone, Deserialize)]
@@ -77,79 +93,6 @@ pub fn term_problems(zh: &str, unit: u32, terms: &[Term]) -> Vec<String> {
         }
     }
     out
-}
-
-/// Latin SAN moves (`Nf3`, `Bxa1`, `exd5`, `O-O`) in a Chinese text that are not glossed: a
-/// move is glossed when `记作`/`写作`/`记谱` comes just before it or `（` just after it.
-#[must_use]
-pub fn latin_moves(zh: &str) -> Vec<String> {
-    let chars: Vec<char> = zh.chars().collect();
-    let mut found = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let starts_word = i == 0 || !chars[i - 1].is_ascii_alphanumeric();
-        if starts_word && let Some(len) = san_len(&chars[i..]) {
-            let before: String = chars[i.saturating_sub(2)..i].iter().collect();
-            let glossed = ["记作", "写作", "记谱"].contains(&before.as_str())
-                || chars.get(i + len) == Some(&'（');
-            if !glossed {
-                found.push(chars[i..i + len].iter().collect());
-            }
-            i += len;
-        } else {
-            i += 1;
-        }
-    }
-    found
-}
-
-/// The length of a SAN move at the start of `s`, if one is there.
-fn san_len(s: &[char]) -> Option<usize> {
-    let file = |c: Option<&char>| c.is_some_and(|c| ('a'..='h').contains(c));
-    let rank = |c: Option<&char>| c.is_some_and(|c| ('1'..='8').contains(c));
-    let text: String = s.iter().take(5).collect();
-    for castle in ["O-O-O", "0-0-0", "O-O", "0-0"] {
-        if text.starts_with(castle) {
-            return Some(castle.len());
-        }
-    }
-    let mut n;
-    if s.first().is_some_and(|c| "KQRBN".contains(*c)) {
-        n = 1;
-        // Disambiguation, capture, target: take the longest square at the end.
-        let mut j = 1;
-        let mut last = None;
-        while j < s.len() && j <= 6 {
-            let c = s[j];
-            if !(c.is_ascii_lowercase() || c.is_ascii_digit()) {
-                break;
-            }
-            if file(s.get(j)) && rank(s.get(j + 1)) {
-                last = Some(j + 2);
-            }
-            j += 1;
-        }
-        n = last?.max(n);
-    } else if file(s.first()) && s.get(1) == Some(&'x') && file(s.get(2)) && rank(s.get(3)) {
-        n = 4;
-    } else if file(s.first())
-        && rank(s.get(1))
-        && s.get(2) == Some(&'=')
-        && s.get(3).is_some_and(|c| "QRBN".contains(*c))
-    {
-        // A promotion with a Latin piece letter (`e8=Q`); `e8=后` is the Chinese form.
-        n = 2;
-    } else {
-        return None;
-    }
-    if s.get(n) == Some(&'=') && s.get(n + 1).is_some_and(|c| "QRBN".contains(*c)) {
-        n += 2;
-    }
-    if s.get(n).is_some_and(|c| *c == '+' || *c == '#') {
-        n += 1;
-    }
-    // `Nf3a` or `Nf3x`: not a move.
-    (!s.get(n).is_some_and(char::is_ascii_alphanumeric)).then_some(n)
 }
 
 /// "the bishop on e4" / "e4的象" / "e4上的象": each (square, role) a text says is there.
@@ -246,13 +189,6 @@ fn normalised(text: &str) -> String {
         .collect()
 }
 
-/// Everything [`audit`] needs to know about one text.
-struct Seen<'a> {
-    file: &'a Path,
-    line: usize,
-    unit: u32,
-}
-
 /// Runs every cross-course check on the loaded lessons and quiz items.
 #[must_use]
 pub fn audit(lessons: &[Lesson], items: &[QuizItem]) -> Vec<Problem> {
@@ -266,7 +202,9 @@ pub fn audit(lessons: &[Lesson], items: &[QuizItem]) -> Vec<Problem> {
             )];
         }
     };
-    audit_with(lessons, items, terms)
+    let mut problems = audit_with(lessons, items, terms);
+    problems.extend(catalogue_problems());
+    problems
 }
 
 /// The Traditional text is made from the Simplified one, where 后 is both the queen (后) and
@@ -287,45 +225,78 @@ pub fn traditional_problems(zh: &str) -> Vec<String> {
         .collect()
 }
 
+/// The bot's own Simplified catalogues (compiled in), from which the Traditional ones are
+/// made: (path as the repository has it, contents).
+pub const CATALOGUES: [(&str, &str); 2] = [
+    (
+        "crates/core/locales/zh-Hans/tutor.ftl",
+        include_str!("../../locales/zh-Hans/tutor.ftl"),
+    ),
+    (
+        "crates/core/locales/zh-Hans/rules.ftl",
+        include_str!("../../locales/zh-Hans/rules.ftl"),
+    ),
+];
+
+/// Each 后 of the catalogues that the Traditional text can only guess, at its file and line.
+#[must_use]
+pub fn catalogue_problems() -> Vec<Problem> {
+    CATALOGUES
+        .iter()
+        .flat_map(|(file, source)| {
+            source.lines().enumerate().flat_map(move |(n, line)| {
+                traditional_problems(line)
+                    .into_iter()
+                    .map(move |msg| Problem::at(*file, Some(n + 1), msg))
+            })
+        })
+        .collect()
+}
+
 /// [`audit`] with a given glossary.
 #[must_use]
 pub fn audit_with(lessons: &[Lesson], items: &[QuizItem], terms: &[Term]) -> Vec<Problem> {
     let mut problems = Vec::new();
-    let texts = |at: &Seen<'_>, label: &str, text: &Text, problems: &mut Vec<Problem>| {
-        for msg in term_problems(&text.zh, at.unit, terms) {
+    let texts = course_texts(lessons, items);
+    for t in &texts {
+        let mut say = |msg: String| {
             problems.push(Problem::at(
-                at.file,
-                Some(at.line),
-                format!("{label}: {msg}"),
+                &t.file,
+                Some(t.line),
+                format!("{}: {msg}", t.label),
             ));
+        };
+        for msg in term_problems(&t.text.zh, t.unit, terms) {
+            say(msg);
         }
-        for msg in traditional_problems(&text.zh) {
-            problems.push(Problem::at(
-                at.file,
-                Some(at.line),
-                format!("{label}: {msg}"),
-            ));
+        for msg in traditional_problems(&t.text.zh) {
+            say(msg);
         }
-        if at.unit < NOTATION_UNIT {
-            for mv in latin_moves(&text.zh) {
-                problems.push(Problem::at(
-                    at.file,
-                    Some(at.line),
-                    format!(
-                        "{label}: zh: `{mv}` is notation, taught in unit {NOTATION_UNIT}; write it with Chinese pieces (马f3, 后吃e5) or gloss it (记作{mv})"
-                    ),
-                ));
+        if !notation_taught(t.unit) {
+            for (lang, text) in [("zh", &t.text.zh), ("en", &t.text.en)] {
+                for mv in notation_in(text) {
+                    say(format!(
+                        "{lang}: `{mv}` is notation, taught in unit {NOTATION_UNIT}; say the move in words (the knight to f3; 马走到f3, 马f3) or gloss it (written {mv}; 记作{mv})"
+                    ));
+                }
             }
         }
-    };
+    }
+    match shipped_terms() {
+        Ok(named) => {
+            problems.extend(used_before_their_unit(&texts, named));
+            problems.extend(names_in_one_language(&texts, named));
+        }
+        Err(e) => problems.push(Problem::at(
+            "lessons/glossary/terms.yaml",
+            None,
+            format!("the term list does not parse: {e}"),
+        )),
+    }
+    problems.extend(one_sided_texts(&texts));
     for lesson in lessons {
         let mut questions: HashMap<String, usize> = HashMap::new();
         for step in &lesson.steps {
-            let at = Seen {
-                file: &lesson.file,
-                line: step.line,
-                unit: lesson.unit,
-            };
             let label = format!("step `{}`", step.id);
             let (board, own): (Option<Chess>, Vec<&Text>) = match &step.kind {
                 StepKind::Explain { scene, text } => (
@@ -346,9 +317,6 @@ pub fn audit_with(lessons: &[Lesson], items: &[QuizItem], terms: &[Term]) -> Vec
                 ),
                 StepKind::Quiz { .. } => (None, vec![]),
             };
-            for text in &own {
-                texts(&at, &label, text, &mut problems);
-            }
             if let Some(board) = &board {
                 let about_check = matches!(
                     &step.kind,
@@ -402,15 +370,7 @@ pub fn audit_with(lessons: &[Lesson], items: &[QuizItem], terms: &[Term]) -> Vec
             #[allow(unreachable_patterns)]
             _ => (PathBuf::from("lessons/quiz"), None),
         };
-        let at = Seen {
-            file: &file,
-            line: line.unwrap_or(0),
-            unit: u32::from(item.unit),
-        };
         let label = format!("item `{}`", item.id);
-        for text in [&item.question, &item.explanation] {
-            texts(&at, &label, text, &mut problems);
-        }
         if let Some(board) = &item.board
             && board.moves.is_empty()
         {
@@ -459,7 +419,7 @@ mod tests {
         let mut yaml = format!("id: demo\nunit: {unit}\ntitle: {{zh: 演示, en: Demo}}\nsteps:\n");
         for i in 0..4 {
             yaml.push_str(&format!(
-                "  - id: demo-ok-{i}\n    kind: judge\n    board: 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\n    ask: check\n    answer: no\n    text: {{zh: 第{i}题：黑王被将军了吗？, en: Is Black in check?}}\n    hint: {{zh: 看车, en: Look at the rook}}\n    why: {{zh: 车不攻击e8, en: The rook does not attack e8}}\n"
+                "  - id: demo-ok-{i}\n    kind: judge\n    board: 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\n    ask: check\n    answer: no\n    text: {{zh: 第{i}题：黑王在e8吗？, en: Is the black king on e8?}}\n    hint: {{zh: 看车, en: Look at the rook}}\n    why: {{zh: 车不攻击e8, en: The rook does not attack e8}}\n"
             ));
         }
         yaml.push_str(extra);
@@ -467,13 +427,14 @@ mod tests {
         let (lessons, problems) =
             super::super::load_lessons_from(&[(name.as_str(), yaml.as_str())]);
         assert!(problems.is_empty(), "{problems:?}");
-        audit(&lessons, &[])
+        let terms = glossary().as_ref().expect("the shipped glossary");
+        audit_with(&lessons, &[], terms)
             .iter()
             .map(ToString::to_string)
             .collect()
     }
 
-    const IN_CHECK_DRILL: &str = "  - id: demo-drill\n    kind: move\n    board: k7/8/8/8/4b3/8/8/4Q2K w - - 0 1\n    text: {zh: 用后吃掉黑象。, en: Take the bishop.}\n    goal: {captured: {squares: [e4]}}\n    expected: [Qxe4]\n    wrong: [Qe2]\n    wrong_reasons: {Qe2: still_in_check}\n    hint: {zh: 看e线, en: Look at the file}\n    why: {zh: 后走到e2没有吃子, en: Qe2 takes nothing}\n";
+    const IN_CHECK_DRILL: &str = "  - id: demo-drill\n    kind: move\n    board: k7/8/8/8/4b3/8/8/4Q2K w - - 0 1\n    text: {zh: 用后吃掉黑象。, en: Take the bishop.}\n    goal: {captured: {squares: [e4]}}\n    expected: [Qxe4]\n    wrong: [Qe2]\n    wrong_reasons: {Qe2: still_in_check}\n    hint: {zh: 看e线, en: Look at the file}\n    why: {zh: 后走到e2没有吃子, en: The queen on e2 takes nothing}\n";
 
     #[test]
     fn a_drill_in_check_before_the_check_unit_is_reported() {
@@ -488,7 +449,7 @@ mod tests {
     #[test]
     fn a_hou_the_traditional_text_can_only_guess_is_reported() {
         // 吃了马后马上走: "after taking the knight, move at once" (後) or the queen (后)?
-        let unclear = "  - id: demo-hou\n    kind: judge\n    board: 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\n    ask: check\n    answer: no\n    text: {zh: 吃了马后马上走，黑王被将军了吗？, en: Is Black in check?}\n    hint: {zh: 看车, en: Look at the rook}\n    why: {zh: 车不攻击e8, en: The rook does not attack e8}\n";
+        let unclear = "  - id: demo-hou\n    kind: judge\n    board: 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\n    ask: check\n    answer: no\n    text: {zh: 吃了马后马上走，黑王在e8吗？, en: Is the black king on e8?}\n    hint: {zh: 看车, en: Look at the rook}\n    why: {zh: 车不攻击e8, en: The rook does not attack e8}\n";
         let found = audited(5, unclear);
         assert_eq!(found.len(), 1, "{found:?}");
         assert!(found[0].contains("Traditional"), "{found:?}");
@@ -500,10 +461,26 @@ mod tests {
 
     #[test]
     fn the_same_question_twice_is_reported() {
-        let twice = "  - id: demo-again\n    kind: judge\n    board: 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\n    ask: check\n    answer: no\n    text: {zh: 第0题：黑王被将军了吗？, en: Is Black in check?}\n    hint: {zh: 看车, en: Look at the rook}\n    why: {zh: 车不攻击e8, en: The rook does not attack e8}\n";
+        let twice = "  - id: demo-again\n    kind: judge\n    board: 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\n    ask: check\n    answer: no\n    text: {zh: 第0题：黑王在e8吗？, en: Is the black king on e8?}\n    hint: {zh: 看车, en: Look at the rook}\n    why: {zh: 车不攻击e8, en: The rook does not attack e8}\n";
         let found = audited(12, twice);
         assert_eq!(found.len(), 1, "{found:?}");
         assert!(found[0].contains("same question"), "{found:?}");
+    }
+
+    /// The shipped course passes every cross-course check (the same as `check`, without the
+    /// puzzle proofs): prints each problem at its file and line.
+    #[test]
+    fn the_shipped_course_passes_the_audit() {
+        let (lessons, lp) = super::super::load_lessons_from(super::super::shipped::LESSONS);
+        let (items, qp) = super::super::quiz::load_quiz_sources(super::super::shipped::QUIZ);
+        let mut all: Vec<String> = lp.iter().chain(&qp).map(ToString::to_string).collect();
+        all.extend(audit(&lessons, &items).iter().map(ToString::to_string));
+        assert!(
+            all.is_empty(),
+            "{} problems:\n{}",
+            all.len(),
+            all.join("\n")
+        );
     }
 
     #[test]
@@ -555,20 +532,6 @@ mod tests {
     fn a_bad_glossary_says_where() {
         let err = parse_glossary("- use: 垫将\n  nott: [垫子]\n").unwrap_err();
         assert!(err.starts_with("line "), "{err}");
-    }
-
-    #[test]
-    fn latin_moves_in_chinese_are_found_unless_glossed() {
-        assert_eq!(latin_moves("Bxa1是合法的；Nf3也是。"), ["Bxa1", "Nf3"]);
-        assert_eq!(latin_moves("兵exd5吃子，O-O-O是长易位"), ["exd5", "O-O-O"]);
-        assert_eq!(latin_moves("e8=Q+将军"), ["e8=Q+"]);
-        assert_eq!(latin_moves("c8=R以后"), ["c8=R"]);
-        assert!(latin_moves("e8=后，兵走到e8").is_empty());
-        assert_eq!(latin_moves("bxa8=Q升变"), ["bxa8=Q"]);
-        assert!(latin_moves("短易位（记作O-O）").is_empty());
-        assert!(latin_moves("Nf3（马f3）").is_empty());
-        assert!(latin_moves("马f3、车g4、后吃e5、e4、d7-d5、法语j'adoube").is_empty());
-        assert!(latin_moves("Rd1e").is_empty() || latin_moves("Rd1e") == ["Rd1e"]);
     }
 
     #[test]

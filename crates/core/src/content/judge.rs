@@ -130,6 +130,11 @@ pub enum Ask {
     WhiteCanMate,
     /// Does Black still have the material to mate?
     BlackCanMate,
+    /// Is the position dead: can no series of legal moves end in mate (Art. 5.2.2)?
+    DeadPosition,
+    /// May the player to move claim a draw by threefold repetition now (the position has
+    /// occurred three times, with the same castling and en passant possibilities)?
+    Threefold,
 }
 
 impl Ask {
@@ -149,12 +154,14 @@ impl Ask {
             "draw" => Self::Draw,
             "white_can_mate" => Self::WhiteCanMate,
             "black_can_mate" => Self::BlackCanMate,
+            "dead_position" => Self::DeadPosition,
+            "threefold" => Self::Threefold,
             _ => return None,
         })
     }
 
     /// The YAML names of all questions.
-    pub const CODES: [&'static str; 8] = [
+    pub const CODES: [&'static str; 10] = [
         "legal_position",
         "check",
         "checkmate",
@@ -163,6 +170,8 @@ impl Ask {
         "draw",
         "white_can_mate",
         "black_can_mate",
+        "dead_position",
+        "threefold",
     ];
 }
 
@@ -216,6 +225,8 @@ pub fn settle_in(game: &Game, ask: &Ask) -> Result<Answer, JudgeError> {
         Ask::Stalemate => Answer::Yes(report.stalemate),
         Ask::WhiteCanMate => Answer::Yes(report.white_can_mate),
         Ask::BlackCanMate => Answer::Yes(report.black_can_mate),
+        Ask::DeadPosition => Answer::Yes(report.dead.is_some()),
+        Ask::Threefold => Answer::Yes(game.repetition().count >= 3),
         Ask::MoveLegal { text } => match read_move(pos, text) {
             MoveRead::Legal(_) => Answer::Yes(true),
             MoveRead::Illegal(_) => Answer::Yes(false),
@@ -278,6 +289,27 @@ mod tests {
         assert_eq!(draws(&line(fen, &twice[..7])), vec![]);
         let four: Vec<&str> = shuffle.iter().cycle().take(16).copied().collect();
         assert_eq!(draws(&line(fen, &four)), vec![DrawKind::Fivefold]);
+    }
+
+    /// The yes/no threefold question: the same squares three times are not a repetition
+    /// while the castling rights differ, and are once they are the same.
+    #[test]
+    fn a_threefold_claim_is_asked_yes_or_no() {
+        let castles = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        let walk = ["Kf1", "Kf8", "Ke1", "Ke8", "Kf1", "Kf8", "Ke1", "Ke8"];
+        let game = line(castles, &walk);
+        assert_eq!(settle_in(&game, &Ask::Threefold), Ok(Answer::Yes(false)));
+        let rooks = "4k3/7r/8/8/8/8/R7/4K3 w - - 0 1";
+        let game = line(
+            rooks,
+            &["Ra3", "Rh6", "Ra2", "Rh7", "Ra4", "Rh5", "Ra2", "Rh7"],
+        );
+        assert_eq!(settle_in(&game, &Ask::Threefold), Ok(Answer::Yes(true)));
+        assert_eq!(Ask::from_code("threefold", None), Some(Ask::Threefold));
+        assert_eq!(
+            Ask::from_code("dead_position", None),
+            Some(Ask::DeadPosition)
+        );
     }
 
     #[test]
@@ -359,6 +391,17 @@ mod tests {
         let rook_v_king = "8/8/4k3/8/8/2R5/4K3/8 w - - 0 1";
         assert_eq!(
             settle(rook_v_king, &Ask::BlackCanMate),
+            Ok(Answer::Yes(false))
+        );
+        // Yes/no questions about draws (unit 16 asks them with Yes and No).
+        let same_bishops = "8/8/4b3/4k3/8/8/2B5/4K3 w - - 0 1";
+        assert_eq!(
+            settle(same_bishops, &Ask::DeadPosition),
+            Ok(Answer::Yes(true))
+        );
+        let two_knights = "8/8/4k3/8/8/2NN4/4K3/8 w - - 0 1";
+        assert_eq!(
+            settle(two_knights, &Ask::DeadPosition),
             Ok(Answer::Yes(false))
         );
         // King and bishop against a stalemated king: two rules at once.

@@ -37,11 +37,15 @@ pub mod ids;
 pub mod judge;
 pub mod lesson;
 pub mod load;
+pub mod located;
+pub mod notation;
+pub mod parity;
 pub mod problem;
 pub mod puzzle;
 pub mod raw;
 pub mod report;
 pub mod shipped;
+pub mod terms;
 pub mod text;
 
 pub use catalog::Catalog;

@@ -142,3 +142,54 @@ fn is_right(answer: &Answer, choice: usize) -> bool {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::{StepKind, load_lessons_from, shipped};
+    use crate::i18n::LANGS;
+
+    fn task(id: &str) -> JudgeTask {
+        let (lessons, _) = load_lessons_from(shipped::LESSONS);
+        lessons
+            .into_iter()
+            .flat_map(|l| l.steps)
+            .find_map(|s| match s.kind {
+                StepKind::Judge(t) if s.id.as_str() == id => Some(t),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no judge step {id}"))
+    }
+
+    /// The first-hour review's A6: unit 16's yes/no questions ("Is this a dead position?",
+    /// "May White now claim …?") were answered with the eight draw-type buttons. They are
+    /// answered Yes or No, typed or tapped; a question about which rule applies keeps its rules.
+    #[test]
+    fn unit_16s_yes_no_questions_get_yes_and_no() {
+        for (id, right) in [
+            ("draws-same-bishops", 0),
+            ("draws-two-knights", 1),
+            ("draws-threefold-castling", 1),
+        ] {
+            let t = task(id);
+            for lang in LANGS {
+                let labels: Vec<String> = choices(lang, &t.answer)
+                    .into_iter()
+                    .map(|(_, l)| l)
+                    .collect();
+                assert_eq!(labels, [words::yes(lang), words::no(lang)], "{id}");
+            }
+            assert!(is_right(&t.answer, right), "{id}");
+            assert!(!is_right(&t.answer, 1 - right), "{id}");
+            let typed = if right == 0 { "是" } else { "否" };
+            assert_eq!(read(Lang::Zh, &t, typed), Some(right), "{id}");
+            let typed = if right == 0 { "yes" } else { "no" };
+            assert_eq!(read(Lang::En, &t, typed), Some(right), "{id}");
+        }
+        let rules = task("draws-fifty");
+        assert_eq!(
+            choices(Lang::En, &rules.answer).len(),
+            DrawKind::ALL.len() + 1
+        );
+    }
+}

@@ -1,9 +1,11 @@
 //! The move reader and the referee: any text, against a few fixed positions, or against the
 //! position of its first line when that line is a FEN (`FEN\nmove`, as `/explain` reads them).
 //! A verdict is the same twice, a Legal verdict's move is legal, and its words can be written.
+//! An exact reading decides: strict SAN that names a legal move gets that move, a piece letter
+//! or two squares are never turned into a legal move of another piece or from another square.
 
 use chess_tutor_core::rules::{Lang, explain, parse_fen, parse_input, text::verdict_text};
-use shakmaty::{Chess, Position};
+use shakmaty::{Chess, Position, Role, Square, san::San};
 
 const FIXED: [&str; 5] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -39,8 +41,25 @@ fn main() {
                 explain(pos, input),
                 "the verdict changed on a second reading"
             );
+            let san = San::from_ascii(input.as_bytes());
+            if let Ok(Ok(exact)) = san.clone().map(|san| san.to_move(pos)) {
+                assert_eq!(verdict.legal_move(), Some(exact), "{input:?} is strict SAN");
+            }
             if let Some(mv) = verdict.legal_move() {
                 assert!(pos.is_legal(mv), "{input:?} read as the illegal {mv:?}");
+                // (A bare square such as `e4` may still be any piece's move: a pawn is left out.)
+                if let Ok(San::Normal { role, .. }) = san
+                    && role != Role::Pawn
+                {
+                    assert_eq!(mv.role(), role, "{input:?} moved another piece");
+                }
+                let b = input.as_bytes();
+                if b.len() == 4
+                    && let (Ok(from), Ok(_)) =
+                        (Square::from_ascii(&b[..2]), Square::from_ascii(&b[2..]))
+                {
+                    assert_eq!(mv.from(), Some(from), "{input:?} moved from another square");
+                }
             }
             for lang in [Lang::Zh, Lang::ZhHant, Lang::En] {
                 let _ = verdict_text(pos, &verdict, input, lang);

@@ -57,8 +57,9 @@ for t in "${targets[@]}"; do
             seed_lines "$d" move <seeds/moves.txt
             # `FEN\nmove`: the move against that position.
             i=0
+            n=$(wc -l <seeds/moves.txt)
             while IFS= read -r fen; do
-                mv=$(sed -n "$((i % 43 + 1))p" seeds/moves.txt)
+                mv=$(sed -n "$((i % n + 1))p" seeds/moves.txt)
                 printf '%s\n%s' "$fen" "$mv" >"$d/fen-move-$i"
                 i=$((i + 1))
             done < <(printf '%s\n' "$fens" | head -n 30)

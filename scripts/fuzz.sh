@@ -69,6 +69,7 @@ for t in "${targets[@]}"; do
         lesson_yaml) cp "$root"/lessons/[0-9]*.yaml "$d/" ;;
         quiz_yaml) cp "$root"/lessons/quiz/[0-9]*.yaml "$d/" ;;
         # The header and the first two puzzles of each set.
+        telegram_updates) cp seeds/updates/*.json "$d/" ;;
         puzzle_yaml) for f in "$root"/puzzles/*.yaml; do head -n 31 "$f" >"$d/$(basename "$f")"; done ;;
         *) echo "unknown target $t (targets: ${all[*]})" >&2; exit 2 ;;
     esac

@@ -308,6 +308,22 @@ fn explain_reading(pos: &Chess, legal: &[Move], reading: &MoveInput) -> Outcome 
                 (a, _) => a,
             }
         }
+        // A piece letter that is not the mover's piece standing there (`Be2e4` with a pawn on
+        // e2) names a piece that is not there: read as SAN (that piece, from that square),
+        // never as the move of the piece that is.
+        MoveInput::Coords {
+            piece: Some(piece),
+            from,
+            to,
+            promotion,
+        } if pos
+            .board()
+            .piece_at(from)
+            .is_some_and(|p| p.color == pos.turn() && p.role != piece) =>
+        {
+            let (file, rank) = (Some(from.file()), Some(from.rank()));
+            san(pos, legal, piece, file, rank, to, promotion)
+        }
         MoveInput::Coords {
             piece: Some(named),
             from,
@@ -887,6 +903,26 @@ mod tests {
         assert_eq!(explain(&p, "Nd2").code(), "own_piece_on_target");
         assert_eq!(explain(&p, "O-O").code(), "castling_pieces_between");
         assert_eq!(explain(&p, "xyz").code(), "unreadable");
+    }
+
+    #[test]
+    fn piece_letter_before_squares_never_moves_another_piece() {
+        // Found by the move reader's fuzz target: `Be2e4` played the pawn on e2.
+        let p = Chess::default();
+        for input in ["Be2e4", "Ne2-e4", "象e2-e4", "Qg1f3", "Rb1c3"] {
+            let verdict = explain(&p, input);
+            assert_eq!(verdict.legal_move(), None, "{input}: {verdict:?}");
+            assert!(
+                matches!(verdict, Verdict::Illegal(IllegalReason::NoPiece { .. })),
+                "{input}: {verdict:?}"
+            );
+        }
+        // The right letter (or none) is still the move.
+        for input in ["Pe2e4", "e2e4", "Ng1f3", "马g1-f3"] {
+            assert_eq!(explain(&p, input).code(), "legal", "{input}");
+        }
+        // A letter that is the piece there, when the move breaks a rule, gets that rule.
+        assert_eq!(explain(&p, "Bf1c4").code(), "path_blocked");
     }
 
     #[test]

@@ -12,7 +12,7 @@ set -euo pipefail
 
 secs=${1:-60}
 shift || true
-all=(move_reader fen_reader callback_data lesson_yaml quiz_yaml puzzle_yaml)
+all=(move_reader fen_reader callback_data lesson_yaml quiz_yaml puzzle_yaml telegram_updates)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 

@@ -312,19 +312,6 @@ fn explain_reading(pos: &Chess, legal: &[Move], reading: &MoveInput) -> Outcome 
         // e2) names a piece that is not there: read as SAN (that piece, from that square),
         // never as the move of the piece that is.
         MoveInput::Coords {
-            piece: Some(piece),
-            from,
-            to,
-            promotion,
-        } if pos
-            .board()
-            .piece_at(from)
-            .is_some_and(|p| p.color == pos.turn() && p.role != piece) =>
-        {
-            let (file, rank) = (Some(from.file()), Some(from.rank()));
-            san(pos, legal, piece, file, rank, to, promotion)
-        }
-        MoveInput::Coords {
             piece: Some(named),
             from,
             to,

@@ -794,3 +794,235 @@ fn a_basic_mate_against_the_best_defence() {
 fn a_basic_mate_against_the_best_defence_in_chinese() {
     insta::assert_snapshot!(a_basic_mate_step(Lang::Zh));
 }
+
+/// Sessions in each kind of activity, as a learner reaches them, for the press tests.
+fn sessions_in_every_mode(catalog: &Catalog) -> Vec<(&'static str, Session)> {
+    let mut out = Vec::new();
+    let start = |chat: &mut Chat<'_>| {
+        chat.send(Input::Start {
+            client_lang: Some("en".into()),
+        });
+    };
+    let mut chat = Chat::new(catalog);
+    start(&mut chat);
+    out.push(("idle", chat.session.clone()));
+    chat.text("/lesson 3").press("Next").press("Next");
+    out.push(("lesson move step", chat.session.clone()));
+    let nonce = chat.session.nonce;
+    chat.send(Input::Button(Action::TapBoard(nonce).encode()));
+    out.push(("lesson tap board", chat.session.clone()));
+    let mut chat = Chat::new(catalog);
+    start(&mut chat);
+    chat.text("/lesson 16").press("Next");
+    out.push(("lesson judge step", chat.session.clone()));
+    let mut chat = Chat::new(catalog);
+    start(&mut chat);
+    chat.text("/quiz");
+    out.push(("quiz question", chat.session.clone()));
+    let mut chat = Chat::new(catalog);
+    start(&mut chat);
+    chat.text("/puzzle");
+    out.push(("puzzle", chat.session.clone()));
+    let mut chat = Chat::new(catalog);
+    start(&mut chat);
+    chat.send(Input::Button(
+        Action::Play {
+            level: 1,
+            side: Some(shakmaty::Color::White),
+        }
+        .encode(),
+    ));
+    out.push(("game", chat.session.clone()));
+    chat.press("Resign");
+    out.push(("game, asked to resign", chat.session.clone()));
+    for (what, session) in &out {
+        assert!(
+            !matches!(session.mode, Mode::Idle) || *what == "idle",
+            "{what}: the chat did not get there"
+        );
+    }
+    out
+}
+
+/// A refused press changes nothing: the session after it is the session before, byte for
+/// byte, and what a press is refused for is known before it reaches an activity.
+fn assert_refused_changes_nothing(session: &Session, data: &str, catalog: &Catalog) {
+    let t = chess_tutor_core::tutor::step(session, Input::Button(data.to_owned()), catalog);
+    let before = serde_json::to_string(session).unwrap();
+    if t.refused {
+        assert_eq!(serde_json::to_string(&t.session).unwrap(), before, "{data}");
+        assert!(t.events.is_empty() && t.others.is_empty() && t.shared.is_none());
+    }
+    let must_refuse = match Action::decode(data) {
+        None => true,
+        Some(action) => {
+            action.nonce().is_some_and(|n| n != session.nonce)
+                || matches!(action, Action::Answer { choice, .. } if choice >= 9)
+                || matches!(action, Action::Review(i) if i as usize >= catalog.steps().len())
+                || matches!(action, Action::Lesson(u) if u > 20)
+                || matches!(action, Action::Duel { game, .. } if session.duel.is_none_or(|d| d.game.0 != game))
+        }
+    };
+    if must_refuse {
+        assert!(t.refused, "{data} was not refused: {:?}", t.replies);
+        assert_eq!(serde_json::to_string(&t.session).unwrap(), before, "{data}");
+    }
+}
+
+fn any_button_data() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let square = (0u32..64).prop_map(|i| Square::new(i));
+    prop_oneof![
+        ".{0,70}",
+        "[a-z]:[0-9]{1,11}(:[0-9a-z]{0,6})?",
+        (any::<u32>(), any::<u8>())
+            .prop_map(|(nonce, choice)| Action::Answer { nonce, choice }.encode()),
+        (0u32..64, 0u8..16).prop_map(|(nonce, choice)| Action::Answer { nonce, choice }.encode()),
+        any::<u32>().prop_map(|i| Action::Review(i).encode()),
+        (0u32..400).prop_map(|i| Action::Review(i).encode()),
+        any::<u32>().prop_map(|u| Action::Lesson(u).encode()),
+        (0u32..64).prop_map(|n| Action::Next(n).encode()),
+        (0u32..64).prop_map(|n| Action::Resign(n).encode()),
+        (0u32..64).prop_map(|n| Action::ResignYes(n).encode()),
+        (0u32..64).prop_map(|n| Action::TakeBack(n).encode()),
+        (0u32..64, square).prop_map(|(nonce, square)| Action::Tap { nonce, square }.encode()),
+        (1i64..1_000_000, 0u16..200).prop_map(|(game, ply)| Action::Duel {
+            game,
+            ply,
+            act: chess_tutor_core::tutor::DuelAct::Resign,
+            seat: None
+        }
+        .encode()),
+    ]
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 256,
+        failure_persistence: None,
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    #[test]
+    fn a_refused_press_leaves_the_session_as_it_was_in_every_mode(data in any_button_data()) {
+        let catalog = press_catalog();
+        for (_, session) in press_sessions() {
+            assert_refused_changes_nothing(session, &data, catalog);
+        }
+    }
+}
+
+fn press_catalog() -> &'static Catalog {
+    static CATALOG: std::sync::OnceLock<Catalog> = std::sync::OnceLock::new();
+    CATALOG.get_or_init(shipped)
+}
+
+fn press_sessions() -> &'static [(&'static str, Session)] {
+    static SESSIONS: std::sync::OnceLock<Vec<(&'static str, Session)>> = std::sync::OnceLock::new();
+    SESSIONS.get_or_init(|| sessions_in_every_mode(press_catalog()))
+}
+
+/// An old button of a game with a friend, pressed during a game against the tutor, answered
+/// "that button no longer works" and put the running game aside.
+#[test]
+fn an_old_duel_button_during_a_game_leaves_the_game_running() {
+    let catalog = press_catalog();
+    let (_, game) = &press_sessions()[6];
+    let Mode::Game(_) = game.mode else { panic!() };
+    let data = Action::Duel {
+        game: 4242,
+        ply: 3,
+        act: chess_tutor_core::tutor::DuelAct::Board,
+        seat: None,
+    }
+    .encode();
+    let t = chess_tutor_core::tutor::step(game, Input::Button(data), catalog);
+    assert!(t.refused);
+    assert!(
+        matches!(t.session.mode, Mode::Game(_)),
+        "the game still runs"
+    );
+    assert!(t.session.paused_game.is_none());
+    assert_eq!(&t.session, game);
+}
+
+/// A lesson-review button with an index outside the catalogue dropped the learner out of
+/// the lesson (`/lesson` then began again at unit 1).
+#[test]
+fn a_review_button_outside_the_catalogue_leaves_the_lesson_where_it_was() {
+    let catalog = press_catalog();
+    let (_, lesson) = &press_sessions()[1];
+    let t = chess_tutor_core::tutor::step(
+        lesson,
+        Input::Button(Action::Review(u32::MAX).encode()),
+        catalog,
+    );
+    assert!(t.refused);
+    assert_eq!(&t.session, lesson);
+    assert!(
+        t.replies[0].text.contains("no such lesson"),
+        "{:?}",
+        t.replies
+    );
+}
+
+/// On a true/false question an answer index that was never offered was recorded as "False".
+#[test]
+fn an_answer_never_offered_is_refused_and_not_recorded() {
+    let catalog = press_catalog();
+    for (what, session) in press_sessions() {
+        for choice in [2u8, 8, 9, 200, 255] {
+            let data = Action::Answer {
+                nonce: session.nonce,
+                choice,
+            }
+            .encode();
+            let t = chess_tutor_core::tutor::step(session, Input::Button(data), catalog);
+            // Unit 16 offers eight draw kinds and "not a draw": only those indices are
+            // offered there.
+            if *what == "lesson judge step" && choice < 9 {
+                continue;
+            }
+            if *what == "quiz question" && choice < 4 {
+                continue;
+            }
+            assert!(t.refused, "{what}: choice {choice}");
+            assert_eq!(&t.session, session, "{what}: choice {choice}");
+            assert_eq!(t.session.progress.quiz_wrong, session.progress.quiz_wrong);
+        }
+    }
+}
+
+/// "Resign" and "Yes, resign" carried the same data, so a double tap on Resign resigned.
+#[test]
+fn a_double_tap_on_resign_only_asks() {
+    let catalog = press_catalog();
+    let (_, game) = &press_sessions()[6];
+    let mut chat = Chat::new(catalog);
+    chat.session = game.clone();
+    chat.text("/board");
+    let resign = chat.data("Resign");
+    chat.send(Input::Button(resign.clone()))
+        .send(Input::Button(resign));
+    assert!(matches!(chat.session.mode, Mode::Game(_)), "still playing");
+    assert!(
+        !chat
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::GameResult { .. }))
+    );
+    chat.press("Yes, resign");
+    assert!(
+        chat.events
+            .iter()
+            .any(|e| matches!(e, Event::GameResult { .. }))
+    );
+    // "Yes, resign" without the question is a stale button, not a resignation.
+    let (_, game) = &press_sessions()[6];
+    let t = chess_tutor_core::tutor::step(
+        game,
+        Input::Button(Action::ResignYes(game.nonce).encode()),
+        catalog,
+    );
+    assert!(t.refused);
+}

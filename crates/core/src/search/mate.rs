@@ -296,7 +296,8 @@ impl Prover {
     fn visit(&mut self) -> Option<()> {
         self.nodes += 1;
         if self.nodes > self.budget.nodes
-            || (self.nodes % 4096 == 0 && self.budget.stop.as_ref().is_some_and(|stop| stop()))
+            || (self.nodes.is_multiple_of(4096)
+                && self.budget.stop.as_ref().is_some_and(|stop| stop()))
         {
             self.out = true;
         }

@@ -73,8 +73,11 @@ pub enum Action {
     Claim(u32),
     /// Offer a draw in the game.
     OfferDraw(u32),
-    /// Resign the game (asked once, then confirmed).
+    /// Resign the game: asks whether the learner means it (a second press asks again).
     Resign(u32),
+    /// Yes, resign: the answer to that question, and only to it (its own data, so that a
+    /// double tap on Resign never confirms).
+    ResignYes(u32),
     /// Take back the last move in the game.
     TakeBack(u32),
     /// Show the current task again as it was ("play on").
@@ -202,6 +205,7 @@ impl Action {
             Action::Claim(n) => format!("c:{n}"),
             Action::OfferDraw(n) => format!("o:{n}"),
             Action::Resign(n) => format!("y:{n}"),
+            Action::ResignYes(n) => format!("e:{n}"),
             Action::TakeBack(n) => format!("z:{n}"),
             Action::Board(n) => format!("b:{n}"),
             Action::Pgn => "f".into(),
@@ -286,6 +290,7 @@ impl Action {
             ("c", _, None) => Action::Claim(num(a)?),
             ("o", _, None) => Action::OfferDraw(num(a)?),
             ("y", _, None) => Action::Resign(num(a)?),
+            ("e", _, None) => Action::ResignYes(num(a)?),
             ("z", _, None) => Action::TakeBack(num(a)?),
             ("b", _, None) => Action::Board(num(a)?),
             ("f", None, None) => Action::Pgn,
@@ -329,6 +334,7 @@ impl Action {
             Action::Claim(n)
             | Action::OfferDraw(n)
             | Action::Resign(n)
+            | Action::ResignYes(n)
             | Action::TakeBack(n)
             | Action::Board(n) => Some(*n),
             _ => None,
@@ -379,6 +385,7 @@ mod tests {
             Action::Claim(u32::MAX),
             Action::OfferDraw(1),
             Action::Resign(2),
+            Action::ResignYes(2),
             Action::TakeBack(3),
             Action::Board(4),
             Action::Pgn,

@@ -39,6 +39,9 @@ pub(crate) struct Cx<'a> {
     pub room: Option<i64>,
     /// The learner's name as their account gives it.
     pub name: Option<String>,
+    /// What a refused press is answered with. A press refused anywhere changes nothing: the
+    /// step then hands back the session it was given, with only these replies.
+    pub refusal: Vec<Reply>,
 }
 
 /// The shared game of one input: the one the shell locked, and what becomes of it.
@@ -112,7 +115,18 @@ impl Cx<'_> {
     /// button itself where the shell can.
     pub fn stale_button(&mut self) {
         let msg = words::stale_button(self.lang());
-        self.reply(Reply::text(msg).as_toast());
+        self.refuse(Reply::text(msg).as_toast());
+    }
+
+    /// Refuses the press being handled, with `reply` as the answer: whatever else this step
+    /// did is dropped, and the session stays as it was. For typed input (where nothing is
+    /// refused as a whole) `reply` is simply sent.
+    pub fn refuse(&mut self, reply: Reply) {
+        if self.pressed {
+            self.refusal.push(reply);
+        } else {
+            self.reply(reply);
+        }
     }
 
     /// Shows the message of the current question: later answers inside it update it.

@@ -107,6 +107,7 @@ pub fn step_shared(
     loaded: Option<Loaded>,
     catalog: &Catalog,
 ) -> Transition {
+    let given = session;
     let mut session = session.clone();
     // The activity leaves the session while it handles the input; what it returns goes back.
     let mode = std::mem::take(&mut session.mode);
@@ -129,6 +130,7 @@ pub fn step_shared(
         bot_username: envelope.bot_username.clone(),
         room: envelope.room,
         name: envelope.name.clone(),
+        refusal: Vec::new(),
     };
     // A finished game with a friend is counted for this learner at their first input after.
     let mode = duel::settle(&mut cx, mode);
@@ -166,6 +168,24 @@ pub fn step_shared(
             }
         },
     };
+    // A refused press changes nothing (not even what the steps before the refusal did, such as
+    // putting a game aside): it is answered, and the session is the one given.
+    if !cx.refusal.is_empty() {
+        let mut session = given.clone();
+        // The language a first input brings is not the press's doing: it is kept.
+        if session.lang.is_none() && cx.session.lang.is_some() {
+            session.lang = cx.session.lang;
+        }
+        return Transition {
+            session,
+            replies: cx.refusal,
+            events: Vec::new(),
+            shared: None,
+            others: Vec::new(),
+            others_chat: None,
+            refused: true,
+        };
+    }
     // A game played in a group: what its other player is told goes to the group.
     let others_chat = cx
         .shared
@@ -190,6 +210,7 @@ pub fn step_shared(
         shared,
         others: cx.others,
         others_chat,
+        refused: false,
     }
 }
 
@@ -435,6 +456,7 @@ impl Cx<'_> {
             Action::Claim(_) => self.in_game(mode, game::claim),
             Action::OfferDraw(_) => self.in_game(mode, game::offer_draw),
             Action::Resign(_) => self.in_game(mode, game::resign),
+            Action::ResignYes(_) => self.in_game(mode, game::confirm_resign),
             Action::TakeBack(_) => self.in_game(mode, game::take_back),
             Action::Board(_) => match mode {
                 Mode::Game(g) => game::play_on(g, self),
@@ -608,7 +630,14 @@ impl Cx<'_> {
     /// A game action: for the game under way, or a stale button.
     /// A game with a friend that is no longer there (finished, or not found): the menu.
     fn duel_gone(&mut self) -> Mode {
-        self.nothing_to_do();
+        if self.pressed {
+            // A button of a game that is no longer there: refused, with the menu.
+            let lang = self.lang();
+            let row = self.menu_row();
+            self.refuse(Reply::text(words::nothing_to_do(lang)).with_row(row));
+        } else {
+            self.nothing_to_do();
+        }
         Mode::Idle
     }
 

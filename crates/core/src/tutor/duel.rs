@@ -799,7 +799,7 @@ pub(super) fn act(
         if cx.room.is_some() && mine.is_none() {
             // In a group, someone else's game: its buttons are its players'.
             let text = cx.t(&Say::DuelNotYourGame);
-            cx.reply(Reply::text(text).as_toast());
+            cx.refuse(Reply::text(text).as_toast());
             return mode;
         }
         // A finished game, another game, or a forged button: nothing changes.
@@ -809,7 +809,7 @@ pub(super) fn act(
     if seat.is_some_and(|s| s != duel.me) {
         // The other player's button, seen in the group: theirs to press.
         let text = cx.t(&Say::DuelNotYourButton);
-        cx.reply(Reply::text(text).as_toast());
+        cx.refuse(Reply::text(text).as_toast());
         return mode;
     }
     if act == DuelAct::Cancel {
@@ -819,7 +819,7 @@ pub(super) fn act(
     let at_any_move = matches!(act, DuelAct::Board | DuelAct::Resign | DuelAct::Offer);
     if !at_any_move && ply != duel.game.ply() {
         cx.stale_button();
-        return show(cx, mode);
+        return mode;
     }
     match act {
         DuelAct::Tap => tap::open(duel, cx),

@@ -598,18 +598,25 @@ pub(super) fn claimed_move(ending: &Ending) -> Option<&str> {
 
 /// The Resign button (asks once), or the confirmation.
 pub(super) fn resign(mut game: GameState, cx: &mut Cx<'_>) -> Mode {
+    // A tap on a phone is easy to make: ask, and ask again at a second tap on Resign.
+    game.resigning = true;
+    let n = cx.nonce();
+    let lang = cx.lang();
+    let note = Say::ResignConfirm.to(lang);
+    let reply =
+        Reply::board(game.view(), format!("{}\n\n{note}", game.caption(cx))).with_row(vec![
+            Button::new(Say::ButtonResignYes.to(lang), &Action::ResignYes(n)),
+            Button::new(Say::ButtonPlayOn.to(lang), &Action::Board(n)),
+        ]);
+    cx.update_task(reply);
+    game.into()
+}
+
+/// "Yes, resign", pressed on the question [`resign`] asked; without the question it is a
+/// stale button.
+pub(super) fn confirm_resign(game: GameState, cx: &mut Cx<'_>) -> Mode {
     if !game.resigning {
-        // A tap on a phone is easy to make: ask once.
-        game.resigning = true;
-        let n = cx.nonce();
-        let lang = cx.lang();
-        let note = Say::ResignConfirm.to(lang);
-        let reply =
-            Reply::board(game.view(), format!("{}\n\n{note}", game.caption(cx))).with_row(vec![
-                Button::new(Say::ButtonResignYes.to(lang), &Action::Resign(n)),
-                Button::new(Say::ButtonPlayOn.to(lang), &Action::Board(n)),
-            ]);
-        cx.update_task(reply);
+        cx.stale_button();
         return game.into();
     }
     let loser = game.learner();

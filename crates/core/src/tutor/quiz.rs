@@ -128,7 +128,7 @@ impl Activity for QuizState {
 
     /// An answer in a round: right or wrong, the answer and why, then the next question.
     fn answer(mut self, cx: &mut Cx<'_>, choice: usize) -> Mode {
-        if self.answered {
+        if self.answered || !offers(cx, &self.item, choice) {
             cx.stale_button();
             return self.into();
         }
@@ -318,6 +318,15 @@ fn without_verdict_word(explanation: &str) -> &str {
 }
 
 /// Judges an answer to `item` (counting nothing).
+/// Whether `choice` is one of the answers the item's message offers (a pressed index that
+/// was never offered is refused, never read as "false").
+pub(super) fn offers(cx: &Cx<'_>, item: &QuizRef, choice: usize) -> bool {
+    resolve(cx, item).is_some_and(|q| match &q.answer {
+        Answer::TrueFalse { .. } => choice < 2,
+        Answer::MultipleChoice { choices, .. } => choice < choices.len(),
+    })
+}
+
 pub(super) fn judge(cx: &Cx<'_>, item: &QuizRef, choice: usize) -> Option<Judged> {
     let lang = cx.lang();
     let q = resolve(cx, item)?;

@@ -243,6 +243,9 @@ pub struct Transition {
     /// The chat [`Transition::others`] go to instead of each learner's own: the group chat
     /// of a game played there.
     pub others_chat: Option<i64>,
+    /// The input was a press that was refused (stale, forged, not offered, someone else's):
+    /// the session is the one given, byte for byte, and the replies only say so.
+    pub refused: bool,
 }
 
 #[cfg(test)]

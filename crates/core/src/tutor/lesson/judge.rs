@@ -71,6 +71,13 @@ pub(super) fn answer(
     choice: usize,
 ) -> Outcome {
     let lang = cx.lang();
+    if !choices(lang, &task.answer)
+        .iter()
+        .any(|(i, _)| *i == choice)
+    {
+        cx.stale_button();
+        return Outcome::Stay;
+    }
     if is_right(&task.answer, choice) {
         let note = words::then(lang, &words::right(lang), task.why.get(lang));
         update(cx, message.closed().with_note(&note));

@@ -109,6 +109,12 @@ pub(super) fn resume(cx: &mut Cx<'_>, current: Option<&LessonState>) -> Mode {
 pub(super) fn open_unit(cx: &mut Cx<'_>, unit: u32, current: Mode) -> Mode {
     match cx.catalog.unit_start(unit) {
         Some(index) => open_step(cx, index),
+        None if cx.pressed => {
+            // Only a forged button names a unit the course does not have.
+            let text = words::no_such_lesson(cx.lang(), cx.catalog.lessons().len());
+            cx.refuse(Reply::text(text));
+            current
+        }
         None => {
             // With the map's buttons, so that the next tap opens a real unit.
             let text = words::no_such_lesson(cx.lang(), cx.catalog.lessons().len());
@@ -175,8 +181,9 @@ fn open_step_returning(
     return_to: Option<crate::content::StepId>,
 ) -> Mode {
     let Some((_, step)) = cx.catalog.step(index) else {
+        // Only a forged review button names a step the catalogue does not have.
         let text = words::no_such_lesson(cx.lang(), cx.catalog.lessons().len());
-        cx.reply(Reply::text(text));
+        cx.refuse(Reply::text(text));
         return Mode::Idle;
     };
     let state = LessonState {

@@ -57,7 +57,10 @@ pub(super) fn answer(
     id: &str,
     choice: usize,
 ) -> Outcome {
-    let Some(judged) = item(id).and_then(|item| quiz::judge(cx, &item, choice)) else {
+    let Some(judged) = item(id)
+        .filter(|item| quiz::offers(cx, item, choice))
+        .and_then(|item| quiz::judge(cx, &item, choice))
+    else {
         cx.stale_button();
         return Outcome::Stay;
     };

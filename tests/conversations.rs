@@ -1026,3 +1026,65 @@ fn a_double_tap_on_resign_only_asks() {
     );
     assert!(t.refused);
 }
+
+/// `/play 999` and `/lesson -1` were answered vaguely (the setup as if nothing was asked, "no
+/// lesson called -1").
+#[test]
+fn a_level_or_unit_that_does_not_exist_is_said_so() {
+    let catalog = press_catalog();
+    let mut chat = Chat::new(catalog);
+    chat.send(Input::Start {
+        client_lang: Some("en".into()),
+    })
+    .text("/play 999");
+    assert!(
+        chat.log.contains(r#"There is no level "999""#),
+        "{}",
+        chat.log
+    );
+    assert!(
+        chat.buttons.iter().any(|(l, _)| l.contains("White")),
+        "the levels are offered"
+    );
+    chat.text("/lesson -1");
+    assert!(
+        chat.log
+            .contains("There is no such lesson. Units are numbered 1 to 20"),
+        "{}",
+        chat.log
+    );
+    chat.text("/lang zh").text("/play 0");
+    assert!(chat.log.contains("没有“0”这个级别"), "{}", chat.log);
+}
+
+/// Right-to-left overrides and terminal escape sequences in what a learner typed were echoed
+/// back raw.
+#[test]
+fn what_a_learner_typed_is_never_echoed_with_controls_or_direction_overrides() {
+    let catalog = press_catalog();
+    let mut chat = Chat::new(catalog);
+    chat.send(Input::Start {
+        client_lang: Some("en".into()),
+    })
+    .text("/lesson 3")
+    .press("Next")
+    .press("Next");
+    let start = chat.log.len();
+    for typed in [
+        "R\u{202E}h4x\u{1b}[2J",
+        "/frobnicate\u{2067}\u{7}",
+        "/lesson zz\u{200F}\u{9b}31m",
+    ] {
+        chat.text(typed);
+    }
+    // The transcript shows what was sent as `> …` lines: only the bot's lines are looked at.
+    let answers: String = chat.log[start..]
+        .lines()
+        .filter(|l| !l.starts_with("> "))
+        .collect();
+    for bad in [
+        '\u{202E}', '\u{1b}', '\u{2067}', '\u{7}', '\u{200F}', '\u{9b}',
+    ] {
+        assert!(!answers.contains(bad), "{bad:?} echoed: {answers}");
+    }
+}

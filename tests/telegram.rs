@@ -1065,11 +1065,24 @@ async fn a_command_for_another_bot_is_left_to_it() {
     let sent = fake.sent_to(chat);
     assert_eq!(sent.len(), 1, "only our own command is answered: {sent:?}");
     let menus = fake.calls_of("setMyCommands");
-    assert_eq!(menus.len(), 2, "a default menu and an English one");
-    assert!(
-        menus
+    assert_eq!(menus.len(), 2, "a default menu and a Chinese one");
+    // The default menu (no language code: German, French… clients) is English; Chinese
+    // clients get theirs. It was the other way round: a German client saw Chinese commands.
+    let description = |code: Option<&str>| {
+        let menu = menus
             .iter()
-            .any(|c| c.body.get("language_code").and_then(|v| v.as_str()) == Some("en"))
+            .find(|c| c.body.get("language_code").and_then(|v| v.as_str()) == code)
+            .unwrap_or_else(|| panic!("no menu for {code:?}: {menus:?}"));
+        menu.body["commands"][0]["description"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    assert!(description(None).is_ascii(), "{}", description(None));
+    assert!(
+        !description(Some("zh")).is_ascii(),
+        "{}",
+        description(Some("zh"))
     );
     no_token_in(&bot.stop());
 }
@@ -1783,4 +1796,43 @@ async fn two_members_of_a_group_play_there_each_in_their_own_language() {
         }
     }
     no_token_in(&bot.stop());
+}
+
+/// One update the JSON reader refuses (nesting deeper than its limit, an escaped lone
+/// surrogate in a name) made every batch unreadable: the offset never moved, nobody was
+/// answered again, and each retry logged the whole batch with other learners' texts.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unreadable_update_is_skipped_and_everyone_else_is_answered() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::spawn(&fake, dir.path(), &[]);
+    let deep = format!("{}{}", "[".repeat(300), "]".repeat(300));
+    let nested = fake.push_raw(&format!(
+        r#"{{"update_id":{{ID}},"message":{{"message_id":1,"date":0,"chat":{{"id":81,"type":"private"}},"text":"x","entities":{deep}}}}}"#
+    ));
+    let surrogate = fake.push_raw(
+        r#"{"update_id":{ID},"message":{"message_id":2,"date":0,"chat":{"id":82,"type":"private","first_name":"\ud800"},"from":{"id":82,"is_bot":false,"first_name":"\ud800"},"text":"/start"}}"#,
+    );
+    let mut secret = text(83, "/help");
+    secret["message"]["text"] = json!("/help my private words");
+    fake.push(secret);
+    let last = fake.push(text(84, "/help"));
+    assert!(nested < surrogate && surrogate < last);
+    wait_handled(&fake, dir.path(), last, 30).await;
+    assert!(!fake.sent_to(83).is_empty() && !fake.sent_to(84).is_empty());
+    // The offset moved past the unreadable ones: they are confirmed, never fetched again.
+    fake.wait(10, "the offset past the batch", |s| {
+        (s.max_offset > last).then_some(())
+    })
+    .await;
+    let log = bot.stop();
+    assert!(
+        log.contains("skipped an update that does not read"),
+        "{log}"
+    );
+    assert!(
+        !log.contains("my private words"),
+        "another learner's text in the log:\n{log}"
+    );
+    no_token_in(&log);
 }

@@ -1207,3 +1207,77 @@ async fn a_dead_replicas_replies_are_swept_by_another_without_a_redelivery() {
     assert_eq!(versions(dir.path(), [chat]).await, vec![2], "applied once");
     other.stop();
 }
+
+/// About 1,000 connections that never finished their headers used up the file descriptors
+/// (Telegram's POSTs then timed out, and nothing was logged), and SIGTERM with a half-sent
+/// request exited 1.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_connections_are_capped_and_cut_and_sigterm_with_a_half_sent_request_exits_0() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::spawn(
+        &fake,
+        dir.path(),
+        None,
+        &["--http-max-connections", "32", "--http-timeout-ms", "800"],
+    );
+    let mut idle = Vec::new();
+    for _ in 0..200 {
+        if let Ok(mut s) = tokio::net::TcpStream::connect(bot.addr).await {
+            let _ = s.write_all(b"POST /telegram HTTP/1.1\r\nHost:").await;
+            idle.push(s);
+        }
+    }
+    // Telegram's update gets through while they hang (the cut ones make room).
+    let chat = 77;
+    let started = Instant::now();
+    loop {
+        let status = deliver(bot.addr, &bot.path, &update(start(chat, "en"))).await;
+        if status == 200 {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "no update got through: {}",
+            bot.log_text()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let (_, _, body) = fake_bot_api::http_get(bot.addr, "/metrics").await;
+    let value = |name: &str| fake_bot_api::sample(&body, name).unwrap_or(-1.0);
+    assert!(
+        value("chess_tutor_http_connections_refused_total") > 0.0,
+        "{body}"
+    );
+    assert!(
+        value("chess_tutor_http_requests_timed_out_total") > 0.0,
+        "{body}"
+    );
+    assert!(
+        bot.log_text().contains("too many open connections"),
+        "the cap is logged"
+    );
+    drop(idle);
+    no_secrets_in(&bot.stop());
+    // With the default time limits (10 s, longer than the 5 s grace): a request whose body
+    // never comes, then SIGTERM: exit 0 within the grace, not the hard stop's exit 1.
+    let bot = Bot::spawn(&fake, dir.path(), None, &[]);
+    let mut half = tokio::net::TcpStream::connect(bot.addr).await.unwrap();
+    half.write_all(
+        format!(
+            "POST {} HTTP/1.1\r\nHost: x\r\nX-Telegram-Bot-Api-Secret-Token: {SECRET}\r\nContent-Length: 100\r\n\r\n{{",
+            bot.path
+        )
+        .as_bytes(),
+    )
+    .await
+    .unwrap();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let since = Instant::now();
+    bot.terminate();
+    let log = tokio::task::spawn_blocking(move || bot.wait_exit(since))
+        .await
+        .unwrap();
+    no_secrets_in(&log);
+    drop(half);
+}

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use chess_tutor_core::content::audit::{Glossaries, audit_in};
 use chess_tutor_core::content::puzzle;
 use chess_tutor_core::content::{
     CheckReport, Problem, StepKind, load_lessons, load_lessons_from, quiz, shipped,
@@ -24,6 +25,8 @@ pub struct CheckArgs {
 #[must_use]
 pub fn report(content: Option<&Path>) -> CheckReport {
     let mut report = CheckReport::default();
+    // A content folder's own word lists, where it has them (else the shipped ones).
+    let mut lists_read: Vec<(String, String)> = Vec::new();
     let (lessons, lesson_problems, items, quiz_problems, sets, mut puzzle_problems) = match content
     {
         None => {
@@ -39,6 +42,12 @@ pub fn report(content: Option<&Path>) -> CheckReport {
             } else {
                 dir.to_path_buf()
             };
+            for name in ["zh.yaml", "terms.yaml"] {
+                let path = root.join("lessons").join("glossary").join(name);
+                if let Ok(text) = std::fs::read_to_string(&path) {
+                    lists_read.push((path.display().to_string(), text));
+                }
+            }
             let (lessons, lp) = load_lessons(&root.join("lessons"));
             let (items, qp) = quiz::load_quiz_dir(&root.join("lessons").join("quiz"));
             let (sets, pp) = match puzzle::load_dir(&root.join("puzzles")) {
@@ -66,7 +75,15 @@ pub fn report(content: Option<&Path>) -> CheckReport {
             }
         }
     }
-    cross.extend(chess_tutor_core::content::audit::audit(&lessons, &items));
+    let mut lists = Glossaries::SHIPPED;
+    for (path, text) in &lists_read {
+        if path.ends_with("zh.yaml") {
+            lists.zh = (path, text);
+        } else {
+            lists.terms = (path, text);
+        }
+    }
+    cross.extend(audit_in(&lessons, &items, lists));
     report.add_lessons((lessons, lesson_problems));
     report.add_quiz_items(items.len(), quiz_problems);
     report.add_problems(cross);
@@ -102,5 +119,53 @@ pub fn run(args: &CheckArgs, content: Option<&Path>) -> ExitCode {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `check --content DIR` read the shipped glossary, not DIR's.
+    #[test]
+    fn a_content_folder_is_checked_against_its_own_glossary() {
+        let dir = tempfile::tempdir().unwrap();
+        let lessons = dir.path().join("lessons");
+        std::fs::create_dir_all(lessons.join("glossary")).unwrap();
+        std::fs::create_dir_all(lessons.join("quiz")).unwrap();
+        std::fs::create_dir_all(dir.path().join("puzzles")).unwrap();
+        let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons");
+        std::fs::copy(shipped.join("01-board.yaml"), lessons.join("01-board.yaml")).unwrap();
+        std::fs::copy(
+            shipped.join("glossary/terms.yaml"),
+            lessons.join("glossary/terms.yaml"),
+        )
+        .unwrap();
+        // The folder's glossary forbids a word unit 1 uses.
+        std::fs::write(
+            lessons.join("glossary/zh.yaml"),
+            "- use: 格子\n  not: [棋盘]\n",
+        )
+        .unwrap();
+        let found = report(Some(dir.path()));
+        assert!(
+            found
+                .problems
+                .iter()
+                .any(|p| p.to_string().contains("棋盘") && p.to_string().contains("格子")),
+            "{:?}",
+            found.problems
+        );
+        // Without a glossary of its own, the shipped one applies: unit 1 passes it.
+        std::fs::remove_file(lessons.join("glossary/zh.yaml")).unwrap();
+        let found = report(Some(dir.path()));
+        assert!(
+            !found
+                .problems
+                .iter()
+                .any(|p| p.to_string().contains("格子")),
+            "{:?}",
+            found.problems
+        );
     }
 }

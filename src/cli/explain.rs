@@ -43,10 +43,12 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
     let pos = match rules::parse_fen(fen) {
         Ok(pos) => pos,
         Err(e) => {
+            // What is wrong in the asked language; the parser's words as the detail.
+            let text = rules::text::fen_error_text(&e, args.lang);
             if args.json {
-                println!("{}", json!({"error": e.to_string()}));
+                println!("{}", json!({"error": e.to_string(), "text": text}));
             } else {
-                eprintln!("chess-tutor explain: {e}");
+                eprintln!("chess-tutor explain: {text} ({e})");
             }
             return ExitCode::from(2);
         }
@@ -68,15 +70,29 @@ fn batch(lang: Lang) -> io::Result<()> {
     let mut out = BufWriter::new(io::stdout().lock());
     for (n, line) in stdin.split(b'\n').enumerate() {
         let line = line?;
-        let answer =
-            answer_line(&line, lang).unwrap_or_else(|e| json!({"line": n + 1, "error": e}));
+        let answer = answer_line(&line, lang).unwrap_or_else(|e| match e {
+            LineError::Fen(e) => json!({
+                "line": n + 1,
+                "error": e.to_string(),
+                "text": rules::text::fen_error_text(&e, lang),
+            }),
+            LineError::Other(e) => json!({"line": n + 1, "error": e}),
+        });
         serde_json::to_writer(&mut out, &answer)?;
         out.write_all(b"\n")?;
     }
     out.flush()
 }
 
-fn answer_line(line: &[u8], lang: Lang) -> Result<Value, String> {
+/// Why a batch line has no answer.
+enum LineError {
+    /// The FEN does not read: said in the asked language too.
+    Fen(rules::FenError),
+    /// The line is not a request.
+    Other(String),
+}
+
+fn answer_line(line: &[u8], lang: Lang) -> Result<Value, LineError> {
     #[derive(serde::Deserialize)]
     struct Request<'a> {
         #[serde(borrow)]
@@ -84,10 +100,33 @@ fn answer_line(line: &[u8], lang: Lang) -> Result<Value, String> {
         #[serde(borrow, rename = "move")]
         mv: std::borrow::Cow<'a, str>,
     }
-    let text = std::str::from_utf8(line).map_err(|_| "line is not UTF-8".to_string())?;
-    let req: Request = serde_json::from_str(text.trim_end_matches('\r'))
-        .map_err(|e| format!("not a JSON object with \"fen\" and \"move\": {e}"))?;
-    let pos = rules::parse_fen(&req.fen).map_err(|e| e.to_string())?;
+    let text =
+        std::str::from_utf8(line).map_err(|_| LineError::Other("line is not UTF-8".to_string()))?;
+    let req: Request = serde_json::from_str(text.trim_end_matches('\r')).map_err(|e| {
+        LineError::Other(format!("not a JSON object with \"fen\" and \"move\": {e}"))
+    })?;
+    let pos = rules::parse_fen(&req.fen).map_err(LineError::Fen)?;
     let verdict = rules::explain(&pos, &req.mv);
     Ok(verdict_json(&pos, &verdict, &req.mv, lang))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// FEN errors were English only, whatever `--lang` asked.
+    #[test]
+    fn a_fen_that_does_not_read_is_said_in_the_asked_language() {
+        let line = br#"{"fen": "8/8/8 w - - 0 1", "move": "e4"}"#;
+        let Err(LineError::Fen(e)) = answer_line(line, Lang::Zh) else {
+            panic!("a FEN error")
+        };
+        assert!(rules::text::fen_error_text(&e, Lang::Zh).contains("FEN有六段"));
+        let impossible = br#"{"fen": "8/8/8/8/8/8/8/8 w - - 0 1", "move": "e4"}"#;
+        let Err(LineError::Fen(e)) = answer_line(impossible, Lang::ZhHant) else {
+            panic!("a FEN error")
+        };
+        assert!(rules::text::fen_error_text(&e, Lang::ZhHant).contains("這個局面不可能出現"));
+        assert!(rules::text::fen_error_text(&e, Lang::En).contains("cannot happen"));
+    }
 }

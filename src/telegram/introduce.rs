@@ -12,8 +12,9 @@ use super::Shell;
 use super::inbound;
 use super::outbound::call;
 
-/// Asks `getMe` and sends `setMyCommands` (the default menu in Simplified Chinese, and one for
-/// English clients). Failures are logged: the bot works without them.
+/// Asks `getMe` and sends `setMyCommands` (the default menu in English, for every client
+/// language the bot does not speak, and one for Chinese clients). Failures are logged: the bot
+/// works without them.
 pub async fn introduce(shell: &Shell) {
     match call(shell, "getMe", || shell.bot.get_me()).await {
         Ok(me) => {
@@ -26,9 +27,10 @@ pub async fn introduce(shell: &Shell) {
             "getMe failed; commands addressed to other bots are not told apart"
         ),
     }
-    // Telegram scopes menus by two-letter language codes: Traditional Chinese clients
-    // (`zh-hant`, `zh-tw`) get the default menu.
-    for (lang, code) in [(Lang::Zh, None), (Lang::En, Some("en"))] {
+    // Telegram scopes menus by two-letter language codes: every Chinese client (`zh-hans`,
+    // `zh-hant`, `zh-tw`) is `zh`, and gets the Simplified menu; a German or French client
+    // gets the English default.
+    for (lang, code) in [(Lang::En, None), (Lang::Zh, Some("zh"))] {
         let commands: Vec<BotCommand> = command_menu(lang)
             .into_iter()
             .map(|(command, description)| BotCommand::new(command, description))

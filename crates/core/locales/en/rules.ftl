@@ -131,3 +131,17 @@ move-choice = the { $piece } on { $from } to { $to }
 which-move-example = {" "}— for example { $from }{ $to }
 which-castling = You can castle on either side here: say which — short (O-O) or long (O-O-O).
 unreadable = I could not read "{ $input }" as a move. Write it like e2e4, e4, Nf3 or O-O (short castling).
+# A game's ending, as the comment before the result in its PGN.
+pgn-checkmate = { $winner } checkmates.
+pgn-stalemate = { $stalemated } is stalemated: a draw (FIDE 5.2.1).
+pgn-dead-position = Dead position: neither side can checkmate (FIDE 5.2.2).
+pgn-fivefold = The same position for the fifth time (after plies { $plies }): drawn (FIDE 9.6.1).
+pgn-seventy-five = 75 moves by each side without a capture or a pawn move: drawn (FIDE 9.6.2).
+pgn-threefold = { $claimant } claims a draw by threefold repetition (after plies { $plies }; FIDE 9.2).
+pgn-fifty = { $claimant } claims a draw under the fifty-move rule (FIDE 9.3).
+pgn-agreement = Draw by agreement.
+pgn-resignation = { $loser } resigns.
+pgn-abandoned = { $loser } abandoned the game.
+# A FEN that does not read.
+fen-not-whole = That is not a whole FEN. A FEN has six parts, separated by spaces: where the pieces stand, whose move it is, the castling rights, the en passant square and two counters.
+fen-impossible = That position cannot happen: for example a king is missing, a pawn stands on the first or last rank, or the side not to move is in check.

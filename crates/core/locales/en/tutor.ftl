@@ -174,6 +174,7 @@ button-back-to-task = ◀ Back to the task
 practice-done = Well practised! Back to the task you were on.
 course-map-legend = The course (✅ done · ▶ in progress · ▫️ not started):
 lesson-button = {$unit} {$title}
+no-such-level = There is no level "{$given}": the tutor plays at levels 1 to 8, 1 the gentlest. Write /play 3 for level 3, or choose below.
 no-lesson-named = There is no lesson called "{$name}". Write its number, e.g. /lesson 7, or send /lessons for the map.
 help-menu = What would you like to do?
 
@@ -194,8 +195,6 @@ button-done = ✔ Done
 ## /explain
 
 explain-needs-move = That is a position (a FEN). Add the move to judge after it, e.g. /explain {$fen} e4
-bad-fen-syntax = That is not a whole FEN. A FEN has six parts, separated by spaces: where the pieces stand, whose move it is, the castling rights, the en passant square and two counters.
-bad-fen-position = That position cannot happen: for example a king is missing, a pawn stands on the first or last rank, or the side not to move is in check.
 
 ## Puzzles
 

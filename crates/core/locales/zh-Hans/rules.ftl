@@ -118,3 +118,17 @@ move-choice = { $from }的{ $piece }走到{ $to }
 which-move-example = ，例如写 { $piece }{ $from }{ $to } 或 { $from }{ $to }
 which-castling = 这里两边都可以王车易位：请说明是短易位（O-O）还是长易位（O-O-O）。
 unreadable = 我没看懂“{ $input }”这步棋。请这样写：e2e4、e4、Nf3（或 马f3）、O-O（短易位）。
+# 对局怎样结束：PGN 里结果前的注释。
+pgn-checkmate = { $winner }将死对方。
+pgn-stalemate = { $stalemated }被逼和：和棋（FIDE 5.2.1）。
+pgn-dead-position = 死局：双方都不可能将死对方（FIDE 5.2.2）。
+pgn-fivefold = 同一局面第五次出现（在第{ $plies }个半回合之后）：和棋（FIDE 9.6.1）。
+pgn-seventy-five = 双方各走了75步，没有吃子也没有走兵：和棋（FIDE 9.6.2）。
+pgn-threefold = { $claimant }按三次重复局面申请和棋（在第{ $plies }个半回合之后；FIDE 9.2）。
+pgn-fifty = { $claimant }按五十回合规则申请和棋（FIDE 9.3）。
+pgn-agreement = 双方同意和棋。
+pgn-resignation = { $loser }认输。
+pgn-abandoned = { $loser }放弃了对局。
+# A FEN that does not read.
+fen-not-whole = 这不是完整的FEN。FEN有六段，用空格隔开：棋子的位置、轮到哪一方、易位权、吃过路兵的格子、两个计数。
+fen-impossible = 这个局面不可能出现：比如少了王、兵站在底线，或者不该走棋的一方正被将军。

@@ -174,6 +174,7 @@ button-back-to-task = ◀ 回到刚才的题
 practice-done = 练好了！现在回到刚才的题。
 course-map-legend = 课程目录（✅ 学完 · ▶ 正在学 · ▫️ 还没学）：
 lesson-button = {$unit} {$title}
+no-such-level = 没有“{$given}”这个级别：老师的级别是1到8，1最容易。写 /play 3 就是3级，也可以在下面选。
 no-lesson-named = 没有叫“{$name}”的课。请写课号，例如 /lesson 7，或者发送 /lessons 看目录。
 help-menu = 想做什么？
 
@@ -194,8 +195,6 @@ button-done = ✔ 完成
 ## /explain
 
 explain-needs-move = 这是一个局面（FEN）。请在后面加上要判断的一步棋，例如：/explain {$fen} e4
-bad-fen-syntax = 这不是完整的FEN。FEN有六段，用空格隔开：棋子的位置、轮到哪一方、易位权、吃过路兵的格子、两个计数。
-bad-fen-position = 这个局面不可能出现：比如少了王、兵站在底线，或者不该走棋的一方正被将军。
 
 ## Puzzles
 

@@ -119,3 +119,17 @@ move-choice = { $from }的{ $piece }走到{ $to }
 which-move-example = ，例如寫 { $piece }{ $from }{ $to } 或 { $from }{ $to }
 which-castling = 這裡兩邊都可以王車易位：請說明是短易位（O-O）還是長易位（O-O-O）。
 unreadable = 我沒看懂「{ $input }」這步棋。請這樣寫：e2e4、e4、Nf3（或 馬f3）、O-O（短易位）。
+# 對局怎樣結束：PGN 裡結果前的注釋。
+pgn-checkmate = { $winner }將死對方。
+pgn-stalemate = { $stalemated }被逼和：和棋（FIDE 5.2.1）。
+pgn-dead-position = 死局：雙方都不可能將死對方（FIDE 5.2.2）。
+pgn-fivefold = 同一局面第五次出現（在第{ $plies }個半回合之後）：和棋（FIDE 9.6.1）。
+pgn-seventy-five = 雙方各走了75步，沒有吃子也沒有走兵：和棋（FIDE 9.6.2）。
+pgn-threefold = { $claimant }按三次重複局面申請和棋（在第{ $plies }個半回合之後；FIDE 9.2）。
+pgn-fifty = { $claimant }按五十回合規則申請和棋（FIDE 9.3）。
+pgn-agreement = 雙方同意和棋。
+pgn-resignation = { $loser }認輸。
+pgn-abandoned = { $loser }放棄了對局。
+# A FEN that does not read.
+fen-not-whole = 這不是完整的FEN。FEN有六段，用空格隔開：棋子的位置、輪到哪一方、易位權、吃過路兵的格子、兩個計數。
+fen-impossible = 這個局面不可能出現：比如少了王、兵站在底線，或者不該走棋的一方正被將軍。

@@ -175,6 +175,7 @@ button-back-to-task = ◀ 回到剛才的題
 practice-done = 練好了！現在回到剛才的題。
 course-map-legend = 課程目錄（✅ 學完 · ▶ 正在學 · ▫️ 還沒學）：
 lesson-button = {$unit} {$title}
+no-such-level = 沒有「{$given}」這個級別：老師的級別是1到8，1最容易。寫 /play 3 就是3級，也可以在下面選。
 no-lesson-named = 沒有叫「{$name}」的課。請寫課號，例如 /lesson 7，或者發送 /lessons 看目錄。
 help-menu = 想做什麼？
 
@@ -195,8 +196,6 @@ button-done = ✔ 完成
 ## /explain
 
 explain-needs-move = 這是一個局面（FEN）。請在後面加上要判斷的一步棋，例如：/explain {$fen} e4
-bad-fen-syntax = 這不是完整的FEN。FEN有六段，用空格隔開：棋子的位置、輪到哪一方、易位權、吃過路兵的格子、兩個計數。
-bad-fen-position = 這個局面不可能出現：比如少了王、兵站在底線，或者不該走棋的一方正被將軍。
 
 ## Puzzles
 

@@ -9,7 +9,6 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::OnceLock;
 
 use serde::Deserialize;
 use shakmaty::{CastlingMode, Chess, Position, Role, Square};
@@ -70,8 +69,9 @@ pub fn parse_glossary(source: &str) -> Result<Vec<Term>, String> {
 }
 
 /// The shipped glossary (empty if it does not parse: [`audit`] reports that).
+#[cfg(test)]
 fn glossary() -> &'static Result<Vec<Term>, String> {
-    static GLOSSARY: OnceLock<Result<Vec<Term>, String>> = OnceLock::new();
+    static GLOSSARY: std::sync::OnceLock<Result<Vec<Term>, String>> = std::sync::OnceLock::new();
     GLOSSARY.get_or_init(|| parse_glossary(GLOSSARY_SOURCE))
 }
 
@@ -189,20 +189,57 @@ fn normalised(text: &str) -> String {
         .collect()
 }
 
-/// Runs every cross-course check on the loaded lessons and quiz items.
+/// The two word lists the course is checked against, as texts with the paths they came from:
+/// the shipped ones, or a content folder's own.
+#[derive(Debug, Clone, Copy)]
+pub struct Glossaries<'a> {
+    /// The Chinese glossary (`lessons/glossary/zh.yaml`): its path and text.
+    pub zh: (&'a str, &'a str),
+    /// The terms and the units that teach them (`lessons/glossary/terms.yaml`).
+    pub terms: (&'a str, &'a str),
+}
+
+impl Glossaries<'static> {
+    /// The lists compiled into the binary.
+    pub const SHIPPED: Glossaries<'static> = Glossaries {
+        zh: ("lessons/glossary/zh.yaml", GLOSSARY_SOURCE),
+        terms: ("lessons/glossary/terms.yaml", super::terms::TERMS_SOURCE),
+    };
+}
+
+/// Runs every cross-course check on the loaded lessons and quiz items, with the shipped word
+/// lists.
 #[must_use]
 pub fn audit(lessons: &[Lesson], items: &[QuizItem]) -> Vec<Problem> {
-    let terms: &[Term] = match glossary() {
+    audit_in(lessons, items, Glossaries::SHIPPED)
+}
+
+/// [`audit`] with the word lists a content folder brings.
+#[must_use]
+pub fn audit_in(lessons: &[Lesson], items: &[QuizItem], lists: Glossaries<'_>) -> Vec<Problem> {
+    let terms = match parse_glossary(lists.zh.1) {
         Ok(t) => t,
         Err(e) => {
             return vec![Problem::at(
-                "lessons/glossary/zh.yaml",
+                lists.zh.0,
                 None,
                 format!("the glossary does not parse: {e}"),
             )];
         }
     };
-    let mut problems = audit_with(lessons, items, terms);
+    let named = super::terms::parse_terms(lists.terms.1).map_err(|e| {
+        Problem::at(
+            lists.terms.0,
+            None,
+            format!("the term list does not parse: {e}"),
+        )
+    });
+    let mut problems = audit_with_terms(
+        lessons,
+        items,
+        &terms,
+        named.as_deref().map_err(Clone::clone),
+    );
     problems.extend(catalogue_problems());
     problems
 }
@@ -253,9 +290,25 @@ pub fn catalogue_problems() -> Vec<Problem> {
         .collect()
 }
 
-/// [`audit`] with a given glossary.
+/// [`audit`] with a given glossary (and the shipped term list).
 #[must_use]
 pub fn audit_with(lessons: &[Lesson], items: &[QuizItem], terms: &[Term]) -> Vec<Problem> {
+    let named = shipped_terms().as_deref().map_err(|e| {
+        Problem::at(
+            "lessons/glossary/terms.yaml",
+            None,
+            format!("the term list does not parse: {e}"),
+        )
+    });
+    audit_with_terms(lessons, items, terms, named)
+}
+
+fn audit_with_terms(
+    lessons: &[Lesson],
+    items: &[QuizItem],
+    terms: &[Term],
+    named: Result<&[super::terms::Term], Problem>,
+) -> Vec<Problem> {
     let mut problems = Vec::new();
     let texts = course_texts(lessons, items);
     for t in &texts {
@@ -282,16 +335,12 @@ pub fn audit_with(lessons: &[Lesson], items: &[QuizItem], terms: &[Term]) -> Vec
             }
         }
     }
-    match shipped_terms() {
+    match named {
         Ok(named) => {
             problems.extend(used_before_their_unit(&texts, named));
             problems.extend(names_in_one_language(&texts, named));
         }
-        Err(e) => problems.push(Problem::at(
-            "lessons/glossary/terms.yaml",
-            None,
-            format!("the term list does not parse: {e}"),
-        )),
+        Err(problem) => problems.push(problem),
     }
     problems.extend(one_sided_texts(&texts));
     for lesson in lessons {

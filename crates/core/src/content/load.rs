@@ -238,14 +238,15 @@ impl FileCheck {
     }
 
     fn lesson(&mut self, source: &str) -> Option<Lesson> {
+        if let Some(message) = super::limits::too_large(source) {
+            self.report(1, message);
+            return None;
+        }
         let raw: RawLesson = match serde_saphyr::from_str(source) {
             Ok(raw) => raw,
             Err(e) => {
-                let line = e
-                    .location()
-                    .map_or(0, |l| usize::try_from(l.line()).unwrap_or(0));
-                let message = e.without_snippet().to_string();
-                self.report(line, strip_location(&message).to_owned());
+                let (line, message) = super::limits::yaml_problem(&e);
+                self.report(line.unwrap_or(0), strip_location(&message).to_owned());
                 return None;
             }
         };

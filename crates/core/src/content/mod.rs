@@ -36,6 +36,7 @@ pub mod goal;
 pub mod ids;
 pub mod judge;
 pub mod lesson;
+pub mod limits;
 pub mod load;
 pub mod located;
 pub mod notation;

@@ -326,15 +326,18 @@ struct Loaded {
 }
 
 fn load_file(path: &Path, text: &str) -> Loaded {
+    if let Some(message) = super::limits::too_large(text) {
+        return Loaded {
+            items: vec![],
+            problems: vec![Problem::at(path, Some(1), message)],
+            ids: vec![],
+        };
+    }
     let options = serde_saphyr::options! { with_snippet: false };
     let raw: Vec<Spanned<RawItem>> = match serde_saphyr::from_str_with_options(text, options) {
         Ok(r) => r,
         Err(e) => {
-            let line = e
-                .location()
-                .and_then(|l| usize::try_from(l.line()).ok())
-                .filter(|l| *l > 0);
-            let msg = e.without_snippet().to_string();
+            let (line, msg) = super::limits::yaml_problem(&e);
             return Loaded {
                 items: vec![],
                 problems: vec![Problem::at(path, line, yaml_message(&msg))],

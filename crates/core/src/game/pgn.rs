@@ -8,6 +8,7 @@ use shakmaty::Position;
 use shakmaty::san::SanPlus;
 
 use super::record::{Ending, Record};
+use crate::rules::text::Sentence;
 
 /// What the PGN says about a game besides its moves.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,6 +19,8 @@ pub struct Tags {
     pub white: String,
     /// Black's name.
     pub black: String,
+    /// The language of the comment that says how the game ended.
+    pub lang: crate::i18n::Lang,
 }
 
 /// The name of a game's PGN file.
@@ -33,7 +36,12 @@ pub const FILE_NAME: &str = "chess-tutor-game.pgn";
 ///     let mv = game.read_uci(m).unwrap();
 ///     game.push(mv).unwrap();
 /// }
-/// let tags = pgn::Tags { date: None, white: "Learner".into(), black: "Tutor".into() };
+/// let tags = pgn::Tags {
+///     date: None,
+///     white: "Learner".into(),
+///     black: "Tutor".into(),
+///     lang: chess_tutor_core::i18n::Lang::En,
+/// };
 /// let text = pgn::pgn(&game, Some(&Ending::Checkmate { winner: Color::Black }), &tags);
 /// assert!(text.contains("[Result \"0-1\"]"));
 /// assert!(text.contains("1. f3 e5 2. g4 Qh4#"));
@@ -83,7 +91,9 @@ pub fn pgn(record: &Record, ending: Option<&Ending>, tags: &Tags) -> String {
         }
     }
     if let Some(ending) = ending {
-        tokens.push(format!("{{{}}}", comment(ending)));
+        // A brace would end the comment early.
+        let said = comment(ending).to(tags.lang).replace(['{', '}'], "");
+        tokens.push(format!("{{{said}}}"));
     }
     tokens.push(result.to_owned());
     // Lines under 80 characters, as the export format asks.
@@ -105,37 +115,27 @@ pub fn pgn(record: &Record, ending: Option<&Ending>, tags: &Tags) -> String {
 }
 
 /// How the game ended, as a PGN comment.
-fn comment(ending: &Ending) -> String {
-    let side = |c: shakmaty::Color| c.fold_wb("White", "Black");
+fn comment(ending: &Ending) -> Sentence {
     match ending {
-        Ending::Checkmate { winner } => format!("{} checkmates.", side(*winner)),
-        Ending::Stalemate { stalemated } => {
-            format!("{} is stalemated: a draw (FIDE 5.2.1).", side(*stalemated))
-        }
-        Ending::DeadPosition { .. } => {
-            "Dead position: neither side can checkmate (FIDE 5.2.2).".to_owned()
-        }
-        Ending::FivefoldRepetition { plies } => format!(
-            "The same position for the fifth time (after plies {}): drawn (FIDE 9.6.1).",
-            join(plies)
-        ),
-        Ending::SeventyFiveMoves => {
-            "75 moves by each side without a capture or a pawn move: drawn (FIDE 9.6.2).".to_owned()
-        }
+        Ending::Checkmate { winner } => Sentence::PgnCheckmate { winner: *winner },
+        Ending::Stalemate { stalemated } => Sentence::PgnStalemate {
+            stalemated: *stalemated,
+        },
+        Ending::DeadPosition { .. } => Sentence::PgnDeadPosition,
+        Ending::FivefoldRepetition { plies } => Sentence::PgnFivefold { plies: join(plies) },
+        Ending::SeventyFiveMoves => Sentence::PgnSeventyFive,
         Ending::ThreefoldClaimed {
             claimant, plies, ..
-        } => format!(
-            "{} claims a draw by threefold repetition (after plies {}; FIDE 9.2).",
-            side(*claimant),
-            join(plies)
-        ),
-        Ending::FiftyMovesClaimed { claimant, .. } => format!(
-            "{} claims a draw under the fifty-move rule (FIDE 9.3).",
-            side(*claimant)
-        ),
-        Ending::Agreement => "Draw by agreement.".to_owned(),
-        Ending::Resignation { loser } => format!("{} resigns.", side(*loser)),
-        Ending::Abandoned { loser } => format!("{} abandoned the game.", side(*loser)),
+        } => Sentence::PgnThreefold {
+            claimant: *claimant,
+            plies: join(plies),
+        },
+        Ending::FiftyMovesClaimed { claimant, .. } => Sentence::PgnFifty {
+            claimant: *claimant,
+        },
+        Ending::Agreement => Sentence::PgnAgreement,
+        Ending::Resignation { loser } => Sentence::PgnResignation { loser: *loser },
+        Ending::Abandoned { loser } => Sentence::PgnAbandoned { loser: *loser },
     }
 }
 
@@ -157,7 +157,31 @@ mod tests {
             date: Some("2026.12.02".into()),
             white: "A \"quoted\" name".into(),
             black: "chess-tutor, level 1".into(),
+            lang: crate::i18n::Lang::En,
         }
+    }
+
+    /// PGN comments stayed English for Chinese learners (`{White resigns.}`).
+    #[test]
+    fn the_ending_comment_is_in_the_learners_language() {
+        let r = Record::default();
+        let resigns = Ending::Resignation {
+            loser: Color::White,
+        };
+        let zh = Tags {
+            lang: crate::i18n::Lang::Zh,
+            ..tags()
+        };
+        assert!(pgn(&r, Some(&resigns), &zh).contains("{白方认输。} 0-1"));
+        let hant = Tags {
+            lang: crate::i18n::Lang::ZhHant,
+            ..tags()
+        };
+        let mate = Ending::Checkmate {
+            winner: Color::Black,
+        };
+        assert!(pgn(&r, Some(&mate), &hant).contains("{黑方將死對方。} 0-1"));
+        assert!(pgn(&r, Some(&resigns), &tags()).contains("{White resigns.} 0-1"));
     }
 
     #[test]

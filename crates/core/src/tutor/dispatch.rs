@@ -349,6 +349,13 @@ impl Cx<'_> {
                 };
                 duel::join(self, id, mode)
             }
+            Command::NoSuchLevel(given) => {
+                let text = self.t(&Say::NoSuchLevel {
+                    given: rules::text::displayable(&given),
+                });
+                self.reply(Reply::text(text));
+                self.command(Command::Play(None), mode)
+            }
             Command::Play(level) => {
                 // An invitation nobody has taken yet does not keep the learner from the tutor.
                 duel::remind_invitation(self);
@@ -695,7 +702,7 @@ impl Cx<'_> {
         // A whole FEN (six fields) and nothing after it: the move is missing, not "1".
         if args.split_whitespace().count() == 6 && rules::parse_fen(args).is_ok() {
             let text = self.t(&Say::ExplainNeedsMove {
-                fen: args.to_owned(),
+                fen: rules::text::displayable(args),
             });
             self.reply(Reply::text(text));
             return;
@@ -704,11 +711,7 @@ impl Cx<'_> {
             Ok(pos) => pos,
             Err(e) => {
                 // The parser's own words are for authors; a learner gets what to fix.
-                let say = match e {
-                    rules::fen::FenError::Syntax(_) => Say::BadFenSyntax,
-                    rules::fen::FenError::Position(_) => Say::BadFenPosition,
-                };
-                let text = self.t(&say);
+                let text = rules::text::fen_error_text(&e, lang);
                 self.reply(Reply::text(text));
                 return;
             }

@@ -1096,6 +1096,7 @@ pub(super) fn send_pgn(cx: &mut Cx<'_>) -> bool {
             date: None,
             white,
             black,
+            lang,
         },
     );
     let intro = cx.t(&Say::PgnIntro);

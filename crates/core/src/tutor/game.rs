@@ -980,7 +980,16 @@ pub(super) fn send_pgn(cx: &mut Cx<'_>, mode: &Mode) {
         Color::White => (you, tutor),
         Color::Black => (tutor, you),
     };
-    let text = pgn::pgn(record, ending, &pgn::Tags { date, white, black });
+    let text = pgn::pgn(
+        record,
+        ending,
+        &pgn::Tags {
+            date,
+            white,
+            black,
+            lang,
+        },
+    );
     let intro = cx.t(&Say::PgnIntro);
     // Also as a file: lichess, chess.com and any chess program import a `.pgn`.
     cx.reply(Reply::text(format!("{intro}\n\n{text}")).with_document(pgn::FILE_NAME, text));

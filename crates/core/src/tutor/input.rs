@@ -56,6 +56,8 @@ pub enum Command {
     Board,
     /// `/play [level]`: a game against the tutor (levels 1–8).
     Play(Option<u8>),
+    /// `/play` with something that is no level (`/play 999`): said, then the levels offered.
+    NoSuchLevel(String),
     /// `/start duel-N`: the invitation link of a game with a friend, opened.
     Join(super::state::DuelId),
     /// `/pgn`: the last game as PGN.
@@ -134,7 +136,11 @@ impl Command {
             "progress" | "进度" | "進度" => Command::Progress,
             "lang" | "language" | "语言" | "語言" => Command::Lang(arg.parse().ok()),
             "board" | "棋盘" | "棋盤" => Command::Board,
-            "play" | "下棋" | "对局" | "對局" => Command::Play(arg.parse().ok()),
+            "play" | "下棋" | "对局" | "對局" => match arg.parse::<u8>() {
+                _ if arg.is_empty() => Command::Play(None),
+                Ok(level) if (1..=8).contains(&level) => Command::Play(Some(level)),
+                _ => Command::NoSuchLevel(arg.chars().take(16).collect()),
+            },
             "pgn" => Command::Pgn,
             _ => Command::Unknown(word),
         })

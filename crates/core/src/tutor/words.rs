@@ -253,6 +253,8 @@ crate::messages! {
         CourseMapLegend = "course-map-legend",
         LessonButton { unit: u32, title: String } = "lesson-button",
         NoLessonNamed { name: String } = "no-lesson-named",
+        /// `/play` with something that is no level.
+        NoSuchLevel { given: String } = "no-such-level",
         HelpMenu = "help-menu",
         HintCapture { piece: String, from: String, to: String, captured: String } = "hint-capture",
         HintMore = "hint-more",
@@ -263,8 +265,6 @@ crate::messages! {
         TapSquaresNone = "tap-squares-none",
         ButtonDone = "button-done",
         ExplainNeedsMove { fen: String } = "explain-needs-move",
-        BadFenSyntax = "bad-fen-syntax",
-        BadFenPosition = "bad-fen-position",
         PuzzleCaptionRated { side: String, mate_in: u32, left: u32, rating: u32 } = "puzzle-caption-rated",
         BoardTurned = "board-turned",
         PuzzleReview = "puzzle-review",
@@ -375,7 +375,10 @@ pub fn too_long(lang: Lang) -> String {
 
 pub fn unknown_command(lang: Lang, word: &str) -> String {
     Say::UnknownCommand {
-        word: word.chars().take(32).collect(),
+        word: crate::rules::text::displayable(word)
+            .chars()
+            .take(32)
+            .collect(),
     }
     .to(lang)
 }

@@ -115,12 +115,11 @@ fn item_lines(text: &str) -> Vec<usize> {
 /// does not have the expected fields.
 pub fn parse_set(text: &str, file: impl Into<PathBuf>) -> Result<PuzzleSet, PuzzleProblem> {
     let file = file.into();
+    if let Some(message) = crate::content::limits::too_large(text) {
+        return Err(PuzzleProblem::at(file, Some(1), message));
+    }
     let mut set: PuzzleSet = serde_saphyr::from_str(text).map_err(|e| {
-        let line = e
-            .location()
-            .and_then(|l| usize::try_from(l.line()).ok())
-            .filter(|&l| l > 0);
-        let message = e.to_string();
+        let (line, message) = crate::content::limits::yaml_problem(&e);
         let first = message.lines().next().unwrap_or("invalid YAML").to_owned();
         PuzzleProblem::at(file.clone(), line, first)
     })?;

@@ -16,8 +16,8 @@ use super::explain::Verdict;
 use super::reason::IllegalReason;
 
 pub use crate::i18n::Lang;
-pub use sentence::Sentence;
 use sentence::{Choice, Typed};
+pub use sentence::{Sentence, displayable};
 
 /// A piece's name in `lang` (`车`, `車`, `rook`).
 #[must_use]
@@ -129,4 +129,15 @@ pub fn verdict_sentences(pos: &Chess, verdict: &Verdict, input: &str) -> Vec<Sen
         },
     };
     vec![one]
+}
+
+/// What a learner (or an author) is told about a FEN that does not read, in `lang`: what a
+/// FEN is, or why the position cannot happen. The parser's own words stay in the error.
+#[must_use]
+pub fn fen_error_text(error: &super::FenError, lang: Lang) -> String {
+    match error {
+        super::FenError::Syntax(_) => Sentence::FenNotWhole,
+        super::FenError::Position(_) => Sentence::FenImpossible,
+    }
+    .to(lang)
 }

@@ -185,13 +185,37 @@ pub struct Typed(pub String);
 
 impl Field for Typed {
     fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
-        // Shown in the script of the sentence around it.
+        // Shown in the script of the sentence around it, and never with characters that
+        // would turn the sentence around or drive a terminal.
+        let shown = displayable(&self.0);
         let text = match lang {
-            Lang::ZhHant => hant::to_traditional(&self.0),
-            Lang::Zh | Lang::En => self.0.clone(),
+            Lang::ZhHant => hant::to_traditional(&shown),
+            Lang::Zh | Lang::En => shown,
         };
         flat.push(name, text);
     }
+}
+
+/// `text` without the characters that must never be echoed back to a learner: control
+/// characters (a terminal's escape sequences, a carriage return) and the invisible ones that
+/// reorder text (right-to-left overrides and isolates, direction marks).
+///
+/// ```
+/// use chess_tutor_core::rules::text::displayable;
+/// assert_eq!(displayable("e4\u{202E}4e\u{1b}[2J"), "e44e[2J");
+/// assert_eq!(displayable("马f3"), "马f3");
+/// ```
+#[must_use]
+pub fn displayable(text: &str) -> String {
+    text.chars()
+        .filter(|&c| {
+            !(c.is_control()
+                || matches!(
+                    c,
+                    '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+                ))
+        })
+        .collect()
 }
 
 /// What stands on a square: a piece (`the rook on e8`), or nothing (`the square e8`).
@@ -713,6 +737,30 @@ sentences! {
         WhichCastling = "which-castling",
         /// The input is not a move.
         Unreadable { input: Typed } = "unreadable",
+        /// A FEN that is not six fields a position reads from.
+        FenNotWhole = "fen-not-whole",
+        /// A FEN that reads, of a position that cannot happen.
+        FenImpossible = "fen-impossible",
+        /// A game's ending, as its PGN comment says it.
+        PgnCheckmate { winner: Color } = "pgn-checkmate",
+        /// The same: stalemate.
+        PgnStalemate { stalemated: Color } = "pgn-stalemate",
+        /// The same: a dead position.
+        PgnDeadPosition = "pgn-dead-position",
+        /// The same: fivefold repetition.
+        PgnFivefold { plies: String } = "pgn-fivefold",
+        /// The same: seventy-five moves.
+        PgnSeventyFive = "pgn-seventy-five",
+        /// The same: threefold repetition claimed.
+        PgnThreefold { claimant: Color, plies: String } = "pgn-threefold",
+        /// The same: the fifty-move rule claimed.
+        PgnFifty { claimant: Color } = "pgn-fifty",
+        /// The same: agreement.
+        PgnAgreement = "pgn-agreement",
+        /// The same: resignation.
+        PgnResignation { loser: Color } = "pgn-resignation",
+        /// The same: a game abandoned.
+        PgnAbandoned { loser: Color } = "pgn-abandoned",
     }
 }
 

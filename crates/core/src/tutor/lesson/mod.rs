@@ -153,9 +153,19 @@ pub(super) fn open_named(cx: &mut Cx<'_>, name: &str, current: Mode) -> Mode {
         .map(|l| l.unit);
     match found {
         Some(unit) if !wanted.is_empty() => open_unit(cx, unit, current),
+        // `/lesson -1`, `/lesson 0`: a number, but no unit's.
+        _ if wanted.parse::<i64>().is_ok() => {
+            let text = words::no_such_lesson(cx.lang(), cx.catalog.lessons().len());
+            cx.reply(Reply::text(text));
+            course_map(cx, None);
+            current
+        }
         _ => {
             let text = cx.t(&Say::NoLessonNamed {
-                name: name.chars().take(20).collect(),
+                name: crate::rules::text::displayable(name)
+                    .chars()
+                    .take(20)
+                    .collect(),
             });
             cx.reply(Reply::text(text));
             course_map(cx, None);

@@ -1088,3 +1088,45 @@ fn what_a_learner_typed_is_never_echoed_with_controls_or_direction_overrides() {
         assert!(!answers.contains(bad), "{bad:?} echoed: {answers}");
     }
 }
+
+/// A puzzle with `mate_in: 8` on a middlegame (which `check` refuses, but a catalogue built by
+/// hand can hold): the tutor never answered a move in it. Its answer now comes within the
+/// search budget, and says that the move was not judged.
+#[test]
+fn a_move_the_search_cannot_judge_in_its_budget_is_answered_and_changes_nothing() {
+    let rich = Puzzle {
+        id: "rich".into(),
+        fen: "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8".into(),
+        last_move: None,
+        mate_in: 8,
+        solution: Vec::new(),
+        keys: Vec::new(),
+        multiple_keys: false,
+        rating: Some(400),
+        themes: Vec::new(),
+        themes_zh: Vec::new(),
+        source: "test".into(),
+        game: None,
+        file: std::path::PathBuf::new(),
+        line: None,
+    };
+    let catalog = Catalog::new(Vec::new(), Vec::new(), vec![rich]);
+    let mut chat = Chat::new(&catalog);
+    chat.send(Input::Start {
+        client_lang: Some("en".into()),
+    })
+    .text("/puzzle");
+    let before = chat.session.clone();
+    chat.text("Qc2");
+    assert!(
+        chat.log.contains("within my thinking limit whether Qc2"),
+        "{}",
+        chat.log
+    );
+    assert_eq!(
+        chat.session.mode, before.mode,
+        "the puzzle stands where it was"
+    );
+    chat.text("/hint");
+    assert!(chat.log.contains("too rich for me"), "{}", chat.log);
+}

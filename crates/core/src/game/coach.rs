@@ -186,6 +186,10 @@ const MATE_DEPTH: u32 = 2;
 /// positions; a position too rich for it gets no note about mates.
 const COACH_BUDGET: search::Budget = search::Budget::nodes(200_000);
 
+/// What the review of a whole game may spend, however long the game: past it, the later
+/// moves get no note about mates (the other notes need no search).
+const REVIEW_NODES: u64 = 2_000_000;
+
 /// The coach's points about `learner`'s moves in `record`, most important first (then in the
 /// order of the game): at most one point a move.
 ///
@@ -205,14 +209,18 @@ const COACH_BUDGET: search::Budget = search::Budget::nodes(200_000);
 #[must_use]
 pub fn review(record: &Record, learner: Color) -> Vec<Point> {
     let mut points = Vec::new();
+    let mut left = REVIEW_NODES;
     for (ply, &played) in record.moves().iter().enumerate() {
         let before = &record.positions()[ply];
         if before.turn() != learner {
             continue;
         }
         let after = &record.positions()[ply + 1];
-        let mut prover = search::Prover::new(COACH_BUDGET);
-        if let Some(kind) = judge_move(&mut prover, before, played, after, learner) {
+        let mut prover =
+            search::Prover::new(search::Budget::nodes(COACH_BUDGET.max_nodes().min(left)));
+        let point = judge_move(&mut prover, before, played, after, learner);
+        left = left.saturating_sub(prover.nodes());
+        if let Some(kind) = point {
             points.push(Point { ply, kind });
         }
     }

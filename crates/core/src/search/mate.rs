@@ -86,14 +86,15 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// What the tutor spends on one answer (a judged move, a hint, a solution, a coach's
-    /// look): measured at well under a second on one core (`docs/limits.md`), and more than
-    /// any shipped puzzle's answers need.
-    pub const TUTOR: Budget = Budget::nodes(2_000_000);
+    /// What the tutor spends on one answer (a judged move, a hint, a solution): about 0.4 s
+    /// of one core when spent whole (`cargo bench --bench worst_input`), and 75 times what the
+    /// hungriest judgement of any shipped puzzle's first move needs (6,673 positions).
+    pub const TUTOR: Budget = Budget::nodes(500_000);
 
     /// What `check` spends on one puzzle or one mate step: the same for every machine, so a
-    /// puzzle that passes here passes everywhere.
-    pub const CHECK: Budget = Budget::nodes(20_000_000);
+    /// puzzle that passes here passes everywhere; about 4 s of one core when spent whole, and
+    /// 44 times what proving the hungriest shipped puzzle needs (113,830 positions).
+    pub const CHECK: Budget = Budget::nodes(5_000_000);
 
     /// At most `nodes` positions visited, and no other stop.
     #[must_use]

@@ -68,6 +68,12 @@ pub(crate) fn check_line(pos: &Chess, line: &[String], n: u32) -> Vec<String> {
 /// problem found; an empty list means the puzzle is sound.
 #[must_use]
 pub fn verify(p: &Puzzle) -> Vec<PuzzleProblem> {
+    verify_within(p, Budget::CHECK)
+}
+
+/// [`verify`] with the search limited to `budget` (the same for every puzzle of a check).
+#[must_use]
+pub fn verify_within(p: &Puzzle, budget: Budget) -> Vec<PuzzleProblem> {
     let at = |message: String| {
         PuzzleProblem::at(
             p.file.clone(),
@@ -100,7 +106,7 @@ pub fn verify(p: &Puzzle) -> Vec<PuzzleProblem> {
             .map(&at),
     );
 
-    let mut prover = Prover::new(Budget::CHECK);
+    let mut prover = Prover::new(budget);
     let found = match solve_with(&mut prover, &pos, p.mate_in, false) {
         Ok(found) => found,
         Err(out) => {
@@ -298,6 +304,24 @@ mod tests {
     #[test]
     fn sound_puzzle_has_no_problem() {
         assert_eq!(verify(&back_rank()), vec![]);
+    }
+
+    /// A puzzle with `mate_in: 8` on a middlegame made `check` run without end.
+    #[test]
+    fn a_mate_too_long_for_the_budget_is_a_problem_at_the_puzzles_line() {
+        let mut p = back_rank();
+        p.fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8".into();
+        p.mate_in = 8;
+        p.solution = vec!["a2a3".into()];
+        p.keys = vec!["a2a3".into()];
+        let problems = verify_within(&p, Budget::nodes(30_000));
+        let said: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        assert!(
+            said.iter()
+                .any(|s| s.starts_with("t.yaml:3:")
+                    && s.contains("not proven within the search budget")),
+            "{said:?}"
+        );
     }
 
     #[test]

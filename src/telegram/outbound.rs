@@ -308,18 +308,24 @@ async fn send_photo(
     Ok(sent)
 }
 
-/// Sends a reply's file (a game's PGN) as a document, after its words.
+/// Sends a reply's file (a game's PGN) as a document, after its words, with the reply's
+/// keyboard (it is the last message).
 async fn send_document(
     shell: &Shell,
     place: Place,
     document: &chess_tutor_core::tutor::reply::Document,
+    markup: Option<InlineKeyboardMarkup>,
 ) -> Result<Message, RequestError> {
     call(shell, "sendDocument", || {
         let file = InputFile::memory(document.text.clone().into_bytes())
             .file_name(document.file_name.clone());
         let request = shell.bot.send_document(place.chat, file);
-        match place.topic {
+        let request = match place.topic {
             Some(topic) => request.message_thread_id(topic),
+            None => request,
+        };
+        match &markup {
+            Some(markup) => request.reply_markup(markup.clone()),
             None => request,
         }
     })
@@ -340,9 +346,12 @@ pub async fn send_reply(
 ) -> Result<Option<SentTask>, RequestError> {
     let markup = keyboard(reply);
     let Some(view) = &reply.board else {
-        send_text(shell, place, &reply.text, markup).await?;
-        if let Some(document) = &reply.document {
-            send_document(shell, place, document).await?;
+        match &reply.document {
+            Some(document) => {
+                send_text(shell, place, &reply.text, None).await?;
+                send_document(shell, place, document, markup).await?;
+            }
+            None => send_text(shell, place, &reply.text, markup).await?,
         }
         return Ok(None);
     };

@@ -67,8 +67,11 @@ false-word = False
 too-long = That message is too long, so I did not read it. Send a move or a command (/help).
 unknown-command = I don't know the command /{$word}. Send /help for the list.
 stale-button = That button belongs to an earlier question and no longer works. Please use the latest message.
+button-spent = That button has nothing more to do here. Use the other buttons on this message.
+already-answered = You have answered this question. Tap Next ▶ for the next one.
 nothing-to-do = There is no task in progress. Pick one:
-unreadable-answer = I could not read that answer. Tap a button or reply with the letter of your choice.
+unreadable-answer = I could not read that answer. Tap a button, or write {$choices}.
+answer-with-buttons = This question is answered with the buttons: {$choices}.
 explain-usage = Usage: /explain FEN move, e.g. /explain rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e4
 bad-fen = I cannot read that FEN: {$error}
 question-missing = That question is missing.
@@ -155,6 +158,7 @@ progress =
     Quiz: {$quiz_right} right, {$quiz_wrong} wrong.
 progress-errors = {"\u000A"}Rules you trip over most: {$errors}
 list-separator = ,{" "}
+or-word = {" "}or{" "}
 
 ## The first hour: trying again, pauses, menus
 
@@ -168,6 +172,7 @@ lesson-finished = 🎉 You finished "{$title}"!
 lesson-passed = You have been through "{$title}": {$done} of {$steps} steps done. Come back to the others any time with /lesson {$unit}.
 next-lesson-is = Next: unit {$unit}, "{$title}".
 button-next-lesson = Next lesson ▶
+button-xiangqi-first = Play xiangqi? Start with unit {$unit} ▶
 button-back-to-task = ◀ Back to the task
 practice-done = Well practised! Back to the task you were on.
 course-map-legend = The course (✅ done · ▶ in progress · ▫️ not started):

@@ -67,8 +67,11 @@ false-word = 错
 too-long = 这条消息太长了，我没有读。请发一步棋或一个命令（/help）。
 unknown-command = 我不认识命令 /{$word}。发送 /help 查看所有命令。
 stale-button = 这个按钮属于之前的题目，已经不能用了。请看最新的一条消息。
+button-spent = 这个按钮在这里已经没有用了。请用这条消息上的其他按钮。
+already-answered = 这道题已经答过了。点“下一步 ▶”看下一题。
 nothing-to-do = 现在没有进行中的题目。选一个吧：
-unreadable-answer = 我没看懂这个回答。请点按钮，或者回复选项的字母。
+unreadable-answer = 我没看懂这个回答。请点按钮，或者写{$choices}。
+answer-with-buttons = 这道题请用按钮回答：{$choices}。
 explain-usage = 用法：/explain FEN 走法，例如 /explain rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e4
 bad-fen = 这个FEN读不了：{$error}
 question-missing = 这道题找不到了。
@@ -155,6 +158,7 @@ progress =
     测验：答对 {$quiz_right}，答错 {$quiz_wrong}。
 progress-errors = {"\u000A"}常犯的规则错误：{$errors}
 list-separator = ，
+or-word = 或
 
 ## The first hour: trying again, pauses, menus
 
@@ -168,6 +172,7 @@ lesson-finished = 🎉 你学完了《{$title}》！
 lesson-passed = 《{$title}》这一课走完了：完成 {$done}/{$steps} 步。没做的步可以随时用 /lesson {$unit} 回来做。
 next-lesson-is = 下一课：第{$unit}课《{$title}》。
 button-next-lesson = 下一课 ▶
+button-xiangqi-first = 会下中国象棋？先看第{$unit}课 ▶
 button-back-to-task = ◀ 回到刚才的题
 practice-done = 练好了！现在回到刚才的题。
 course-map-legend = 课程目录（✅ 学完 · ▶ 正在学 · ▫️ 还没学）：

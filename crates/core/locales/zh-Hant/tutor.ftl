@@ -68,8 +68,11 @@ false-word = 錯
 too-long = 這條消息太長了，我沒有讀。請發一步棋或一個命令（/help）。
 unknown-command = 我不認識命令 /{$word}。發送 /help 查看所有命令。
 stale-button = 這個按鈕屬於之前的題目，已經不能用了。請看最新的一條消息。
+button-spent = 這個按鈕在這裡已經沒有用了。請用這條消息上的其他按鈕。
+already-answered = 這道題已經答過了。點「下一步 ▶」看下一題。
 nothing-to-do = 現在沒有進行中的題目。選一個吧：
-unreadable-answer = 我沒看懂這個回答。請點按鈕，或者回複選項的字母。
+unreadable-answer = 我沒看懂這個回答。請點按鈕，或者寫{$choices}。
+answer-with-buttons = 這道題請用按鈕回答：{$choices}。
 explain-usage = 用法：/explain FEN 走法，例如 /explain rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e4
 bad-fen = 這個FEN讀不了：{$error}
 question-missing = 這道題找不到了。
@@ -156,6 +159,7 @@ progress =
     測驗：答對 {$quiz_right}，答錯 {$quiz_wrong}。
 progress-errors = {"\u000A"}常犯的規則錯誤：{$errors}
 list-separator = ，
+or-word = 或
 
 ## The first hour: trying again, pauses, menus
 
@@ -169,6 +173,7 @@ lesson-finished = 🎉 你學完了《{$title}》！
 lesson-passed = 《{$title}》這一課走完了：完成 {$done}/{$steps} 步。沒做的步可以隨時用 /lesson {$unit} 回來做。
 next-lesson-is = 下一課：第{$unit}課《{$title}》。
 button-next-lesson = 下一課 ▶
+button-xiangqi-first = 會下中國象棋？先看第{$unit}課 ▶
 button-back-to-task = ◀ 回到剛才的題
 practice-done = 練好了！現在回到剛才的題。
 course-map-legend = 課程目錄（✅ 學完 · ▶ 正在學 · ▫️ 還沒學）：

@@ -25,6 +25,8 @@ pub(crate) struct Cx<'a> {
     pub now: Option<DateTime<Utc>>,
     /// Whether the input is a button press (its message is the one to update in place).
     pub pressed: bool,
+    /// The question a pressed button was made for (its nonce), when it belongs to one.
+    pub pressed_nonce: Option<u32>,
     /// A game between two learners, as the shell loaded it under its lock for this input.
     pub shared: SharedSlot,
     /// Replies for other learners (the other player of a shared game), by learner, in order.
@@ -109,9 +111,14 @@ impl Cx<'_> {
     }
 
     /// A button of an earlier question (or one this activity has no use for): said on the
-    /// button itself where the shell can.
+    /// button itself where the shell can. A button of the current question is not called
+    /// "earlier": it may well be on the newest message.
     pub fn stale_button(&mut self) {
-        let msg = words::stale_button(self.lang());
+        let msg = if self.pressed_nonce.is_some() && self.pressed_nonce == Some(self.nonce()) {
+            self.t(&Say::ButtonSpent)
+        } else {
+            words::stale_button(self.lang())
+        };
         self.reply(Reply::text(msg).as_toast());
     }
 

@@ -112,6 +112,7 @@ pub fn step_shared(
     let mode = std::mem::take(&mut session.mode);
     let mut cx = Cx {
         pressed: matches!(input, Input::Button(_)),
+        pressed_nonce: press_nonce(&input),
         session,
         replies: Vec::new(),
         events: Vec::new(),
@@ -193,6 +194,14 @@ pub fn step_shared(
     }
 }
 
+/// The question a pressed button belongs to.
+fn press_nonce(input: &Input) -> Option<u32> {
+    match input {
+        Input::Button(data) => Action::decode(data).and_then(|a| a.nonce()),
+        _ => None,
+    }
+}
+
 /// The language choice: each language named in itself.
 fn language_buttons() -> Vec<Button> {
     vec![
@@ -242,7 +251,9 @@ impl Cx<'_> {
         let lang = self.lang();
         let row = self.menu_row();
         self.reply(
-            Reply::text(format!("{}\n\n{}", words::welcome(lang), words::menu(lang))).with_row(row),
+            Reply::text(format!("{}\n\n{}", words::welcome(lang), words::menu(lang)))
+                .with_row(row)
+                .with_row(lesson::xiangqi_offer(self)),
         );
     }
 

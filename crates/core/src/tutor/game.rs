@@ -958,10 +958,19 @@ pub(super) fn send_pgn(cx: &mut Cx<'_>, mode: &Mode) {
             ),
             None => {
                 let text = cx.t(&Say::NoGameYet);
-                cx.reply(Reply::text(text));
+                let row = cx.menu_row();
+                cx.reply(Reply::text(text).with_row(row));
                 return;
             }
         },
+    };
+    // The way on from the file: back to the game under way, or the menu.
+    let row = match mode {
+        Mode::Game(_) => vec![Button::new(
+            cx.t(&Say::ButtonPlayOn),
+            &Action::Board(cx.nonce()),
+        )],
+        _ => cx.menu_row(),
     };
     let tutor = if friend {
         Say::PgnFriend.to(lang)
@@ -976,5 +985,9 @@ pub(super) fn send_pgn(cx: &mut Cx<'_>, mode: &Mode) {
     let text = pgn::pgn(record, ending, &pgn::Tags { date, white, black });
     let intro = cx.t(&Say::PgnIntro);
     // Also as a file: lichess, chess.com and any chess program import a `.pgn`.
-    cx.reply(Reply::text(format!("{intro}\n\n{text}")).with_document(pgn::FILE_NAME, text));
+    cx.reply(
+        Reply::text(format!("{intro}\n\n{text}"))
+            .with_document(pgn::FILE_NAME, text)
+            .with_row(row),
+    );
 }

@@ -76,6 +76,7 @@ pub(super) fn start_round(cx: &mut Cx<'_>) -> Mode {
         asked: 1,
         right: 0,
         answered: false,
+        choice: None,
     };
     cx.next_nonce();
     state.present(cx);
@@ -96,6 +97,42 @@ impl QuizState {
         });
         item_message(cx, &self.item, Some(head))
     }
+
+    /// The question answered: its words, the verdict under them, and Next (no answer
+    /// buttons: they have done their part). The last question of a round has no Next: the
+    /// round's result follows it.
+    fn answered_message(&self, cx: &Cx<'_>, judged: &Judged) -> Reply {
+        let lang = cx.lang();
+        let note = judged.verdict(lang, true);
+        let mut reply = self
+            .message(cx)
+            .map_or_else(|| Reply::text(note.clone()), |r| with_note(r, &note));
+        reply.buttons.clear();
+        if self.asked >= ROUND {
+            return reply;
+        }
+        let next = Button::new(words::button_next(lang), &Action::Next(cx.nonce()));
+        reply.with_row(vec![next])
+    }
+
+    /// A press or a message after the answer: the verdict and Next again, in place.
+    fn show_verdict(&self, cx: &mut Cx<'_>) {
+        let judged = self
+            .choice
+            .and_then(|choice| judge(cx, &self.item, usize::from(choice)));
+        match judged {
+            Some(judged) => {
+                let reply = self.answered_message(cx, &judged);
+                cx.update_task(reply);
+            }
+            // A session stored before the answer was kept: Next alone.
+            None => {
+                let lang = cx.lang();
+                let next = Button::new(words::button_next(lang), &Action::Next(cx.nonce()));
+                cx.reply(Reply::text(cx.t(&Say::AlreadyAnswered)).with_row(vec![next]));
+            }
+        }
+    }
 }
 
 impl Activity for QuizState {
@@ -110,26 +147,40 @@ impl Activity for QuizState {
         }
     }
 
-    /// A typed answer: a letter, a number, a choice's text, or true/false words.
+    /// A typed answer: a letter, a number, a choice's text, or true/false words. Once the
+    /// question is answered, a word that means "go on" (`好`, `ok`, `next`, `下一步`) is Next,
+    /// and anything else shows the verdict and Next again (never the question's answer
+    /// buttons, which would have nothing left to do).
     fn text(self, cx: &mut Cx<'_>, text: &str) -> Mode {
+        if self.answered {
+            if words::is_next_word(text) {
+                return self.next(cx);
+            }
+            self.show_verdict(cx);
+            return self.into();
+        }
         match read_item_answer(cx, &self.item, text) {
             Some(choice) => self.answer(cx, choice),
             None => {
-                let note = words::unreadable_answer(cx.lang());
-                if let Some(reply) = self.message(cx) {
-                    cx.update_task(with_note(reply, &note));
-                } else {
-                    cx.reply(Reply::text(note));
+                // Nothing was read: said in words under the learner's message, with the
+                // answer buttons; the question's message stays as it is.
+                let note = words::unreadable_answer(cx.lang(), &answer_words(cx, &self.item));
+                let rows = self.message(cx).map(|r| r.buttons).unwrap_or_default();
+                let mut reply = Reply::text(note);
+                for row in rows {
+                    reply = reply.with_row(row);
                 }
+                cx.reply(reply);
                 self.into()
             }
         }
     }
 
     /// An answer in a round: right or wrong, the answer and why, then the next question.
+    /// A second answer to the same question changes nothing: its verdict and Next again.
     fn answer(mut self, cx: &mut Cx<'_>, choice: usize) -> Mode {
         if self.answered {
-            cx.stale_button();
+            self.show_verdict(cx);
             return self.into();
         }
         let Some(judged) = judge(cx, &self.item, choice) else {
@@ -139,18 +190,14 @@ impl Activity for QuizState {
         count(cx, &self.item, &judged);
         self.right += u32::from(judged.correct);
         self.answered = true;
-        let lang = cx.lang();
-        let note = judged.verdict(lang, true);
-        let mut reply = self
-            .message(cx)
-            .map_or_else(|| Reply::text(note.clone()), |r| with_note(r, &note));
-        reply.buttons.clear();
+        self.choice = u8::try_from(choice).ok();
         if self.asked >= ROUND {
+            let reply = self.answered_message(cx, &judged);
             cx.update_task(reply);
             return end_round(cx, self.right);
         }
-        let next = Button::new(words::button_next(lang), &Action::Next(cx.nonce()));
-        cx.update_task(reply.with_row(vec![next]));
+        let reply = self.answered_message(cx, &judged);
+        cx.update_task(reply);
         self.into()
     }
 
@@ -166,6 +213,7 @@ impl Activity for QuizState {
             asked: self.asked + 1,
             right: self.right,
             answered: false,
+            choice: None,
         };
         cx.next_nonce();
         state.present(cx);
@@ -400,6 +448,23 @@ fn end_round(cx: &mut Cx<'_>, right: u32) -> Mode {
         Button::new(menu, &Action::Menu),
     ]));
     Mode::Idle
+}
+
+/// The answers of `item` as a learner may write them: `对`, `错` or `A`, `B`, `C`.
+pub(super) fn answer_words(cx: &Cx<'_>, item: &QuizRef) -> Vec<String> {
+    let lang = cx.lang();
+    match resolve(cx, item).map(|q| q.answer) {
+        Some(Answer::TrueFalse { .. }) => vec![words::true_word(lang), words::false_word(lang)],
+        Some(Answer::MultipleChoice { choices, .. }) => (0..choices.len())
+            .map(|i| letter(i).to_ascii_uppercase().to_string())
+            .collect(),
+        None => Vec::new(),
+    }
+}
+
+/// The position of `item`'s board, when it has one.
+pub(super) fn item_position(cx: &Cx<'_>, item: &QuizRef) -> Option<shakmaty::Chess> {
+    resolve(cx, item)?.board.map(|b| b.position().clone())
 }
 
 /// Reads a typed answer for `item`.

@@ -44,8 +44,12 @@ crate::messages! {
         TooLong = "too-long",
         UnknownCommand { word: String } = "unknown-command",
         StaleButton = "stale-button",
+        ButtonSpent = "button-spent",
+        AlreadyAnswered = "already-answered",
         NothingToDo = "nothing-to-do",
-        UnreadableAnswer = "unreadable-answer",
+        UnreadableAnswer { choices: String } = "unreadable-answer",
+        AnswerWithButtons { choices: String } = "answer-with-buttons",
+        OrWord = "or-word",
         ExplainUsage = "explain-usage",
         BadFen { error: String } = "bad-fen",
         QuestionMissing = "question-missing",
@@ -244,6 +248,7 @@ crate::messages! {
         LessonPassed { title: String, done: usize, steps: usize, unit: u32 } = "lesson-passed",
         NextLessonIs { unit: u32, title: String } = "next-lesson-is",
         ButtonNextLesson = "button-next-lesson",
+        ButtonXiangqiFirst { unit: u32 } = "button-xiangqi-first",
         ButtonBackToTask = "button-back-to-task",
         PracticeDone = "practice-done",
         CourseMapLegend = "course-map-legend",
@@ -444,6 +449,44 @@ pub fn false_word(lang: Lang) -> String {
     Say::False.to(lang)
 }
 
+/// A typed word that means "go on" where Next is what is offered (after an answer, under a
+/// text to read): `好`, `ok`, `next`, `下一步`. Never an answer or a move.
+pub fn is_next_word(text: &str) -> bool {
+    let t = text
+        .trim()
+        .trim_end_matches(['!', '！', '.', '。', '~', '～'])
+        .to_lowercase();
+    matches!(
+        t.as_str(),
+        "next"
+            | "n"
+            | "ok"
+            | "okay"
+            | "k"
+            | "go on"
+            | "continue"
+            | "next question"
+            | "got it"
+            | "👍"
+            | "好"
+            | "好的"
+            | "好了"
+            | "嗯"
+            | "行"
+            | "知道了"
+            | "明白"
+            | "明白了"
+            | "懂了"
+            | "下一步"
+            | "下一题"
+            | "下一題"
+            | "下一个"
+            | "下一個"
+            | "继续"
+            | "繼續"
+    )
+}
+
 /// A typed word that claims a draw in a game (`claim`, `求和` is an offer, not a claim).
 pub fn is_claim_word(text: &str) -> bool {
     matches!(
@@ -476,8 +519,21 @@ pub fn side_to_move(lang: Lang, white: bool) -> String {
     }
 }
 
-pub fn unreadable_answer(lang: Lang) -> String {
-    Say::UnreadableAnswer.to(lang)
+/// An answer that was not read, with the answers there are (`对 / 错`, `A, B or C`).
+pub fn unreadable_answer(lang: Lang, choices: &[String]) -> String {
+    Say::UnreadableAnswer {
+        choices: either(lang, choices),
+    }
+    .to(lang)
+}
+
+/// `A, B or C` / `A、B或C`.
+pub fn either(lang: Lang, items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{}{}{last}", list(lang, rest), Say::OrWord.to(lang)),
+    }
 }
 
 pub fn button_tap_to_move(lang: Lang) -> String {

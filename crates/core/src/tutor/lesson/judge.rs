@@ -99,6 +99,16 @@ pub(super) fn solution(cx: &mut Cx<'_>, message: StepMessage, task: &JudgeTask) 
     update(cx, message.with_note(&note));
 }
 
+/// The answers as a learner may write them: `是`, `否`, or the buttons' numbers.
+pub(super) fn answer_words(lang: Lang, task: &JudgeTask) -> Vec<String> {
+    match &task.answer {
+        Answer::Yes(_) => vec![words::yes(lang), words::no(lang)],
+        Answer::Draw(_) => (1..=choices(lang, &task.answer).len())
+            .map(|n| n.to_string())
+            .collect(),
+    }
+}
+
 /// The answers offered for a judge question: (index, label).
 fn choices(lang: Lang, answer: &Answer) -> Vec<(usize, String)> {
     match answer {

@@ -438,10 +438,11 @@ async fn edit_text(
 }
 
 /// Delivers one reply. A reply that belongs to a task updates that task's board message in
-/// place when the learner pressed a button of it (picture, caption and keyboard at once):
-/// the press came from that message, so the learner is looking at it. A typed answer, or an
-/// edit Telegram refuses (the message is too old, or gone), is sent as a new message, which
-/// then becomes the task's message.
+/// place (picture, caption and keyboard at once): the message pressed, or, for a typed
+/// answer, the task's message this shell remembers, so that a step costs one message whether
+/// it is tapped or typed (the tutor answers what it did not read with a new text instead).
+/// An edit Telegram refuses (the message is too old, or gone), or a task this shell does not
+/// know, is sent as a new message, which then becomes the task's message.
 ///
 /// # Errors
 ///
@@ -456,7 +457,7 @@ pub async fn deliver(
     let nonce = reply.task.or(reply.edit_task);
     let target = match (reply.edit, pressed, reply.edit_task) {
         (true, Some(message), _) => Some(message),
-        (_, Some(_), Some(task)) => shell.tasks.find(chat.0, task),
+        (_, _, Some(task)) => shell.tasks.find(chat.0, task),
         _ => None,
     };
     if let Some(message) = target {

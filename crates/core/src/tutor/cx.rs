@@ -122,6 +122,17 @@ impl Cx<'_> {
         self.reply(Reply::text(msg).as_toast());
     }
 
+    /// A message that was not read (not a move, not an answer): answered in words under it,
+    /// with the task's controls, while the task's message stays as it is (a new text costs a
+    /// learner less than a new picture, and an edit above their message might go unseen).
+    pub fn unread(&mut self, note: String, rows: Vec<Vec<Button>>) {
+        let mut reply = Reply::text(note);
+        for row in rows {
+            reply = reply.with_row(row);
+        }
+        self.reply(reply);
+    }
+
     /// Shows the message of the current question: later answers inside it update it.
     pub fn show_task(&mut self, reply: Reply) {
         let n = self.nonce();

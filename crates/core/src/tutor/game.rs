@@ -445,8 +445,8 @@ fn play(mut game: GameState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> 
         }
         Verdict::Ambiguous { .. } | Verdict::Unreadable => {
             let note = verdict_text(&pos, &verdict, input, lang);
-            let reply = game.message(cx, game.view(), &note);
-            cx.update_task(reply);
+            let rows = game.message(cx, game.view(), "").buttons;
+            cx.unread(note, rows);
             return game.into();
         }
     };
@@ -497,7 +497,14 @@ fn play(mut game: GameState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> 
     cx.next_nonce();
     let reply = game.message(cx, game.view(), &note);
     let Some(point) = coached else {
-        cx.reply(reply.editing_task(old).as_task(cx.nonce()));
+        // A tapped move: the board the learner tapped on goes on. A typed move: a new board
+        // under the learner's message (an edit above it would scroll away as a game goes on).
+        let reply = if cx.pressed {
+            reply.editing_task(old)
+        } else {
+            reply
+        };
+        cx.reply(reply.as_task(cx.nonce()));
         return game.into();
     };
     // The coach's board first, then the game as a new message: the newest message is the

@@ -391,8 +391,8 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
         }
         Verdict::Ambiguous { .. } | Verdict::Unreadable => {
             let note = verdict_text(&pos, &verdict, input, lang);
-            let reply = now.message(cx, now.view(), &note);
-            cx.update_task(reply);
+            let rows = now.message(cx, now.view(), "").buttons;
+            cx.unread(note, rows);
             return now.into();
         }
     };

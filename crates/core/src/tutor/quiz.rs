@@ -115,22 +115,25 @@ impl QuizState {
         reply.with_row(vec![next])
     }
 
-    /// A press or a message after the answer: the verdict and Next again, in place.
+    /// A press or a message after the answer: the verdict and Next again. A press updates
+    /// its message; a typed message is answered under it, in words.
     fn show_verdict(&self, cx: &mut Cx<'_>) {
         let judged = self
             .choice
             .and_then(|choice| judge(cx, &self.item, usize::from(choice)));
+        let lang = cx.lang();
+        let next = vec![Button::new(
+            words::button_next(lang),
+            &Action::Next(cx.nonce()),
+        )];
         match judged {
-            Some(judged) => {
+            Some(judged) if cx.pressed => {
                 let reply = self.answered_message(cx, &judged);
                 cx.update_task(reply);
             }
+            Some(judged) => cx.unread(judged.verdict(lang, true), vec![next]),
             // A session stored before the answer was kept: Next alone.
-            None => {
-                let lang = cx.lang();
-                let next = Button::new(words::button_next(lang), &Action::Next(cx.nonce()));
-                cx.reply(Reply::text(cx.t(&Say::AlreadyAnswered)).with_row(vec![next]));
-            }
+            None => cx.unread(cx.t(&Say::AlreadyAnswered), vec![next]),
         }
     }
 }

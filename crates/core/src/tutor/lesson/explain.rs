@@ -7,7 +7,7 @@ use crate::tutor::cx::Cx;
 use crate::tutor::reply::Button;
 use crate::tutor::words::Say;
 
-use super::page::{Outcome, StepMessage, heading, scene_view, update};
+use super::page::{Outcome, StepMessage, heading, scene_view};
 
 pub(super) fn message(
     cx: &Cx<'_>,
@@ -32,6 +32,6 @@ pub(super) fn text(cx: &mut Cx<'_>, message: StepMessage, text: &str) -> Outcome
         return Outcome::Done;
     }
     let note = cx.t(&Say::ReadThenNext);
-    update(cx, message.with_note(&note));
+    super::page::unread(cx, message, &note);
     Outcome::Stay
 }

@@ -197,7 +197,7 @@ pub(super) fn judge(
         }
         Verdict::Ambiguous { .. } | Verdict::Unreadable => {
             let note = verdict_text(pos, verdict, input, lang);
-            update(cx, message.with_note(&note));
+            super::page::unread(cx, message, &note);
             return Outcome::Stay;
         }
     };

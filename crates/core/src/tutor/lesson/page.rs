@@ -107,16 +107,9 @@ pub(super) fn update(cx: &mut Cx<'_>, message: StepMessage) {
 }
 
 /// A message inside a step that was not read (not a move, not an answer): answered in words
-/// under it, with the step's controls that need no board (a new text, not a new picture),
-/// while the step's message stays as it is.
+/// under it, with the step's controls, while the step's message stays as it is.
 pub(super) fn unread(cx: &mut Cx<'_>, message: StepMessage, note: &str) {
-    let tap = Action::TapBoard(cx.nonce()).encode();
-    let mut reply = Reply::text(note);
-    for row in message.rows {
-        let row: Vec<Button> = row.into_iter().filter(|b| b.data != tap).collect();
-        reply = reply.with_row(row);
-    }
-    cx.reply(reply);
+    cx.unread(note.to_owned(), message.rows);
 }
 
 /// The picture of a step's board: as written, from the side to move, with its marks and arrows.

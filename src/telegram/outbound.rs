@@ -199,22 +199,24 @@ impl From<ChatId> for Place {
     }
 }
 
-/// Sends `text` to `place` as one or more messages, the keyboard on the last.
+/// Sends `text` to `place` as one or more messages, the keyboard on the last. Returns the
+/// last message sent (whole when the text fitted in one).
 async fn send_text(
     shell: &Shell,
     place: Place,
     text: &str,
     keyboard: Option<InlineKeyboardMarkup>,
-) -> Result<(), RequestError> {
+) -> Result<Option<SentTask>, RequestError> {
     let mut pieces = split(text, MAX_TEXT);
     if pieces.is_empty() && keyboard.is_some() {
         // A keyboard needs a message to hang on.
         pieces.push("…".to_owned());
     }
     let last = pieces.len().saturating_sub(1);
+    let mut sent = None;
     for (i, piece) in pieces.iter().enumerate() {
         let markup = if i == last { keyboard.clone() } else { None };
-        call(shell, "sendMessage", || {
+        let message = call(shell, "sendMessage", || {
             let mut request = shell.bot.send_message(place.chat, piece.clone());
             if let Some(topic) = place.topic {
                 request = request.message_thread_id(topic);
@@ -225,8 +227,12 @@ async fn send_text(
             }
         })
         .await?;
+        sent = Some(SentTask {
+            message: message.id,
+            whole: pieces.len() == 1,
+        });
     }
-    Ok(())
+    Ok(sent)
 }
 
 /// Draws a board picture (at most one per core at once); `None`, logged, if it fails.
@@ -346,14 +352,16 @@ pub async fn send_reply(
 ) -> Result<Option<SentTask>, RequestError> {
     let markup = keyboard(reply);
     let Some(view) = &reply.board else {
-        match &reply.document {
+        // A task in words (a quiz question without a board) is remembered like a picture:
+        // a typed answer edits it too.
+        return match &reply.document {
             Some(document) => {
                 send_text(shell, place, &reply.text, None).await?;
                 send_document(shell, place, document, markup).await?;
+                Ok(None)
             }
-            None => send_text(shell, place, &reply.text, markup).await?,
-        }
-        return Ok(None);
+            None => send_text(shell, place, &reply.text, markup).await,
+        };
     };
     let Some(picture) = draw(shell, place.chat, view).await else {
         send_text(shell, place, &reply.text, markup).await?;

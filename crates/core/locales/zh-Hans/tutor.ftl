@@ -69,6 +69,10 @@ unknown-command = 我不认识命令 /{$word}。发送 /help 查看所有命令�
 stale-button = 这个按钮属于之前的题目，已经不能用了。请看最新的一条消息。
 button-spent = 这个按钮在这里已经没有用了。请用这条消息上的其他按钮。
 already-answered = 这道题已经答过了。点“下一步 ▶”看下一题。
+unread-move = 我没看懂“{$input}”这步棋。写法是棋子加上它要去的格子，比如：{$spelled}。
+unread-move-no-example = 我没看懂“{$input}”这步棋。
+unread-xiangqi = “{$input}”是中国象棋的记法。国际象棋不数路，也不说进、退、平，而是写棋子加上它要去的格子，比如：{$spelled}。
+unread-cannon = 国际象棋里没有炮。写法是棋子加上它要去的格子，比如：{$spelled}。
 nothing-to-do = 现在没有进行中的题目。选一个吧：
 unreadable-answer = 我没看懂这个回答。请点按钮，或者写{$choices}。
 answer-with-buttons = 这道题请用按钮回答：{$choices}。
@@ -158,7 +162,7 @@ progress =
     测验：答对 {$quiz_right}，答错 {$quiz_wrong}。
 progress-errors = {"\u000A"}常犯的规则错误：{$errors}
 list-separator = ，
-or-word = 或
+or-word = {" "}或{" "}
 
 ## The first hour: trying again, pauses, menus
 

@@ -70,6 +70,10 @@ unknown-command = 我不認識命令 /{$word}。發送 /help 查看所有命令�
 stale-button = 這個按鈕屬於之前的題目，已經不能用了。請看最新的一條消息。
 button-spent = 這個按鈕在這裡已經沒有用了。請用這條消息上的其他按鈕。
 already-answered = 這道題已經答過了。點「下一步 ▶」看下一題。
+unread-move = 我沒看懂「{$input}」這步棋。寫法是棋子加上它要去的格子，比如：{$spelled}。
+unread-move-no-example = 我沒看懂「{$input}」這步棋。
+unread-xiangqi = 「{$input}」是中國象棋的記法。國際象棋不數路，也不說進、退、平，而是寫棋子加上它要去的格子，比如：{$spelled}。
+unread-cannon = 國際象棋裡沒有炮。寫法是棋子加上它要去的格子，比如：{$spelled}。
 nothing-to-do = 現在沒有進行中的題目。選一個吧：
 unreadable-answer = 我沒看懂這個回答。請點按鈕，或者寫{$choices}。
 answer-with-buttons = 這道題請用按鈕回答：{$choices}。
@@ -159,7 +163,7 @@ progress =
     測驗：答對 {$quiz_right}，答錯 {$quiz_wrong}。
 progress-errors = {"\u000A"}常犯的規則錯誤：{$errors}
 list-separator = ，
-or-word = 或
+or-word = {" "}或{" "}
 
 ## The first hour: trying again, pauses, menus
 

@@ -10,6 +10,9 @@ use super::words::{self, Say};
 use crate::content::Catalog;
 use crate::rules::Lang;
 
+/// The id of the lesson that teaches algebraic notation.
+pub(crate) const NOTATION_LESSON: &str = "notation";
+
 /// The working context of one step.
 pub(crate) struct Cx<'a> {
     /// The session; its `mode` is [`super::state::Mode::Idle`] while the activity that was
@@ -147,6 +150,27 @@ impl Cx<'_> {
         // A press came from a message of this question: that message, whichever the shell
         // remembers as the task's.
         self.reply(if self.pressed { reply.edited() } else { reply });
+    }
+
+    /// Whether the learner has done the unit that teaches notation (or the course has none):
+    /// before it, a move is said in a Chinese learner's words, not in SAN alone.
+    pub fn knows_notation(&self) -> bool {
+        let notation = self
+            .catalog
+            .lessons()
+            .iter()
+            .find(|l| l.id.as_str() == NOTATION_LESSON);
+        notation.is_none_or(|l| self.session.progress.lessons_done.contains(&l.id))
+    }
+
+    /// How moves are said to this learner.
+    pub fn spell(&self) -> super::spelling::Spell {
+        use super::spelling::Spell;
+        match self.lang() {
+            Lang::En => Spell::San,
+            _ if self.knows_notation() => Spell::Both,
+            _ => Spell::Words,
+        }
     }
 
     /// Counts an illegal attempt of the rule with this reason code.

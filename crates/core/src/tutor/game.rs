@@ -13,6 +13,7 @@ use super::callback::Action;
 use super::cx::Cx;
 use super::ladder::{self, GameResult};
 use super::reply::{Button, Event, Reply};
+use super::spelling::said;
 use super::state::{FinishedGame, GameState, Mode, Side};
 use super::tap;
 use super::words::{self, Say};
@@ -180,7 +181,7 @@ pub(super) fn start(cx: &mut Cx<'_>, level: u8, side: Option<Color>, mode: Mode)
     if learner == Color::Black {
         // The tutor opens.
         if let Some(mv) = engine::reply(game.pos(), level, game.seed) {
-            let said = san(game.pos(), mv);
+            let said = said(game.pos(), mv, cx.spell(), lang);
             let _ = game.record.push(mv);
             note.push('\n');
             note.push_str(&Say::TutorOpened { san: said }.to(lang));
@@ -443,7 +444,14 @@ fn play(mut game: GameState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> 
             cx.update_task(reply);
             return game.into();
         }
-        Verdict::Ambiguous { .. } | Verdict::Unreadable => {
+        Verdict::Unreadable => {
+            let example = super::spelling::example(&pos, input, None, &[]);
+            let note = super::spelling::unread(&pos, input, example, lang);
+            let rows = game.message(cx, game.view(), "").buttons;
+            cx.unread(note, rows);
+            return game.into();
+        }
+        Verdict::Ambiguous { .. } => {
             let note = verdict_text(&pos, &verdict, input, lang);
             let rows = game.message(cx, game.view(), "").buttons;
             cx.unread(note, rows);
@@ -455,7 +463,7 @@ fn play(mut game: GameState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> 
         return game.into();
     }
     let mut note = Say::GameYouPlayed {
-        san: info.san.clone(),
+        san: said(&pos, info.mv, cx.spell(), lang),
     }
     .to(lang);
     if let Some(ending) = game.record.automatic_ending() {
@@ -476,13 +484,13 @@ fn play(mut game: GameState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> 
         return game.into();
     };
     let before = game.pos().clone();
-    let said = san(&before, answer);
+    let answered = said(&before, answer, cx.spell(), lang);
     let _ = game.record.push(answer);
     let info = rules::MoveInfo::new(&before, answer);
     note.push('\n');
     note.push_str(
         &Say::TutorAnswered {
-            san: said,
+            san: answered,
             what: rules::text::legal_in_words(&before, &info, lang),
         }
         .to(lang),

@@ -195,7 +195,14 @@ pub(super) fn judge(
             update(cx, message.with_view(view).with_note(&note));
             return Outcome::Stay;
         }
-        Verdict::Ambiguous { .. } | Verdict::Unreadable => {
+        Verdict::Unreadable => {
+            let avoid = crate::tutor::spelling::checks(pos);
+            let example = crate::tutor::spelling::example(pos, input, None, &avoid);
+            let note = crate::tutor::spelling::unread(pos, input, example, lang);
+            super::page::unread(cx, message, &note);
+            return Outcome::Stay;
+        }
+        Verdict::Ambiguous { .. } => {
             let note = verdict_text(pos, verdict, input, lang);
             super::page::unread(cx, message, &note);
             return Outcome::Stay;

@@ -56,20 +56,14 @@ fn move_words(pos: &Chess, info: &MoveInfo, cx: &Cx<'_>, state: &LessonState) ->
     }
 }
 
-/// Whether the current lesson comes at or after the lesson that teaches notation.
+/// Whether the learner has done the lesson that teaches notation, or is in it (a learner who
+/// takes the xiangqi unit, last in the list, before it has not met SAN).
 fn knows_notation(cx: &Cx<'_>, state: &LessonState) -> bool {
-    let Some((lesson, _)) = state.step(cx.catalog) else {
-        return true;
-    };
-    cx.catalog
-        .lessons()
-        .iter()
-        .find(|l| l.id.as_str() == NOTATION_LESSON)
-        .is_none_or(|notation| lesson.unit >= notation.unit)
+    cx.knows_notation()
+        || state
+            .step(cx.catalog)
+            .is_some_and(|(lesson, _)| lesson.id.as_str() == crate::tutor::cx::NOTATION_LESSON)
 }
-
-/// The id of the lesson that teaches algebraic notation.
-const NOTATION_LESSON: &str = "notation";
 
 /// A move named by its piece and target only (`马g3`) that the referee refused for another
 /// piece of that kind than the one the task is about (every expected move starts on one
@@ -162,12 +156,32 @@ pub(super) fn judge(
             update(cx, message);
             Outcome::Stay
         }
-        Verdict::Ambiguous { .. } | Verdict::Unreadable => {
+        Verdict::Unreadable => {
+            let note = unread_note(task, input, lang);
+            super::page::unread(cx, message, &note);
+            Outcome::Stay
+        }
+        Verdict::Ambiguous { .. } => {
             let note = verdict_text(pos, verdict, input, lang);
             super::page::unread(cx, message, &note);
             Outcome::Stay
         }
     }
+}
+
+/// What to say to an input the referee could not read: how this task's move is written, when
+/// the task's words already say where it goes (`把车走到e4`: `车e4 或 a4e4`), else how a move
+/// of that piece that is not the answer is written.
+fn unread_note(task: &MoveStep, input: &str, lang: crate::rules::Lang) -> String {
+    let pos = &task.position;
+    let text = task.text.get(lang);
+    let named = task
+        .expected
+        .iter()
+        .copied()
+        .find(|mv| !mv.is_castle() && text.contains(&mv.to().to_string()));
+    let example = crate::tutor::spelling::example(pos, input, named, &task.expected);
+    crate::tutor::spelling::unread(pos, input, example, lang)
 }
 
 /// A wrong try as the referee saw it.

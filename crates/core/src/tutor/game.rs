@@ -13,7 +13,7 @@ use super::callback::Action;
 use super::cx::Cx;
 use super::ladder::{self, GameResult};
 use super::reply::{Button, Event, Reply};
-use super::spelling::said;
+use super::spelling::{Spell, said};
 use super::state::{FinishedGame, GameState, Mode, Side};
 use super::tap;
 use super::words::{self, Say};
@@ -517,7 +517,7 @@ fn play(mut game: GameState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> 
     };
     // The coach's board first, then the game as a new message: the newest message is the
     // board the learner plays on.
-    let mut advice = coach_reply(&point, &game.record, game.learner(), lang);
+    let mut advice = coach_reply_spelled(&point, &game.record, game.learner(), (cx.spell(), lang));
     if game.can_take_back() {
         advice.text.push('\n');
         advice.text.push_str(&Say::CoachMayTakeBack.to(lang));
@@ -761,10 +761,38 @@ fn finish(cx: &mut Cx<'_>, game: GameState, ending: &Ending, mut note: String) -
         Button::new(cx.t(&Say::ButtonPgn), &Action::Pgn),
         Button::new(Say::ButtonMenu.to(lang), &Action::Menu),
     ];
-    cx.reply(Reply::board(view, text).with_row(row).editing_task(n));
-    // The coach's review: at most three points, each on its board.
-    for point in coach::review(&game.record, learner).into_iter().take(3) {
-        cx.reply(coach_reply(&point, &game.record, learner, lang));
+    // The result, then the coach's review; what to do next goes on the last message, so
+    // that it is at hand when the review has been read.
+    let mut replies = vec![Reply::board(view, text).editing_task(n)];
+    let points: Vec<coach::Point> = coach::review(&game.record, learner)
+        .into_iter()
+        .take(REVIEW_POINTS)
+        .collect();
+    if game.level.number() <= COACHED_LEVELS {
+        // Each point was said on its board while the game went on: now only what mattered
+        // most, ranked, in a few words.
+        if !points.is_empty() {
+            replies.push(Reply::text(review_summary(
+                &points,
+                &game.record,
+                (cx.spell(), lang),
+            )));
+        }
+    } else {
+        for point in &points {
+            replies.push(coach_reply_spelled(
+                point,
+                &game.record,
+                learner,
+                (cx.spell(), lang),
+            ));
+        }
+    }
+    if let Some(last) = replies.pop() {
+        replies.push(last.with_row(row));
+    }
+    for reply in replies {
+        cx.reply(reply);
     }
     cx.session.progress.last_game = Some(FinishedGame {
         record: game.record,
@@ -884,13 +912,70 @@ fn plies_as_moves(record: &Record, plies: &[usize], lang: Lang) -> String {
     words::list(lang, &items)
 }
 
-/// One point of the coach's review, on the board where it happened.
+/// The most points the review after a game shows.
+const REVIEW_POINTS: usize = 3;
+
+/// The review after a coached game: its costliest moves, ranked, one line each.
+fn review_summary(
+    points: &[coach::Point],
+    record: &Record,
+    (spell, lang): (Spell, Lang),
+) -> String {
+    let mut text = Say::ReviewHeading.to(lang);
+    for point in points {
+        let before = &record.positions()[point.ply];
+        let played = record.moves()[point.ply];
+        let what = match &point.kind {
+            coach::PointKind::MissedMate { mate_in, .. } => {
+                Say::ReviewMissedMate { mate_in: *mate_in }
+            }
+            coach::PointKind::AllowedMate { .. } => Say::ReviewAllowedMate,
+            coach::PointKind::LeftHanging { square, .. } => Say::ReviewLost {
+                piece: piece_at(&record.positions()[point.ply + 1], *square, lang),
+                square: square.to_string(),
+            },
+            coach::PointKind::MissedCapture { capture } => Say::ReviewMissedCapture {
+                piece: piece_at(before, capture.to(), lang),
+            },
+        }
+        .to(lang);
+        text.push('\n');
+        text.push_str(
+            &Say::ReviewLine {
+                number: before.fullmoves().get(),
+                played: said(before, played, spell, lang),
+                what,
+            }
+            .to(lang),
+        );
+    }
+    text
+}
+
+/// One point of the coach's review, on the board where it happened (moves said in SAN in
+/// English, in words in Chinese).
 pub(super) fn coach_reply(
     point: &coach::Point,
     record: &Record,
     learner: Color,
     lang: Lang,
 ) -> Reply {
+    let spell = if lang == Lang::En {
+        Spell::San
+    } else {
+        Spell::Words
+    };
+    coach_reply_spelled(point, record, learner, (spell, lang))
+}
+
+/// One point of the coach's review, on the board where it happened, moves said as `spell`.
+fn coach_reply_spelled(
+    point: &coach::Point,
+    record: &Record,
+    learner: Color,
+    (spell, lang): (Spell, Lang),
+) -> Reply {
+    let san = |pos: &shakmaty::Chess, mv: shakmaty::Move| said(pos, mv, spell, lang);
     let before = &record.positions()[point.ply];
     let played = record.moves()[point.ply];
     let number = before.fullmoves().get();

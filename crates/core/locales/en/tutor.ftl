@@ -99,7 +99,7 @@ no-hint = There is no hint for this step.
 no-solution = This step has no separate answer.
 move-solution = Solution: {$san}. {$why}
 move-solution-in-words = Solution: {$said} {$why}
-common-mistake = A common mistake here: {$why}
+why-right = The usual slips here: {$why}
 squares-prompt = Send the squares separated by spaces, e.g. d1 d2 d3
 squares-unreadable = I could not read that. Send square names separated by spaces, e.g. d1 d2 d3
 squares-missing = {" "}{$count} square(s) are missing.
@@ -148,6 +148,7 @@ puzzle-solution = Solution: {$line}
 ## Quiz
 
 quiz-heading = Quiz {$asked}/{$round}
+quiz-taught-in = {" "}(Unit {$unit} teaches this: a question to look ahead.)
 quiz-verdict = {$verdict} (Answer: {$key})
     {$explanation}
 quiz-round-done = This round: {$right}/{$round} right. Points {$delta}; you are now {$level}.
@@ -209,6 +210,11 @@ bad-fen-position = That position cannot happen: for example a king is missing, a
 puzzle-caption-rated = {$side}: mate in {$mate_in} ({$left} to go) · difficulty {$rating}
 board-turned = {" "}(the board is turned: Black at the bottom)
 puzzle-review = 🔁 Review: you missed this one before.
+mate-in-explained = Mate in {$mate_in}: with { $mate_in ->
+        [one] one move
+       *[other] {$mate_in} moves
+    } of yours, checkmate the other king: it is in check and has no way out. Unit {$unit} teaches checkmate.
+button-learn-mate = Learn checkmate: unit {$unit} ▶
 puzzle-no-check = {$san} gives no check, so it cannot be mate.
 puzzle-check-answered = {$san} gives check, but the defender can {$how}: {$defence}.
 how-capture = take the checking {$piece}

@@ -99,7 +99,7 @@ no-hint = 这一步没有提示。
 no-solution = 这一步没有单独的答案。
 move-solution = 答案：{$san}。{$why}
 move-solution-in-words = 答案：{$said}{$why}
-common-mistake = 这一步常见的错误：{$why}
+why-right = 这一步容易走错的地方：{$why}
 squares-prompt = 把格子名用空格隔开发给我，例如：d1 d2 d3
 squares-unreadable = 我没看懂。请把格子名用空格隔开发给我，例如：d1 d2 d3
 squares-missing = 还少了{$count}个格子。
@@ -148,6 +148,7 @@ puzzle-solution = 答案：{$line}
 ## Quiz
 
 quiz-heading = 测验 {$asked}/{$round}
+quiz-taught-in = （第{$unit}课会讲这个，先来看一看。）
 quiz-verdict = {$verdict}（答案：{$key}）
     {$explanation}
 quiz-round-done = 本轮答对 {$right}/{$round}。积分 {$delta}，现在是{$level}。
@@ -209,6 +210,8 @@ bad-fen-position = 这个局面不可能出现：比如少了王、兵站在底�
 puzzle-caption-rated = {$side}：{$mate_in}步杀（还剩{$left}步） · 难度 {$rating}
 board-turned = （棋盘已经翻过来：黑方在下面）
 puzzle-review = 🔁 复习：这道题你上次没做出来。
+mate-in-explained = {$mate_in}步杀：你走{$mate_in}步，把对方的王将死——王被将军，而且怎么走都躲不开。第{$unit}课专门讲将死。
+button-learn-mate = 先学将死：第{$unit}课 ▶
 puzzle-no-check = {$san} 没有将军，所以不可能是将死。
 puzzle-check-answered = {$san} 将军了，但对方可以{$how}：{$defence}。
 how-capture = 吃掉将军的{$piece}

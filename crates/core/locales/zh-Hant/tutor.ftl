@@ -100,7 +100,7 @@ no-hint = 這一步沒有提示。
 no-solution = 這一步沒有單獨的答案。
 move-solution = 答案：{$san}。{$why}
 move-solution-in-words = 答案：{$said}{$why}
-common-mistake = 這一步常見的錯誤：{$why}
+why-right = 這一步容易走錯的地方：{$why}
 squares-prompt = 把格子名用空格隔開發給我，例如：d1 d2 d3
 squares-unreadable = 我沒看懂。請把格子名用空格隔開發給我，例如：d1 d2 d3
 squares-missing = 還少了{$count}個格子。
@@ -149,6 +149,7 @@ puzzle-solution = 答案：{$line}
 ## Quiz
 
 quiz-heading = 測驗 {$asked}/{$round}
+quiz-taught-in = （第{$unit}課會講這個，先來看一看。）
 quiz-verdict = {$verdict}（答案：{$key}）
     {$explanation}
 quiz-round-done = 本輪答對 {$right}/{$round}。積分 {$delta}，現在是{$level}。
@@ -210,6 +211,8 @@ bad-fen-position = 這個局面不可能出現：比如少了王、兵站在底�
 puzzle-caption-rated = {$side}：{$mate_in}步殺（還剩{$left}步） · 難度 {$rating}
 board-turned = （棋盤已經翻過來：黑方在下面）
 puzzle-review = 🔁 複習：這道題你上次沒做出來。
+mate-in-explained = {$mate_in}步殺：你走{$mate_in}步，把對方的王將死——王被將軍，而且怎麼走都躲不開。第{$unit}課專門講將死。
+button-learn-mate = 先學將死：第{$unit}課 ▶
 puzzle-no-check = {$san} 沒有將軍，所以不可能是將死。
 puzzle-check-answered = {$san} 將軍了，但對方可以{$how}：{$defence}。
 how-capture = 吃掉將軍的{$piece}

@@ -128,6 +128,13 @@ pub(super) fn start(cx: &mut Cx<'_>, current: Option<&PuzzleId>) -> Mode {
     if review {
         reply.text = format!("{}\n{}", cx.t(&Say::PuzzleReview), reply.text);
     }
+    // Before the checkmate unit: the way to it.
+    if let Some(unit) = mate_unit_to_learn(cx) {
+        reply = reply.with_row(vec![Button::new(
+            cx.t(&Say::ButtonLearnMate { unit }),
+            &Action::Lesson(unit),
+        )]);
+    }
     cx.show_task(reply);
     Mode::Puzzle(state)
 }
@@ -199,7 +206,25 @@ fn caption(cx: &Cx<'_>, now: &PuzzleState) -> String {
     if !white {
         text.push_str(&cx.t(&Say::BoardTurned));
     }
+    // A learner who has not had the checkmate unit is told what "mate in N" asks.
+    if let Some(unit) = mate_unit_to_learn(cx) {
+        text.push('\n');
+        text.push_str(&cx.t(&Say::MateInExplained { mate_in, unit }));
+    }
     text
+}
+
+/// The id of the lesson that teaches checkmate.
+const CHECKMATE_LESSON: &str = "checkmate";
+
+/// The unit that teaches checkmate, while the learner has not done it.
+fn mate_unit_to_learn(cx: &Cx<'_>) -> Option<u32> {
+    cx.catalog
+        .lessons()
+        .iter()
+        .find(|l| l.id.as_str() == CHECKMATE_LESSON)
+        .filter(|l| !cx.session.progress.lessons_done.contains(&l.id))
+        .map(|l| l.unit)
 }
 
 /// A reply that asks for the next move: tap to move, hint, solution.

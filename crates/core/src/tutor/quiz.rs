@@ -38,34 +38,71 @@ fn mix(a: u64, b: u64) -> u64 {
     x
 }
 
+/// The highest unit the learner has begun (the first, when none yet). A quiz asks first
+/// about what the units up to it teach.
+pub(super) fn taught_up_to(cx: &Cx<'_>) -> u32 {
+    let done = &cx.session.progress.steps_done;
+    cx.catalog
+        .lessons()
+        .iter()
+        .filter(|l| l.steps.iter().any(|s| done.contains(&s.id)))
+        .map(|l| l.unit)
+        .max()
+        // The first unit counts as begun: a quiz is no preview of the board.
+        .map_or(1, |u| u.max(1))
+}
+
+/// Generated questions tried for one about a unit already begun.
+const GENERATED_TRIES: u64 = 16;
+
 /// Chooses the next question: bank and generated items alternate; bank items not yet seen
-/// first.
+/// first; questions about units the learner has begun first (a beginner is asked about the
+/// board, not about castling), else those of the lowest units.
 fn choose(cx: &Cx<'_>, asked: u32) -> QuizRef {
     let progress = &cx.session.progress;
     let seed = mix(
         u64::from(cx.nonce()),
         u64::from(progress.quiz_right + progress.quiz_wrong),
     );
+    let taught = taught_up_to(cx);
     let bank = cx.catalog.quiz();
     if asked.is_multiple_of(2) && !bank.is_empty() {
-        let unseen: Vec<&QuizItem> = bank
-            .iter()
-            .filter(|q| !progress.quiz_seen.contains(q.id.as_str()))
-            .collect();
-        let pool: Vec<&QuizItem> = if unseen.is_empty() {
-            bank.iter().collect()
-        } else {
-            unseen
-        };
-        let pick = pool[usize::try_from(seed % pool.len() as u64).unwrap_or(0)];
-        if let Ok(id) = pick.id.parse::<QuizId>() {
-            return QuizRef::Bank { id };
+        let known = |q: &&QuizItem| u32::from(q.unit) <= taught;
+        let unseen = |q: &&QuizItem| !progress.quiz_seen.contains(q.id.as_str());
+        let lowest = bank.iter().map(|q| q.unit).min().unwrap_or(0);
+        let pools: [Vec<&QuizItem>; 4] = [
+            bank.iter().filter(known).filter(unseen).collect(),
+            bank.iter().filter(known).collect(),
+            bank.iter()
+                .filter(unseen)
+                .filter(|q| q.unit == lowest)
+                .collect(),
+            bank.iter().collect(),
+        ];
+        if let Some(pool) = pools.iter().find(|p| !p.is_empty()) {
+            let pick = pool[usize::try_from(seed % pool.len() as u64).unwrap_or(0)];
+            if let Ok(id) = pick.id.parse::<QuizId>() {
+                return QuizRef::Bank { id };
+            }
         }
     }
-    QuizRef::Generated {
+    let generated = |seed: u64| QuizRef::Generated {
         seed,
         topic: u8::try_from(seed % Topic::ALL.len() as u64).unwrap_or(0),
-    }
+    };
+    // A generated question about a unit begun, within a few seeds; else the lowest unit.
+    let tries: Vec<(u64, u32)> = (0..GENERATED_TRIES)
+        .map(|i| mix(seed, i))
+        .map(|s| {
+            let unit = resolve(cx, &generated(s)).map_or(u32::MAX, |q| u32::from(q.unit));
+            (s, unit)
+        })
+        .collect();
+    tries
+        .iter()
+        .find(|(_, unit)| *unit <= taught)
+        .or_else(|| tries.iter().min_by_key(|(_, unit)| *unit))
+        .map_or_else(|| generated(seed), |(s, _)| generated(*s))
 }
 
 /// `/quiz`: a new round.
@@ -91,10 +128,18 @@ impl From<QuizState> for Mode {
 
 impl QuizState {
     fn message(&self, cx: &Cx<'_>) -> Option<Reply> {
-        let head = cx.t(&Say::QuizHeading {
+        let mut head = cx.t(&Say::QuizHeading {
             asked: self.asked,
             round: ROUND,
         });
+        // A question about a unit not begun yet says which unit teaches it.
+        if let Some(q) = resolve(cx, &self.item)
+            && u32::from(q.unit) > taught_up_to(cx)
+        {
+            head.push_str(&cx.t(&Say::QuizTaughtIn {
+                unit: u32::from(q.unit),
+            }));
+        }
         item_message(cx, &self.item, Some(head))
     }
 

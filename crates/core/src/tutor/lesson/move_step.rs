@@ -115,8 +115,13 @@ pub(super) fn judge(
                 if let Some((from, to)) = move_squares(&info.mv) {
                     view = view.with_last_move(from, to);
                 }
-                let note =
+                let mut note =
                     words::then(lang, &words::right(lang), &move_words(pos, info, cx, state));
+                // After a miss, why this was the move: what the learner tripped on (said now,
+                // not on the miss, where it would give the answer away before the hint asks).
+                if state.misses > 0 {
+                    why_it_is_right(cx, &mut note, task);
+                }
                 update(cx, message.closed().with_view(view).with_note(&note));
                 Outcome::Done
             } else {
@@ -132,9 +137,6 @@ pub(super) fn judge(
                 );
                 note.push('\n');
                 note.push_str(&cx.t(&Say::BoardRestored));
-                if foreseen(task, &Played::Legal(info.mv)) {
-                    common_mistake(cx, &mut note, task);
-                }
                 miss(state, &mut note, task.hint.get(lang));
                 update(cx, message.with_view(view).with_note(&note));
                 Outcome::Stay
@@ -144,9 +146,8 @@ pub(super) fn judge(
             let mut note = verdict_text(pos, verdict, input, lang);
             let code = reason.code();
             cx.count_rule_error(code);
-            if foreseen(task, &Played::Illegal(reason)) {
-                common_mistake(cx, &mut note, task);
-            }
+            // The refusal says which rule; the hint, what to look at. (The step's "why"
+            // speaks of the answer: it waits for the right move or the solution.)
             miss(state, &mut note, task.hint.get(lang));
             let view = scene_view(&task.scene).with_overlay(draw::reason(reason));
             let mut message = message.with_view(view).with_note(&note);
@@ -184,35 +185,12 @@ fn unread_note(task: &MoveStep, input: &str, lang: crate::rules::Lang) -> String
     crate::tutor::spelling::unread(pos, input, example, lang)
 }
 
-/// A wrong try as the referee saw it.
-enum Played<'a> {
-    /// A legal move that misses the goal.
-    Legal(shakmaty::Move),
-    /// A move the rules forbid, and why.
-    Illegal(&'a rules::IllegalReason),
-}
-
-/// Whether the try is one of the step's foreseen wrong moves (`wrong`), the ones its `why`
-/// talks about: the same legal move, or the same squares refused for the same rule.
-fn foreseen(task: &MoveStep, played: &Played<'_>) -> bool {
-    task.wrong.iter().any(|w| match (played, &w.mv, &w.reason) {
-        (Played::Legal(mv), Some(wrong), _) => wrong == mv,
-        (Played::Illegal(reason), None, Some(wrong)) => {
-            reason.to().is_some()
-                && wrong.code() == reason.code()
-                && wrong.from() == reason.from()
-                && wrong.to() == reason.to()
-        }
-        _ => false,
-    })
-}
-
-/// The step's paragraph on its common mistakes, for a learner who just made one of them.
-fn common_mistake(cx: &Cx<'_>, note: &mut String, task: &MoveStep) {
+/// After a miss, why the right move is right: the step's "why".
+fn why_it_is_right(cx: &Cx<'_>, note: &mut String, task: &MoveStep) {
     let why = task.why.get(cx.lang()).trim();
     if !why.is_empty() {
         note.push('\n');
-        note.push_str(&cx.t(&Say::CommonMistake {
+        note.push_str(&cx.t(&Say::WhyRight {
             why: why.to_owned(),
         }));
     }

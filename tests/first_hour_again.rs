@@ -1,0 +1,186 @@
+//! The first hour, again (issue 26 of `../shared/reviews/first-hour-2026-12-03.md`): the
+//! smaller findings, each a conversation on the shipped course.
+
+mod chat;
+
+use chat::{Chat, shipped};
+use chess_tutor_core::content::Catalog;
+use chess_tutor_core::tutor::{Event, Input, Mode};
+
+fn begin<'c>(catalog: &'c Catalog, client: &str) -> Chat<'c> {
+    let mut chat = Chat::new(catalog);
+    chat.send(Input::Start {
+        client_lang: Some(client.into()),
+    });
+    chat
+}
+
+/// Opens the step with this id.
+fn open(chat: &mut Chat<'_>, id: &str) {
+    let catalog = chat.catalog;
+    let unit = catalog
+        .lessons()
+        .iter()
+        .find(|l| l.steps.iter().any(|s| s.id.as_str() == id))
+        .unwrap()
+        .unit;
+    let index = catalog.step_index(id).unwrap();
+    chat.text(&format!("/lesson {unit}"));
+    for _ in 0..30 {
+        if matches!(&chat.session.mode, Mode::Lesson(s) if s.step == index) {
+            return;
+        }
+        chat.text("/next");
+    }
+    panic!("step {id} not reached: {}", chat.log);
+}
+
+/// The transcript from the last input on.
+fn last_said(chat: &Chat<'_>) -> String {
+    chat.log
+        .rsplit("\n> ")
+        .next()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// A4: a foreseen wrong try gets the refusal and the hint, not the step's "why" (which names
+/// the answer before the hint asks for it); the "why" comes with the right move.
+#[test]
+fn a_wrong_try_does_not_give_the_answer_away() {
+    let catalog = shipped();
+    for (client, id, wrong, right) in [
+        ("en", "castle-pick-side", "O-O", "O-O-O"),
+        ("zh-hans", "castle-pick-side", "O-O", "O-O-O"),
+    ] {
+        let mut chat = begin(&catalog, client);
+        open(&mut chat, id);
+        let step = catalog
+            .lessons()
+            .iter()
+            .flat_map(|l| &l.steps)
+            .find(|s| s.id.as_str() == id)
+            .unwrap();
+        let chess_tutor_core::content::lesson::StepKind::Move(task) = &step.kind else {
+            panic!("a move step")
+        };
+        let lang = chat.session.lang();
+        let why = task.why.get(lang).trim().to_owned();
+        chat.text(wrong);
+        let said = last_said(&chat);
+        assert!(
+            !said.contains(&why),
+            "{client}: the why on a wrong try: {said}"
+        );
+        assert!(
+            !said.contains("common mistake") && !said.contains("常见的错误"),
+            "{said}"
+        );
+        assert!(said.contains(task.hint.get(lang).trim()), "{said}");
+        chat.text(right);
+        let said = last_said(&chat);
+        assert!(
+            said.contains(&why),
+            "{client}: the why after the right move: {said}"
+        );
+        assert!(
+            chat.events
+                .iter()
+                .any(|e| matches!(e, Event::StepDone { step } if step.as_str() == id))
+        );
+    }
+}
+
+/// The unit of a quiz question.
+fn unit_of(catalog: &Catalog, item: &chess_tutor_core::tutor::QuizRef) -> u32 {
+    use chess_tutor_core::content::generate::{Generator, Topic};
+    use chess_tutor_core::tutor::QuizRef;
+    match item {
+        QuizRef::Bank { id } | QuizRef::Lesson { id } => {
+            u32::from(catalog.quiz_item(id.as_str()).unwrap().unit)
+        }
+        QuizRef::Generated { seed, topic } => u32::from(
+            Generator::new(*seed)
+                .item(Topic::ALL[usize::from(*topic)])
+                .unit,
+        ),
+    }
+}
+
+/// A14: a learner who has done units 1 to 3 is asked about them; a question about a later
+/// unit says which unit teaches it.
+#[test]
+fn a_beginners_quiz_asks_about_what_was_taught_or_says_which_unit_teaches_it() {
+    let catalog = shipped();
+    for client in ["zh-hans", "en"] {
+        let mut chat = begin(&catalog, client);
+        for lesson in catalog.lessons().iter().filter(|l| l.unit <= 3) {
+            for s in &lesson.steps {
+                chat.session.progress.steps_done.insert(s.id.clone());
+            }
+        }
+        chat.text("/quiz");
+        let mut taught = 0;
+        for _ in 0..5 {
+            let Mode::Quiz(q) = chat.session.mode.clone() else {
+                panic!("{}", chat.log)
+            };
+            let unit = unit_of(&catalog, &q.item);
+            let question = last_said(&chat);
+            if unit <= 3 {
+                taught += 1;
+            } else {
+                assert!(
+                    question.contains(&format!("第{unit}课会讲"))
+                        || question.contains(&format!("Unit {unit} teaches this")),
+                    "{client}: a unit-{unit} question without its unit: {question}"
+                );
+            }
+            let first = chat.buttons[0].0.clone();
+            chat.press(&first);
+            if chat
+                .buttons
+                .iter()
+                .any(|(l, _)| l.contains("下一步") || l.contains("Next"))
+            {
+                chat.text("/next");
+            }
+        }
+        assert!(
+            taught >= 4,
+            "{client}: only {taught} of 5 about units 1–3:\n{}",
+            chat.log
+        );
+    }
+}
+
+/// A13: a learner who has not had the checkmate unit is told what "mate in 1" asks, and
+/// offered the unit; one who has is not.
+#[test]
+fn a_puzzle_before_the_checkmate_unit_says_what_mate_in_n_means() {
+    let catalog = shipped();
+    let mut chat = begin(&catalog, "zh-hant");
+    chat.text("/puzzle");
+    let said = last_said(&chat);
+    assert!(said.contains("步殺：你走"), "{said}");
+    let mate_unit = catalog
+        .lessons()
+        .iter()
+        .find(|l| l.id.as_str() == "checkmate")
+        .unwrap();
+    assert!(
+        chat.buttons.iter().any(|(_, d)| {
+            chess_tutor_core::tutor::Action::decode(d)
+                == Some(chess_tutor_core::tutor::Action::Lesson(mate_unit.unit))
+        }),
+        "{said}"
+    );
+    let mut chat = begin(&catalog, "en");
+    chat.session
+        .progress
+        .lessons_done
+        .insert(mate_unit.id.clone());
+    chat.text("/puzzle");
+    let said = last_said(&chat);
+    assert!(!said.contains("has no way out"), "{said}");
+}

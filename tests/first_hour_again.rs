@@ -184,3 +184,93 @@ fn a_puzzle_before_the_checkmate_unit_says_what_mate_in_n_means() {
     let said = last_said(&chat);
     assert!(!said.contains("has no way out"), "{said}");
 }
+
+/// A16, C11: /help offers Traditional; `/lang zh` keeps a Traditional learner Traditional;
+/// the chooser names the script picked and shows the step again in it.
+#[test]
+fn a_traditional_learner_stays_traditional_and_is_told_which_script() {
+    use chess_tutor_core::rules::Lang;
+    let catalog = shipped();
+    let mut chat = begin(&catalog, "zh-hant");
+    chat.text("/help");
+    assert!(
+        last_said(&chat).contains("/lang 繁體"),
+        "{}",
+        last_said(&chat)
+    );
+    chat.text("/lesson 1");
+    chat.text("/lang zh");
+    assert_eq!(
+        chat.session.lang,
+        Some(Lang::ZhHant),
+        "{}",
+        last_said(&chat)
+    );
+    assert!(
+        last_said(&chat).contains("繁體中文"),
+        "{}",
+        last_said(&chat)
+    );
+    chat.text("/lang 簡體");
+    assert_eq!(chat.session.lang, Some(Lang::Zh));
+    chat.text("/lang");
+    chat.press("繁體中文");
+    let said = last_said(&chat);
+    assert_eq!(chat.session.lang, Some(Lang::ZhHant));
+    assert!(said.contains("好的，現在用繁體中文。"), "{said}");
+    assert!(said.contains("第1課"), "the step again: {said}");
+    // A Simplified learner's /lang zh stays Simplified.
+    let mut chat = begin(&catalog, "zh-hans");
+    chat.text("/lang en").text("/lang zh");
+    assert_eq!(chat.session.lang, Some(Lang::Zh));
+    assert!(last_said(&chat).contains("简体中文"));
+}
+
+/// C10: a bare square that the step's own piece can reach is that piece's move (`d1` is the
+/// queen's, which the step is about, not a choice with the king).
+#[test]
+fn a_bare_square_in_a_step_about_one_piece_is_that_pieces_move() {
+    let catalog = shipped();
+    let mut chat = begin(&catalog, "zh-hant");
+    open(&mut chat, "setup-queen-colour");
+    chat.text("d1");
+    assert!(
+        chat.events.iter().any(
+            |e| matches!(e, Event::StepDone { step } if step.as_str() == "setup-queen-colour")
+        ),
+        "{}",
+        last_said(&chat)
+    );
+}
+
+/// C9: a square no piece could go to is not counted as a rule broken in /progress.
+#[test]
+fn progress_counts_only_rules_broken() {
+    let catalog = shipped();
+    let mut chat = begin(&catalog, "zh-hans");
+    open(&mut chat, "board-bishop-centre");
+    chat.text("e4"); // no piece of White's can go to e4
+    chat.text("/progress");
+    let said = last_said(&chat);
+    assert!(!said.contains("那里没有棋子"), "{said}");
+    assert!(chat.session.progress.rule_errors.is_empty(), "{said}");
+}
+
+/// C5: the game's prompt gives the examples of the side to move: Black's moves for Black.
+#[test]
+fn the_prompt_for_black_gives_blacks_moves() {
+    let catalog = shipped();
+    let mut chat = begin(&catalog, "en");
+    chat.text("/play 1");
+    chat.press("Black");
+    let said = last_said(&chat);
+    let prompt = said
+        .lines()
+        .find(|l| l.starts_with("  Your move"))
+        .unwrap_or_else(|| panic!("{said}"));
+    assert!(
+        !prompt.contains("e4,") && !prompt.contains("Nf3"),
+        "{prompt}"
+    );
+    assert!(prompt.contains("Nf6") || prompt.contains("Nc6"), "{prompt}");
+}

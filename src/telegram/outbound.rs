@@ -446,9 +446,10 @@ async fn edit_text(
 }
 
 /// Delivers one reply. A reply that belongs to a task updates that task's board message in
-/// place (picture, caption and keyboard at once): the message pressed, or, for a typed
-/// answer, the task's message this shell remembers, so that a step costs one message whether
-/// it is tapped or typed (the tutor answers what it did not read with a new text instead).
+/// place (picture, caption and keyboard at once): the task's message this shell remembers
+/// (its newest), else the message pressed; for a typed answer too, so that a step costs one
+/// message whether it is tapped or typed (the tutor answers what it did not read with a new
+/// text instead).
 /// An edit Telegram refuses (the message is too old, or gone), or a task this shell does not
 /// know, is sent as a new message, which then becomes the task's message.
 ///
@@ -463,10 +464,14 @@ pub async fn deliver(
 ) -> Result<(), RequestError> {
     let chat = place.chat;
     let nonce = reply.task.or(reply.edit_task);
-    let target = match (reply.edit, pressed, reply.edit_task) {
-        (true, Some(message), _) => Some(message),
-        (_, _, Some(task)) => shell.tasks.find(chat.0, task),
-        _ => None,
+    // The task's newest message first (a task shown again with /board has two: the newest
+    // is the one to keep live), else the message pressed.
+    let remembered = reply
+        .edit_task
+        .and_then(|task| shell.tasks.find(chat.0, task));
+    let target = match (reply.edit, pressed) {
+        (true, Some(message)) => remembered.or(Some(message)),
+        _ => remembered,
     };
     if let Some(message) = target {
         let markup =

@@ -27,10 +27,10 @@ help =
     /explain FEN move — judge any move in any position
     /progress your progress and level
     /board the board again
-    /lang zh or /lang en to switch language
+    /lang en, /lang 简体 or /lang 繁體 to switch language
 
     Write moves like e2e4, e4, Nf3, O-O (castle short) or O-O-O (castle long).
-lang-set = OK, English from now on.
+lang-set = OK, {$script} from now on.
 
 ## The / menu of a chat client
 
@@ -102,7 +102,10 @@ move-solution-in-words = Solution: {$said} {$why}
 why-right = The usual slips here: {$why}
 squares-prompt = Send the squares separated by spaces, e.g. d1 d2 d3
 squares-unreadable = I could not read that. Send square names separated by spaces, e.g. d1 d2 d3
-squares-missing = {" "}{$count} square(s) are missing.
+squares-missing = {" "}{ $count ->
+        [one] One square is
+       *[other] {$count} squares are
+    } missing.
 squares-wrong = {" "}These are not right: {$squares}.
 squares-solution = Solution: {$squares}. {$why}
 judge-solution = Answer: {$answer}. {$why}
@@ -131,7 +134,7 @@ choose-promotion = The pawn goes from {$from} to {$to}, the last rank, so it mus
 no-puzzles = There are no puzzles yet.
 puzzle-missing = That puzzle is missing.
 puzzle-caption = {$side}: mate in {$mate_in} ({$left} to go)
-puzzle-level = {"\u000A"}Level: {$level} ({$points} points)
+puzzle-level = {"\u000A"}Your level: {$level} ({$points} points)
 puzzle-mates = {$right} {$san} is checkmate! Puzzle solved.
 puzzle-keeps-mate = Good! After {$san}, the toughest defence is {$reply}. Mate in {$left} to go.
 puzzle-mates-too-late = {$san} does mate, but only in {$mate_in} moves; the task is mate within {$within}. The defence: {$defence}
@@ -151,15 +154,15 @@ quiz-heading = Quiz {$asked}/{$round}
 quiz-taught-in = {" "}(Unit {$unit} teaches this: a question to look ahead.)
 quiz-verdict = {$verdict} (Answer: {$key})
     {$explanation}
-quiz-round-done = This round: {$right}/{$round} right. Points {$delta}; you are now {$level}.
+quiz-round-done = This round: {$right}/{$round} right. Points {$delta}; your level: {$level}.
 
 ## Ladder and progress
 
-unranked = unranked
-level = level {$level}
+unranked = not ranked yet
+level = {$level}
 progress =
     Lessons: {$steps_done}/{$steps} steps, {$lessons_done} lessons done.
-    Level: {$level} ({$points} points).
+    Your level: {$level} ({$points} points).
     Quiz: {$quiz_right} right, {$quiz_wrong} wrong.
 progress-errors = {"\u000A"}Rules you trip over most: {$errors}
 list-separator = ,{" "}
@@ -223,7 +226,10 @@ how-king = move the king to {$square}
 puzzle-escapes = After {$san} the defender answers {$defence}, and there is no mate within {$left} any more.
 why-mate-check = Why it is mate: {$king} is in check from {$checker}.
 why-mate-double = Why it is mate: {$king} is in check from {$checker} at once (a double check), so only a king move could help.
-why-mate-covered = Every square the king could go to ({$squares}) is attacked.
+why-mate-covered = { $count ->
+        [one] The one square the king could step to, {$squares}, is attacked.
+       *[other] Every square the king could step to ({$squares}) is attacked.
+    }
 why-mate-own = {$squares}: taken by its own pieces.
 why-mate-nowhere = The king has no empty square next to it.
 why-mate-no-help = The checking piece can be neither taken nor blocked.
@@ -318,7 +324,7 @@ button-play-random = 🎲 Random
 button-level = Level {$level}
 game-started = A new game at level {$level}. You play {$side}.
 tutor-opened = The tutor opened with {$san}.
-game-your-move = Your move: type it (e4, Nf3, O-O) or use 👆 Tap to move.
+game-your-move = Your move: type it ({$examples}) or use 👆 Tap to move.
 side-white = White
 side-black = Black
 game-caption = ♟ Game against the tutor, level {$level} · you play {$side}
@@ -357,7 +363,7 @@ draw-declined-ahead = The tutor declines the draw: it is {$points} { $points ->
 } of material ahead. Play on!
 draw-declined-level = The tutor declines the draw: there is still plenty to play for. Play on!
 taken-back = Taken back: your last move and the tutor's answer. It is your move again.
-game-points = Points: {$delta} ({$before} → {$after}). Level: {$level}.
+game-points = Points: {$delta} ({$before} → {$after}); your level: {$level}.
 button-play-again = Play again ♟
 button-pgn = PGN 📄
 end-you-mate = Checkmate! You win. {$why}

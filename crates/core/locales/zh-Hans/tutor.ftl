@@ -27,10 +27,10 @@ help =
     /explain FEN 走法 —— 判断任意局面里的一步棋
     /progress 我的进度和级别
     /board 再看一次棋盘
-    /lang zh 或 /lang en 切换语言
+    /lang 简体、/lang 繁體 或 /lang en 切换语言
 
     走棋可以这样写：e2e4、e4、Nf3、马f3、O-O（短易位）、O-O-O（长易位）。
-lang-set = 好的，现在说中文。
+lang-set = 好的，现在用{$script}。
 
 ## The / menu of a chat client
 
@@ -315,7 +315,7 @@ button-play-random = 🎲 随机
 button-level = 难度{$level}
 game-started = 新的一盘开始了，难度第{$level}级。你执{$side}。
 tutor-opened = 老师先走了{$san}。
-game-your-move = 轮到你走：直接输入走法（e4、Nf3、O-O），或者点“点按走子”。
+game-your-move = 轮到你走：直接输入走法（比如{$examples}），或者点“点按走子”。
 side-white = 白
 side-black = 黑
 game-caption = ♟ 和老师对局，第{$level}级 · 你执{$side}

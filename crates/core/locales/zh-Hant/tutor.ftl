@@ -28,10 +28,10 @@ help =
     /explain FEN 走法 —— 判斷任意局面裡的一步棋
     /progress 我的進度和級別
     /board 再看一次棋盤
-    /lang zh 或 /lang en 切換語言
+    /lang 簡體、/lang 繁體 或 /lang en 切換語言
 
     走棋可以這樣寫：e2e4、e4、Nf3、馬f3、O-O（短易位）、O-O-O（長易位）。
-lang-set = 好的，現在說中文。
+lang-set = 好的，現在用{$script}。
 
 ## The / menu of a chat client
 
@@ -316,7 +316,7 @@ button-play-random = 🎲 隨機
 button-level = 難度{$level}
 game-started = 新的一盤開始了，難度第{$level}級。你執{$side}。
 tutor-opened = 老師先走了{$san}。
-game-your-move = 輪到你走：直接輸入走法（e4、Nf3、O-O），或者點「點按走子」。
+game-your-move = 輪到你走：直接輸入走法（比如{$examples}），或者點「點按走子」。
 side-white = 白
 side-black = 黑
 game-caption = ♟ 和老師對局，第{$level}級 · 你執{$side}

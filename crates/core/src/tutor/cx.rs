@@ -126,7 +126,8 @@ impl Cx<'_> {
     }
 
     /// A message that was not read (not a move, not an answer): answered in words under it,
-    /// with the task's controls, while the task's message stays as it is (a new text costs a
+    /// with the task's controls when they stay live until the next new message (a lesson
+    /// step, a quiz question), while the task's message stays as it is (a new text costs a
     /// learner less than a new picture, and an edit above their message might go unseen).
     pub fn unread(&mut self, note: String, rows: Vec<Vec<Button>>) {
         let mut reply = Reply::text(note);
@@ -173,8 +174,17 @@ impl Cx<'_> {
         }
     }
 
-    /// Counts an illegal attempt of the rule with this reason code.
-    pub fn count_rule_error(&mut self, code: &str) {
+    /// Counts an illegal attempt of the rule it broke. A square no piece of the kind named
+    /// could go to breaks no rule (the learner named a square, or a piece, that is not there):
+    /// it is not a rule to practise.
+    pub fn count_rule_error(&mut self, reason: &crate::rules::IllegalReason) {
+        if matches!(
+            reason,
+            crate::rules::IllegalReason::NoPiece { from: None, .. }
+        ) {
+            return;
+        }
+        let code = reason.code();
         *self
             .session
             .progress

@@ -188,7 +188,12 @@ pub(super) fn start(cx: &mut Cx<'_>, level: u8, side: Option<Color>, mode: Mode)
         }
     }
     note.push('\n');
-    note.push_str(&cx.t(&Say::GameYourMove));
+    note.push_str(
+        &Say::GameYourMove {
+            examples: move_examples(game.pos(), lang),
+        }
+        .to(lang),
+    );
     let reply = game.message(cx, game.view(), &note);
     cx.show_task(reply);
     Mode::Game(game)
@@ -317,8 +322,51 @@ pub(super) fn your_move(record: &Record, lang: Lang) -> String {
         note.push_str(&claim_available(&claim, record.position(), lang));
         note.push('\n');
     }
-    note.push_str(&Say::GameYourMove.to(lang));
+    note.push_str(
+        &Say::GameYourMove {
+            examples: move_examples(record.position(), lang),
+        }
+        .to(lang),
+    );
     note
+}
+
+/// Two or three moves of the side to move as the learner would type them (`e5、马f6、O-O`):
+/// examples for the player whose turn it is, Black's for Black.
+fn move_examples(pos: &shakmaty::Chess, lang: Lang) -> String {
+    let moves = pos.legal_moves();
+    let quiet = |m: &&shakmaty::Move| !m.is_capture() && !m.is_promotion();
+    // Towards the centre first (`e4`, `d5`, `Nc3`), then by how it is written: the same
+    // examples every time.
+    let central = |m: &&shakmaty::Move| {
+        let file = i32::from(u8::from(m.to().file()));
+        let rank = i32::from(u8::from(m.to().rank()));
+        (
+            (2 * file - 7).abs() + (2 * rank - 7).abs(),
+            super::spelling::in_words(pos, **m, lang),
+        )
+    };
+    let pawn = moves
+        .iter()
+        .filter(quiet)
+        .filter(|m| m.role() == shakmaty::Role::Pawn)
+        .min_by_key(central);
+    let piece = moves
+        .iter()
+        .filter(quiet)
+        .filter(|m| !matches!(m.role(), shakmaty::Role::Pawn | shakmaty::Role::King))
+        .min_by_key(|m| (m.role() != shakmaty::Role::Knight, central(m)));
+    let castle = moves.iter().find(|m| m.is_castle());
+    let mut chosen: Vec<&shakmaty::Move> = [pawn, piece, castle].into_iter().flatten().collect();
+    // In check, or with only captures and king moves: whatever is legal.
+    if chosen.is_empty() {
+        chosen = moves.iter().take(2).collect();
+    }
+    let examples: Vec<String> = chosen
+        .into_iter()
+        .map(|m| super::spelling::in_words(pos, *m, lang))
+        .collect();
+    words::list(lang, &examples)
 }
 
 /// The last `count` moves of the game in SAN with their numbers (`12. Nf3 Nc6 13. Bb5`).
@@ -438,7 +486,7 @@ fn play(mut game: GameState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> 
         Verdict::Legal(info) => info.clone(),
         Verdict::Illegal(reason) => {
             let note = verdict_text(&pos, &verdict, input, lang);
-            cx.count_rule_error(reason.code());
+            cx.count_rule_error(reason);
             let view = game.view().with_overlay(draw::reason(reason));
             let reply = game.message(cx, view, &note);
             cx.update_task(reply);
@@ -447,14 +495,14 @@ fn play(mut game: GameState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> 
         Verdict::Unreadable => {
             let example = super::spelling::example(&pos, input, None, &[]);
             let note = super::spelling::unread(&pos, input, example, lang);
-            let rows = game.message(cx, game.view(), "").buttons;
-            cx.unread(note, rows);
+            // In words only: the game's message moves on in place with each move.
+            cx.unread(note, Vec::new());
             return game.into();
         }
         Verdict::Ambiguous { .. } => {
             let note = verdict_text(&pos, &verdict, input, lang);
-            let rows = game.message(cx, game.view(), "").buttons;
-            cx.unread(note, rows);
+            // In words only: the game's message moves on in place with each move.
+            cx.unread(note, Vec::new());
             return game.into();
         }
     };

@@ -59,6 +59,7 @@ pub(super) fn why_mate(mated: &Chess, lang: Lang) -> String {
         parts.push(
             Say::WhyMateCovered {
                 squares: words::list(lang, &covered),
+                count: covered.len(),
             }
             .to(lang),
         );

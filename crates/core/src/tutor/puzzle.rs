@@ -409,7 +409,7 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
         Verdict::Legal(info) => info.clone(),
         Verdict::Illegal(reason) => {
             let note = verdict_text(&pos, &verdict, input, lang);
-            cx.count_rule_error(reason.code());
+            cx.count_rule_error(reason);
             let view = now.view().with_overlay(draw::reason(reason));
             let reply = now.message(cx, view, &note);
             cx.update_task(reply);
@@ -429,14 +429,16 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
             }
             let example = super::spelling::example(&pos, input, None, &avoid);
             let note = super::spelling::unread(&pos, input, example, lang);
-            let rows = now.message(cx, now.view(), "").buttons;
-            cx.unread(note, rows);
+            // In words only: the puzzle's message moves on in place (a new nonce after the
+            // defence), which would leave buttons here pointing at a question gone.
+            cx.unread(note, Vec::new());
             return now.into();
         }
         Verdict::Ambiguous { .. } => {
             let note = verdict_text(&pos, &verdict, input, lang);
-            let rows = now.message(cx, now.view(), "").buttons;
-            cx.unread(note, rows);
+            // In words only: the puzzle's message moves on in place (a new nonce after the
+            // defence), which would leave buttons here pointing at a question gone.
+            cx.unread(note, Vec::new());
             return now.into();
         }
     };

@@ -16,7 +16,7 @@ crate::messages! {
         ChooseLanguage = "choose-language",
         Menu = "menu",
         Help = "help",
-        LangSet = "lang-set",
+        LangSet { script: String } = "lang-set",
         CommandLessons = "command-lessons",
         CommandLesson = "command-lesson",
         CommandPuzzle = "command-puzzle",
@@ -96,7 +96,7 @@ crate::messages! {
         ButtonLevel { level: u32 } = "button-level",
         GameStarted { level: u32, side: String } = "game-started",
         TutorOpened { san: String } = "tutor-opened",
-        GameYourMove = "game-your-move",
+        GameYourMove { examples: String } = "game-your-move",
         SideWhite = "side-white",
         SideBlack = "side-black",
         GameCaption { level: u32, side: String } = "game-caption",
@@ -290,7 +290,7 @@ crate::messages! {
         PuzzleEscapes { san: String, defence: String, left: u32 } = "puzzle-escapes",
         WhyMateCheck { king: String, checker: String } = "why-mate-check",
         WhyMateDouble { king: String, checker: String } = "why-mate-double",
-        WhyMateCovered { squares: String } = "why-mate-covered",
+        WhyMateCovered { squares: String, count: usize } = "why-mate-covered",
         WhyMateOwn { squares: String } = "why-mate-own",
         WhyMateNowhere = "why-mate-nowhere",
         WhyMateNoHelp = "why-mate-no-help",
@@ -348,6 +348,16 @@ pub fn list(lang: Lang, items: &[String]) -> String {
 
 pub fn welcome(lang: Lang) -> String {
     Say::Welcome.to(lang)
+}
+
+/// A language's name in itself (as the language chooser's buttons show it): never converted
+/// between the scripts.
+pub fn language_name(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => "简体中文",
+        Lang::ZhHant => "繁體中文",
+        Lang::En => "English",
+    }
 }
 
 pub fn choose_language() -> String {

@@ -76,7 +76,7 @@ pub(super) fn answer(
         update(cx, message.closed().with_note(&note));
         Outcome::Done
     } else {
-        let mut note = format!("{}{}", words::not_quite(lang), cx.t(&Say::TryAgain));
+        let mut note = words::then(lang, &words::not_quite(lang), &cx.t(&Say::TryAgain));
         miss(state, &mut note, task.hint.get(lang));
         update(cx, message.with_note(&note));
         Outcome::Stay

@@ -65,14 +65,29 @@ fn knows_notation(cx: &Cx<'_>, state: &LessonState) -> bool {
             .is_some_and(|(lesson, _)| lesson.id.as_str() == crate::tutor::cx::NOTATION_LESSON)
 }
 
-/// A move named by its piece and target only (`马g3`) that the referee refused for another
-/// piece of that kind than the one the task is about (every expected move starts on one
+/// A move several pieces could make (C10 of the first-hour review), or one named by its piece
+/// and target only (`马g3`) that the referee refused for another piece of that kind than the
+/// one the task is about (every expected move starts on one
 /// square): explained for the task's piece instead ("you touched the knight on g1").
 pub(super) fn as_the_task_piece(
     task: &MoveStep,
     verdict: &Verdict,
     input: &str,
 ) -> Option<Verdict> {
+    // A bare square several pieces can reach (`d1`: the queen the step names, or the king):
+    // the task's piece, when it is one of them.
+    if let Verdict::Ambiguous { candidates } = verdict {
+        let from = task.expected.first()?.from()?;
+        if task.expected.iter().any(|m| m.from() != Some(from)) {
+            return None;
+        }
+        let mut ours = candidates.iter().filter(|m| m.from() == Some(from));
+        let mv = *ours.next()?;
+        if ours.next().is_some() {
+            return None;
+        }
+        return Some(Verdict::Legal(rules::MoveInfo::new(&task.position, mv)));
+    }
     let Verdict::Illegal(reason) = verdict else {
         return None;
     };
@@ -145,7 +160,7 @@ pub(super) fn judge(
         Verdict::Illegal(reason) => {
             let mut note = verdict_text(pos, verdict, input, lang);
             let code = reason.code();
-            cx.count_rule_error(code);
+            cx.count_rule_error(reason);
             // The refusal says which rule; the hint, what to look at. (The step's "why"
             // speaks of the answer: it waits for the right move or the solution.)
             miss(state, &mut note, task.hint.get(lang));

@@ -274,3 +274,61 @@ fn the_prompt_for_black_gives_blacks_moves() {
     );
     assert!(prompt.contains("Nf6") || prompt.contains("Nc6"), "{prompt}");
 }
+
+/// C8: a yes/no question about castling draws its line: after a wrong answer the king's
+/// squares, after the right one the bishop's line to the square the king would cross.
+#[test]
+fn a_castling_question_draws_its_line() {
+    use chess_tutor_core::render::MarkKind;
+    use shakmaty::Square;
+    let catalog = shipped();
+    let mut chat = begin(&catalog, "en");
+    open(&mut chat, "castle-through-check");
+    chat.press("Yes");
+    let board = chat.board.clone().unwrap();
+    let framed: Vec<Square> = board
+        .marks
+        .iter()
+        .filter(|m| m.kind == MarkKind::Highlight)
+        .map(|m| m.square)
+        .collect();
+    for sq in [Square::E1, Square::F1, Square::G1] {
+        assert!(
+            framed.contains(&sq),
+            "{sq} after a wrong answer: {framed:?}"
+        );
+    }
+    assert!(
+        board.arrows.is_empty(),
+        "nothing given away: {:?}",
+        board.arrows
+    );
+    chat.press("No");
+    // The step's own message, closed with the right answer (the next step follows it).
+    let said = last_said(&chat);
+    let closed = said
+        .lines()
+        .find(|l| l.contains("[board"))
+        .unwrap_or_else(|| panic!("{said}"));
+    assert!(closed.contains("\"c4f1\""), "the bishop's line: {closed}");
+    assert!(closed.contains("\"f1\""), "the square crossed: {closed}");
+}
+
+/// C6: a quiz position whose text names the last move shows it tinted ("White has just
+/// played e2-e4": its en passant square tells).
+#[test]
+fn a_quiz_position_after_a_double_step_tints_it() {
+    use shakmaty::Square;
+    let shipped = shipped();
+    let item = shipped.quiz_item("ep-black-captures").unwrap().clone();
+    let catalog = Catalog::new(Vec::new(), vec![item], Vec::new());
+    let mut chat = begin(&catalog, "zh-hans");
+    chat.text("/quiz");
+    let board = chat.board.clone().expect("a board");
+    assert_eq!(
+        board.last_move,
+        Some((Square::E2, Square::E4)),
+        "{}",
+        chat.log
+    );
+}

@@ -321,10 +321,24 @@ pub(super) fn item_message(cx: &Cx<'_>, item: &QuizRef, head: Option<String>) ->
     let reply = match &q.board {
         Some(board) => {
             let pos = board.position();
-            Reply::board(
-                BoardView::from_position(pos).with_orientation(shakmaty::Position::turn(pos)),
-                text,
-            )
+            let mut view =
+                BoardView::from_position(pos).with_orientation(shakmaty::Position::turn(pos));
+            // The last move tinted: the last one played before the question, or the double
+            // step the position's en passant square tells ("White has just played e2-e4").
+            let last = board
+                .situation
+                .game()
+                .moves()
+                .last()
+                .and_then(crate::draw::move_squares)
+                .or_else(|| {
+                    shakmaty::Position::ep_square(pos, shakmaty::EnPassantMode::Always)
+                        .and_then(crate::draw::double_step)
+                });
+            if let Some((from, to)) = last {
+                view = view.with_last_move(from, to);
+            }
+            Reply::board(view, text)
         }
         None => Reply::text(text),
     };

@@ -126,7 +126,15 @@ pub(super) fn scene_view(scene: &Scene) -> BoardView {
     for &(from, to) in &scene.arrows {
         view = view.with_arrow(from, to, ArrowKind::Good);
     }
-    if let Some((from, to)) = scene.last_move {
+    // The last move, as the step names it, or the double step its en passant square tells.
+    let last = scene.last_move.or_else(|| {
+        scene
+            .fen
+            .as_setup()
+            .ep_square
+            .and_then(crate::draw::double_step)
+    });
+    if let Some((from, to)) = last {
         view = view.with_last_move(from, to);
     }
     view

@@ -146,3 +146,36 @@ fn no_catalogue_says_taken_by_white_for_taken_for_nothing() {
         }
     }
 }
+
+/// A1 in a game: `undo` / `悔棋` take the move back where the level allows it, `draw?`
+/// offers a draw.
+#[test]
+fn undo_and_draw_are_read_in_a_game() {
+    let catalog = shipped();
+    let mut chat = game_from(
+        &catalog,
+        "en",
+        1,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+    if let Mode::Game(g) = &mut chat.session.mode {
+        g.takebacks_left = 1;
+    }
+    chat.text("e4");
+    chat.text("undo");
+    let Mode::Game(g) = &chat.session.mode else {
+        panic!("{}", chat.log)
+    };
+    assert_eq!(g.record.moves().len(), 0, "{}", last_said(&chat));
+    chat.text("悔棋");
+    assert!(
+        last_said(&chat).contains("No move can be taken back"),
+        "{}",
+        last_said(&chat)
+    );
+    chat.text("draw?");
+    let Mode::Game(g) = &chat.session.mode else {
+        panic!("{}", chat.log)
+    };
+    assert!(g.declined_at.is_some(), "{}", last_said(&chat));
+}

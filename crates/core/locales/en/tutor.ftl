@@ -363,6 +363,7 @@ draw-declined-ahead = The tutor declines the draw: it is {$points} { $points ->
 } of material ahead. Play on!
 draw-declined-level = The tutor declines the draw: there is still plenty to play for. Play on!
 taken-back = Taken back: your last move and the tutor's answer. It is your move again.
+no-take-back = No move can be taken back now: levels 1 and 2 allow one take-back a game, after a move of yours.
 game-points = Points: {$delta} ({$before} → {$after}); your level: {$level}.
 button-play-again = Play again ♟
 button-pgn = PGN 📄

@@ -345,6 +345,7 @@ draw-accepted = 你提和，老师同意了。
 draw-declined-ahead = 老师不同意和棋：它的子力多{$points}分。继续下吧！
 draw-declined-level = 老师不同意和棋：这盘棋还有很多可下的。继续下吧！
 taken-back = 悔棋了：你上一步和老师的应着都退回去了。又轮到你走。
+no-take-back = 现在不能悔棋：第1、2级每盘棋可以悔一次，而且要在你走了一步之后。
 game-points = 积分：{$delta}（{$before} → {$after}）。级别：{$level}。
 button-play-again = 再下一盘 ♟
 button-pgn = PGN 📄

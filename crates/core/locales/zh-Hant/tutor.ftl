@@ -346,6 +346,7 @@ draw-accepted = 你提和，老師同意了。
 draw-declined-ahead = 老師不同意和棋：它的子力多{$points}分。繼續下吧！
 draw-declined-level = 老師不同意和棋：這盤棋還有很多可下的。繼續下吧！
 taken-back = 悔棋了：你上一步和老師的應著都退回去了。又輪到你走。
+no-take-back = 現在不能悔棋：第1、2級每盤棋可以悔一次，而且要在你走了一步之後。
 game-points = 積分：{$delta}（{$before} → {$after}）。級別：{$level}。
 button-play-again = 再下一盤 ♟
 button-pgn = PGN 📄

@@ -404,6 +404,14 @@ impl Activity for GameState {
         if words::is_draw_offer_word(input) {
             return offer_draw(self, cx);
         }
+        if words::is_take_back_word(input) {
+            if self.can_take_back() {
+                return take_back(self, cx);
+            }
+            let note = cx.t(&Say::NoTakeBack);
+            cx.unread(note, Vec::new());
+            return self.into();
+        }
         let _ = lang;
         let pos = self.pos().clone();
         // Read against the game's history: a castling right lost earlier is named by its move.

@@ -126,6 +126,7 @@ crate::messages! {
         DrawDeclinedAhead { points: u32 } = "draw-declined-ahead",
         DrawDeclinedLevel = "draw-declined-level",
         TakenBack = "taken-back",
+        NoTakeBack = "no-take-back",
         GamePoints { delta: String, before: i32, after: i32, level: String } = "game-points",
         ButtonPlayAgain = "button-play-again",
         ButtonPgn = "button-pgn",
@@ -526,11 +527,25 @@ pub fn is_resign_word(text: &str) -> bool {
     )
 }
 
-/// A typed word that offers a draw in a game.
+/// A typed word that offers a draw in a game (`draw?` too).
 pub fn is_draw_offer_word(text: &str) -> bool {
     matches!(
-        text.trim().to_lowercase().as_str(),
-        "draw" | "offer draw" | "/draw" | "求和" | "提和"
+        text.trim()
+            .trim_end_matches(['?', '？', '!', '！', '.', '。'])
+            .to_lowercase()
+            .as_str(),
+        "draw" | "offer draw" | "offer a draw" | "/draw" | "求和" | "提和" | "和棋" | "和棋吗"
+    )
+}
+
+/// A typed word that takes the last move back in a game (where a take-back is allowed).
+pub fn is_take_back_word(text: &str) -> bool {
+    matches!(
+        text.trim()
+            .trim_end_matches(['?', '？', '!', '！', '.', '。'])
+            .to_lowercase()
+            .as_str(),
+        "undo" | "take back" | "takeback" | "/undo" | "悔棋" | "悔一步" | "退一步"
     )
 }
 

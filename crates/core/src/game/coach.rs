@@ -208,7 +208,9 @@ const MATE_DEPTH: u32 = 2;
 #[must_use]
 pub fn review(record: &Record, learner: Color) -> Vec<Point> {
     let mut prover = search::Prover::new();
-    let mut points = Vec::new();
+    let mut points: Vec<Point> = Vec::new();
+    // The square of a piece last said to be left hanging, and the ply that left it.
+    let mut hanging_since: Option<(Square, usize)> = None;
     for (ply, &played) in record.moves().iter().enumerate() {
         let before = &record.positions()[ply];
         if before.turn() != learner {
@@ -216,7 +218,18 @@ pub fn review(record: &Record, learner: Color) -> Vec<Point> {
         }
         let after = &record.positions()[ply + 1];
         if let Some((kind, weight)) = judge_move(&mut prover, before, played, after, learner) {
-            points.push(Point { ply, kind, weight });
+            // The same piece left hanging move after move is one loss: its first move says it.
+            let again = match &kind {
+                PointKind::LeftHanging { square, .. } => {
+                    let again = hanging_since == Some((*square, ply.saturating_sub(2)));
+                    hanging_since = Some((*square, ply));
+                    again && ply >= 2
+                }
+                _ => false,
+            };
+            if !again {
+                points.push(Point { ply, kind, weight });
+            }
         }
     }
     points.sort_by_key(|p| (std::cmp::Reverse(p.weight), p.kind.rank(), p.ply));
@@ -470,6 +483,31 @@ mod tests {
             "{:?}",
             review(&r, Color::White)
         );
+    }
+
+    /// The same piece left hanging over several moves is said once, at the move that left it.
+    #[test]
+    fn a_piece_left_hanging_move_after_move_is_one_point() {
+        // 1. Qxg5?? (the pawn on h6 takes back), then two moves that leave it there.
+        let r = record_from(
+            "rnbqkbnr/pppppp2/7p/6pQ/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 0 3",
+            &["Qxg5", "a5", "d4", "c5", "Nf3"],
+        );
+        let points = review(&r, Color::White);
+        let hung: Vec<usize> = points
+            .iter()
+            .filter(|p| {
+                matches!(
+                    p.kind,
+                    PointKind::LeftHanging {
+                        square: Square::G5,
+                        ..
+                    }
+                )
+            })
+            .map(|p| p.ply)
+            .collect();
+        assert_eq!(hung, vec![0], "{points:?}");
     }
 
     /// A10: the review is ranked by what was lost: the queen given away at move 2 comes

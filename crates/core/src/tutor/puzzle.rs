@@ -206,8 +206,13 @@ fn caption(cx: &Cx<'_>, now: &PuzzleState) -> String {
     if !white {
         text.push_str(&cx.t(&Say::BoardTurned));
     }
-    // A learner who has not had the checkmate unit is told what "mate in N" asks.
-    if let Some(unit) = mate_unit_to_learn(cx) {
+    // A learner who has not had the checkmate unit is told what "mate in N" asks (on the
+    // puzzle as first shown, not again under every answer).
+    if now.hints == 0
+        && !now.decided
+        && now.moves_left == mate_in
+        && let Some(unit) = mate_unit_to_learn(cx)
+    {
         text.push('\n');
         text.push_str(&cx.t(&Say::MateInExplained { mate_in, unit }));
     }

@@ -38,18 +38,25 @@ fn mix(a: u64, b: u64) -> u64 {
     x
 }
 
-/// The highest unit the learner has begun (the first, when none yet). A quiz asks first
-/// about what the units up to it teach.
-pub(super) fn taught_up_to(cx: &Cx<'_>) -> u32 {
+/// The units the learner has begun (the first always counts as begun: a quiz is no preview
+/// of the board). A quiz asks first about what they teach: a learner who took the xiangqi
+/// unit (the last) first has not met castling.
+pub(super) fn taught_units(cx: &Cx<'_>) -> std::collections::BTreeSet<u32> {
     let done = &cx.session.progress.steps_done;
+    let first = cx
+        .catalog
+        .lessons()
+        .iter()
+        .map(|l| l.unit)
+        .min()
+        .unwrap_or(1);
     cx.catalog
         .lessons()
         .iter()
         .filter(|l| l.steps.iter().any(|s| done.contains(&s.id)))
         .map(|l| l.unit)
-        .max()
-        // The first unit counts as begun: a quiz is no preview of the board.
-        .map_or(1, |u| u.max(1))
+        .chain([first])
+        .collect()
 }
 
 /// Generated questions tried for one about a unit already begun.
@@ -64,10 +71,10 @@ fn choose(cx: &Cx<'_>, asked: u32) -> QuizRef {
         u64::from(cx.nonce()),
         u64::from(progress.quiz_right + progress.quiz_wrong),
     );
-    let taught = taught_up_to(cx);
+    let taught = taught_units(cx);
     let bank = cx.catalog.quiz();
     if asked.is_multiple_of(2) && !bank.is_empty() {
-        let known = |q: &&QuizItem| u32::from(q.unit) <= taught;
+        let known = |q: &&QuizItem| taught.contains(&u32::from(q.unit));
         let unseen = |q: &&QuizItem| !progress.quiz_seen.contains(q.id.as_str());
         let lowest = bank.iter().map(|q| q.unit).min().unwrap_or(0);
         let pools: [Vec<&QuizItem>; 4] = [
@@ -100,7 +107,7 @@ fn choose(cx: &Cx<'_>, asked: u32) -> QuizRef {
         .collect();
     tries
         .iter()
-        .find(|(_, unit)| *unit <= taught)
+        .find(|(_, unit)| taught.contains(unit))
         .or_else(|| tries.iter().min_by_key(|(_, unit)| *unit))
         .map_or_else(|| generated(seed), |(s, _)| generated(*s))
 }
@@ -134,7 +141,7 @@ impl QuizState {
         });
         // A question about a unit not begun yet says which unit teaches it.
         if let Some(q) = resolve(cx, &self.item)
-            && u32::from(q.unit) > taught_up_to(cx)
+            && !taught_units(cx).contains(&u32::from(q.unit))
         {
             head.push_str(&cx.t(&Say::QuizTaughtIn {
                 unit: u32::from(q.unit),

@@ -345,6 +345,7 @@ fn pause(cx: &mut Cx<'_>, lesson: usize) {
 /// message, with the answer buttons.
 fn question_text(
     cx: &mut Cx<'_>,
+    state: &LessonState,
     message: StepMessage,
     pos: Option<&shakmaty::Chess>,
     text: &str,
@@ -355,7 +356,11 @@ fn question_text(
     if let Some((pos, verdict)) = verdict
         && !matches!(verdict, Verdict::Unreadable)
     {
-        let mut note = rules::text::verdict_text(pos, &verdict, text, lang);
+        // A legal move in the lesson's own words (no SAN before the notation unit).
+        let mut note = match &verdict {
+            Verdict::Legal(info) => move_step::move_words(pos, info, cx, state),
+            _ => rules::text::verdict_text(pos, &verdict, text, lang),
+        };
         note.push('\n');
         note.push_str(&cx.t(&Say::AnswerWithButtons {
             choices: words::either(lang, choices),
@@ -484,7 +489,7 @@ impl Activity for LessonState {
                 Some(choice) => return self.answer(cx, choice),
                 None => {
                     let choices = judge::answer_words(lang, task);
-                    question_text(cx, message, task.position.as_ref(), text, &choices);
+                    question_text(cx, &self, message, task.position.as_ref(), text, &choices);
                     Outcome::Stay
                 }
             },
@@ -493,7 +498,7 @@ impl Activity for LessonState {
                 None => {
                     let choices = quiz_step::answer_words(cx, item);
                     let pos = quiz_step::position(cx, item);
-                    question_text(cx, message, pos.as_ref(), text, &choices);
+                    question_text(cx, &self, message, pos.as_ref(), text, &choices);
                     Outcome::Stay
                 }
             },

@@ -45,7 +45,7 @@ pub(super) fn message(cx: &Cx<'_>, lesson: &Lesson, step: &Step, task: &MoveStep
 /// ("neither side can mate any more: a draw" after a rook move with two bare kings).
 /// Before the notation unit the move is said in piece names and squares, with no move letters
 /// (`Rh4+`) the learner has not met.
-fn move_words(pos: &Chess, info: &MoveInfo, cx: &Cx<'_>, state: &LessonState) -> String {
+pub(super) fn move_words(pos: &Chess, info: &MoveInfo, cx: &Cx<'_>, state: &LessonState) -> String {
     let mut info = info.clone();
     info.effects
         .retain(|e| *e != Effect::DrawInsufficientMaterial);

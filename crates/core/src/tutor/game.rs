@@ -1066,6 +1066,10 @@ fn coach_reply_spelled(
         coach::PointKind::LeftHanging { square, taken_by } => {
             let after = &record.positions()[point.ply + 1];
             view = BoardView::from_position(after).with_orientation(learner);
+            // The move the words name, tinted as the last move.
+            if let Some((f, t)) = move_squares(&played) {
+                view = view.with_last_move(f, t);
+            }
             view = view.with_mark(*square, MarkKind::Forbidden);
             if let Some((f, t)) = move_squares(taken_by) {
                 view = view.with_arrow(f, t, ArrowKind::Attack);
@@ -1080,6 +1084,10 @@ fn coach_reply_spelled(
         coach::PointKind::AllowedMate { mate } => {
             let after = &record.positions()[point.ply + 1];
             view = BoardView::from_position(after).with_orientation(learner);
+            // The move the words name, tinted as the last move.
+            if let Some((f, t)) = move_squares(&played) {
+                view = view.with_last_move(f, t);
+            }
             if let Some((f, t)) = move_squares(mate) {
                 view = view.with_arrow(f, t, ArrowKind::Attack);
             }

@@ -265,9 +265,9 @@ fn marks(out: &mut Vec<Shape>, view: &BoardView, kind: MarkKind, p: &Palette) {
                         p.halo,
                     );
                 }
-                let (casings, strokes): (Vec<(usize, Shape)>, Vec<(usize, Shape)>) =
-                    pair.into_iter().enumerate().partition(|(i, _)| i % 2 == 0);
-                out.extend(casings.into_iter().chain(strokes).map(|(_, s)| s));
+                let strokes: Vec<Shape> = pair.iter().skip(1).step_by(2).cloned().collect();
+                out.extend(pair.into_iter().step_by(2));
+                out.extend(strokes);
             }
         }
     }

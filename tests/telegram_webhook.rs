@@ -713,10 +713,17 @@ async fn play(
 }
 
 /// What the bot sent to each chat: method and text, in order.
-fn transcript(fake: &Fake, chat: i64) -> Vec<(String, String)> {
-    fake.sent_to(chat)
+/// What `chat` was shown, in order: every message sent and every message edited, by its
+/// words. (Which replica knows a task's message is a per-process cache: a typed answer edits
+/// it where the replica knows it and comes as a new message where it does not; the learner
+/// reads the same words either way.)
+fn transcript(fake: &Fake, chat: i64) -> Vec<String> {
+    fake.calls()
         .into_iter()
-        .map(|c| (c.method, c.text))
+        .filter(|c| {
+            c.chat == Some(chat) && (c.method.starts_with("send") || c.method.starts_with("edit"))
+        })
+        .map(|c| c.text)
         .collect()
 }
 

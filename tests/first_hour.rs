@@ -272,35 +272,35 @@ fn a_choice_by_its_text() {
     );
 }
 
-/// 1.5: the step's "common mistake" paragraph comes only after a move it is about (one of
-/// the step's foreseen wrong moves), legal or not; another wrong move gets its own reason only.
+/// 1.5, then issue 26 A4: a wrong try gets its own reason and the hint, never the step's
+/// paragraph on its usual slips (which names the answer before the hint asks for it); that
+/// paragraph comes with the right move, after a miss.
 #[test]
-fn a_common_mistake_line_only_for_the_move_it_is_about() {
+fn the_usual_slips_come_with_the_right_move_not_with_a_wrong_one() {
     let catalog = catalog();
     let mut chat = begin(&catalog, "en");
     chat.text("/lesson 1").press("Next");
     let mut said = Vec::new();
-    for typed in ["Rb4", "Re5", "Rh5", "Rb5"] {
+    for typed in ["Rb4", "Re5", "Rh5", "Rb5", "Re4"] {
         let at = chat.log.len();
         chat.text(typed);
         said.push((typed, chat.log[at..].to_owned()));
     }
     insta::assert_snapshot!(chat.log);
     for (typed, reply) in &said {
-        let foreseen = matches!(*typed, "Re5" | "Rb5");
+        let right = *typed == "Re4";
         assert_eq!(
-            reply.contains("A common mistake here"),
-            foreseen,
+            reply.contains("e5 is one rank too far"),
+            right,
             "{typed}: {reply}"
         );
+        assert!(!reply.contains("A common mistake here"), "{typed}: {reply}");
     }
     let mut chat = begin(&catalog, "zh-hans");
     chat.text("/lesson 1").press("下一步").text("车a5");
-    assert!(
-        chat.log.contains("这一步常见的错误：e5多走了一条横线"),
-        "{}",
-        chat.log
-    );
+    assert!(!chat.log.contains("e5多走了一条横线"), "{}", chat.log);
+    chat.text("车e4");
+    assert!(chat.log.contains("e5多走了一条横线"), "{}", chat.log);
 }
 
 /// 1.14, 1.15: the en passant lesson's boards show the double step that allows the capture

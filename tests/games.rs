@@ -306,7 +306,23 @@ fn one_take_back_at_the_lowest_levels() {
 fn the_review_after_a_game_shows_a_missed_mate_in_one() {
     let catalog = shipped();
     // White missed Qxf7# (4. Nc3 instead), then resigned.
+    // At level 3 nothing was said during the game: the review shows it on its board.
     let mut chat = in_game(
+        &catalog,
+        Lang::En,
+        None,
+        &["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Nc3", "Nxh5"],
+        Color::White,
+        3,
+    );
+    chat.press("Resign").press("Yes, resign");
+    assert!(
+        chat.log.contains("you had mate in 1, starting with Qxf7#"),
+        "{}",
+        chat.log
+    );
+    // At level 1 the coach said it on its board at once: the review says it in a line.
+    let mut coached = in_game(
         &catalog,
         Lang::En,
         None,
@@ -314,11 +330,13 @@ fn the_review_after_a_game_shows_a_missed_mate_in_one() {
         Color::White,
         1,
     );
-    chat.press("Resign").press("Yes, resign");
+    coached.press("Resign").press("Yes, resign");
     assert!(
-        chat.log.contains("you had mate in 1, starting with Qxf7#"),
+        coached
+            .log
+            .contains("Move 4, Nc3: you had a mate in 1 instead."),
         "{}",
-        chat.log
+        coached.log
     );
     insta::assert_snapshot!(chat.log);
 }
@@ -353,8 +371,9 @@ fn at_the_lowest_levels_the_coach_speaks_up_after_a_missed_mate_and_it_can_be_ta
     // In Chinese too.
     let mut zh = in_game(&catalog, Lang::Zh, None, &script, Color::White, 2);
     zh.text("Nc3");
+    // Before the notation unit, the move in words.
     assert!(
-        zh.log.contains("其实你有1步杀，第一步是Qxf7#"),
+        zh.log.contains("其实你有1步杀，第一步是后吃f7"),
         "{}",
         zh.log
     );

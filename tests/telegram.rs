@@ -77,17 +77,19 @@ async fn a_lesson_in_english_with_buttons_an_illegal_move_and_the_right_one() {
     let task = fake.wait_text(chat, "Move the rook to h4").await;
     assert!(task.buttons.iter().any(|(l, _)| l.contains("Hint")));
 
-    // An illegal move: a photo whose caption names the rule.
+    // An illegal move, typed: the task's picture is replaced by one whose caption names the
+    // rule (no new message: a typed step costs what a tapped one does).
     fake.push(text(chat, "Rb5"));
     let refused = fake
-        .wait_text(chat, "A rook moves only in straight lines")
+        .wait_shown(chat, "A rook moves only in straight lines")
         .await;
-    assert_eq!(refused.method, "sendphoto");
-    assert!(refused.png);
+    assert_eq!(refused.method, "editmessagemedia");
+    assert_eq!(refused.message, task.message);
 
     fake.push(text(chat, "Rh4"));
-    let right = fake.wait_text(chat, "Right! The rook goes from").await;
-    assert_eq!(right.method, "sendphoto");
+    let right = fake.wait_shown(chat, "Right! The rook goes from").await;
+    assert_eq!(right.method, "editmessagemedia");
+    assert_eq!(right.message, task.message);
 
     for c in fake.calls() {
         assert_eq!(c.token, TOKEN);
@@ -267,7 +269,7 @@ async fn forged_and_stale_presses_are_answered_and_change_nothing() {
     );
     // The task still works.
     fake.push(text(chat, "Rh4"));
-    fake.wait_text(chat, "Right! The rook goes from").await;
+    fake.wait_shown(chat, "Right! The rook goes from").await;
     no_token_in(&bot.stop());
 }
 
@@ -319,10 +321,11 @@ async fn castling_in_chinese() {
     // The castling conditions are two short steps (content review of 2026-12-03, A5).
     let third = fake.wait_text(chat, "第14课 王车易位 · 3/").await;
     fake.push(press(chat, &button(&third, "下一步"), 3));
-    fake.wait_text(chat, "进行短易位").await;
+    let task = fake.wait_text(chat, "进行短易位").await;
     fake.push(text(chat, "O-O"));
-    let right = fake.wait_text(chat, "对了！").await;
-    assert_eq!(right.method, "sendphoto");
+    let right = fake.wait_shown(chat, "对了！").await;
+    assert_eq!(right.method, "editmessagemedia");
+    assert_eq!(right.message, task.message);
     no_token_in(&bot.stop());
 }
 
@@ -1650,7 +1653,8 @@ async fn two_learners_play_a_game_in_their_own_chats_and_languages() {
     fake.push(text_in(host, "g4", "zh-hans"));
     fake.wait_text(guest, "Your friend played g4.").await;
     fake.push(text_in(guest, "Qh4#", "en"));
-    fake.wait_text(guest, "Checkmate! You win.").await;
+    // The mover's own board is edited in place, typed as tapped.
+    fake.wait_shown(guest, "Checkmate! You win.").await;
     let lost = fake.wait_text(host, "将死：朋友赢了").await;
     assert_eq!(lost.method, "sendphoto");
     // The game as a PGN file, for lichess.

@@ -199,22 +199,24 @@ impl From<ChatId> for Place {
     }
 }
 
-/// Sends `text` to `place` as one or more messages, the keyboard on the last.
+/// Sends `text` to `place` as one or more messages, the keyboard on the last. Returns the
+/// last message sent (whole when the text fitted in one).
 async fn send_text(
     shell: &Shell,
     place: Place,
     text: &str,
     keyboard: Option<InlineKeyboardMarkup>,
-) -> Result<(), RequestError> {
+) -> Result<Option<SentTask>, RequestError> {
     let mut pieces = split(text, MAX_TEXT);
     if pieces.is_empty() && keyboard.is_some() {
         // A keyboard needs a message to hang on.
         pieces.push("…".to_owned());
     }
     let last = pieces.len().saturating_sub(1);
+    let mut sent = None;
     for (i, piece) in pieces.iter().enumerate() {
         let markup = if i == last { keyboard.clone() } else { None };
-        call(shell, "sendMessage", || {
+        let message = call(shell, "sendMessage", || {
             let mut request = shell.bot.send_message(place.chat, piece.clone());
             if let Some(topic) = place.topic {
                 request = request.message_thread_id(topic);
@@ -225,8 +227,12 @@ async fn send_text(
             }
         })
         .await?;
+        sent = Some(SentTask {
+            message: message.id,
+            whole: pieces.len() == 1,
+        });
     }
-    Ok(())
+    Ok(sent)
 }
 
 /// Draws a board picture (at most one per core at once); `None`, logged, if it fails.
@@ -308,18 +314,24 @@ async fn send_photo(
     Ok(sent)
 }
 
-/// Sends a reply's file (a game's PGN) as a document, after its words.
+/// Sends a reply's file (a game's PGN) as a document, after its words, with the reply's
+/// keyboard (it is the last message).
 async fn send_document(
     shell: &Shell,
     place: Place,
     document: &chess_tutor_core::tutor::reply::Document,
+    markup: Option<InlineKeyboardMarkup>,
 ) -> Result<Message, RequestError> {
     call(shell, "sendDocument", || {
         let file = InputFile::memory(document.text.clone().into_bytes())
             .file_name(document.file_name.clone());
         let request = shell.bot.send_document(place.chat, file);
-        match place.topic {
+        let request = match place.topic {
             Some(topic) => request.message_thread_id(topic),
+            None => request,
+        };
+        match &markup {
+            Some(markup) => request.reply_markup(markup.clone()),
             None => request,
         }
     })
@@ -340,11 +352,16 @@ pub async fn send_reply(
 ) -> Result<Option<SentTask>, RequestError> {
     let markup = keyboard(reply);
     let Some(view) = &reply.board else {
-        send_text(shell, place, &reply.text, markup).await?;
-        if let Some(document) = &reply.document {
-            send_document(shell, place, document).await?;
-        }
-        return Ok(None);
+        // A task in words (a quiz question without a board) is remembered like a picture:
+        // a typed answer edits it too.
+        return match &reply.document {
+            Some(document) => {
+                send_text(shell, place, &reply.text, None).await?;
+                send_document(shell, place, document, markup).await?;
+                Ok(None)
+            }
+            None => send_text(shell, place, &reply.text, markup).await,
+        };
     };
     let Some(picture) = draw(shell, place.chat, view).await else {
         send_text(shell, place, &reply.text, markup).await?;
@@ -429,10 +446,12 @@ async fn edit_text(
 }
 
 /// Delivers one reply. A reply that belongs to a task updates that task's board message in
-/// place when the learner pressed a button of it (picture, caption and keyboard at once):
-/// the press came from that message, so the learner is looking at it. A typed answer, or an
-/// edit Telegram refuses (the message is too old, or gone), is sent as a new message, which
-/// then becomes the task's message.
+/// place (picture, caption and keyboard at once): the task's message this shell remembers
+/// (its newest), else the message pressed; for a typed answer too, so that a step costs one
+/// message whether it is tapped or typed (the tutor answers what it did not read with a new
+/// text instead).
+/// An edit Telegram refuses (the message is too old, or gone), or a task this shell does not
+/// know, is sent as a new message, which then becomes the task's message.
 ///
 /// # Errors
 ///
@@ -445,10 +464,14 @@ pub async fn deliver(
 ) -> Result<(), RequestError> {
     let chat = place.chat;
     let nonce = reply.task.or(reply.edit_task);
-    let target = match (reply.edit, pressed, reply.edit_task) {
-        (true, Some(message), _) => Some(message),
-        (_, Some(_), Some(task)) => shell.tasks.find(chat.0, task),
-        _ => None,
+    // The task's newest message first (a task shown again with /board has two: the newest
+    // is the one to keep live), else the message pressed.
+    let remembered = reply
+        .edit_task
+        .and_then(|task| shell.tasks.find(chat.0, task));
+    let target = match (reply.edit, pressed) {
+        (true, Some(message)) => remembered.or(Some(message)),
+        _ => remembered,
     };
     if let Some(message) = target {
         let markup =

@@ -285,6 +285,28 @@ impl Fake {
         .await
     }
 
+    /// Waits for a message or an edit to `chat` whose text contains `needle` (a typed answer
+    /// inside a task edits the task's message); returns the latest such.
+    pub async fn wait_shown(&self, chat: i64, needle: &str) -> Call {
+        let needle = needle.to_owned();
+        self.wait(
+            20,
+            &format!("a message or an edit to {chat} containing {needle:?}"),
+            |s| {
+                s.calls
+                    .iter()
+                    .rev()
+                    .find(|c| {
+                        c.chat == Some(chat)
+                            && (c.method.starts_with("send") || c.method.starts_with("edit"))
+                            && c.text.contains(&needle)
+                    })
+                    .cloned()
+            },
+        )
+        .await
+    }
+
     /// Waits until the bot has answered the button press `callback` (its query id), and
     /// returns that `answerCallbackQuery` call (its body holds the toast, if any).
     pub async fn wait_answer(&self, callback: &str) -> Call {

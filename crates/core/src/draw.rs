@@ -35,6 +35,32 @@ use shakmaty::{File, Move, Square};
 use crate::render::{ArrowKind, MarkKind, Overlay};
 use crate::rules::IllegalReason;
 
+/// The double step a position's en passant square says was just played (`e3`: `e2`–`e4`),
+/// to tint as the last move where nothing else names it.
+///
+/// ```
+/// use chess_tutor_core::draw::double_step;
+/// use shakmaty::Square;
+/// assert_eq!(double_step(Square::E3), Some((Square::E2, Square::E4)));
+/// assert_eq!(double_step(Square::D6), Some((Square::D7, Square::D5)));
+/// assert_eq!(double_step(Square::D4), None);
+/// ```
+#[must_use]
+pub fn double_step(ep: Square) -> Option<(Square, Square)> {
+    let file = ep.file();
+    match ep.rank() {
+        shakmaty::Rank::Third => Some((
+            Square::from_coords(file, shakmaty::Rank::Second),
+            Square::from_coords(file, shakmaty::Rank::Fourth),
+        )),
+        shakmaty::Rank::Sixth => Some((
+            Square::from_coords(file, shakmaty::Rank::Seventh),
+            Square::from_coords(file, shakmaty::Rank::Fifth),
+        )),
+        _ => None,
+    }
+}
+
 fn attackers(o: &mut Overlay, attackers: &[Square], target: Square) {
     for &a in attackers {
         o.mark(a, MarkKind::Attacker);

@@ -27,10 +27,10 @@ help =
     /explain FEN move — judge any move in any position
     /progress your progress and level
     /board the board again
-    /lang zh or /lang en to switch language
+    /lang en, /lang 简体 or /lang 繁體 to switch language
 
     Write moves like e2e4, e4, Nf3, O-O (castle short) or O-O-O (castle long).
-lang-set = OK, English from now on.
+lang-set = OK, {$script} from now on.
 
 ## The / menu of a chat client
 
@@ -67,8 +67,15 @@ false-word = False
 too-long = That message is too long, so I did not read it. Send a move or a command (/help).
 unknown-command = I don't know the command /{$word}. Send /help for the list.
 stale-button = That button belongs to an earlier question and no longer works. Please use the latest message.
+button-spent = That button has nothing more to do here. Use the other buttons on this message.
+already-answered = You have answered this question. Tap Next ▶ for the next one.
+unread-move = I could not read "{$input}" as a move. Write the piece and the square it goes to, for example {$spelled}.
+unread-move-no-example = I could not read "{$input}" as a move.
+unread-xiangqi = "{$input}" is xiangqi notation. Chess has no numbered files and no "forward" or "across": write the piece and the square it goes to, for example {$spelled}.
+unread-cannon = Chess has no cannon. Write the piece and the square it goes to, for example {$spelled}.
 nothing-to-do = There is no task in progress. Pick one:
-unreadable-answer = I could not read that answer. Tap a button or reply with the letter of your choice.
+unreadable-answer = I could not read that answer. Tap a button, or write {$choices}.
+answer-with-buttons = This question is answered with the buttons: {$choices}.
 explain-usage = Usage: /explain FEN move, e.g. /explain rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e4
 bad-fen = I cannot read that FEN: {$error}
 question-missing = That question is missing.
@@ -92,10 +99,13 @@ no-hint = There is no hint for this step.
 no-solution = This step has no separate answer.
 move-solution = Solution: {$san}. {$why}
 move-solution-in-words = Solution: {$said} {$why}
-common-mistake = A common mistake here: {$why}
+why-right = The usual slips here: {$why}
 squares-prompt = Send the squares separated by spaces, e.g. d1 d2 d3
 squares-unreadable = I could not read that. Send square names separated by spaces, e.g. d1 d2 d3
-squares-missing = {" "}{$count} square(s) are missing.
+squares-missing = {" "}{ $count ->
+        [one] One square is
+       *[other] {$count} squares are
+    } missing.
 squares-wrong = {" "}These are not right: {$squares}.
 squares-solution = Solution: {$squares}. {$why}
 judge-solution = Answer: {$answer}. {$why}
@@ -124,7 +134,7 @@ choose-promotion = The pawn goes from {$from} to {$to}, the last rank, so it mus
 no-puzzles = There are no puzzles yet.
 puzzle-missing = That puzzle is missing.
 puzzle-caption = {$side}: mate in {$mate_in} ({$left} to go)
-puzzle-level = {"\u000A"}Level: {$level} ({$points} points)
+puzzle-level = {"\u000A"}Your level: {$level} ({$points} points)
 puzzle-mates = {$right} {$san} is checkmate! Puzzle solved.
 puzzle-keeps-mate = Good! After {$san}, the toughest defence is {$reply}. Mate in {$left} to go.
 puzzle-mates-too-late = {$san} does mate, but only in {$mate_in} moves; the task is mate within {$within}. The defence: {$defence}
@@ -143,20 +153,22 @@ puzzle-solution = Solution: {$line}
 ## Quiz
 
 quiz-heading = Quiz {$asked}/{$round}
+quiz-taught-in = {" "}(Unit {$unit} teaches this: a question to look ahead.)
 quiz-verdict = {$verdict} (Answer: {$key})
     {$explanation}
-quiz-round-done = This round: {$right}/{$round} right. Points {$delta}; you are now {$level}.
+quiz-round-done = This round: {$right}/{$round} right. Points {$delta}; your level: {$level}.
 
 ## Ladder and progress
 
-unranked = unranked
-level = level {$level}
+unranked = not ranked yet
+level = {$level}
 progress =
     Lessons: {$steps_done}/{$steps} steps, {$lessons_done} lessons done.
-    Level: {$level} ({$points} points).
+    Your level: {$level} ({$points} points).
     Quiz: {$quiz_right} right, {$quiz_wrong} wrong.
 progress-errors = {"\u000A"}Rules you trip over most: {$errors}
 list-separator = ,{" "}
+or-word = {" "}or{" "}
 
 ## The first hour: trying again, pauses, menus
 
@@ -170,6 +182,7 @@ lesson-finished = 🎉 You finished "{$title}"!
 lesson-passed = You have been through "{$title}": {$done} of {$steps} steps done. Come back to the others any time with /lesson {$unit}.
 next-lesson-is = Next: unit {$unit}, "{$title}".
 button-next-lesson = Next lesson ▶
+button-xiangqi-first = Play xiangqi? Start with unit {$unit} ▶
 button-back-to-task = ◀ Back to the task
 practice-done = Well practised! Back to the task you were on.
 course-map-legend = The course (✅ done · ▶ in progress · ▫️ not started):
@@ -201,6 +214,11 @@ explain-needs-move = That is a position (a FEN). Add the move to judge after it,
 puzzle-caption-rated = {$side}: mate in {$mate_in} ({$left} to go) · difficulty {$rating}
 board-turned = {" "}(the board is turned: Black at the bottom)
 puzzle-review = 🔁 Review: you missed this one before.
+mate-in-explained = Mate in {$mate_in}: with { $mate_in ->
+        [one] one move
+       *[other] {$mate_in} moves
+    } of yours, checkmate the other king: it is in check and has no way out. Unit {$unit} teaches checkmate.
+button-learn-mate = Learn checkmate: unit {$unit} ▶
 puzzle-no-check = {$san} gives no check, so it cannot be mate.
 puzzle-check-answered = {$san} gives check, but the defender can {$how}: {$defence}.
 how-capture = take the checking {$piece}
@@ -209,7 +227,10 @@ how-king = move the king to {$square}
 puzzle-escapes = After {$san} the defender answers {$defence}, and there is no mate within {$left} any more.
 why-mate-check = Why it is mate: {$king} is in check from {$checker}.
 why-mate-double = Why it is mate: {$king} is in check from {$checker} at once (a double check), so only a king move could help.
-why-mate-covered = Every square the king could go to ({$squares}) is attacked.
+why-mate-covered = { $count ->
+        [one] The one square the king could step to, {$squares}, is attacked.
+       *[other] Every square the king could step to ({$squares}) is attacked.
+    }
 why-mate-own = {$squares}: taken by its own pieces.
 why-mate-nowhere = The king has no empty square next to it.
 why-mate-no-help = The checking piece can be neither taken nor blocked.
@@ -305,7 +326,7 @@ button-play-random = 🎲 Random
 button-level = Level {$level}
 game-started = A new game at level {$level}. You play {$side}.
 tutor-opened = The tutor opened with {$san}.
-game-your-move = Your move: type it (e4, Nf3, O-O) or use 👆 Tap to move.
+game-your-move = Your move: type it ({$examples}) or use 👆 Tap to move.
 side-white = White
 side-black = Black
 game-caption = ♟ Game against the tutor, level {$level} · you play {$side}
@@ -344,7 +365,8 @@ draw-declined-ahead = The tutor declines the draw: it is {$points} { $points ->
 } of material ahead. Play on!
 draw-declined-level = The tutor declines the draw: there is still plenty to play for. Play on!
 taken-back = Taken back: your last move and the tutor's answer. It is your move again.
-game-points = Points: {$delta} ({$before} → {$after}). Level: {$level}.
+no-take-back = No move can be taken back now: levels 1 and 2 allow one take-back a game, after a move of yours.
+game-points = Points: {$delta} ({$before} → {$after}); your level: {$level}.
 button-play-again = Play again ♟
 button-pgn = PGN 📄
 end-you-mate = Checkmate! You win. {$why}
@@ -364,9 +386,15 @@ end-you-resigned = You resigned: the tutor wins.
 end-tutor-resigned = The tutor resigned: you win.
 coach-missed-mate = Coach: at move {$number} you played {$played}, but you had mate in {$mate_in}, starting with {$key} (the green arrow).
 coach-missed-capture = Coach: at move {$number} you played {$played}, but {$capture} took the {$piece} for free (the green arrow).
-coach-left-hanging = Coach: after {$played} (move {$number}) your {$piece} on {$square} could be taken for free. Before each move, check what your opponent can take.
+coach-left-hanging = Coach: after {$played} (move {$number}) your {$piece} on {$square} can be taken for nothing. Before each move, check what your opponent can take.
 coach-may-take-back = You may take this move back (once in this game): press Take back ↩ under the board.
 coach-allowed-mate = Coach: after {$played} (move {$number}) your opponent could mate at once with {$mate}. Before each move, look at every check your opponent could give.
+review-heading = Coach's review: the moves that cost you most in this game, the costliest first:
+review-line = • Move {$number}, {$played}: {$what}
+review-lost = it gave away your {$piece} on {$square}.
+review-allowed-mate = it let your opponent mate at once.
+review-missed-mate = you had a mate in {$mate_in} instead.
+review-missed-capture = the {$piece} there was yours to take for free.
 no-game-yet = You have not played a game yet: send /play.
 pgn-learner = Learner
 pgn-intro = Your game as PGN: copy it into any chess site (for example lichess.org/paste) to look at it again.

@@ -27,10 +27,10 @@ help =
     /explain FEN 走法 —— 判断任意局面里的一步棋
     /progress 我的进度和级别
     /board 再看一次棋盘
-    /lang zh 或 /lang en 切换语言
+    /lang 简体、/lang 繁體 或 /lang en 切换语言
 
     走棋可以这样写：e2e4、e4、Nf3、马f3、O-O（短易位）、O-O-O（长易位）。
-lang-set = 好的，现在说中文。
+lang-set = 好的，现在用{$script}。
 
 ## The / menu of a chat client
 
@@ -67,8 +67,15 @@ false-word = 错
 too-long = 这条消息太长了，我没有读。请发一步棋或一个命令（/help）。
 unknown-command = 我不认识命令 /{$word}。发送 /help 查看所有命令。
 stale-button = 这个按钮属于之前的题目，已经不能用了。请看最新的一条消息。
+button-spent = 这个按钮在这里已经没有用了。请用这条消息上的其他按钮。
+already-answered = 这道题已经答过了。点“下一步 ▶”看下一题。
+unread-move = 我没看懂“{$input}”这步棋。写法是棋子加上它要去的格子，比如：{$spelled}。
+unread-move-no-example = 我没看懂“{$input}”这步棋。
+unread-xiangqi = “{$input}”是中国象棋的记法。国际象棋不数路，也不说进、退、平，而是写棋子加上它要去的格子，比如：{$spelled}。
+unread-cannon = 国际象棋里没有炮。写法是棋子加上它要去的格子，比如：{$spelled}。
 nothing-to-do = 现在没有进行中的题目。选一个吧：
-unreadable-answer = 我没看懂这个回答。请点按钮，或者回复选项的字母。
+unreadable-answer = 我没看懂这个回答。请点按钮，或者写出答案：{$choices}。
+answer-with-buttons = 这道题请用按钮回答：{$choices}。
 explain-usage = 用法：/explain FEN 走法，例如 /explain rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e4
 bad-fen = 这个FEN读不了：{$error}
 question-missing = 这道题找不到了。
@@ -92,7 +99,7 @@ no-hint = 这一步没有提示。
 no-solution = 这一步没有单独的答案。
 move-solution = 答案：{$san}。{$why}
 move-solution-in-words = 答案：{$said}{$why}
-common-mistake = 这一步常见的错误：{$why}
+why-right = 这一步容易走错的地方：{$why}
 squares-prompt = 把格子名用空格隔开发给我，例如：d1 d2 d3
 squares-unreadable = 我没看懂。请把格子名用空格隔开发给我，例如：d1 d2 d3
 squares-missing = 还少了{$count}个格子。
@@ -143,6 +150,7 @@ puzzle-solution = 答案：{$line}
 ## Quiz
 
 quiz-heading = 测验 {$asked}/{$round}
+quiz-taught-in = （第{$unit}课会讲这个，先来看一看。）
 quiz-verdict = {$verdict}（答案：{$key}）
     {$explanation}
 quiz-round-done = 本轮答对 {$right}/{$round}。积分 {$delta}，现在是{$level}。
@@ -157,6 +165,7 @@ progress =
     测验：答对 {$quiz_right}，答错 {$quiz_wrong}。
 progress-errors = {"\u000A"}常犯的规则错误：{$errors}
 list-separator = ，
+or-word = {" "}或{" "}
 
 ## The first hour: trying again, pauses, menus
 
@@ -170,6 +179,7 @@ lesson-finished = 🎉 你学完了《{$title}》！
 lesson-passed = 《{$title}》这一课走完了：完成 {$done}/{$steps} 步。没做的步可以随时用 /lesson {$unit} 回来做。
 next-lesson-is = 下一课：第{$unit}课《{$title}》。
 button-next-lesson = 下一课 ▶
+button-xiangqi-first = 会下中国象棋？先看第{$unit}课 ▶
 button-back-to-task = ◀ 回到刚才的题
 practice-done = 练好了！现在回到刚才的题。
 course-map-legend = 课程目录（✅ 学完 · ▶ 正在学 · ▫️ 还没学）：
@@ -201,6 +211,8 @@ explain-needs-move = 这是一个局面（FEN）。请在后面加上要判断�
 puzzle-caption-rated = {$side}：{$mate_in}步杀（还剩{$left}步） · 难度 {$rating}
 board-turned = （棋盘已经翻过来：黑方在下面）
 puzzle-review = 🔁 复习：这道题你上次没做出来。
+mate-in-explained = {$mate_in}步杀：你走{$mate_in}步，把对方的王将死——王被将军，而且怎么走都躲不开。第{$unit}课专门讲将死。
+button-learn-mate = 先学将死：第{$unit}课 ▶
 puzzle-no-check = {$san} 没有将军，所以不可能是将死。
 puzzle-check-answered = {$san} 将军了，但对方可以{$how}：{$defence}。
 how-capture = 吃掉将军的{$piece}
@@ -305,7 +317,7 @@ button-play-random = 🎲 随机
 button-level = 难度{$level}
 game-started = 新的一盘开始了，难度第{$level}级。你执{$side}。
 tutor-opened = 老师先走了{$san}。
-game-your-move = 轮到你走：直接输入走法（e4、Nf3、O-O），或者点“点按走子”。
+game-your-move = 轮到你走：直接输入走法（比如{$examples}），或者点“点按走子”。
 side-white = 白
 side-black = 黑
 game-caption = ♟ 和老师对局，第{$level}级 · 你执{$side}
@@ -317,7 +329,7 @@ game-no-skipping = 下棋没有“下一步”：轮到你走棋。
 game-no-solution = 下棋没有标准答案：请自己想一步。发送 /hint 可以得到这个局面的一条要点。
 game-hint-in-check = 你的王正被将军：先应将——吃掉将军的棋子、垫将，或者把王走开。
 game-hint-hanging = 看看你{$square}的{$piece}：它会被吃掉，而且保护不够。把它走开，或者保护它。
-game-hint-free-capture = 看看{$square}的{$piece}：你可以白吃它。
+game-hint-free-capture = 看看{$square}的{$piece}：你可以把它白白吃掉。
 game-hint-none = 现在没有棋子被白送。把还没走动的棋子走出来，并且保护好你的王。
 game-you-played = 你走了{$san}。
 tutor-answered = 老师走了{$san}。{$what}
@@ -335,6 +347,7 @@ draw-accepted = 你提和，老师同意了。
 draw-declined-ahead = 老师不同意和棋：它的子力多{$points}分。继续下吧！
 draw-declined-level = 老师不同意和棋：这盘棋还有很多可下的。继续下吧！
 taken-back = 悔棋了：你上一步和老师的应着都退回去了。又轮到你走。
+no-take-back = 现在不能悔棋：第1、2级每盘棋可以悔一次，而且要在你走了一步之后。
 game-points = 积分：{$delta}（{$before} → {$after}）。级别：{$level}。
 button-play-again = 再下一盘 ♟
 button-pgn = PGN 📄
@@ -354,10 +367,16 @@ end-agreement = 双方同意，这盘棋是和棋。
 end-you-resigned = 你认输了：老师赢了。
 end-tutor-resigned = 老师认输了：你赢了。
 coach-missed-mate = 教练：第{$number}回合你走了{$played}，其实你有{$mate_in}步杀，第一步是{$key}（绿色箭头）。
-coach-missed-capture = 教练：第{$number}回合你走了{$played}，其实{$capture}可以白吃对方的{$piece}（绿色箭头）。
-coach-left-hanging = 教练：走了{$played}（第{$number}回合）以后，你{$square}的{$piece}可以被白吃。每走一步之前，先看看对方能吃什么。
+coach-missed-capture = 教练：第{$number}回合你走了{$played}，其实走{$capture}就能把对方的{$piece}白白吃掉（绿色箭头）。
+coach-left-hanging = 教练：走了{$played}（第{$number}回合）以后，对方可以把你{$square}的{$piece}白白吃掉。每走一步之前，先看看对方能吃什么。
 coach-may-take-back = 这一步可以悔棋（每盘棋一次）：按棋盘下面的“悔棋 ↩”。
 coach-allowed-mate = 教练：走了{$played}（第{$number}回合）以后，对方走{$mate}就能立即将死你。每走一步之前，先看看对方能怎样将军。
+review-heading = 复盘：这盘棋里代价最大的几步，代价大的在前：
+review-line = · 第{$number}回合 {$played}：{$what}
+review-lost = {$square}的{$piece}因此白白丢掉了。
+review-allowed-mate = 对方因此可以一步将死你。
+review-missed-mate = 其实你有{$mate_in}步杀。
+review-missed-capture = 对方的{$piece}本来可以白白吃掉。
 no-game-yet = 你还没有下过棋：发送 /play 开始。
 pgn-learner = 学员
 pgn-intro = 这是你这盘棋的PGN记录：复制到任何国际象棋网站（例如 lichess.org/paste）就能再看一遍。

@@ -28,10 +28,10 @@ help =
     /explain FEN 走法 —— 判斷任意局面裡的一步棋
     /progress 我的進度和級別
     /board 再看一次棋盤
-    /lang zh 或 /lang en 切換語言
+    /lang 簡體、/lang 繁體 或 /lang en 切換語言
 
     走棋可以這樣寫：e2e4、e4、Nf3、馬f3、O-O（短易位）、O-O-O（長易位）。
-lang-set = 好的，現在說中文。
+lang-set = 好的，現在用{$script}。
 
 ## The / menu of a chat client
 
@@ -56,7 +56,7 @@ button-quiz = 測驗 ❓
 button-tap-to-move = 👆 點按走子
 button-next-puzzle = 下一題 ▶
 button-another-round = 再來一輪 ▶
-button-menu = 選單
+button-menu = 菜單
 button-practise-rule = 練一練這條規則
 yes = 是
 no = 否
@@ -65,11 +65,18 @@ false-word = 錯
 
 ## Things that went wrong
 
-too-long = 這條訊息太長了，我沒有讀。請發一步棋或一個命令（/help）。
+too-long = 這條消息太長了，我沒有讀。請發一步棋或一個命令（/help）。
 unknown-command = 我不認識命令 /{$word}。發送 /help 查看所有命令。
-stale-button = 這個按鈕屬於之前的題目，已經不能用了。請看最新的一條訊息。
+stale-button = 這個按鈕屬於之前的題目，已經不能用了。請看最新的一條消息。
+button-spent = 這個按鈕在這裡已經沒有用了。請用這條消息上的其他按鈕。
+already-answered = 這道題已經答過了。點「下一步 ▶」看下一題。
+unread-move = 我沒看懂「{$input}」這步棋。寫法是棋子加上它要去的格子，比如：{$spelled}。
+unread-move-no-example = 我沒看懂「{$input}」這步棋。
+unread-xiangqi = 「{$input}」是中國象棋的記法。國際象棋不數路，也不說進、退、平，而是寫棋子加上它要去的格子，比如：{$spelled}。
+unread-cannon = 國際象棋裡沒有炮。寫法是棋子加上它要去的格子，比如：{$spelled}。
 nothing-to-do = 現在沒有進行中的題目。選一個吧：
-unreadable-answer = 我沒看懂這個回答。請點按鈕，或者回覆選項的字母。
+unreadable-answer = 我沒看懂這個回答。請點按鈕，或者寫出答案：{$choices}。
+answer-with-buttons = 這道題請用按鈕回答：{$choices}。
 explain-usage = 用法：/explain FEN 走法，例如 /explain rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e4
 bad-fen = 這個FEN讀不了：{$error}
 question-missing = 這道題找不到了。
@@ -93,7 +100,7 @@ no-hint = 這一步沒有提示。
 no-solution = 這一步沒有單獨的答案。
 move-solution = 答案：{$san}。{$why}
 move-solution-in-words = 答案：{$said}{$why}
-common-mistake = 這一步常見的錯誤：{$why}
+why-right = 這一步容易走錯的地方：{$why}
 squares-prompt = 把格子名用空格隔開發給我，例如：d1 d2 d3
 squares-unreadable = 我沒看懂。請把格子名用空格隔開發給我，例如：d1 d2 d3
 squares-missing = 還少了{$count}個格子。
@@ -133,8 +140,6 @@ puzzle-stalemates = {$san} 之後對方無子可動又沒有被將軍——逼�
 puzzle-try-again = {"\u000A"}再試一次，或點「提示」。
 puzzle-counted-as-missed = 不過這道題在積分裡記為沒有獨立解出：之前走錯過一次，或者提示已經指出了格子。
 no-mate-from-here = 這裡找不到殺法了。
-search-undecided-move = 在我的思考時間內，我沒能算清{$san}之後還能不能強行將死，所以這步棋不算對也不算錯。換一步試試，或者要個提示。
-search-too-hard = 這個局面太複雜，在我的思考時間內算不出殺法。
 hint-piece = 💡 用{$square}的{$piece}。
 hint-square = 💡 {$from}的{$piece}走到{$to}。
 hint-move = 💡 走 {$san}。
@@ -144,6 +149,7 @@ puzzle-solution = 答案：{$line}
 ## Quiz
 
 quiz-heading = 測驗 {$asked}/{$round}
+quiz-taught-in = （第{$unit}課會講這個，先來看一看。）
 quiz-verdict = {$verdict}（答案：{$key}）
     {$explanation}
 quiz-round-done = 本輪答對 {$right}/{$round}。積分 {$delta}，現在是{$level}。
@@ -158,6 +164,7 @@ progress =
     測驗：答對 {$quiz_right}，答錯 {$quiz_wrong}。
 progress-errors = {"\u000A"}常犯的規則錯誤：{$errors}
 list-separator = ，
+or-word = {" "}或{" "}
 
 ## The first hour: trying again, pauses, menus
 
@@ -171,11 +178,11 @@ lesson-finished = 🎉 你學完了《{$title}》！
 lesson-passed = 《{$title}》這一課走完了：完成 {$done}/{$steps} 步。沒做的步可以隨時用 /lesson {$unit} 回來做。
 next-lesson-is = 下一課：第{$unit}課《{$title}》。
 button-next-lesson = 下一課 ▶
+button-xiangqi-first = 會下中國象棋？先看第{$unit}課 ▶
 button-back-to-task = ◀ 回到剛才的題
 practice-done = 練好了！現在回到剛才的題。
 course-map-legend = 課程目錄（✅ 學完 · ▶ 正在學 · ▫️ 還沒學）：
 lesson-button = {$unit} {$title}
-no-such-level = 沒有「{$given}」這個級別：老師的級別是1到8，1最容易。寫 /play 3 就是3級，也可以在下面選。
 no-lesson-named = 沒有叫「{$name}」的課。請寫課號，例如 /lesson 7，或者發送 /lessons 看目錄。
 help-menu = 想做什麼？
 
@@ -196,12 +203,16 @@ button-done = ✔ 完成
 ## /explain
 
 explain-needs-move = 這是一個局面（FEN）。請在後面加上要判斷的一步棋，例如：/explain {$fen} e4
+bad-fen-syntax = 這不是完整的FEN。FEN有六段，用空格隔開：棋子的位置、輪到哪一方、易位權、吃過路兵的格子、兩個計數。
+bad-fen-position = 這個局面不可能出現：比如少了王、兵站在底線，或者不該走棋的一方正被將軍。
 
 ## Puzzles
 
 puzzle-caption-rated = {$side}：{$mate_in}步殺（還剩{$left}步） · 難度 {$rating}
 board-turned = （棋盤已經翻過來：黑方在下面）
 puzzle-review = 🔁 複習：這道題你上次沒做出來。
+mate-in-explained = {$mate_in}步殺：你走{$mate_in}步，把對方的王將死——王被將軍，而且怎麼走都躲不開。第{$unit}課專門講將死。
+button-learn-mate = 先學將死：第{$unit}課 ▶
 puzzle-no-check = {$san} 沒有將軍，所以不可能是將死。
 puzzle-check-answered = {$san} 將軍了，但對方可以{$how}：{$defence}。
 how-capture = 吃掉將軍的{$piece}
@@ -211,7 +222,7 @@ puzzle-escapes = 走 {$san} 之後，對方應 {$defence}，{$left}步之內就�
 why-mate-check = 為什麼是將死：{$king}被{$checker}將軍。
 why-mate-double = 為什麼是將死：{$king}被{$checker}同時將軍（雙將），只能走王。
 why-mate-covered = 王能去的格子（{$squares}）都被對方控制。
-why-mate-own = {$squares}被自己的棋子佔著。
+why-mate-own = {$squares}被自己的棋子占著。
 why-mate-nowhere = 王身邊沒有一個空格能去。
 why-mate-no-help = 將軍的棋子吃不掉，中間也擋不住。
 also-mates = 另外，{$moves}也能將死。
@@ -219,7 +230,7 @@ points-change = 積分 {$delta}（{$before} → {$after}，這道題的難度 {$
 
 ## Progress
 
-progress-puzzles = 殺棋題：做過 {$started} 道，其中 {$solved} 道是自己解出的（沒看答案、沒走錯），待複習 {$to_review} 道。
+progress-puzzles = 殺棋題：做過 {$started} 道，其中 {$solved} 道是自己解出的（沒看答案、沒走錯），待覆習 {$to_review} 道。
 progress-ladder = 積分怎麼算：和老師下的每盤棋、每道殺棋題和每輪測驗都算一盤棋，贏了加分、輸了減分，對手越強加得越多。每100分升一級，從30級開始，1級最高。解出4道N步殺，就開始練N+1步殺。
 rule-name = { $code ->
     [no_piece] 那裡沒有棋子
@@ -237,7 +248,6 @@ rule-name = { $code ->
     [king_into_check] 王走到被攻擊的格子（送王）
     [pinned] 走開被牽制的棋子
     [en_passant_opens_rank] 吃過路兵讓橫線向王敞開
-    [en_passant_opens_diagonal] 吃過路兵吃掉了擋住斜線的兵
     [still_in_check] 被將軍時沒有應將
     [double_check_king_must_move] 雙將時沒有走王
     [castling_king_moved] 王走動過還想易位
@@ -246,7 +256,7 @@ rule-name = { $code ->
     [castling_pieces_between] 王和車之間有棋子還想易位
     [castling_in_check] 被將軍時易位
     [castling_through_check] 易位時王經過被攻擊的格子
-    [castling_into_check] 易位以後王落在被攻擊的格子
+    [castling_into_check] 易位後王落在被攻擊的格子
     [game_over] 對局已經結束還在走棋
    *[other] {$code}
 }
@@ -306,7 +316,7 @@ button-play-random = 🎲 隨機
 button-level = 難度{$level}
 game-started = 新的一盤開始了，難度第{$level}級。你執{$side}。
 tutor-opened = 老師先走了{$san}。
-game-your-move = 輪到你走：直接輸入走法（e4、Nf3、O-O），或者點「點按走子」。
+game-your-move = 輪到你走：直接輸入走法（比如{$examples}），或者點「點按走子」。
 side-white = 白
 side-black = 黑
 game-caption = ♟ 和老師對局，第{$level}級 · 你執{$side}
@@ -318,7 +328,7 @@ game-no-skipping = 下棋沒有「下一步」：輪到你走棋。
 game-no-solution = 下棋沒有標準答案：請自己想一步。發送 /hint 可以得到這個局面的一條要點。
 game-hint-in-check = 你的王正被將軍：先應將——吃掉將軍的棋子、墊將，或者把王走開。
 game-hint-hanging = 看看你{$square}的{$piece}：它會被吃掉，而且保護不夠。把它走開，或者保護它。
-game-hint-free-capture = 看看{$square}的{$piece}：你可以白吃它。
+game-hint-free-capture = 看看{$square}的{$piece}：你可以把它白白吃掉。
 game-hint-none = 現在沒有棋子被白送。把還沒走動的棋子走出來，並且保護好你的王。
 game-you-played = 你走了{$san}。
 tutor-answered = 老師走了{$san}。{$what}
@@ -336,6 +346,7 @@ draw-accepted = 你提和，老師同意了。
 draw-declined-ahead = 老師不同意和棋：它的子力多{$points}分。繼續下吧！
 draw-declined-level = 老師不同意和棋：這盤棋還有很多可下的。繼續下吧！
 taken-back = 悔棋了：你上一步和老師的應著都退回去了。又輪到你走。
+no-take-back = 現在不能悔棋：第1、2級每盤棋可以悔一次，而且要在你走了一步之後。
 game-points = 積分：{$delta}（{$before} → {$after}）。級別：{$level}。
 button-play-again = 再下一盤 ♟
 button-pgn = PGN 📄
@@ -355,17 +366,23 @@ end-agreement = 雙方同意，這盤棋是和棋。
 end-you-resigned = 你認輸了：老師贏了。
 end-tutor-resigned = 老師認輸了：你贏了。
 coach-missed-mate = 教練：第{$number}回合你走了{$played}，其實你有{$mate_in}步殺，第一步是{$key}（綠色箭頭）。
-coach-missed-capture = 教練：第{$number}回合你走了{$played}，其實{$capture}可以白吃對方的{$piece}（綠色箭頭）。
-coach-left-hanging = 教練：走了{$played}（第{$number}回合）以後，你{$square}的{$piece}可以被白吃。每走一步之前，先看看對方能吃什麼。
+coach-missed-capture = 教練：第{$number}回合你走了{$played}，其實走{$capture}就能把對方的{$piece}白白吃掉（綠色箭頭）。
+coach-left-hanging = 教練：走了{$played}（第{$number}回合）以後，對方可以把你{$square}的{$piece}白白吃掉。每走一步之前，先看看對方能吃什麼。
 coach-may-take-back = 這一步可以悔棋（每盤棋一次）：按棋盤下面的「悔棋 ↩」。
 coach-allowed-mate = 教練：走了{$played}（第{$number}回合）以後，對方走{$mate}就能立即將死你。每走一步之前，先看看對方能怎樣將軍。
+review-heading = 復盤：這盤棋裡代價最大的幾步，代價大的在前：
+review-line = · 第{$number}回合 {$played}：{$what}
+review-lost = {$square}的{$piece}因此白白丟掉了。
+review-allowed-mate = 對方因此可以一步將死你。
+review-missed-mate = 其實你有{$mate_in}步殺。
+review-missed-capture = 對方的{$piece}本來可以白白吃掉。
 no-game-yet = 你還沒有下過棋：發送 /play 開始。
 pgn-learner = 學員
 pgn-intro = 這是你這盤棋的PGN記錄：複製到任何國際象棋網站（例如 lichess.org/paste）就能再看一遍。
 progress-games = 和老師下的棋：{$played}盤（贏{$won}，和{$drawn}，輸{$lost}）。
 command-play = 和老師下一盤棋
 
-## 和朋友下棋（用連結邀請）
+## 和朋友下棋（用鏈接邀請）
 progress-friend-games = 和朋友下的棋：{$played}盤（贏{$won}，和{$drawn}，輸{$lost}）。
 button-play-friend = 👥 和朋友下
 button-play-friend-again = 👥 再和朋友下一盤
@@ -375,25 +392,25 @@ button-decline-draw = 不同意
 button-claim-abandoned = 判我勝
 duel-kept = 你和朋友的棋還在繼續：發送 /play 可以再看棋盤。
 duel-under-way = 你和朋友的棋正在進行。
-duel-needs-telegram = 和朋友下棋要在 Telegram 上用這個機器人：朋友在自己和機器人的聊天裡打開你的邀請連結。
-duel-invitation = 把這個連結發給朋友：朋友打開連結以後，棋局就在你們各自的聊天裡開始。你執白，先走。
+duel-needs-telegram = 和朋友下棋要在 Telegram 上用這個機器人：朋友在自己和機器人的聊天裡打開你的邀請鏈接。
+duel-invitation = 把這個鏈接發給朋友：朋友打開鏈接以後，棋局就在你們各自的聊天裡開始。你執白，先走。
     {$link}
-    你們每人都用自己的語言收到訊息，每一步都按規則檢查。
+    你們每人都用自己的語言收到消息，每一步都按規則檢查。
 duel-group-invitation = ♟ {$name}邀請群裡的人下一盤棋。誰按「接受」誰執黑；{$name}執白，先走。
-    每位棋手都用自己的語言收到訊息，每一步都按規則檢查。群裡的人都可以觀看。
+    每位棋手都用自己的語言收到消息，每一步都按規則檢查。群裡的人都可以觀看。
 duel-own-group-invitation = 這是你自己發出的邀請：要由群裡的另一個人接受。
 duel-for-player = 👤 給{$name}
 duel-not-your-button = 這個按鈕是給對手的。
-duel-move-in-group = 在群裡走棋時，請回覆這條訊息寫上走法，這樣機器人才能讀到。
+duel-move-in-group = 在群裡走棋時，請回復這條消息寫上走法，這樣機器人才能讀到。
 duel-not-your-game = 這是別人的棋局：按鈕只給對局的兩位棋手用。按「和朋友下」可以開始你自己的一盤。
 button-accept-game = ✅ 接受對局
-duel-invitation-gone = 這個邀請已經失效：棋局被撤回了，或者已經下完。請朋友再發一個連結，或者發送 /play。
-duel-invitation-taken = 這個邀請已經被別人接受了。請朋友再發一個新連結。
-duel-invitation-cancelled = 邀請已撤回：這個連結不會再開始棋局。
+duel-invitation-gone = 這個邀請已經失效：棋局被撤回了，或者已經下完。請朋友再發一個鏈接，或者發送 /play。
+duel-invitation-taken = 這個邀請已經被別人接受了。請朋友再發一個新鏈接。
+duel-invitation-cancelled = 邀請已撤回：這個鏈接不會再開始棋局。
 duel-one-at-a-time = 你已經在和朋友下一盤棋了：先下完（或者認輸）。發送 /play 可以看到那盤棋。
 duel-joined = 你加入了朋友的棋局。你執{$side}。
 duel-friend-joined = 朋友已經加入：棋局開始。你執白。
-duel-wait-for-friend = 現在輪到朋友走：朋友一走，你就會收到訊息。
+duel-wait-for-friend = 現在輪到朋友走：朋友一走，你就會收到消息。
 duel-waiting-for-join = 朋友還沒有打開邀請：打開以後棋局才開始。
 duel-caption = 👥 和朋友對局 · 你執{$side}
 duel-may-claim-abandoned = 朋友已經{$days}天沒有走棋了：你可以再等等，也可以按下面的按鈕判自己勝。
@@ -409,7 +426,7 @@ duel-you-accepted = 你同意了朋友的和棋提議。
 duel-friend-accepted = 朋友同意了你的和棋提議。
 duel-you-declined = 你沒有同意和棋。
 duel-friend-declined = 朋友沒有同意你的和棋提議：繼續下。
-duel-points-later = 積分：{$delta}，你下次發訊息時記入 /progress。
+duel-points-later = 積分：{$delta}，你下次發消息時記入 /progress。
 pgn-friend = 朋友
 end-friend-mates = 將死：朋友贏了。{$why}
 end-you-resigned-friend = 你認輸了：朋友贏了。

@@ -136,7 +136,13 @@ pub struct Point {
     pub ply: usize,
     /// What it was.
     pub kind: PointKind,
+    /// What the move cost, in pawns: the material it gave away or let slip (a mate given or
+    /// missed counts as the game, [`MATE_WEIGHT`]). The review is ranked by it.
+    pub weight: i32,
 }
+
+/// The weight of a mate let in or missed: more than any material.
+pub const MATE_WEIGHT: i32 = 100;
 
 /// What the coach saw.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -168,11 +174,11 @@ pub enum PointKind {
 }
 
 impl PointKind {
-    /// Lower is more important.
+    /// Among points of the same weight, lower is said first.
     fn rank(&self) -> u8 {
         match self {
-            PointKind::MissedMate { .. } => 0,
-            PointKind::AllowedMate { .. } => 1,
+            PointKind::AllowedMate { .. } => 0,
+            PointKind::MissedMate { .. } => 1,
             PointKind::LeftHanging { .. } => 2,
             PointKind::MissedCapture { .. } => 3,
         }
@@ -190,8 +196,9 @@ const COACH_BUDGET: search::Budget = search::Budget::nodes(200_000);
 /// moves get no note about mates (the other notes need no search).
 const REVIEW_NODES: u64 = 2_000_000;
 
-/// The coach's points about `learner`'s moves in `record`, most important first (then in the
-/// order of the game): at most one point a move.
+/// The coach's points about `learner`'s moves in `record`, ranked by what each move cost
+/// (a mate first, then the most material; then in the order of the game): at most one point
+/// a move.
 ///
 /// ```
 /// use chess_tutor_core::game::{coach::{review, PointKind}, record::Record};
@@ -208,8 +215,10 @@ const REVIEW_NODES: u64 = 2_000_000;
 /// ```
 #[must_use]
 pub fn review(record: &Record, learner: Color) -> Vec<Point> {
-    let mut points = Vec::new();
+    let mut points: Vec<Point> = Vec::new();
     let mut left = REVIEW_NODES;
+    // The square of a piece last said to be left hanging, and the ply that left it.
+    let mut hanging_since: Option<(Square, usize)> = None;
     for (ply, &played) in record.moves().iter().enumerate() {
         let before = &record.positions()[ply];
         if before.turn() != learner {
@@ -220,11 +229,22 @@ pub fn review(record: &Record, learner: Color) -> Vec<Point> {
             search::Prover::new(search::Budget::nodes(COACH_BUDGET.max_nodes().min(left)));
         let point = judge_move(&mut prover, before, played, after, learner);
         left = left.saturating_sub(prover.nodes());
-        if let Some(kind) = point {
-            points.push(Point { ply, kind });
+        if let Some((kind, weight)) = point {
+            // The same piece left hanging move after move is one loss: its first move says it.
+            let again = match &kind {
+                PointKind::LeftHanging { square, .. } => {
+                    let again = hanging_since == Some((*square, ply.saturating_sub(2)));
+                    hanging_since = Some((*square, ply));
+                    again && ply >= 2
+                }
+                _ => false,
+            };
+            if !again {
+                points.push(Point { ply, kind, weight });
+            }
         }
     }
-    points.sort_by_key(|p| (p.kind.rank(), p.ply));
+    points.sort_by_key(|p| (std::cmp::Reverse(p.weight), p.kind.rank(), p.ply));
     points
 }
 
@@ -249,16 +269,42 @@ pub fn judge_ply(record: &Record, ply: usize) -> Option<Point> {
     let before = &record.positions()[ply];
     let after = &record.positions()[ply + 1];
     let mut prover = search::Prover::new(COACH_BUDGET);
-    judge_move(&mut prover, before, played, after, before.turn()).map(|kind| Point { ply, kind })
+    judge_move(&mut prover, before, played, after, before.turn()).map(|(kind, weight)| Point {
+        ply,
+        kind,
+        weight,
+    })
 }
 
+/// What a move gains at once: the piece it takes, and a promotion's new piece (less the
+/// pawn).
+fn gain(mv: Move) -> i32 {
+    mv.capture().map_or(0, value) + mv.promotion().map_or(0, |r| value(r) - 1)
+}
+
+/// What `mover` stands to lose after `mv` in `before`: the most valuable of their pieces the
+/// opponent could then take for free, less what `mv` took. Negative when the move wins more
+/// than it risks.
+fn net_loss(before: &Chess, mv: Move, mover: Color) -> i32 {
+    let mut after = before.clone();
+    after.play_unchecked(mv);
+    let board = after.board();
+    let lost = hanging(&after, mover, 1)
+        .first()
+        .and_then(|sq| board.role_at(*sq))
+        .map_or(0, value);
+    lost - gain(mv)
+}
+
+/// The point about one move, with its weight.
 fn judge_move(
     prover: &mut search::Prover,
     before: &Chess,
     played: Move,
     after: &Chess,
     learner: Color,
-) -> Option<PointKind> {
+) -> Option<(PointKind, i32)> {
+    let mate_weight = |mate_in: u32| MATE_WEIGHT - i32::try_from(mate_in).unwrap_or(0);
     if after.is_checkmate() {
         return None;
     }
@@ -273,7 +319,7 @@ fn judge_move(
             && let Ok(sol) = search::solve_with(prover, before, mate_in, true)
             && let Some(&key) = sol.keys.first()
         {
-            return Some(PointKind::MissedMate { mate_in, key });
+            return Some((PointKind::MissedMate { mate_in, key }, mate_weight(mate_in)));
         }
     }
     // The opponent mates at once.
@@ -282,24 +328,40 @@ fn judge_move(
         p.play_unchecked(m);
         p.is_checkmate()
     }) {
-        return Some(PointKind::AllowedMate { mate });
+        return Some((PointKind::AllowedMate { mate }, MATE_WEIGHT));
     }
-    // A piece left for the taking (not one that was already hanging and is now traded off).
-    if let Some(&square) = hanging(after, learner, 3).first()
-        && !hanging(before, learner, 3).contains(&square)
+    // A piece left for the taking: the move loses at least a minor piece for less, and
+    // another move would have lost less. That covers a piece the move puts where it can be
+    // taken, and one that was attacked already and is left there (the move did nothing
+    // about it); a capture that wins more than it risks is no mistake, and neither is a
+    // piece that could not be saved.
+    let lost = net_loss(before, played, learner);
+    if lost >= 3
+        && let Some(&square) = hanging(after, learner, 3).first()
         && let Some(taken_by) = after
             .legal_moves()
             .into_iter()
             .filter(|m| m.to() == square && m.is_capture())
             .min_by_key(|m| value(m.role()))
     {
-        return Some(PointKind::LeftHanging { square, taken_by });
+        let best = before
+            .legal_moves()
+            .into_iter()
+            .map(|m| net_loss(before, m, learner))
+            .min()
+            .unwrap_or(lost);
+        if best < lost {
+            return Some((
+                PointKind::LeftHanging { square, taken_by },
+                lost - best.max(0),
+            ));
+        }
     }
     // A free piece not taken (a capture of one at least as valuable is as good).
     if let Some(capture) = free_capture(before, 3) {
-        let gained = played.capture().map_or(0, value);
-        if gained < capture.capture().map_or(0, value) && !after.is_check() {
-            return Some(PointKind::MissedCapture { capture });
+        let free = capture.capture().map_or(0, value);
+        if gain(played) < free && !after.is_check() {
+            return Some((PointKind::MissedCapture { capture }, free - gain(played)));
         }
     }
     None
@@ -368,6 +430,114 @@ mod tests {
                 .any(|p| matches!(p.kind, PointKind::MissedCapture { .. })),
             "{points:?}"
         );
+    }
+
+    /// A8: a piece already attacked and left there by a move that does nothing about it is
+    /// flagged (5.axb4?? leaves the queen on e5 to Bxe5; O-O leaves Nf3 to exf3).
+    #[test]
+    fn a_move_that_leaves_an_attacked_piece_to_be_taken_is_flagged() {
+        let r = record_from("7k/6b1/8/4Q3/1n6/P7/8/4K3 w - - 0 1", &["axb4"]);
+        let points = review(&r, Color::White);
+        assert!(
+            matches!(
+                points.first().map(|p| &p.kind),
+                Some(PointKind::LeftHanging {
+                    square: Square::E5,
+                    ..
+                })
+            ),
+            "{points:?}"
+        );
+        assert_eq!(points[0].weight, 9 - 3, "the queen for a knight");
+        let r = record_from(
+            "r1bqkbnr/pppp1ppp/2n5/8/4p3/5N2/PPPPBPPP/RNBQK2R w KQkq - 0 4",
+            &["O-O"],
+        );
+        let points = review(&r, Color::White);
+        assert!(
+            matches!(
+                points.first().map(|p| &p.kind),
+                Some(PointKind::LeftHanging {
+                    square: Square::F3,
+                    ..
+                })
+            ),
+            "{points:?}"
+        );
+    }
+
+    /// A8, the other side: a piece that could not be saved (every move loses as much) is no
+    /// mistake of the move played.
+    #[test]
+    fn a_piece_that_cannot_be_saved_is_not_blamed_on_the_move() {
+        // The black rook on a1 forks the white king (in check along the first rank) and the
+        // knight on a8: the king must move, and the knight is lost whatever White plays.
+        let r = record_from("N3k3/8/8/8/8/8/8/r3K3 w - - 0 1", &["Kf2"]);
+        let points = review(&r, Color::White);
+        assert!(
+            !points
+                .iter()
+                .any(|p| matches!(p.kind, PointKind::LeftHanging { .. })),
+            "{points:?}"
+        );
+    }
+
+    /// A9: a capture that wins more than it risks is not a blunder (Rxb6 takes the queen; the
+    /// rook can be taken back by the pawn).
+    #[test]
+    fn a_capture_that_wins_more_than_it_risks_is_not_flagged() {
+        let r = record_from("4k3/p7/1q6/8/8/8/8/1R2K3 w - - 0 1", &["Rxb6"]);
+        assert!(
+            review(&r, Color::White).is_empty(),
+            "{:?}",
+            review(&r, Color::White)
+        );
+        // An even trade is none either: the bishop takes a knight and is taken back.
+        let r = record_from("4k3/8/1p6/2n5/8/8/5B2/4K3 w - - 0 1", &["Bxc5"]);
+        assert!(
+            review(&r, Color::White).is_empty(),
+            "{:?}",
+            review(&r, Color::White)
+        );
+    }
+
+    /// The same piece left hanging over several moves is said once, at the move that left it.
+    #[test]
+    fn a_piece_left_hanging_move_after_move_is_one_point() {
+        // 1. Qxg5?? (the pawn on h6 takes back), then two moves that leave it there.
+        let r = record_from(
+            "rnbqkbnr/pppppp2/7p/6pQ/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 0 3",
+            &["Qxg5", "a5", "d4", "c5", "Nf3"],
+        );
+        let points = review(&r, Color::White);
+        let hung: Vec<usize> = points
+            .iter()
+            .filter(|p| {
+                matches!(
+                    p.kind,
+                    PointKind::LeftHanging {
+                        square: Square::G5,
+                        ..
+                    }
+                )
+            })
+            .map(|p| p.ply)
+            .collect();
+        assert_eq!(hung, vec![0], "{points:?}");
+    }
+
+    /// A10: the review is ranked by what was lost: the queen given away at move 2 comes
+    /// before the knight given away at move 1.
+    #[test]
+    fn the_review_is_ranked_by_what_was_lost() {
+        let r = record_from(
+            "4k3/8/2n5/3p4/8/4N3/8/Q3K3 w - - 0 1",
+            &["Nc4", "Kf8", "Qa5"],
+        );
+        let points = review(&r, Color::White);
+        let hung: Vec<(usize, i32)> = points.iter().map(|p| (p.ply, p.weight)).collect();
+        assert_eq!(hung.first(), Some(&(2, 9)), "{points:?}");
+        assert!(hung.contains(&(0, 3)), "{points:?}");
     }
 
     #[test]

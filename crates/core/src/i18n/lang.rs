@@ -79,11 +79,12 @@ impl FromStr for Lang {
     type Err = UnknownLang;
     fn from_str(s: &str) -> Result<Lang, UnknownLang> {
         match s.trim().to_ascii_lowercase().as_str() {
-            "zh" | "zh-cn" | "zh-hans" | "cn" | "中文" | "简体" | "简体中文" => {
-                Ok(Lang::Zh)
-            }
+            // The Simplified names as either script writes them (the Traditional help text
+            // is converted from the Simplified one: `/lang 簡體`).
+            "zh" | "zh-cn" | "zh-hans" | "cn" | "中文" | "简体" | "简体中文" | "簡體" | "簡体"
+            | "簡體中文" | "simplified" => Ok(Lang::Zh),
             "zh-hant" | "zh-tw" | "zh-hk" | "zh-mo" | "tw" | "hk" | "繁體" | "繁体"
-            | "繁體中文" => Ok(Lang::ZhHant),
+            | "繁體中文" | "繁体中文" | "traditional" => Ok(Lang::ZhHant),
             "en" | "en-us" | "en-gb" | "english" => Ok(Lang::En),
             other => Err(UnknownLang(other.to_owned())),
         }

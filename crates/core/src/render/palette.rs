@@ -201,8 +201,8 @@ impl Default for Palette {
             highlight: Rgb(0x1f, 0x5f, 0xd6),
             reply: Rgb(0xa0, 0x20, 0x8a),
             good: Rgb(0x00, 0x80, 0x6b),
-            dot: Rgb(0x14, 0x3c, 0x1e),
-            dot_alpha: 0.45,
+            dot: Rgb(0x1b, 0x3a, 0x5c),
+            dot_alpha: 0.85,
         }
     }
 }
@@ -406,11 +406,14 @@ mod tests {
         assert_ne!(p.arrow(ArrowKind::Reply), p.arrow(ArrowKind::Move));
     }
 
+    /// Legal-move dots stand out at 360 px on a dark square as on a light one: 3:1 against
+    /// either square and against their white casing.
     #[test]
     fn legal_move_dots_show_on_both_squares() {
         let p = p();
-        for sq in [p.light, p.dark] {
+        for sq in [p.light, p.dark, p.halo] {
             let seen = p.dot.over(sq, p.dot_alpha);
+            assert!(seen.contrast(sq) >= 3.0, "{sq}: {:.2}", seen.contrast(sq));
             for v in Vision::ALL {
                 assert!(seen.distance(sq, v) >= 15.0, "{sq} {v:?}");
             }

@@ -128,7 +128,9 @@ pub(crate) fn layers(view: &BoardView, p: &Palette) -> Layers {
     for kind in [MarkKind::Highlight, MarkKind::Good, MarkKind::Attacker] {
         marks(&mut l.under, view, kind, p);
     }
-    arrows(&mut l.under, view, p);
+    arrows(&mut l.under, view, p, false);
+    // An arrow of one square would lie under its two pieces: drawn over them instead.
+    arrows(&mut l.over, view, p, true);
     for kind in [MarkKind::Blocker, MarkKind::Forbidden] {
         marks(&mut l.over, view, kind, p);
     }
@@ -223,21 +225,33 @@ fn marks(out: &mut Vec<Shape>, view: &BoardView, kind: MarkKind, p: &Palette) {
                 p.halo,
             ),
             MarkKind::Forbidden => {
-                // On an empty square a big cross; on a piece a small one in the corner, so the
-                // piece stays readable.
-                let (cx, cy, half, width) = if view.board.piece_at(m.square).is_some() {
+                // On an empty square a big cross; on a piece a small one on a white badge in
+                // the corner, clear of the piece, so the piece stays readable.
+                let on_piece = view.board.piece_at(m.square).is_some();
+                let (cx, cy, half, width) = if on_piece {
                     (
-                        x + 0.8 * SQUARE,
-                        y + 0.2 * SQUARE,
-                        0.11 * SQUARE,
-                        0.08 * SQUARE,
+                        x + 0.82 * SQUARE,
+                        y + 0.18 * SQUARE,
+                        0.085 * SQUARE,
+                        0.075 * SQUARE,
                     )
                 } else {
                     (cx, cy, 0.22 * SQUARE, 0.11 * SQUARE)
                 };
+                if on_piece {
+                    out.push(Shape::Disc {
+                        cx,
+                        cy,
+                        r: 0.17 * SQUARE,
+                        fill: Paint::solid(p.halo),
+                    });
+                }
+                // Both casings first, then both strokes: the second stroke's casing must not
+                // cut the first stroke.
+                let mut pair = Vec::new();
                 for (dx, dy) in [(1.0, 1.0), (1.0, -1.0)] {
                     haloed(
-                        out,
+                        &mut pair,
                         Shape::Line {
                             points: vec![
                                 (cx - dx * half, cy - dy * half),
@@ -251,10 +265,16 @@ fn marks(out: &mut Vec<Shape>, view: &BoardView, kind: MarkKind, p: &Palette) {
                         p.halo,
                     );
                 }
+                let strokes: Vec<Shape> = pair.iter().skip(1).step_by(2).cloned().collect();
+                out.extend(pair.into_iter().step_by(2));
+                out.extend(strokes);
             }
         }
     }
 }
+
+/// Radius of a legal-move dot: big enough to see at 360 px on either square.
+const DOT: f32 = 0.17 * SQUARE;
 
 fn dots(out: &mut Vec<Shape>, view: &BoardView, p: &Palette) {
     let o = view.orientation;
@@ -265,28 +285,50 @@ fn dots(out: &mut Vec<Shape>, view: &BoardView, p: &Palette) {
     for &sq in &view.dots {
         let (cx, cy) = centre(sq, o);
         if view.board.piece_at(sq).is_some() {
-            out.push(Shape::Ring {
-                cx,
-                cy,
-                r: 0.44 * SQUARE,
-                width: 0.08 * SQUARE,
-                stroke: paint,
-            });
+            haloed(
+                out,
+                Shape::Ring {
+                    cx,
+                    cy,
+                    r: 0.44 * SQUARE,
+                    width: 0.08 * SQUARE,
+                    stroke: paint,
+                },
+                p.halo,
+            );
         } else {
+            // A white casing, then the dot: it reads on a dark square as on a light one.
             out.push(Shape::Disc {
                 cx,
                 cy,
-                r: 0.15 * SQUARE,
+                r: DOT + 2.0 * HALO,
+                fill: Paint::solid(p.halo),
+            });
+            out.push(Shape::Disc {
+                cx,
+                cy,
+                r: DOT,
                 fill: paint,
             });
         }
     }
 }
 
-fn arrows(out: &mut Vec<Shape>, view: &BoardView, p: &Palette) {
+/// Whether an arrow goes to a square next to where it starts.
+pub(crate) fn is_short(a: &Arrow) -> bool {
+    let df = (i32::from(u8::from(a.to.file())) - i32::from(u8::from(a.from.file()))).abs();
+    let dr = (i32::from(u8::from(a.to.rank())) - i32::from(u8::from(a.from.rank()))).abs();
+    df.max(dr) == 1
+}
+
+fn arrows(out: &mut Vec<Shape>, view: &BoardView, p: &Palette, short: bool) {
     // Kinds in their drawing order, so the learner's move lies on top; every casing first,
     // so where two arrows cross neither is cut by the other's casing.
-    let mut drawn: Vec<&Arrow> = view.arrows.iter().filter(|a| a.from != a.to).collect();
+    let mut drawn: Vec<&Arrow> = view
+        .arrows
+        .iter()
+        .filter(|a| a.from != a.to && is_short(a) == short)
+        .collect();
     drawn.sort_by_key(|a| ArrowKind::ALL.iter().position(|k| *k == a.kind));
     let mut casings = Vec::new();
     let mut colours = Vec::new();
@@ -323,7 +365,13 @@ fn arrows(out: &mut Vec<Shape>, view: &BoardView, p: &Palette) {
                 p.halo,
             );
         } else {
-            let (shaft, head) = arrow_geometry(a, view.orientation, busy);
+            // A knight's jump bends; the same squares tried by another piece (a queen sent
+            // from d3 to e1) are a straight line: no path it could take is suggested.
+            let bend = view
+                .board
+                .role_at(a.from)
+                .is_none_or(|r| r == shakmaty::Role::Knight);
+            let (shaft, head) = arrow_geometry(a, view.orientation, busy, bend);
             haloed(
                 &mut pair,
                 Shape::Line {
@@ -359,15 +407,18 @@ fn arrows(out: &mut Vec<Shape>, view: &BoardView, p: &Palette) {
 pub(crate) type ArrowShape = (Vec<(f32, f32)>, [(f32, f32); 3]);
 
 /// The shaft (a polyline from the centre of the from-square) and the head (a triangle) of an
-/// arrow; knight moves bend once, the long leg first. An arrow at a piece (or a cross) stops
+/// arrow; knight moves bend once, the long leg first, when `bend`. An arrow at a piece (or a cross) stops
 /// just inside its square's edge, where no piece is drawn; one at an empty square reaches
 /// nearly to its centre.
-pub(crate) fn arrow_geometry(a: &Arrow, o: Color, busy: bool) -> ArrowShape {
+pub(crate) fn arrow_geometry(a: &Arrow, o: Color, busy: bool, bend: bool) -> ArrowShape {
     let (x0, y0) = centre(a.from, o);
     let (x1, y1) = centre(a.to, o);
+    if is_short(a) {
+        return short_arrow((x0, y0), (x1, y1), busy);
+    }
     let df = (i32::from(u8::from(a.to.file())) - i32::from(u8::from(a.from.file()))).abs();
     let dr = (i32::from(u8::from(a.to.rank())) - i32::from(u8::from(a.from.rank()))).abs();
-    let knee = ((df, dr) == (1, 2) || (df, dr) == (2, 1)).then(|| {
+    let knee = (bend && ((df, dr) == (1, 2) || (df, dr) == (2, 1))).then(|| {
         if (x1 - x0).abs() > (y1 - y0).abs() {
             (x1, y0)
         } else {
@@ -395,6 +446,26 @@ pub(crate) fn arrow_geometry(a: &Arrow, o: Color, busy: bool) -> ArrowShape {
     let (px, py) = (-uy * HEAD_HALF, ux * HEAD_HALF);
     let head = [tip, (base.0 + px, base.1 + py), (base.0 - px, base.1 - py)];
     (shaft, head)
+}
+
+/// An arrow to the next square, drawn over the pieces: from the edge of the piece it leaves
+/// to the edge of the one it meets (or near the centre of an empty square), with a shorter
+/// head, so that a shaft shows between the two pieces.
+fn short_arrow((x0, y0): (f32, f32), (x1, y1): (f32, f32), busy: bool) -> ArrowShape {
+    let (dx, dy) = (x1 - x0, y1 - y0);
+    let len = (dx * dx + dy * dy).sqrt();
+    let (ux, uy) = (dx / len, dy / len);
+    let start = 0.24 * len;
+    let tip = if busy { 0.74 * len } else { 0.9 * len };
+    let head = 0.27 * SQUARE;
+    let at = |d: f32| (x0 + ux * d, y0 + uy * d);
+    let t = at(tip);
+    let base = at(tip - head);
+    let (px, py) = (-uy * 0.2 * SQUARE, ux * 0.2 * SQUARE);
+    (
+        vec![at(start), at(tip - head + 0.02 * SQUARE)],
+        [t, (base.0 + px, base.1 + py), (base.0 - px, base.1 - py)],
+    )
 }
 
 #[cfg(test)]
@@ -449,6 +520,7 @@ mod tests {
                 },
                 o,
                 busy,
+                true,
             )
             .1[0]
         };
@@ -481,9 +553,91 @@ mod tests {
             },
             Color::White,
             false,
+            true,
         );
         assert_eq!(shaft.len(), 3);
         assert_eq!(shaft[1], centre(Square::G3, Color::White));
+    }
+
+    /// A11: the same squares tried by a queen are a straight arrow (a bend would suggest a
+    /// path the queen could take).
+    #[test]
+    fn a_knight_shaped_try_by_another_piece_is_straight() {
+        let v = view("4k3/8/8/8/8/3Q4/8/4K3 w - - 0 1").with_arrow(
+            Square::D3,
+            Square::E1,
+            ArrowKind::Move,
+        );
+        let l = layers(&v, &Palette::default());
+        let lines: Vec<&Vec<(f32, f32)>> = l
+            .under
+            .iter()
+            .filter_map(|s| match s {
+                Shape::Line { points, .. } => Some(points),
+                _ => None,
+            })
+            .collect();
+        assert!(!lines.is_empty());
+        assert!(lines.iter().all(|p| p.len() == 2), "{lines:?}");
+        let v = view("4k3/8/8/8/8/3N4/8/4K3 w - - 0 1").with_arrow(
+            Square::D3,
+            Square::E1,
+            ArrowKind::Move,
+        );
+        let l = layers(&v, &Palette::default());
+        assert!(
+            l.under
+                .iter()
+                .any(|s| matches!(s, Shape::Line { points, .. } if points.len() == 3))
+        );
+    }
+
+    /// C7a: an arrow to the next square is drawn over the pieces, with a shaft between them.
+    #[test]
+    fn a_one_square_arrow_is_drawn_over_the_pieces_with_a_shaft() {
+        let v = view("r7/p7/8/8/8/8/8/8 w - - 0 1").with_arrow(
+            Square::A8,
+            Square::A7,
+            ArrowKind::Attack,
+        );
+        let l = layers(&v, &Palette::default());
+        assert!(!l.under.iter().any(|s| matches!(s, Shape::Polygon { .. })));
+        let shaft = l
+            .over
+            .iter()
+            .find_map(|s| match s {
+                Shape::Line {
+                    points, dash: None, ..
+                } if points.len() == 2 => Some(points),
+                _ => None,
+            })
+            .expect("a shaft over the pieces");
+        let length = (shaft[1].1 - shaft[0].1).abs();
+        assert!(length > 0.15 * SQUARE, "a shaft that shows: {length}");
+        assert!(l.over.iter().any(|s| matches!(s, Shape::Polygon { .. })));
+    }
+
+    /// C7c: a red cross on a piece sits on a white badge in the square's corner, clear of
+    /// the piece's middle.
+    #[test]
+    fn a_cross_on_a_piece_is_a_badge_in_the_corner() {
+        let v = view("8/8/8/8/1p6/8/8/8 w - - 0 1").with_mark(Square::B4, MarkKind::Forbidden);
+        let l = layers(&v, &Palette::default());
+        let (x, y) = corner(Square::B4, Color::White);
+        let badge = l
+            .over
+            .iter()
+            .find_map(|s| match s {
+                Shape::Disc { cx, cy, r, .. } => Some((*cx, *cy, *r)),
+                _ => None,
+            })
+            .expect("a badge");
+        let (cx, cy) = (x + SQUARE / 2.0, y + SQUARE / 2.0);
+        let distance = ((badge.0 - cx).powi(2) + (badge.1 - cy).powi(2)).sqrt();
+        assert!(
+            distance - badge.2 > 0.25 * SQUARE,
+            "the badge keeps off the middle"
+        );
     }
 
     #[test]
@@ -493,9 +647,11 @@ mod tests {
             .with_arrow(Square::A2, Square::A5, ArrowKind::Forbidden);
         let l = layers(&v, &Palette::default());
         let p = Palette::default();
+        // (The one-square move lies over the pieces, the forbidden slide under them.)
         let dashed: Vec<_> = l
             .under
             .iter()
+            .chain(&l.over)
             .filter_map(|s| match s {
                 Shape::Line { dash, colour, .. } => Some((dash.is_some(), *colour)),
                 _ => None,

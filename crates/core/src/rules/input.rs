@@ -99,6 +99,7 @@ impl std::error::Error for ParseInputError {}
 /// assert!(parse_input("hello").is_err());
 /// ```
 pub fn parse_input(input: &str) -> Result<Vec<MoveInput>, ParseInputError> {
+    let input = &super::phrase::canonical(input).unwrap_or_else(|| input.to_owned());
     let err = || ParseInputError {
         input: input.chars().take(MAX_INPUT_CHARS).collect(),
     };

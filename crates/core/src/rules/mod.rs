@@ -2,6 +2,8 @@
 //! and if not, which rule forbids it.
 //!
 //! - [`input`]: reading moves in UCI, SAN, long form, Chinese piece letters, castling words.
+//! - [`phrase`]: moves written as beginners write them (`王走到h1`, `rook to e4`), and xiangqi
+//!   notation recognised.
 //! - [`reason`]: [`IllegalReason`], the rule that forbids a move, with its evidence squares.
 //! - [`explain`](mod@explain): from a position and a read move to a [`Verdict`].
 //! - [`effects`]: what a legal move does (capture, check, mate…).
@@ -15,6 +17,7 @@ pub mod input;
 pub mod json;
 pub mod judge;
 pub mod notation;
+pub mod phrase;
 pub mod reason;
 pub mod text;
 

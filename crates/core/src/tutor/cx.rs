@@ -10,6 +10,9 @@ use super::words::{self, Say};
 use crate::content::Catalog;
 use crate::rules::Lang;
 
+/// The id of the lesson that teaches algebraic notation.
+pub(crate) const NOTATION_LESSON: &str = "notation";
+
 /// The working context of one step.
 pub(crate) struct Cx<'a> {
     /// The session; its `mode` is [`super::state::Mode::Idle`] while the activity that was
@@ -25,6 +28,8 @@ pub(crate) struct Cx<'a> {
     pub now: Option<DateTime<Utc>>,
     /// Whether the input is a button press (its message is the one to update in place).
     pub pressed: bool,
+    /// The question a pressed button was made for (its nonce), when it belongs to one.
+    pub pressed_nonce: Option<u32>,
     /// A game between two learners, as the shell loaded it under its lock for this input.
     pub shared: SharedSlot,
     /// Replies for other learners (the other player of a shared game), by learner, in order.
@@ -112,9 +117,14 @@ impl Cx<'_> {
     }
 
     /// A button of an earlier question (or one this activity has no use for): said on the
-    /// button itself where the shell can.
+    /// button itself where the shell can. A button of the current question is not called
+    /// "earlier": it may well be on the newest message.
     pub fn stale_button(&mut self) {
-        let msg = words::stale_button(self.lang());
+        let msg = if self.pressed_nonce.is_some() && self.pressed_nonce == Some(self.nonce()) {
+            self.t(&Say::ButtonSpent)
+        } else {
+            words::stale_button(self.lang())
+        };
         self.refuse(Reply::text(msg).as_toast());
     }
 
@@ -127,6 +137,18 @@ impl Cx<'_> {
         } else {
             self.reply(reply);
         }
+    }
+
+    /// A message that was not read (not a move, not an answer): answered in words under it,
+    /// with the task's controls when they stay live until the next new message (a lesson
+    /// step, a quiz question), while the task's message stays as it is (a new text costs a
+    /// learner less than a new picture, and an edit above their message might go unseen).
+    pub fn unread(&mut self, note: String, rows: Vec<Vec<Button>>) {
+        let mut reply = Reply::text(note);
+        for row in rows {
+            reply = reply.with_row(row);
+        }
+        self.reply(reply);
     }
 
     /// Shows the message of the current question: later answers inside it update it.
@@ -145,8 +167,38 @@ impl Cx<'_> {
         self.reply(if self.pressed { reply.edited() } else { reply });
     }
 
-    /// Counts an illegal attempt of the rule with this reason code.
-    pub fn count_rule_error(&mut self, code: &str) {
+    /// Whether the learner has done the unit that teaches notation (or the course has none):
+    /// before it, a move is said in a Chinese learner's words, not in SAN alone.
+    pub fn knows_notation(&self) -> bool {
+        let notation = self
+            .catalog
+            .lessons()
+            .iter()
+            .find(|l| l.id.as_str() == NOTATION_LESSON);
+        notation.is_none_or(|l| self.session.progress.lessons_done.contains(&l.id))
+    }
+
+    /// How moves are said to this learner.
+    pub fn spell(&self) -> super::spelling::Spell {
+        use super::spelling::Spell;
+        match self.lang() {
+            Lang::En => Spell::San,
+            _ if self.knows_notation() => Spell::Both,
+            _ => Spell::Words,
+        }
+    }
+
+    /// Counts an illegal attempt of the rule it broke. A square no piece of the kind named
+    /// could go to breaks no rule (the learner named a square, or a piece, that is not there):
+    /// it is not a rule to practise.
+    pub fn count_rule_error(&mut self, reason: &crate::rules::IllegalReason) {
+        if matches!(
+            reason,
+            crate::rules::IllegalReason::NoPiece { from: None, .. }
+        ) {
+            return;
+        }
+        let code = reason.code();
         *self
             .session
             .progress

@@ -113,6 +113,7 @@ pub fn step_shared(
     let mode = std::mem::take(&mut session.mode);
     let mut cx = Cx {
         pressed: matches!(input, Input::Button(_)),
+        pressed_nonce: press_nonce(&input),
         session,
         replies: Vec::new(),
         events: Vec::new(),
@@ -214,12 +215,23 @@ pub fn step_shared(
     }
 }
 
+/// The question a pressed button belongs to.
+fn press_nonce(input: &Input) -> Option<u32> {
+    match input {
+        Input::Button(data) => Action::decode(data).and_then(|a| a.nonce()),
+        _ => None,
+    }
+}
+
 /// The language choice: each language named in itself.
 fn language_buttons() -> Vec<Button> {
     vec![
-        Button::new("简体中文", &Action::Lang(Lang::Zh)),
-        Button::new("繁體中文", &Action::Lang(Lang::ZhHant)),
-        Button::new("English", &Action::Lang(Lang::En)),
+        Button::new(words::language_name(Lang::Zh), &Action::Lang(Lang::Zh)),
+        Button::new(
+            words::language_name(Lang::ZhHant),
+            &Action::Lang(Lang::ZhHant),
+        ),
+        Button::new(words::language_name(Lang::En), &Action::Lang(Lang::En)),
     ]
 }
 
@@ -263,8 +275,18 @@ impl Cx<'_> {
         let lang = self.lang();
         let row = self.menu_row();
         self.reply(
-            Reply::text(format!("{}\n\n{}", words::welcome(lang), words::menu(lang))).with_row(row),
+            Reply::text(format!("{}\n\n{}", words::welcome(lang), words::menu(lang)))
+                .with_row(row)
+                .with_row(lesson::xiangqi_offer(self)),
         );
+    }
+
+    /// "OK, now in 繁體中文": the language chosen, named in itself.
+    fn lang_set(&mut self, lang: Lang) {
+        let text = self.t(&Say::LangSet {
+            script: words::language_name(lang).to_owned(),
+        });
+        self.reply(Reply::text(text));
     }
 
     fn set_lang(&mut self, lang: Lang) {
@@ -320,10 +342,13 @@ impl Cx<'_> {
                 self.progress();
                 mode
             }
+            Command::LangChinese => {
+                let lang = self.session.lang.filter(|l| *l == Lang::ZhHant);
+                self.command(Command::Lang(Some(lang.unwrap_or(Lang::Zh))), mode)
+            }
             Command::Lang(Some(lang)) => {
                 self.set_lang(lang);
-                let text = self.t(&Say::LangSet);
-                self.reply(Reply::text(text));
+                self.lang_set(lang);
                 self.board(&mode);
                 mode
             }
@@ -386,6 +411,15 @@ impl Cx<'_> {
             self.stale_button();
             return mode;
         }
+        // A button of the task just finished (still on a message that was not updated): the
+        // way on, not a refusal.
+        if matches!(mode, Mode::Idle)
+            && action.nonce().is_some()
+            && !matches!(action, Action::Next(_))
+        {
+            self.nothing_to_do();
+            return mode;
+        }
         let starts_another = matches!(
             action,
             Action::Lesson(_)
@@ -410,8 +444,9 @@ impl Cx<'_> {
                 if first {
                     self.start(None);
                 } else {
-                    let text = self.t(&Say::LangSet);
-                    self.reply(Reply::text(text));
+                    // Said in the script chosen, with the task again in it.
+                    self.lang_set(lang);
+                    self.board(&mode);
                 }
                 mode
             }

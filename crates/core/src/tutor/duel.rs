@@ -732,7 +732,7 @@ fn play(mut duel: Duel, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> Mode 
         Verdict::Illegal(reason) => {
             // Explained to this player only; the game is as it was.
             let note = verdict_text(&pos, &verdict, input, lang);
-            cx.count_rule_error(reason.code());
+            cx.count_rule_error(reason);
             let view = view_for(&duel.game, duel.me).with_overlay(draw::reason(reason));
             let reply = message_with(&duel.game, duel.me, lang, &note, view, now_secs(cx));
             cx.update_task(reply);

@@ -13,6 +13,7 @@ use super::callback::Action;
 use super::cx::Cx;
 use super::ladder::{self, GameResult};
 use super::reply::{Button, Event, Reply};
+use super::spelling::{Spell, said};
 use super::state::{FinishedGame, GameState, Mode, Side};
 use super::tap;
 use super::words::{self, Say};
@@ -180,14 +181,19 @@ pub(super) fn start(cx: &mut Cx<'_>, level: u8, side: Option<Color>, mode: Mode)
     if learner == Color::Black {
         // The tutor opens.
         if let Some(mv) = engine::reply(game.pos(), level, game.seed) {
-            let said = san(game.pos(), mv);
+            let said = said(game.pos(), mv, cx.spell(), lang);
             let _ = game.record.push(mv);
             note.push('\n');
             note.push_str(&Say::TutorOpened { san: said }.to(lang));
         }
     }
     note.push('\n');
-    note.push_str(&cx.t(&Say::GameYourMove));
+    note.push_str(
+        &Say::GameYourMove {
+            examples: move_examples(game.pos(), lang),
+        }
+        .to(lang),
+    );
     let reply = game.message(cx, game.view(), &note);
     cx.show_task(reply);
     Mode::Game(game)
@@ -316,8 +322,51 @@ pub(super) fn your_move(record: &Record, lang: Lang) -> String {
         note.push_str(&claim_available(&claim, record.position(), lang));
         note.push('\n');
     }
-    note.push_str(&Say::GameYourMove.to(lang));
+    note.push_str(
+        &Say::GameYourMove {
+            examples: move_examples(record.position(), lang),
+        }
+        .to(lang),
+    );
     note
+}
+
+/// Two or three moves of the side to move as the learner would type them (`e5、马f6、O-O`):
+/// examples for the player whose turn it is, Black's for Black.
+fn move_examples(pos: &shakmaty::Chess, lang: Lang) -> String {
+    let moves = pos.legal_moves();
+    let quiet = |m: &&shakmaty::Move| !m.is_capture() && !m.is_promotion();
+    // Towards the centre first (`e4`, `d5`, `Nc3`), then by how it is written: the same
+    // examples every time.
+    let central = |m: &&shakmaty::Move| {
+        let file = i32::from(u8::from(m.to().file()));
+        let rank = i32::from(u8::from(m.to().rank()));
+        (
+            (2 * file - 7).abs() + (2 * rank - 7).abs(),
+            super::spelling::in_words(pos, **m, lang),
+        )
+    };
+    let pawn = moves
+        .iter()
+        .filter(quiet)
+        .filter(|m| m.role() == shakmaty::Role::Pawn)
+        .min_by_key(central);
+    let piece = moves
+        .iter()
+        .filter(quiet)
+        .filter(|m| !matches!(m.role(), shakmaty::Role::Pawn | shakmaty::Role::King))
+        .min_by_key(|m| (m.role() != shakmaty::Role::Knight, central(m)));
+    let castle = moves.iter().find(|m| m.is_castle());
+    let mut chosen: Vec<&shakmaty::Move> = [pawn, piece, castle].into_iter().flatten().collect();
+    // In check, or with only captures and king moves: whatever is legal.
+    if chosen.is_empty() {
+        chosen = moves.iter().take(2).collect();
+    }
+    let examples: Vec<String> = chosen
+        .into_iter()
+        .map(|m| super::spelling::in_words(pos, *m, lang))
+        .collect();
+    words::list(lang, &examples)
 }
 
 /// The last `count` moves of the game in SAN with their numbers (`12. Nf3 Nc6 13. Bb5`).
@@ -354,6 +403,14 @@ impl Activity for GameState {
         }
         if words::is_draw_offer_word(input) {
             return offer_draw(self, cx);
+        }
+        if words::is_take_back_word(input) {
+            if self.can_take_back() {
+                return take_back(self, cx);
+            }
+            let note = cx.t(&Say::NoTakeBack);
+            cx.unread(note, Vec::new());
+            return self.into();
         }
         let _ = lang;
         let pos = self.pos().clone();
@@ -437,16 +494,23 @@ fn play(mut game: GameState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> 
         Verdict::Legal(info) => info.clone(),
         Verdict::Illegal(reason) => {
             let note = verdict_text(&pos, &verdict, input, lang);
-            cx.count_rule_error(reason.code());
+            cx.count_rule_error(reason);
             let view = game.view().with_overlay(draw::reason(reason));
             let reply = game.message(cx, view, &note);
             cx.update_task(reply);
             return game.into();
         }
-        Verdict::Ambiguous { .. } | Verdict::Unreadable => {
+        Verdict::Unreadable => {
+            let example = super::spelling::example(&pos, input, None, &[]);
+            let note = super::spelling::unread(&pos, input, example, lang);
+            // In words only: the game's message moves on in place with each move.
+            cx.unread(note, Vec::new());
+            return game.into();
+        }
+        Verdict::Ambiguous { .. } => {
             let note = verdict_text(&pos, &verdict, input, lang);
-            let reply = game.message(cx, game.view(), &note);
-            cx.update_task(reply);
+            // In words only: the game's message moves on in place with each move.
+            cx.unread(note, Vec::new());
             return game.into();
         }
     };
@@ -455,7 +519,7 @@ fn play(mut game: GameState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> 
         return game.into();
     }
     let mut note = Say::GameYouPlayed {
-        san: info.san.clone(),
+        san: said(&pos, info.mv, cx.spell(), lang),
     }
     .to(lang);
     if let Some(ending) = game.record.automatic_ending() {
@@ -476,13 +540,13 @@ fn play(mut game: GameState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> 
         return game.into();
     };
     let before = game.pos().clone();
-    let said = san(&before, answer);
+    let answered = said(&before, answer, cx.spell(), lang);
     let _ = game.record.push(answer);
     let info = rules::MoveInfo::new(&before, answer);
     note.push('\n');
     note.push_str(
         &Say::TutorAnswered {
-            san: said,
+            san: answered,
             what: rules::text::legal_in_words(&before, &info, lang),
         }
         .to(lang),
@@ -497,12 +561,19 @@ fn play(mut game: GameState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> 
     cx.next_nonce();
     let reply = game.message(cx, game.view(), &note);
     let Some(point) = coached else {
-        cx.reply(reply.editing_task(old).as_task(cx.nonce()));
+        // A tapped move: the board the learner tapped on goes on. A typed move: a new board
+        // under the learner's message (an edit above it would scroll away as a game goes on).
+        let reply = if cx.pressed {
+            reply.editing_task(old)
+        } else {
+            reply
+        };
+        cx.reply(reply.as_task(cx.nonce()));
         return game.into();
     };
     // The coach's board first, then the game as a new message: the newest message is the
     // board the learner plays on.
-    let mut advice = coach_reply(&point, &game.record, game.learner(), lang);
+    let mut advice = coach_reply_spelled(&point, &game.record, game.learner(), (cx.spell(), lang));
     if game.can_take_back() {
         advice.text.push('\n');
         advice.text.push_str(&Say::CoachMayTakeBack.to(lang));
@@ -753,10 +824,38 @@ fn finish(cx: &mut Cx<'_>, game: GameState, ending: &Ending, mut note: String) -
         Button::new(cx.t(&Say::ButtonPgn), &Action::Pgn),
         Button::new(Say::ButtonMenu.to(lang), &Action::Menu),
     ];
-    cx.reply(Reply::board(view, text).with_row(row).editing_task(n));
-    // The coach's review: at most three points, each on its board.
-    for point in coach::review(&game.record, learner).into_iter().take(3) {
-        cx.reply(coach_reply(&point, &game.record, learner, lang));
+    // The result, then the coach's review; what to do next goes on the last message, so
+    // that it is at hand when the review has been read.
+    let mut replies = vec![Reply::board(view, text).editing_task(n)];
+    let points: Vec<coach::Point> = coach::review(&game.record, learner)
+        .into_iter()
+        .take(REVIEW_POINTS)
+        .collect();
+    if game.level.number() <= COACHED_LEVELS {
+        // Each point was said on its board while the game went on: now only what mattered
+        // most, ranked, in a few words.
+        if !points.is_empty() {
+            replies.push(Reply::text(review_summary(
+                &points,
+                &game.record,
+                (cx.spell(), lang),
+            )));
+        }
+    } else {
+        for point in &points {
+            replies.push(coach_reply_spelled(
+                point,
+                &game.record,
+                learner,
+                (cx.spell(), lang),
+            ));
+        }
+    }
+    if let Some(last) = replies.pop() {
+        replies.push(last.with_row(row));
+    }
+    for reply in replies {
+        cx.reply(reply);
     }
     cx.session.progress.last_game = Some(FinishedGame {
         record: game.record,
@@ -876,13 +975,70 @@ fn plies_as_moves(record: &Record, plies: &[usize], lang: Lang) -> String {
     words::list(lang, &items)
 }
 
-/// One point of the coach's review, on the board where it happened.
+/// The most points the review after a game shows.
+const REVIEW_POINTS: usize = 3;
+
+/// The review after a coached game: its costliest moves, ranked, one line each.
+fn review_summary(
+    points: &[coach::Point],
+    record: &Record,
+    (spell, lang): (Spell, Lang),
+) -> String {
+    let mut text = Say::ReviewHeading.to(lang);
+    for point in points {
+        let before = &record.positions()[point.ply];
+        let played = record.moves()[point.ply];
+        let what = match &point.kind {
+            coach::PointKind::MissedMate { mate_in, .. } => {
+                Say::ReviewMissedMate { mate_in: *mate_in }
+            }
+            coach::PointKind::AllowedMate { .. } => Say::ReviewAllowedMate,
+            coach::PointKind::LeftHanging { square, .. } => Say::ReviewLost {
+                piece: piece_at(&record.positions()[point.ply + 1], *square, lang),
+                square: square.to_string(),
+            },
+            coach::PointKind::MissedCapture { capture } => Say::ReviewMissedCapture {
+                piece: piece_at(before, capture.to(), lang),
+            },
+        }
+        .to(lang);
+        text.push('\n');
+        text.push_str(
+            &Say::ReviewLine {
+                number: before.fullmoves().get(),
+                played: said(before, played, spell, lang),
+                what,
+            }
+            .to(lang),
+        );
+    }
+    text
+}
+
+/// One point of the coach's review, on the board where it happened (moves said in SAN in
+/// English, in words in Chinese).
 pub(super) fn coach_reply(
     point: &coach::Point,
     record: &Record,
     learner: Color,
     lang: Lang,
 ) -> Reply {
+    let spell = if lang == Lang::En {
+        Spell::San
+    } else {
+        Spell::Words
+    };
+    coach_reply_spelled(point, record, learner, (spell, lang))
+}
+
+/// One point of the coach's review, on the board where it happened, moves said as `spell`.
+fn coach_reply_spelled(
+    point: &coach::Point,
+    record: &Record,
+    learner: Color,
+    (spell, lang): (Spell, Lang),
+) -> Reply {
+    let san = |pos: &shakmaty::Chess, mv: shakmaty::Move| said(pos, mv, spell, lang);
     let before = &record.positions()[point.ply];
     let played = record.moves()[point.ply];
     let number = before.fullmoves().get();
@@ -917,6 +1073,10 @@ pub(super) fn coach_reply(
         coach::PointKind::LeftHanging { square, taken_by } => {
             let after = &record.positions()[point.ply + 1];
             view = BoardView::from_position(after).with_orientation(learner);
+            // The move the words name, tinted as the last move.
+            if let Some((f, t)) = move_squares(&played) {
+                view = view.with_last_move(f, t);
+            }
             view = view.with_mark(*square, MarkKind::Forbidden);
             if let Some((f, t)) = move_squares(taken_by) {
                 view = view.with_arrow(f, t, ArrowKind::Attack);
@@ -931,6 +1091,10 @@ pub(super) fn coach_reply(
         coach::PointKind::AllowedMate { mate } => {
             let after = &record.positions()[point.ply + 1];
             view = BoardView::from_position(after).with_orientation(learner);
+            // The move the words name, tinted as the last move.
+            if let Some((f, t)) = move_squares(&played) {
+                view = view.with_last_move(f, t);
+            }
             if let Some((f, t)) = move_squares(mate) {
                 view = view.with_arrow(f, t, ArrowKind::Attack);
             }
@@ -965,10 +1129,19 @@ pub(super) fn send_pgn(cx: &mut Cx<'_>, mode: &Mode) {
             ),
             None => {
                 let text = cx.t(&Say::NoGameYet);
-                cx.reply(Reply::text(text));
+                let row = cx.menu_row();
+                cx.reply(Reply::text(text).with_row(row));
                 return;
             }
         },
+    };
+    // The way on from the file: back to the game under way, or the menu.
+    let row = match mode {
+        Mode::Game(_) => vec![Button::new(
+            cx.t(&Say::ButtonPlayOn),
+            &Action::Board(cx.nonce()),
+        )],
+        _ => cx.menu_row(),
     };
     let tutor = if friend {
         Say::PgnFriend.to(lang)
@@ -992,5 +1165,9 @@ pub(super) fn send_pgn(cx: &mut Cx<'_>, mode: &Mode) {
     );
     let intro = cx.t(&Say::PgnIntro);
     // Also as a file: lichess, chess.com and any chess program import a `.pgn`.
-    cx.reply(Reply::text(format!("{intro}\n\n{text}")).with_document(pgn::FILE_NAME, text));
+    cx.reply(
+        Reply::text(format!("{intro}\n\n{text}"))
+            .with_document(pgn::FILE_NAME, text)
+            .with_row(row),
+    );
 }

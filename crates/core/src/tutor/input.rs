@@ -50,8 +50,10 @@ pub enum Command {
     Explain(String),
     /// `/progress`: lessons done, level and points, rules to practise.
     Progress,
-    /// `/lang zh|en`: switch language.
+    /// `/lang 简体|繁體|en`: switch language.
     Lang(Option<Lang>),
+    /// `/lang zh`: Chinese in the script the learner reads already (Simplified otherwise).
+    LangChinese,
     /// `/board`: the current position again.
     Board,
     /// `/play [level]`: a game against the tutor (levels 1–8).
@@ -134,7 +136,11 @@ impl Command {
             "quiz" | "测验" | "測驗" => Command::Quiz,
             "explain" => Command::Explain(arg.to_owned()),
             "progress" | "进度" | "進度" => Command::Progress,
-            "lang" | "language" | "语言" | "語言" => Command::Lang(arg.parse().ok()),
+            "lang" | "language" | "语言" | "語言" => match arg.to_lowercase().as_str() {
+                // Chinese without a script: the learner's own (Traditional stays Traditional).
+                "zh" | "中文" | "chinese" => Command::LangChinese,
+                _ => Command::Lang(arg.parse().ok()),
+            },
             "board" | "棋盘" | "棋盤" => Command::Board,
             "play" | "下棋" | "对局" | "對局" => match arg.parse::<u8>() {
                 _ if arg.is_empty() => Command::Play(None),

@@ -5,7 +5,7 @@
 use shakmaty::{Chess, Color, Move, Position};
 
 use super::words::{self, Say};
-use crate::rules::{self, Lang, notation::san};
+use crate::rules::{self, Lang};
 use crate::search::defence::MoveJudgement;
 use crate::search::{Budget, OutOfBudget};
 
@@ -60,6 +60,7 @@ pub(super) fn why_mate(mated: &Chess, lang: Lang) -> String {
         parts.push(
             Say::WhyMateCovered {
                 squares: words::list(lang, &covered),
+                count: covered.len(),
             }
             .to(lang),
         );
@@ -79,20 +80,6 @@ pub(super) fn why_mate(mated: &Chess, lang: Lang) -> String {
         parts.push(Say::WhyMateNoHelp.to(lang));
     }
     parts.join(if lang == Lang::En { " " } else { "" })
-}
-
-/// A line in SAN from `pos`.
-pub(super) fn line_san(pos: &Chess, line: &[Move]) -> String {
-    let mut pos = pos.clone();
-    let mut out = Vec::new();
-    for &mv in line.iter().take(4) {
-        if !pos.is_legal(mv) {
-            break;
-        }
-        out.push(san(&pos, mv));
-        pos.play_unchecked(mv);
-    }
-    out.join(" ")
 }
 
 /// The learner's move `mv` in `pos` and the defence's reply, as the judgement says: the

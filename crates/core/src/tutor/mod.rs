@@ -37,6 +37,7 @@ mod quiz;
 pub mod reply;
 pub mod review;
 mod shared;
+mod spelling;
 pub mod state;
 pub mod tap;
 mod words;

@@ -11,8 +11,9 @@ use super::activity::{Activity, MoveTask, TaskBoard};
 use super::callback::Action;
 use super::cx::Cx;
 use super::ladder::{self, GameResult};
-use super::mating::{self, line_san, why_mate};
+use super::mating::{self, why_mate};
 use super::reply::{Button, Event, Reply};
+use super::spelling::{self, Spell, said};
 use super::state::{Mode, PuzzleState, Scored};
 use super::tap;
 use super::words::{self, Say};
@@ -20,7 +21,7 @@ use crate::content::PuzzleId;
 use crate::content::puzzle::Puzzle;
 use crate::draw::{self, move_squares};
 use crate::render::{ArrowKind, BoardView, MarkKind};
-use crate::rules::notation::{san, uci};
+use crate::rules::notation::uci;
 use crate::rules::{self, Lang, Verdict, text::verdict_text};
 use crate::search::defence::MoveJudgement;
 
@@ -127,6 +128,13 @@ pub(super) fn start(cx: &mut Cx<'_>, current: Option<&PuzzleId>) -> Mode {
     if review {
         reply.text = format!("{}\n{}", cx.t(&Say::PuzzleReview), reply.text);
     }
+    // Before the checkmate unit: the way to it.
+    if let Some(unit) = mate_unit_to_learn(cx) {
+        reply = reply.with_row(vec![Button::new(
+            cx.t(&Say::ButtonLearnMate { unit }),
+            &Action::Lesson(unit),
+        )]);
+    }
     cx.show_task(reply);
     Mode::Puzzle(state)
 }
@@ -198,7 +206,30 @@ fn caption(cx: &Cx<'_>, now: &PuzzleState) -> String {
     if !white {
         text.push_str(&cx.t(&Say::BoardTurned));
     }
+    // A learner who has not had the checkmate unit is told what "mate in N" asks (on the
+    // puzzle as first shown, not again under every answer).
+    if now.hints == 0
+        && !now.decided
+        && now.moves_left == mate_in
+        && let Some(unit) = mate_unit_to_learn(cx)
+    {
+        text.push('\n');
+        text.push_str(&cx.t(&Say::MateInExplained { mate_in, unit }));
+    }
     text
+}
+
+/// The id of the lesson that teaches checkmate.
+const CHECKMATE_LESSON: &str = "checkmate";
+
+/// The unit that teaches checkmate, while the learner has not done it.
+fn mate_unit_to_learn(cx: &Cx<'_>) -> Option<u32> {
+    cx.catalog
+        .lessons()
+        .iter()
+        .find(|l| l.id.as_str() == CHECKMATE_LESSON)
+        .filter(|l| !cx.session.progress.lessons_done.contains(&l.id))
+        .map(|l| l.unit)
 }
 
 /// A reply that asks for the next move: tap to move, hint, solution.
@@ -383,16 +414,36 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
         Verdict::Legal(info) => info.clone(),
         Verdict::Illegal(reason) => {
             let note = verdict_text(&pos, &verdict, input, lang);
-            cx.count_rule_error(reason.code());
+            cx.count_rule_error(reason);
             let view = now.view().with_overlay(draw::reason(reason));
             let reply = now.message(cx, view, &note);
             cx.update_task(reply);
             return now.into();
         }
-        Verdict::Ambiguous { .. } | Verdict::Unreadable => {
+        Verdict::Unreadable => {
+            // How to write a move, by one that is not the answer.
+            let mut avoid = super::spelling::checks(&pos);
+            if let Some(p) = cx.catalog.puzzle(now.id.as_str()) {
+                avoid.extend(
+                    p.keys
+                        .iter()
+                        .chain(p.solution.first())
+                        .filter_map(|k| k.parse::<shakmaty::uci::UciMove>().ok())
+                        .filter_map(|k| k.to_move(&pos).ok()),
+                );
+            }
+            let example = super::spelling::example(&pos, input, None, &avoid);
+            let note = super::spelling::unread(&pos, input, example, lang);
+            // In words only: the puzzle's message moves on in place (a new nonce after the
+            // defence), which would leave buttons here pointing at a question gone.
+            cx.unread(note, Vec::new());
+            return now.into();
+        }
+        Verdict::Ambiguous { .. } => {
             let note = verdict_text(&pos, &verdict, input, lang);
-            let reply = now.message(cx, now.view(), &note);
-            cx.update_task(reply);
+            // In words only: the puzzle's message moves on in place (a new nonce after the
+            // defence), which would leave buttons here pointing at a question gone.
+            cx.unread(note, Vec::new());
             return now.into();
         }
     };
@@ -400,9 +451,12 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
     let mut after = pos.clone();
     after.play_unchecked(mv);
     let tried = move_squares(&mv);
+    // Moves are said as this learner reads them (in Chinese words before the notation unit).
+    let spell = cx.spell();
+    let played = said(&pos, mv, spell, lang);
     let Ok(judgement) = mating::judge(&pos, mv, now.moves_left) else {
         let msg = cx.t(&Say::SearchUndecidedMove {
-            san: info.san.clone(),
+            san: played.clone(),
         });
         let reply = now.message(cx, now.view(), &msg);
         cx.update_task(reply);
@@ -416,12 +470,12 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
             }
             let mut msg = Say::PuzzleMates {
                 right: words::right(lang),
-                san: info.san.clone(),
+                san: played,
             }
             .to(lang);
             msg.push('\n');
             msg.push_str(&why_mate(&after, lang));
-            let others = other_mates(&pos, mv);
+            let others = other_mates(&pos, mv, spell, lang);
             if !others.is_empty() {
                 msg.push('\n');
                 msg.push_str(
@@ -434,7 +488,7 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
             finished(cx, now, view, msg)
         }
         MoveJudgement::KeepsMate { best_defence, .. } => {
-            let reply_san = san(&after, best_defence);
+            let reply_san = said(&after, best_defence, spell, lang);
             let next = mating::after_defence(&pos, mv, best_defence);
             let left = now.moves_left.saturating_sub(1);
             now.fen = next.clone().into();
@@ -446,7 +500,7 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
             let old = cx.nonce();
             cx.next_nonce();
             let msg = Say::PuzzleKeepsMate {
-                san: info.san.clone(),
+                san: played,
                 reply: reply_san,
                 left,
             }
@@ -461,23 +515,20 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
             refutation,
         } => {
             let msg = Say::PuzzleMatesTooLate {
-                san: info.san.clone(),
+                san: played,
                 mate_in,
                 within: now.moves_left,
-                defence: line_san(&after, &refutation),
+                defence: spelling::line(&after, &refutation, spell, lang),
             }
             .to(lang);
             wrong(cx, now, tried, &refutation, msg)
         }
         MoveJudgement::Stalemates => {
-            let msg = Say::PuzzleStalemates {
-                san: info.san.clone(),
-            }
-            .to(lang);
+            let msg = Say::PuzzleStalemates { san: played }.to(lang);
             wrong(cx, now, tried, &[], msg)
         }
         MoveJudgement::Fails { refutation } => {
-            let msg = refuted(&pos, mv, &after, &refutation, now.moves_left, lang);
+            let msg = refuted(&pos, mv, &after, &refutation, now.moves_left, (spell, lang));
             wrong(cx, now, tried, &refutation, msg)
         }
     }
@@ -492,10 +543,10 @@ fn refuted(
     after: &Chess,
     refutation: &[Move],
     moves_left: u32,
-    lang: Lang,
+    (spell, lang): (Spell, Lang),
 ) -> String {
-    let played = san(pos, mv);
-    let defence = line_san(after, refutation);
+    let played = said(pos, mv, spell, lang);
+    let defence = spelling::line(after, refutation, spell, lang);
     if moves_left > 1 {
         return Say::PuzzleEscapes {
             san: played,
@@ -531,8 +582,8 @@ fn refuted(
     .to(lang)
 }
 
-/// The other moves that would have mated at once, in SAN.
-fn other_mates(pos: &Chess, played: Move) -> Vec<String> {
+/// The other moves that would have mated at once, said as the learner reads moves.
+fn other_mates(pos: &Chess, played: Move, spell: Spell, lang: Lang) -> Vec<String> {
     pos.legal_moves()
         .into_iter()
         .filter(|&m| m != played)
@@ -541,7 +592,7 @@ fn other_mates(pos: &Chess, played: Move) -> Vec<String> {
             after.play_unchecked(m);
             after.is_checkmate()
         })
-        .map(|m| san(pos, m))
+        .map(|m| said(pos, m, spell, lang))
         .collect()
 }
 
@@ -609,7 +660,7 @@ fn hint(mut now: PuzzleState, cx: &mut Cx<'_>) -> Mode {
             to: h.target_square.to_string(),
         },
         _ => Say::HintMove {
-            san: san(now.pos(), h.key),
+            san: said(now.pos(), h.key, cx.spell(), lang),
         },
     }
     .to(lang);
@@ -635,7 +686,7 @@ fn solution(mut now: PuzzleState, cx: &mut Cx<'_>) -> Mode {
     };
     decide(cx, &mut now, false);
     let points = points_text(cx, &now, false);
-    let line = line_san(now.pos(), &sol.line);
+    let line = spelling::line(now.pos(), &sol.line, cx.spell(), lang);
     let mut view = now.view();
     if let Some((f, t)) = sol.line.first().and_then(move_squares) {
         view = view.with_arrow(f, t, ArrowKind::Good);

@@ -38,34 +38,78 @@ fn mix(a: u64, b: u64) -> u64 {
     x
 }
 
+/// The units the learner has begun (the first always counts as begun: a quiz is no preview
+/// of the board). A quiz asks first about what they teach: a learner who took the xiangqi
+/// unit (the last) first has not met castling.
+pub(super) fn taught_units(cx: &Cx<'_>) -> std::collections::BTreeSet<u32> {
+    let done = &cx.session.progress.steps_done;
+    let first = cx
+        .catalog
+        .lessons()
+        .iter()
+        .map(|l| l.unit)
+        .min()
+        .unwrap_or(1);
+    cx.catalog
+        .lessons()
+        .iter()
+        .filter(|l| l.steps.iter().any(|s| done.contains(&s.id)))
+        .map(|l| l.unit)
+        .chain([first])
+        .collect()
+}
+
+/// Generated questions tried for one about a unit already begun.
+const GENERATED_TRIES: u64 = 16;
+
 /// Chooses the next question: bank and generated items alternate; bank items not yet seen
-/// first.
+/// first; questions about units the learner has begun first (a beginner is asked about the
+/// board, not about castling), else those of the lowest units.
 fn choose(cx: &Cx<'_>, asked: u32) -> QuizRef {
     let progress = &cx.session.progress;
     let seed = mix(
         u64::from(cx.nonce()),
         u64::from(progress.quiz_right + progress.quiz_wrong),
     );
+    let taught = taught_units(cx);
     let bank = cx.catalog.quiz();
     if asked.is_multiple_of(2) && !bank.is_empty() {
-        let unseen: Vec<&QuizItem> = bank
-            .iter()
-            .filter(|q| !progress.quiz_seen.contains(q.id.as_str()))
-            .collect();
-        let pool: Vec<&QuizItem> = if unseen.is_empty() {
-            bank.iter().collect()
-        } else {
-            unseen
-        };
-        let pick = pool[usize::try_from(seed % pool.len() as u64).unwrap_or(0)];
-        if let Ok(id) = pick.id.parse::<QuizId>() {
-            return QuizRef::Bank { id };
+        let known = |q: &&QuizItem| taught.contains(&u32::from(q.unit));
+        let unseen = |q: &&QuizItem| !progress.quiz_seen.contains(q.id.as_str());
+        let lowest = bank.iter().map(|q| q.unit).min().unwrap_or(0);
+        let pools: [Vec<&QuizItem>; 4] = [
+            bank.iter().filter(known).filter(unseen).collect(),
+            bank.iter().filter(known).collect(),
+            bank.iter()
+                .filter(unseen)
+                .filter(|q| q.unit == lowest)
+                .collect(),
+            bank.iter().collect(),
+        ];
+        if let Some(pool) = pools.iter().find(|p| !p.is_empty()) {
+            let pick = pool[usize::try_from(seed % pool.len() as u64).unwrap_or(0)];
+            if let Ok(id) = pick.id.parse::<QuizId>() {
+                return QuizRef::Bank { id };
+            }
         }
     }
-    QuizRef::Generated {
+    let generated = |seed: u64| QuizRef::Generated {
         seed,
         topic: u8::try_from(seed % Topic::ALL.len() as u64).unwrap_or(0),
-    }
+    };
+    // A generated question about a unit begun, within a few seeds; else the lowest unit.
+    let tries: Vec<(u64, u32)> = (0..GENERATED_TRIES)
+        .map(|i| mix(seed, i))
+        .map(|s| {
+            let unit = resolve(cx, &generated(s)).map_or(u32::MAX, |q| u32::from(q.unit));
+            (s, unit)
+        })
+        .collect();
+    tries
+        .iter()
+        .find(|(_, unit)| taught.contains(unit))
+        .or_else(|| tries.iter().min_by_key(|(_, unit)| *unit))
+        .map_or_else(|| generated(seed), |(s, _)| generated(*s))
 }
 
 /// `/quiz`: a new round.
@@ -76,6 +120,7 @@ pub(super) fn start_round(cx: &mut Cx<'_>) -> Mode {
         asked: 1,
         right: 0,
         answered: false,
+        choice: None,
     };
     cx.next_nonce();
     state.present(cx);
@@ -90,11 +135,58 @@ impl From<QuizState> for Mode {
 
 impl QuizState {
     fn message(&self, cx: &Cx<'_>) -> Option<Reply> {
-        let head = cx.t(&Say::QuizHeading {
+        let mut head = cx.t(&Say::QuizHeading {
             asked: self.asked,
             round: ROUND,
         });
+        // A question about a unit not begun yet says which unit teaches it.
+        if let Some(q) = resolve(cx, &self.item)
+            && !taught_units(cx).contains(&u32::from(q.unit))
+        {
+            head.push_str(&cx.t(&Say::QuizTaughtIn {
+                unit: u32::from(q.unit),
+            }));
+        }
         item_message(cx, &self.item, Some(head))
+    }
+
+    /// The question answered: its words, the verdict under them, and Next (no answer
+    /// buttons: they have done their part). The last question of a round has no Next: the
+    /// round's result follows it.
+    fn answered_message(&self, cx: &Cx<'_>, judged: &Judged) -> Reply {
+        let lang = cx.lang();
+        let note = judged.verdict(lang, true);
+        let mut reply = self
+            .message(cx)
+            .map_or_else(|| Reply::text(note.clone()), |r| with_note(r, &note));
+        reply.buttons.clear();
+        if self.asked >= ROUND {
+            return reply;
+        }
+        let next = Button::new(words::button_next(lang), &Action::Next(cx.nonce()));
+        reply.with_row(vec![next])
+    }
+
+    /// A press or a message after the answer: the verdict and Next again. A press updates
+    /// its message; a typed message is answered under it, in words.
+    fn show_verdict(&self, cx: &mut Cx<'_>) {
+        let judged = self
+            .choice
+            .and_then(|choice| judge(cx, &self.item, usize::from(choice)));
+        let lang = cx.lang();
+        let next = vec![Button::new(
+            words::button_next(lang),
+            &Action::Next(cx.nonce()),
+        )];
+        match judged {
+            Some(judged) if cx.pressed => {
+                let reply = self.answered_message(cx, &judged);
+                cx.update_task(reply);
+            }
+            Some(judged) => cx.unread(judged.verdict(lang, true), vec![next]),
+            // A session stored before the answer was kept: Next alone.
+            None => cx.unread(cx.t(&Say::AlreadyAnswered), vec![next]),
+        }
     }
 }
 
@@ -110,25 +202,43 @@ impl Activity for QuizState {
         }
     }
 
-    /// A typed answer: a letter, a number, a choice's text, or true/false words.
+    /// A typed answer: a letter, a number, a choice's text, or true/false words. Once the
+    /// question is answered, a word that means "go on" (`好`, `ok`, `next`, `下一步`) is Next,
+    /// and anything else shows the verdict and Next again (never the question's answer
+    /// buttons, which would have nothing left to do).
     fn text(self, cx: &mut Cx<'_>, text: &str) -> Mode {
+        if self.answered {
+            if words::is_next_word(text) {
+                return self.next(cx);
+            }
+            self.show_verdict(cx);
+            return self.into();
+        }
         match read_item_answer(cx, &self.item, text) {
             Some(choice) => self.answer(cx, choice),
             None => {
-                let note = words::unreadable_answer(cx.lang());
-                if let Some(reply) = self.message(cx) {
-                    cx.update_task(with_note(reply, &note));
-                } else {
-                    cx.reply(Reply::text(note));
+                // Nothing was read: said in words under the learner's message, with the
+                // answer buttons; the question's message stays as it is.
+                let note = words::unreadable_answer(cx.lang(), &answer_words(cx, &self.item));
+                let rows = self.message(cx).map(|r| r.buttons).unwrap_or_default();
+                let mut reply = Reply::text(note);
+                for row in rows {
+                    reply = reply.with_row(row);
                 }
+                cx.reply(reply);
                 self.into()
             }
         }
     }
 
     /// An answer in a round: right or wrong, the answer and why, then the next question.
+    /// A second answer to the same question changes nothing: its verdict and Next again.
     fn answer(mut self, cx: &mut Cx<'_>, choice: usize) -> Mode {
-        if self.answered || !offers(cx, &self.item, choice) {
+        if self.answered {
+            self.show_verdict(cx);
+            return self.into();
+        }
+        if !offers(cx, &self.item, choice) {
             cx.stale_button();
             return self.into();
         }
@@ -139,18 +249,14 @@ impl Activity for QuizState {
         count(cx, &self.item, &judged);
         self.right += u32::from(judged.correct);
         self.answered = true;
-        let lang = cx.lang();
-        let note = judged.verdict(lang, true);
-        let mut reply = self
-            .message(cx)
-            .map_or_else(|| Reply::text(note.clone()), |r| with_note(r, &note));
-        reply.buttons.clear();
+        self.choice = u8::try_from(choice).ok();
         if self.asked >= ROUND {
+            let reply = self.answered_message(cx, &judged);
             cx.update_task(reply);
             return end_round(cx, self.right);
         }
-        let next = Button::new(words::button_next(lang), &Action::Next(cx.nonce()));
-        cx.update_task(reply.with_row(vec![next]));
+        let reply = self.answered_message(cx, &judged);
+        cx.update_task(reply);
         self.into()
     }
 
@@ -166,6 +272,7 @@ impl Activity for QuizState {
             asked: self.asked + 1,
             right: self.right,
             answered: false,
+            choice: None,
         };
         cx.next_nonce();
         state.present(cx);
@@ -225,10 +332,24 @@ pub(super) fn item_message(cx: &Cx<'_>, item: &QuizRef, head: Option<String>) ->
     let reply = match &q.board {
         Some(board) => {
             let pos = board.position();
-            Reply::board(
-                BoardView::from_position(pos).with_orientation(shakmaty::Position::turn(pos)),
-                text,
-            )
+            let mut view =
+                BoardView::from_position(pos).with_orientation(shakmaty::Position::turn(pos));
+            // The last move tinted: the last one played before the question, or the double
+            // step the position's en passant square tells ("White has just played e2-e4").
+            let last = board
+                .situation
+                .game()
+                .moves()
+                .last()
+                .and_then(crate::draw::move_squares)
+                .or_else(|| {
+                    shakmaty::Position::ep_square(pos, shakmaty::EnPassantMode::Always)
+                        .and_then(crate::draw::double_step)
+                });
+            if let Some((from, to)) = last {
+                view = view.with_last_move(from, to);
+            }
+            Reply::board(view, text)
         }
         None => Reply::text(text),
     };
@@ -409,6 +530,23 @@ fn end_round(cx: &mut Cx<'_>, right: u32) -> Mode {
         Button::new(menu, &Action::Menu),
     ]));
     Mode::Idle
+}
+
+/// The answers of `item` as a learner may write them: `对`, `错` or `A`, `B`, `C`.
+pub(super) fn answer_words(cx: &Cx<'_>, item: &QuizRef) -> Vec<String> {
+    let lang = cx.lang();
+    match resolve(cx, item).map(|q| q.answer) {
+        Some(Answer::TrueFalse { .. }) => vec![words::true_word(lang), words::false_word(lang)],
+        Some(Answer::MultipleChoice { choices, .. }) => (0..choices.len())
+            .map(|i| letter(i).to_ascii_uppercase().to_string())
+            .collect(),
+        None => Vec::new(),
+    }
+}
+
+/// The position of `item`'s board, when it has one.
+pub(super) fn item_position(cx: &Cx<'_>, item: &QuizRef) -> Option<shakmaty::Chess> {
+    resolve(cx, item)?.board.map(|b| b.position().clone())
 }
 
 /// Reads a typed answer for `item`.

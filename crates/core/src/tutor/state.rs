@@ -390,6 +390,10 @@ pub struct QuizState {
     pub right: u32,
     /// Whether the current question was answered.
     pub answered: bool,
+    /// The answer given (0-based), once answered: its verdict is shown again to a learner
+    /// who types or presses something else before Next.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub choice: Option<u8>,
 }
 
 /// A quiz question, by reference: a bank item id, or a generator seed and topic.

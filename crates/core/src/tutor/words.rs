@@ -16,7 +16,7 @@ crate::messages! {
         ChooseLanguage = "choose-language",
         Menu = "menu",
         Help = "help",
-        LangSet = "lang-set",
+        LangSet { script: String } = "lang-set",
         CommandLessons = "command-lessons",
         CommandLesson = "command-lesson",
         CommandPuzzle = "command-puzzle",
@@ -44,8 +44,16 @@ crate::messages! {
         TooLong = "too-long",
         UnknownCommand { word: String } = "unknown-command",
         StaleButton = "stale-button",
+        ButtonSpent = "button-spent",
+        AlreadyAnswered = "already-answered",
+        UnreadMove { input: String, spelled: String } = "unread-move",
+        UnreadMoveNoExample { input: String } = "unread-move-no-example",
+        UnreadXiangqi { input: String, spelled: String } = "unread-xiangqi",
+        UnreadCannon { input: String, spelled: String } = "unread-cannon",
         NothingToDo = "nothing-to-do",
-        UnreadableAnswer = "unreadable-answer",
+        UnreadableAnswer { choices: String } = "unreadable-answer",
+        AnswerWithButtons { choices: String } = "answer-with-buttons",
+        OrWord = "or-word",
         ExplainUsage = "explain-usage",
         BadFen { error: String } = "bad-fen",
         QuestionMissing = "question-missing",
@@ -63,7 +71,7 @@ crate::messages! {
         NoSolution = "no-solution",
         MoveSolution { san: String, why: String } = "move-solution",
         MoveSolutionInWords { said: String, why: String } = "move-solution-in-words",
-        CommonMistake { why: String } = "common-mistake",
+        WhyRight { why: String } = "why-right",
         SquaresPrompt = "squares-prompt",
         SquaresUnreadable = "squares-unreadable",
         SquaresMissing { count: usize } = "squares-missing",
@@ -88,7 +96,7 @@ crate::messages! {
         ButtonLevel { level: u32 } = "button-level",
         GameStarted { level: u32, side: String } = "game-started",
         TutorOpened { san: String } = "tutor-opened",
-        GameYourMove = "game-your-move",
+        GameYourMove { examples: String } = "game-your-move",
         SideWhite = "side-white",
         SideBlack = "side-black",
         GameCaption { level: u32, side: String } = "game-caption",
@@ -118,6 +126,7 @@ crate::messages! {
         DrawDeclinedAhead { points: u32 } = "draw-declined-ahead",
         DrawDeclinedLevel = "draw-declined-level",
         TakenBack = "taken-back",
+        NoTakeBack = "no-take-back",
         GamePoints { delta: String, before: i32, after: i32, level: String } = "game-points",
         ButtonPlayAgain = "button-play-again",
         ButtonPgn = "button-pgn",
@@ -140,6 +149,12 @@ crate::messages! {
         CoachMissedCapture { number: u32, played: String, capture: String, piece: String } = "coach-missed-capture",
         CoachLeftHanging { number: u32, played: String, piece: String, square: String } = "coach-left-hanging",
         CoachAllowedMate { number: u32, played: String, mate: String } = "coach-allowed-mate",
+        ReviewHeading = "review-heading",
+        ReviewLine { number: u32, played: String, what: String } = "review-line",
+        ReviewLost { piece: String, square: String } = "review-lost",
+        ReviewAllowedMate = "review-allowed-mate",
+        ReviewMissedMate { mate_in: u32 } = "review-missed-mate",
+        ReviewMissedCapture { piece: String } = "review-missed-capture",
         NoGameYet = "no-game-yet",
         PgnLearner = "pgn-learner",
         PgnIntro = "pgn-intro",
@@ -223,6 +238,7 @@ crate::messages! {
         PuzzleSolution { line: String } = "puzzle-solution",
         PuzzleTactics { names: String } = "puzzle-tactics",
         QuizHeading { asked: u32, round: u32 } = "quiz-heading",
+        QuizTaughtIn { unit: u32 } = "quiz-taught-in",
         QuizVerdict { verdict: String, key: String, explanation: String } = "quiz-verdict",
         QuizRoundDone { right: u32, round: u32, delta: String, level: String } = "quiz-round-done",
         Unranked = "unranked",
@@ -248,6 +264,7 @@ crate::messages! {
         LessonPassed { title: String, done: usize, steps: usize, unit: u32 } = "lesson-passed",
         NextLessonIs { unit: u32, title: String } = "next-lesson-is",
         ButtonNextLesson = "button-next-lesson",
+        ButtonXiangqiFirst { unit: u32 } = "button-xiangqi-first",
         ButtonBackToTask = "button-back-to-task",
         PracticeDone = "practice-done",
         CourseMapLegend = "course-map-legend",
@@ -268,6 +285,8 @@ crate::messages! {
         PuzzleCaptionRated { side: String, mate_in: u32, left: u32, rating: u32 } = "puzzle-caption-rated",
         BoardTurned = "board-turned",
         PuzzleReview = "puzzle-review",
+        MateInExplained { mate_in: u32, unit: u32 } = "mate-in-explained",
+        ButtonLearnMate { unit: u32 } = "button-learn-mate",
         PuzzleNoCheck { san: String } = "puzzle-no-check",
         PuzzleCheckAnswered { san: String, how: String, defence: String } = "puzzle-check-answered",
         HowCapture { piece: String } = "how-capture",
@@ -276,7 +295,7 @@ crate::messages! {
         PuzzleEscapes { san: String, defence: String, left: u32 } = "puzzle-escapes",
         WhyMateCheck { king: String, checker: String } = "why-mate-check",
         WhyMateDouble { king: String, checker: String } = "why-mate-double",
-        WhyMateCovered { squares: String } = "why-mate-covered",
+        WhyMateCovered { squares: String, count: usize } = "why-mate-covered",
         WhyMateOwn { squares: String } = "why-mate-own",
         WhyMateNowhere = "why-mate-nowhere",
         WhyMateNoHelp = "why-mate-no-help",
@@ -334,6 +353,16 @@ pub fn list(lang: Lang, items: &[String]) -> String {
 
 pub fn welcome(lang: Lang) -> String {
     Say::Welcome.to(lang)
+}
+
+/// A language's name in itself (as the language chooser's buttons show it): never converted
+/// between the scripts.
+pub fn language_name(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => "简体中文",
+        Lang::ZhHant => "繁體中文",
+        Lang::En => "English",
+    }
 }
 
 pub fn choose_language() -> String {
@@ -451,6 +480,44 @@ pub fn false_word(lang: Lang) -> String {
     Say::False.to(lang)
 }
 
+/// A typed word that means "go on" where Next is what is offered (after an answer, under a
+/// text to read): `好`, `ok`, `next`, `下一步`. Never an answer or a move.
+pub fn is_next_word(text: &str) -> bool {
+    let t = text
+        .trim()
+        .trim_end_matches(['!', '！', '.', '。', '~', '～'])
+        .to_lowercase();
+    matches!(
+        t.as_str(),
+        "next"
+            | "n"
+            | "ok"
+            | "okay"
+            | "k"
+            | "go on"
+            | "continue"
+            | "next question"
+            | "got it"
+            | "👍"
+            | "好"
+            | "好的"
+            | "好了"
+            | "嗯"
+            | "行"
+            | "知道了"
+            | "明白"
+            | "明白了"
+            | "懂了"
+            | "下一步"
+            | "下一题"
+            | "下一題"
+            | "下一个"
+            | "下一個"
+            | "继续"
+            | "繼續"
+    )
+}
+
 /// A typed word that claims a draw in a game (`claim`, `求和` is an offer, not a claim).
 pub fn is_claim_word(text: &str) -> bool {
     matches!(
@@ -467,11 +534,25 @@ pub fn is_resign_word(text: &str) -> bool {
     )
 }
 
-/// A typed word that offers a draw in a game.
+/// A typed word that offers a draw in a game (`draw?` too).
 pub fn is_draw_offer_word(text: &str) -> bool {
     matches!(
-        text.trim().to_lowercase().as_str(),
-        "draw" | "offer draw" | "/draw" | "求和" | "提和"
+        text.trim()
+            .trim_end_matches(['?', '？', '!', '！', '.', '。'])
+            .to_lowercase()
+            .as_str(),
+        "draw" | "offer draw" | "offer a draw" | "/draw" | "求和" | "提和" | "和棋" | "和棋吗"
+    )
+}
+
+/// A typed word that takes the last move back in a game (where a take-back is allowed).
+pub fn is_take_back_word(text: &str) -> bool {
+    matches!(
+        text.trim()
+            .trim_end_matches(['?', '？', '!', '！', '.', '。'])
+            .to_lowercase()
+            .as_str(),
+        "undo" | "take back" | "takeback" | "/undo" | "悔棋" | "悔一步" | "退一步"
     )
 }
 
@@ -483,8 +564,21 @@ pub fn side_to_move(lang: Lang, white: bool) -> String {
     }
 }
 
-pub fn unreadable_answer(lang: Lang) -> String {
-    Say::UnreadableAnswer.to(lang)
+/// An answer that was not read, with the answers there are (`对 / 错`, `A, B or C`).
+pub fn unreadable_answer(lang: Lang, choices: &[String]) -> String {
+    Say::UnreadableAnswer {
+        choices: either(lang, choices),
+    }
+    .to(lang)
+}
+
+/// `A, B or C` / `A、B或C`.
+pub fn either(lang: Lang, items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{}{}{last}", list(lang, rest), Say::OrWord.to(lang)),
+    }
 }
 
 pub fn button_tap_to_move(lang: Lang) -> String {

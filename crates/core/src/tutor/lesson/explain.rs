@@ -7,7 +7,7 @@ use crate::tutor::cx::Cx;
 use crate::tutor::reply::Button;
 use crate::tutor::words::Say;
 
-use super::page::{Outcome, StepMessage, heading, scene_view, update};
+use super::page::{Outcome, StepMessage, heading, scene_view};
 
 pub(super) fn message(
     cx: &Cx<'_>,
@@ -28,11 +28,10 @@ pub(super) fn message(
 
 /// A typed message: "next" (or 下一步, ok…) goes on; anything else is a reminder.
 pub(super) fn text(cx: &mut Cx<'_>, message: StepMessage, text: &str) -> Outcome {
-    let lower = text.to_lowercase();
-    if ["next", "n", "ok", "下一步", "好", "继续", "繼續"].contains(&lower.as_str()) {
+    if crate::tutor::words::is_next_word(text) {
         return Outcome::Done;
     }
     let note = cx.t(&Say::ReadThenNext);
-    update(cx, message.with_note(&note));
+    super::page::unread(cx, message, &note);
     Outcome::Stay
 }

@@ -78,16 +78,90 @@ pub(super) fn answer(
         cx.stale_button();
         return Outcome::Stay;
     }
-    if is_right(&task.answer, choice) {
+    let right = is_right(&task.answer, choice);
+    // A question about a move is drawn: its squares to look at after a wrong answer, the
+    // move and the reason (the line that forbids it) after the right one.
+    let drawn = move_view(task, right);
+    if right {
         let note = words::then(lang, &words::right(lang), task.why.get(lang));
-        update(cx, message.closed().with_note(&note));
+        let mut message = message.closed().with_note(&note);
+        if let Some(view) = drawn {
+            message = message.with_view(view);
+        }
+        update(cx, message);
         Outcome::Done
     } else {
-        let mut note = format!("{}{}", words::not_quite(lang), cx.t(&Say::TryAgain));
+        let mut note = words::then(lang, &words::not_quite(lang), &cx.t(&Say::TryAgain));
         miss(state, &mut note, task.hint.get(lang));
-        update(cx, message.with_note(&note));
+        let mut message = message.with_note(&note);
+        if let Some(view) = drawn {
+            message = message.with_view(view);
+        }
+        update(cx, message);
         Outcome::Stay
     }
+}
+
+/// The castling a refusal is about, if it is one.
+fn castling_of(reason: &crate::rules::IllegalReason) -> Option<crate::rules::Castling> {
+    use crate::rules::IllegalReason as R;
+    match reason {
+        R::CastlingKingMoved { castling, .. }
+        | R::CastlingRookMoved { castling, .. }
+        | R::CastlingRightLost { castling, .. }
+        | R::CastlingPiecesBetween { castling, .. }
+        | R::CastlingInCheck { castling, .. }
+        | R::CastlingThroughCheck { castling, .. }
+        | R::CastlingIntoCheck { castling, .. } => Some(*castling),
+        _ => None,
+    }
+}
+
+/// The board of a question about a move (`May White castle short?`), drawn. After a wrong
+/// answer, the squares that decide it, framed (for castling: where the king stands, crosses
+/// and lands), without saying more; after the right answer, the move and, when it is refused,
+/// what forbids it (the bishop's line to f1).
+fn move_view(task: &JudgeTask, right: bool) -> Option<crate::render::BoardView> {
+    use crate::content::judge::Ask;
+    use crate::render::{ArrowKind, MarkKind};
+    let Ask::MoveLegal { text } = &task.ask else {
+        return None;
+    };
+    let pos = task.position.as_ref()?;
+    let verdict = crate::rules::explain(pos, text);
+    let view = scene_view(&task.scene).without_check();
+    if right {
+        return Some(match &verdict {
+            crate::rules::Verdict::Illegal(reason) => {
+                view.with_overlay(crate::draw::reason(reason))
+            }
+            crate::rules::Verdict::Legal(info) => match crate::draw::move_squares(&info.mv) {
+                Some((from, to)) => view.with_arrow(from, to, ArrowKind::Good),
+                None => view,
+            },
+            _ => view,
+        });
+    }
+    let squares: Vec<shakmaty::Square> = match &verdict {
+        crate::rules::Verdict::Illegal(reason) => match castling_of(reason) {
+            Some(c) => vec![c.king_home(), c.crossed(), c.landing()],
+            None => reason.from().into_iter().chain(reason.to()).collect(),
+        },
+        crate::rules::Verdict::Legal(info) => match info.mv {
+            shakmaty::Move::Castle { king, rook } => {
+                let side = shakmaty::CastlingSide::from_queen_side(rook < king);
+                let color = shakmaty::Position::turn(pos);
+                vec![king, side.rook_to(color), side.king_to(color)]
+            }
+            mv => mv.from().into_iter().chain(Some(mv.to())).collect(),
+        },
+        _ => Vec::new(),
+    };
+    Some(
+        squares
+            .into_iter()
+            .fold(view, |v, sq| v.with_mark(sq, MarkKind::Highlight)),
+    )
 }
 
 /// The right answer and why, shown on the step's message.
@@ -104,6 +178,16 @@ pub(super) fn solution(cx: &mut Cx<'_>, message: StepMessage, task: &JudgeTask) 
     }
     .to(lang);
     update(cx, message.with_note(&note));
+}
+
+/// The answers as a learner may write them: `是`, `否`, or the buttons' numbers.
+pub(super) fn answer_words(lang: Lang, task: &JudgeTask) -> Vec<String> {
+    match &task.answer {
+        Answer::Yes(_) => vec![words::yes(lang), words::no(lang)],
+        Answer::Draw(_) => (1..=choices(lang, &task.answer).len())
+            .map(|n| n.to_string())
+            .collect(),
+    }
 }
 
 /// The answers offered for a judge question: (index, label).

@@ -189,15 +189,24 @@ pub(super) fn judge(
         Verdict::Legal(info) => info,
         Verdict::Illegal(reason) => {
             let mut note = verdict_text(pos, verdict, input, lang);
-            cx.count_rule_error(reason.code());
+            cx.count_rule_error(reason);
             miss(state, &mut note, &nudge(cx, task, &here));
             let view = view(task, &here).with_overlay(draw::reason(reason));
             update(cx, message.with_view(view).with_note(&note));
             return Outcome::Stay;
         }
-        Verdict::Ambiguous { .. } | Verdict::Unreadable => {
+        Verdict::Unreadable => {
+            let avoid = crate::tutor::spelling::checks(pos);
+            let example = crate::tutor::spelling::example(pos, input, None, &avoid);
+            let note = crate::tutor::spelling::unread(pos, input, example, lang);
+            // In words only: the step's message moves on in place after each defence.
+            cx.unread(note, Vec::new());
+            return Outcome::Stay;
+        }
+        Verdict::Ambiguous { .. } => {
             let note = verdict_text(pos, verdict, input, lang);
-            update(cx, message.with_note(&note));
+            // In words only: the step's message moves on in place after each defence.
+            cx.unread(note, Vec::new());
             return Outcome::Stay;
         }
     };

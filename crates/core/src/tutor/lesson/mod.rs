@@ -77,6 +77,29 @@ pub(super) fn course_map(cx: &mut Cx<'_>, current: Option<&LessonState>) {
     cx.reply(reply);
 }
 
+/// The id of the lesson for learners who already play xiangqi.
+const XIANGQI_LESSON: &str = "xiangqi";
+
+/// Under the welcome: a learner who plays xiangqi may start with the unit made for them
+/// (the last in the list), while it is not done.
+pub(super) fn xiangqi_offer(cx: &Cx<'_>) -> Vec<Button> {
+    let Some(lesson) = cx
+        .catalog
+        .lessons()
+        .iter()
+        .find(|l| l.id.as_str() == XIANGQI_LESSON)
+    else {
+        return Vec::new();
+    };
+    if cx.session.progress.lessons_done.contains(&lesson.id) {
+        return Vec::new();
+    }
+    vec![Button::new(
+        cx.t(&Say::ButtonXiangqiFirst { unit: lesson.unit }),
+        &Action::Lesson(lesson.unit),
+    )]
+}
+
 /// `/lesson` without a number: the current step (`current`, when a lesson is under way), or
 /// the first step not done.
 pub(super) fn resume(cx: &mut Cx<'_>, current: Option<&LessonState>) -> Mode {
@@ -251,16 +274,37 @@ fn advance(cx: &mut Cx<'_>, index: usize) -> Mode {
     let next = cx.catalog.steps().get(index + 1).map(|&(li, _)| li);
     match (here, next) {
         (Some(a), Some(b)) if a == b => open_step(cx, index + 1),
-        (Some(a), next) => {
-            pause(cx, a, next);
+        (Some(a), _) => {
+            pause(cx, a);
             Mode::Idle
         }
         (None, _) => Mode::Idle,
     }
 }
 
+/// Whether every step of the lesson at `index` (in the catalogue's list) is done.
+fn lesson_complete(cx: &Cx<'_>, index: usize) -> bool {
+    let done = &cx.session.progress.steps_done;
+    cx.catalog
+        .lessons()
+        .get(index)
+        .is_some_and(|l| l.steps.iter().all(|s| done.contains(&s.id)))
+}
+
+/// The lesson to go on to after the lesson at `index`: the first one after it in the list
+/// that is not complete, else the first not complete from the start (a learner who took the
+/// last unit first, as xiangqi players take unit 20, is sent back to where they were). `None`
+/// when every other lesson is complete.
+fn next_lesson(cx: &Cx<'_>, index: usize) -> Option<usize> {
+    let count = cx.catalog.lessons().len();
+    (index + 1..count)
+        .chain(0..index)
+        .find(|&i| !lesson_complete(cx, i))
+}
+
 /// The end of a lesson: what was done, what comes next, and the menu — the learner chooses.
-fn pause(cx: &mut Cx<'_>, lesson: usize, next: Option<usize>) {
+/// The course is called finished only when every step of every lesson is done.
+fn pause(cx: &mut Cx<'_>, lesson: usize) {
     let lang = cx.lang();
     let lessons = cx.catalog.lessons();
     let Some(this) = lessons.get(lesson) else {
@@ -284,7 +328,7 @@ fn pause(cx: &mut Cx<'_>, lesson: usize, next: Option<usize>) {
         })
     };
     let mut rows = Vec::new();
-    match next.and_then(|i| lessons.get(i)) {
+    match next_lesson(cx, lesson).and_then(|i| lessons.get(i)) {
         Some(next) => {
             text.push('\n');
             text.push_str(&cx.t(&Say::NextLessonIs {
@@ -296,10 +340,13 @@ fn pause(cx: &mut Cx<'_>, lesson: usize, next: Option<usize>) {
                 &Action::Lesson(next.unit),
             )]);
         }
-        None => {
+        // Every other lesson is complete: the course is, unless this one has steps left
+        // (its own text says how to come back to them).
+        None if done == this.steps.len() => {
             text.push('\n');
             text.push_str(&words::course_done(lang));
         }
+        None => {}
     }
     rows.push(cx.menu_row());
     let mut reply = Reply::text(text);
@@ -307,6 +354,50 @@ fn pause(cx: &mut Cx<'_>, lesson: usize, next: Option<usize>) {
         reply = reply.with_row(row);
     }
     cx.reply(reply);
+}
+
+/// A typed message in a question step that is not one of its answers. A move (`O-O`,
+/// `exd6`) is judged by the referee on the question's board and explained there, the squares
+/// drawn, as a try on the board; anything else is answered in words under the learner's
+/// message, with the answer buttons.
+fn question_text(
+    cx: &mut Cx<'_>,
+    state: &LessonState,
+    message: StepMessage,
+    pos: Option<&shakmaty::Chess>,
+    text: &str,
+    choices: &[String],
+) {
+    let lang = cx.lang();
+    let verdict = pos.map(|pos| (pos, rules::explain(pos, text)));
+    if let Some((pos, verdict)) = verdict
+        && !matches!(verdict, Verdict::Unreadable)
+    {
+        // A legal move in the lesson's own words (no SAN before the notation unit).
+        let mut note = match &verdict {
+            Verdict::Legal(info) => move_step::move_words(pos, info, cx, state),
+            _ => rules::text::verdict_text(pos, &verdict, text, lang),
+        };
+        note.push('\n');
+        note.push_str(&cx.t(&Say::AnswerWithButtons {
+            choices: words::either(lang, choices),
+        }));
+        let mut view = message.view.clone();
+        if let (Some(v), Verdict::Illegal(reason)) = (view.take(), &verdict) {
+            view = Some(v.with_overlay(crate::draw::reason(reason)));
+        } else if let (Some(v), Verdict::Legal(info)) = (message.view.clone(), &verdict) {
+            view = Some(match crate::draw::move_squares(&info.mv) {
+                Some((from, to)) => v.with_arrow(from, to, crate::render::ArrowKind::Move),
+                None => v,
+            });
+        }
+        let mut message = message.with_note(&note);
+        message.view = view;
+        page::update(cx, message);
+        return;
+    }
+    let note = words::unreadable_answer(lang, choices);
+    page::unread(cx, message, &note);
 }
 
 impl LessonState {
@@ -414,16 +505,17 @@ impl Activity for LessonState {
             StepKind::Judge(task) => match judge::read(lang, task, text) {
                 Some(choice) => return self.answer(cx, choice),
                 None => {
-                    let note = words::unreadable_answer(lang);
-                    page::update(cx, message.with_note(&note));
+                    let choices = judge::answer_words(lang, task);
+                    question_text(cx, &self, message, task.position.as_ref(), text, &choices);
                     Outcome::Stay
                 }
             },
             StepKind::Quiz { item } => match quiz_step::read(cx, item, text) {
                 Some(choice) => return self.answer(cx, choice),
                 None => {
-                    let note = words::unreadable_answer(lang);
-                    page::update(cx, message.with_note(&note));
+                    let choices = quiz_step::answer_words(cx, item);
+                    let pos = quiz_step::position(cx, item);
+                    question_text(cx, &self, message, pos.as_ref(), text, &choices);
                     Outcome::Stay
                 }
             },

@@ -45,7 +45,7 @@ pub(super) fn message(cx: &Cx<'_>, lesson: &Lesson, step: &Step, task: &MoveStep
 /// ("neither side can mate any more: a draw" after a rook move with two bare kings).
 /// Before the notation unit the move is said in piece names and squares, with no move letters
 /// (`Rh4+`) the learner has not met.
-fn move_words(pos: &Chess, info: &MoveInfo, cx: &Cx<'_>, state: &LessonState) -> String {
+pub(super) fn move_words(pos: &Chess, info: &MoveInfo, cx: &Cx<'_>, state: &LessonState) -> String {
     let mut info = info.clone();
     info.effects
         .retain(|e| *e != Effect::DrawInsufficientMaterial);
@@ -56,29 +56,38 @@ fn move_words(pos: &Chess, info: &MoveInfo, cx: &Cx<'_>, state: &LessonState) ->
     }
 }
 
-/// Whether the current lesson comes at or after the lesson that teaches notation.
+/// Whether the learner has done the lesson that teaches notation, or is in it (a learner who
+/// takes the xiangqi unit, last in the list, before it has not met SAN).
 fn knows_notation(cx: &Cx<'_>, state: &LessonState) -> bool {
-    let Some((lesson, _)) = state.step(cx.catalog) else {
-        return true;
-    };
-    cx.catalog
-        .lessons()
-        .iter()
-        .find(|l| l.id.as_str() == NOTATION_LESSON)
-        .is_none_or(|notation| lesson.unit >= notation.unit)
+    cx.knows_notation()
+        || state
+            .step(cx.catalog)
+            .is_some_and(|(lesson, _)| lesson.id.as_str() == crate::tutor::cx::NOTATION_LESSON)
 }
 
-/// The id of the lesson that teaches algebraic notation.
-const NOTATION_LESSON: &str = "notation";
-
-/// A move named by its piece and target only (`马g3`) that the referee refused for another
-/// piece of that kind than the one the task is about (every expected move starts on one
+/// A move several pieces could make (C10 of the first-hour review), or one named by its piece
+/// and target only (`马g3`) that the referee refused for another piece of that kind than the
+/// one the task is about (every expected move starts on one
 /// square): explained for the task's piece instead ("you touched the knight on g1").
 pub(super) fn as_the_task_piece(
     task: &MoveStep,
     verdict: &Verdict,
     input: &str,
 ) -> Option<Verdict> {
+    // A bare square several pieces can reach (`d1`: the queen the step names, or the king):
+    // the task's piece, when it is one of them.
+    if let Verdict::Ambiguous { candidates } = verdict {
+        let from = task.expected.first()?.from()?;
+        if task.expected.iter().any(|m| m.from() != Some(from)) {
+            return None;
+        }
+        let mut ours = candidates.iter().filter(|m| m.from() == Some(from));
+        let mv = *ours.next()?;
+        if ours.next().is_some() {
+            return None;
+        }
+        return Some(Verdict::Legal(rules::MoveInfo::new(&task.position, mv)));
+    }
     let Verdict::Illegal(reason) = verdict else {
         return None;
     };
@@ -121,8 +130,13 @@ pub(super) fn judge(
                 if let Some((from, to)) = move_squares(&info.mv) {
                     view = view.with_last_move(from, to);
                 }
-                let note =
+                let mut note =
                     words::then(lang, &words::right(lang), &move_words(pos, info, cx, state));
+                // After a miss, why this was the move: what the learner tripped on (said now,
+                // not on the miss, where it would give the answer away before the hint asks).
+                if state.misses > 0 {
+                    why_it_is_right(cx, &mut note, task);
+                }
                 update(cx, message.closed().with_view(view).with_note(&note));
                 Outcome::Done
             } else {
@@ -138,9 +152,6 @@ pub(super) fn judge(
                 );
                 note.push('\n');
                 note.push_str(&cx.t(&Say::BoardRestored));
-                if foreseen(task, &Played::Legal(info.mv)) {
-                    common_mistake(cx, &mut note, task);
-                }
                 miss(state, &mut note, task.hint.get(lang));
                 update(cx, message.with_view(view).with_note(&note));
                 Outcome::Stay
@@ -149,10 +160,9 @@ pub(super) fn judge(
         Verdict::Illegal(reason) => {
             let mut note = verdict_text(pos, verdict, input, lang);
             let code = reason.code();
-            cx.count_rule_error(code);
-            if foreseen(task, &Played::Illegal(reason)) {
-                common_mistake(cx, &mut note, task);
-            }
+            cx.count_rule_error(reason);
+            // The refusal says which rule; the hint, what to look at. (The step's "why"
+            // speaks of the answer: it waits for the right move or the solution.)
             miss(state, &mut note, task.hint.get(lang));
             let view = scene_view(&task.scene).with_overlay(draw::reason(reason));
             let mut message = message.with_view(view).with_note(&note);
@@ -162,43 +172,40 @@ pub(super) fn judge(
             update(cx, message);
             Outcome::Stay
         }
-        Verdict::Ambiguous { .. } | Verdict::Unreadable => {
+        Verdict::Unreadable => {
+            let note = unread_note(task, input, lang);
+            super::page::unread(cx, message, &note);
+            Outcome::Stay
+        }
+        Verdict::Ambiguous { .. } => {
             let note = verdict_text(pos, verdict, input, lang);
-            update(cx, message.with_note(&note));
+            super::page::unread(cx, message, &note);
             Outcome::Stay
         }
     }
 }
 
-/// A wrong try as the referee saw it.
-enum Played<'a> {
-    /// A legal move that misses the goal.
-    Legal(shakmaty::Move),
-    /// A move the rules forbid, and why.
-    Illegal(&'a rules::IllegalReason),
+/// What to say to an input the referee could not read: how this task's move is written, when
+/// the task's words already say where it goes (`把车走到e4`: `车e4 或 a4e4`), else how a move
+/// of that piece that is not the answer is written.
+fn unread_note(task: &MoveStep, input: &str, lang: crate::rules::Lang) -> String {
+    let pos = &task.position;
+    let text = task.text.get(lang);
+    let named = task
+        .expected
+        .iter()
+        .copied()
+        .find(|mv| !mv.is_castle() && text.contains(&mv.to().to_string()));
+    let example = crate::tutor::spelling::example(pos, input, named, &task.expected);
+    crate::tutor::spelling::unread(pos, input, example, lang)
 }
 
-/// Whether the try is one of the step's foreseen wrong moves (`wrong`), the ones its `why`
-/// talks about: the same legal move, or the same squares refused for the same rule.
-fn foreseen(task: &MoveStep, played: &Played<'_>) -> bool {
-    task.wrong.iter().any(|w| match (played, &w.mv, &w.reason) {
-        (Played::Legal(mv), Some(wrong), _) => wrong == mv,
-        (Played::Illegal(reason), None, Some(wrong)) => {
-            reason.to().is_some()
-                && wrong.code() == reason.code()
-                && wrong.from() == reason.from()
-                && wrong.to() == reason.to()
-        }
-        _ => false,
-    })
-}
-
-/// The step's paragraph on its common mistakes, for a learner who just made one of them.
-fn common_mistake(cx: &Cx<'_>, note: &mut String, task: &MoveStep) {
+/// After a miss, why the right move is right: the step's "why".
+fn why_it_is_right(cx: &Cx<'_>, note: &mut String, task: &MoveStep) {
     let why = task.why.get(cx.lang()).trim();
     if !why.is_empty() {
         note.push('\n');
-        note.push_str(&cx.t(&Say::CommonMistake {
+        note.push_str(&cx.t(&Say::WhyRight {
             why: why.to_owned(),
         }));
     }

@@ -106,6 +106,12 @@ pub(super) fn update(cx: &mut Cx<'_>, message: StepMessage) {
     cx.update_task(message.reply());
 }
 
+/// A message inside a step that was not read (not a move, not an answer): answered in words
+/// under it, with the step's controls, while the step's message stays as it is.
+pub(super) fn unread(cx: &mut Cx<'_>, message: StepMessage, note: &str) {
+    cx.unread(note.to_owned(), message.rows);
+}
+
 /// The picture of a step's board: as written, from the side to move, with its marks and arrows.
 pub(super) fn scene_view(scene: &Scene) -> BoardView {
     let fen = scene.fen.to_string();
@@ -120,7 +126,15 @@ pub(super) fn scene_view(scene: &Scene) -> BoardView {
     for &(from, to) in &scene.arrows {
         view = view.with_arrow(from, to, ArrowKind::Good);
     }
-    if let Some((from, to)) = scene.last_move {
+    // The last move, as the step names it, or the double step its en passant square tells.
+    let last = scene.last_move.or_else(|| {
+        scene
+            .fen
+            .as_setup()
+            .ep_square
+            .and_then(crate::draw::double_step)
+    });
+    if let Some((from, to)) = last {
         view = view.with_last_move(from, to);
     }
     view

@@ -90,6 +90,16 @@ pub(super) fn solution(cx: &mut Cx<'_>, message: StepMessage, id: &str) {
     update(cx, message.with_note(&note));
 }
 
+/// The answers as a learner may write them.
+pub(super) fn answer_words(cx: &Cx<'_>, id: &str) -> Vec<String> {
+    item(id).map_or_else(Vec::new, |item| quiz::answer_words(cx, &item))
+}
+
+/// The position of the item's board, when it has one.
+pub(super) fn position(cx: &Cx<'_>, id: &str) -> Option<shakmaty::Chess> {
+    quiz::item_position(cx, &item(id)?)
+}
+
 /// A typed answer: read as the item's answer words, letters, numbers or choice texts.
 pub(super) fn read(cx: &Cx<'_>, id: &str, text: &str) -> Option<usize> {
     quiz::read_item_answer(cx, &item(id)?, text)

@@ -105,7 +105,7 @@ pub(super) fn text(
 ) -> Outcome {
     let Some(given) = read_squares(text) else {
         let note = cx.t(&Say::SquaresUnreadable);
-        update(cx, message.with_note(&note));
+        super::page::unread(cx, message, &note);
         return Outcome::Stay;
     };
     judge(state, cx, message, task, &given)

@@ -50,7 +50,7 @@ fn resign(chat: &mut Chat<'_>) {
     let yes = chat
         .buttons
         .iter()
-        .find(|(_, d)| matches!(Action::decode(d), Some(Action::Resign(_))))
+        .find(|(_, d)| matches!(Action::decode(d), Some(Action::ResignYes(_))))
         .map(|(_, d)| d.clone())
         .expect("Yes, resign");
     chat.send(Input::Button(yes));

@@ -56,7 +56,7 @@ button-quiz = 測驗 ❓
 button-tap-to-move = 👆 點按走子
 button-next-puzzle = 下一題 ▶
 button-another-round = 再來一輪 ▶
-button-menu = 菜單
+button-menu = 選單
 button-practise-rule = 練一練這條規則
 yes = 是
 no = 否
@@ -65,10 +65,10 @@ false-word = 錯
 
 ## Things that went wrong
 
-too-long = 這條消息太長了，我沒有讀。請發一步棋或一個命令（/help）。
+too-long = 這條訊息太長了，我沒有讀。請發一步棋或一個命令（/help）。
 unknown-command = 我不認識命令 /{$word}。發送 /help 查看所有命令。
-stale-button = 這個按鈕屬於之前的題目，已經不能用了。請看最新的一條消息。
-button-spent = 這個按鈕在這裡已經沒有用了。請用這條消息上的其他按鈕。
+stale-button = 這個按鈕屬於之前的題目，已經不能用了。請看最新的一條訊息。
+button-spent = 這個按鈕在這裡已經沒有用了。請用這條訊息上的其他按鈕。
 already-answered = 這道題已經答過了。點「下一步 ▶」看下一題。
 unread-move = 我沒看懂「{$input}」這步棋。寫法是棋子加上它要去的格子，比如：{$spelled}。
 unread-move-no-example = 我沒看懂「{$input}」這步棋。
@@ -140,6 +140,8 @@ puzzle-stalemates = {$san} 之後對方無子可動又沒有被將軍——逼�
 puzzle-try-again = {"\u000A"}再試一次，或點「提示」。
 puzzle-counted-as-missed = 不過這道題在積分裡記為沒有獨立解出：之前走錯過一次，或者提示已經指出了格子。
 no-mate-from-here = 這裡找不到殺法了。
+search-undecided-move = 在我的思考時間內，我沒能算清{$san}之後還能不能強行將死，所以這步棋不算對也不算錯。換一步試試，或者要個提示。
+search-too-hard = 這個局面太複雜，在我的思考時間內算不出殺法。
 hint-piece = 💡 用{$square}的{$piece}。
 hint-square = 💡 {$from}的{$piece}走到{$to}。
 hint-move = 💡 走 {$san}。
@@ -183,6 +185,7 @@ button-back-to-task = ◀ 回到剛才的題
 practice-done = 練好了！現在回到剛才的題。
 course-map-legend = 課程目錄（✅ 學完 · ▶ 正在學 · ▫️ 還沒學）：
 lesson-button = {$unit} {$title}
+no-such-level = 沒有「{$given}」這個級別：老師的級別是1到8，1最容易。寫 /play 3 就是3級，也可以在下面選。
 no-lesson-named = 沒有叫「{$name}」的課。請寫課號，例如 /lesson 7，或者發送 /lessons 看目錄。
 help-menu = 想做什麼？
 
@@ -203,8 +206,6 @@ button-done = ✔ 完成
 ## /explain
 
 explain-needs-move = 這是一個局面（FEN）。請在後面加上要判斷的一步棋，例如：/explain {$fen} e4
-bad-fen-syntax = 這不是完整的FEN。FEN有六段，用空格隔開：棋子的位置、輪到哪一方、易位權、吃過路兵的格子、兩個計數。
-bad-fen-position = 這個局面不可能出現：比如少了王、兵站在底線，或者不該走棋的一方正被將軍。
 
 ## Puzzles
 
@@ -222,7 +223,7 @@ puzzle-escapes = 走 {$san} 之後，對方應 {$defence}，{$left}步之內就�
 why-mate-check = 為什麼是將死：{$king}被{$checker}將軍。
 why-mate-double = 為什麼是將死：{$king}被{$checker}同時將軍（雙將），只能走王。
 why-mate-covered = 王能去的格子（{$squares}）都被對方控制。
-why-mate-own = {$squares}被自己的棋子占著。
+why-mate-own = {$squares}被自己的棋子佔著。
 why-mate-nowhere = 王身邊沒有一個空格能去。
 why-mate-no-help = 將軍的棋子吃不掉，中間也擋不住。
 also-mates = 另外，{$moves}也能將死。
@@ -230,7 +231,7 @@ points-change = 積分 {$delta}（{$before} → {$after}，這道題的難度 {$
 
 ## Progress
 
-progress-puzzles = 殺棋題：做過 {$started} 道，其中 {$solved} 道是自己解出的（沒看答案、沒走錯），待覆習 {$to_review} 道。
+progress-puzzles = 殺棋題：做過 {$started} 道，其中 {$solved} 道是自己解出的（沒看答案、沒走錯），待複習 {$to_review} 道。
 progress-ladder = 積分怎麼算：和老師下的每盤棋、每道殺棋題和每輪測驗都算一盤棋，贏了加分、輸了減分，對手越強加得越多。每100分升一級，從30級開始，1級最高。解出4道N步殺，就開始練N+1步殺。
 rule-name = { $code ->
     [no_piece] 那裡沒有棋子
@@ -248,6 +249,7 @@ rule-name = { $code ->
     [king_into_check] 王走到被攻擊的格子（送王）
     [pinned] 走開被牽制的棋子
     [en_passant_opens_rank] 吃過路兵讓橫線向王敞開
+    [en_passant_opens_diagonal] 吃過路兵吃掉了擋住斜線的兵
     [still_in_check] 被將軍時沒有應將
     [double_check_king_must_move] 雙將時沒有走王
     [castling_king_moved] 王走動過還想易位
@@ -256,7 +258,7 @@ rule-name = { $code ->
     [castling_pieces_between] 王和車之間有棋子還想易位
     [castling_in_check] 被將軍時易位
     [castling_through_check] 易位時王經過被攻擊的格子
-    [castling_into_check] 易位後王落在被攻擊的格子
+    [castling_into_check] 易位以後王落在被攻擊的格子
     [game_over] 對局已經結束還在走棋
    *[other] {$code}
 }
@@ -382,7 +384,7 @@ pgn-intro = 這是你這盤棋的PGN記錄：複製到任何國際象棋網站�
 progress-games = 和老師下的棋：{$played}盤（贏{$won}，和{$drawn}，輸{$lost}）。
 command-play = 和老師下一盤棋
 
-## 和朋友下棋（用鏈接邀請）
+## 和朋友下棋（用連結邀請）
 progress-friend-games = 和朋友下的棋：{$played}盤（贏{$won}，和{$drawn}，輸{$lost}）。
 button-play-friend = 👥 和朋友下
 button-play-friend-again = 👥 再和朋友下一盤
@@ -392,25 +394,25 @@ button-decline-draw = 不同意
 button-claim-abandoned = 判我勝
 duel-kept = 你和朋友的棋還在繼續：發送 /play 可以再看棋盤。
 duel-under-way = 你和朋友的棋正在進行。
-duel-needs-telegram = 和朋友下棋要在 Telegram 上用這個機器人：朋友在自己和機器人的聊天裡打開你的邀請鏈接。
-duel-invitation = 把這個鏈接發給朋友：朋友打開鏈接以後，棋局就在你們各自的聊天裡開始。你執白，先走。
+duel-needs-telegram = 和朋友下棋要在 Telegram 上用這個機器人：朋友在自己和機器人的聊天裡打開你的邀請連結。
+duel-invitation = 把這個連結發給朋友：朋友打開連結以後，棋局就在你們各自的聊天裡開始。你執白，先走。
     {$link}
-    你們每人都用自己的語言收到消息，每一步都按規則檢查。
+    你們每人都用自己的語言收到訊息，每一步都按規則檢查。
 duel-group-invitation = ♟ {$name}邀請群裡的人下一盤棋。誰按「接受」誰執黑；{$name}執白，先走。
-    每位棋手都用自己的語言收到消息，每一步都按規則檢查。群裡的人都可以觀看。
+    每位棋手都用自己的語言收到訊息，每一步都按規則檢查。群裡的人都可以觀看。
 duel-own-group-invitation = 這是你自己發出的邀請：要由群裡的另一個人接受。
 duel-for-player = 👤 給{$name}
 duel-not-your-button = 這個按鈕是給對手的。
-duel-move-in-group = 在群裡走棋時，請回復這條消息寫上走法，這樣機器人才能讀到。
+duel-move-in-group = 在群裡走棋時，請回覆這條訊息寫上走法，這樣機器人才能讀到。
 duel-not-your-game = 這是別人的棋局：按鈕只給對局的兩位棋手用。按「和朋友下」可以開始你自己的一盤。
 button-accept-game = ✅ 接受對局
-duel-invitation-gone = 這個邀請已經失效：棋局被撤回了，或者已經下完。請朋友再發一個鏈接，或者發送 /play。
-duel-invitation-taken = 這個邀請已經被別人接受了。請朋友再發一個新鏈接。
-duel-invitation-cancelled = 邀請已撤回：這個鏈接不會再開始棋局。
+duel-invitation-gone = 這個邀請已經失效：棋局被撤回了，或者已經下完。請朋友再發一個連結，或者發送 /play。
+duel-invitation-taken = 這個邀請已經被別人接受了。請朋友再發一個新連結。
+duel-invitation-cancelled = 邀請已撤回：這個連結不會再開始棋局。
 duel-one-at-a-time = 你已經在和朋友下一盤棋了：先下完（或者認輸）。發送 /play 可以看到那盤棋。
 duel-joined = 你加入了朋友的棋局。你執{$side}。
 duel-friend-joined = 朋友已經加入：棋局開始。你執白。
-duel-wait-for-friend = 現在輪到朋友走：朋友一走，你就會收到消息。
+duel-wait-for-friend = 現在輪到朋友走：朋友一走，你就會收到訊息。
 duel-waiting-for-join = 朋友還沒有打開邀請：打開以後棋局才開始。
 duel-caption = 👥 和朋友對局 · 你執{$side}
 duel-may-claim-abandoned = 朋友已經{$days}天沒有走棋了：你可以再等等，也可以按下面的按鈕判自己勝。
@@ -426,7 +428,7 @@ duel-you-accepted = 你同意了朋友的和棋提議。
 duel-friend-accepted = 朋友同意了你的和棋提議。
 duel-you-declined = 你沒有同意和棋。
 duel-friend-declined = 朋友沒有同意你的和棋提議：繼續下。
-duel-points-later = 積分：{$delta}，你下次發消息時記入 /progress。
+duel-points-later = 積分：{$delta}，你下次發訊息時記入 /progress。
 pgn-friend = 朋友
 end-friend-mates = 將死：朋友贏了。{$why}
 end-you-resigned-friend = 你認輸了：朋友贏了。

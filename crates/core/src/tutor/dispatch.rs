@@ -149,6 +149,14 @@ pub fn step_shared(
             mode
         }
         Input::Text(text) => {
+            // Characters that mean nothing in a move or a word, and that would turn an echo
+            // around or drive a terminal (direction overrides, escape sequences), are dropped
+            // once, here: no reply can echo them.
+            let text: String = text
+                .split('\n')
+                .map(rules::text::displayable)
+                .collect::<Vec<_>>()
+                .join("\n");
             if text.chars().count() > MAX_TEXT_CHARS {
                 let lang = cx.lang();
                 cx.reply(Reply::text(words::too_long(lang)));
@@ -411,13 +419,15 @@ impl Cx<'_> {
             self.stale_button();
             return mode;
         }
-        // A button of the task just finished (still on a message that was not updated): the
-        // way on, not a refusal.
+        // A button of the task just finished (still on a message that was not updated):
+        // nothing changes, and the answer is the way on (the menu), not "earlier question".
         if matches!(mode, Mode::Idle)
             && action.nonce().is_some()
             && !matches!(action, Action::Next(_))
         {
-            self.nothing_to_do();
+            let lang = self.lang();
+            let row = self.menu_row();
+            self.refuse(Reply::text(words::nothing_to_do(lang)).with_row(row));
             return mode;
         }
         let starts_another = matches!(

@@ -14,7 +14,7 @@ use chess_tutor_core::game::engine::Level;
 use chess_tutor_core::game::record::Record;
 use chess_tutor_core::rules::Lang;
 use chess_tutor_core::tutor::state::{GameState, Side};
-use chess_tutor_core::tutor::{Catalog, Input, Mode, Session, step};
+use chess_tutor_core::tutor::{Catalog, Envelope, Input, Mode, Request, Session, Transition};
 use shakmaty::{Color, Position};
 
 const RUNS: usize = 7;
@@ -39,6 +39,13 @@ fn rich_puzzle() -> Puzzle {
         file: std::path::PathBuf::new(),
         line: None,
     }
+}
+
+fn step(session: &Session, input: Input, catalog: &Catalog) -> Transition {
+    chess_tutor_core::tutor::step(
+        Request::new(session.clone(), input, Envelope::default()),
+        catalog,
+    )
 }
 
 fn timed(catalog: &Catalog, session: &Session, input: &Input) -> (Duration, Duration, String) {

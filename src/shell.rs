@@ -1,10 +1,11 @@
 //! What both shells do for one input: load the learner's session, run the tutor, store the
 //! new session with its events in one transaction, and hand back the replies to send.
 
-use chess_tutor_core::tutor::duel::{DuelId, SharedGame};
-use chess_tutor_core::tutor::{self, Catalog, Input, Reply, Session};
+use std::sync::Arc;
+
+use chess_tutor_core::tutor::{self, Catalog, Input, Reply, Request, Session, SharedGame};
 use chess_tutor_store::{
-    Applied, Change, Event as StoredEvent, GameId, GameRecord, GameWrite, LearnerId, SharedChange,
+    Applied, Change, Committed, Event as StoredEvent, GameId, GameWrite, LearnerId, SharedChange,
     Store, StoreError,
 };
 
@@ -49,7 +50,7 @@ pub struct Outcome {
 /// A store failure; nothing of the input is then stored.
 pub async fn apply_input(
     store: &Store,
-    catalog: &Catalog,
+    catalog: &Arc<Catalog>,
     id: LearnerId,
     update_key: Option<i64>,
     input: Input,
@@ -74,16 +75,22 @@ pub async fn apply_input(
 }
 
 /// Applies `input` for learner `id` as [`apply_input`] does, with games between two
-/// learners when `origin` allows them: the game the input needs is locked after the learner
-/// (so the two players' inputs, on any replicas, are applied one at a time and in order),
-/// changed in the same transaction, and the other player's replies are kept in their outbox.
+/// learners when `origin` allows them.
+///
+/// Compute, then commit: the store hands out a snapshot (the learner's record and, when the
+/// input needs one, the shared game's, each with its version), the tutor steps outside any
+/// transaction and off the async workers ([`run_step`]), and the store commits the result in
+/// one short transaction only if neither record changed since. When another input committed
+/// first (the other player's move, another replica), the snapshot is taken again and the
+/// step computed again: it is pure, so nothing of the first try remains.
 ///
 /// # Errors
 ///
-/// A store failure; nothing of the input is then stored.
+/// A store failure, or [`StoreError::Conflicts`] when other inputs kept committing first;
+/// nothing of the input is then stored.
 pub async fn apply_from(
     store: &Store,
-    catalog: &Catalog,
+    catalog: &Arc<Catalog>,
     id: LearnerId,
     input: Input,
     origin: &Origin,
@@ -96,138 +103,187 @@ pub async fn apply_from(
         .duration_since(std::time::UNIX_EPOCH)
         .ok()
         .and_then(|d| i64::try_from(d.as_secs()).ok());
-    // The game to lock, read from the session as stored: the learner's own inputs come one
-    // at a time, so it is still the one once the learner is locked (the tutor checks).
-    let game = if origin.shared_games {
-        // A learner never seen (a friend opening the link first thing) has the default.
-        let session = match store.load(id).await? {
-            None => Some(Session::default()),
-            Some(r) => Session::from_stored(&r.state).ok(),
+    for attempt in 1..=chess_tutor_store::MAX_CONFLICTS {
+        let mut snapshot = store.snapshot(id, update_key).await?;
+        if snapshot.applied {
+            return Ok(Applied::Duplicate);
+        }
+        // A state written by an older version reads with defaults for what is new; one that
+        // does not read at all is kept as it is, never replaced by a fresh one.
+        let session = match snapshot
+            .record
+            .as_ref()
+            .map(|r| Session::from_stored(&r.state))
+        {
+            None => Session::default(),
+            Some(Ok(session)) => session,
+            Some(Err(e)) => {
+                let kept = snapshot
+                    .record
+                    .as_ref()
+                    .map(|r| r.state.clone())
+                    .unwrap_or_default();
+                let change = unreadable_session(id, &e, kept, update_key, thread);
+                let change = SharedChange::alone(Change {
+                    output: Outcome {
+                        replies: change.output,
+                        others: Vec::new(),
+                    },
+                    state: change.state,
+                    events: change.events,
+                    unsent: change.unsent,
+                });
+                match store.commit(&snapshot, update_key, change).await? {
+                    Committed::Done(outcome) => return Ok(Applied::Done(outcome)),
+                    Committed::Duplicate => return Ok(Applied::Duplicate),
+                    Committed::Conflict => continue,
+                }
+            }
         };
-        session.and_then(|session| tutor::duel::shared_game_of(&session, &input))
+        let envelope = tutor::Envelope {
+            now,
+            client_lang: origin.client_lang.clone(),
+            learner: origin.shared_games.then_some(id.0),
+            // Drawn afresh for each try: a created game's id is never one a try left behind.
+            new_game: origin.shared_games.then(fresh_game_id),
+            bot_username: origin.bot_username.clone(),
+            room: origin.room,
+            name: origin.name.clone(),
+        };
+        let mut request = Request::new(session, input.clone(), envelope);
+        if origin.shared_games
+            && let Some(game) = request.shared_game()
+        {
+            let stored = store.load_game(GameId(game.0)).await?;
+            match stored.as_ref().map(|r| SharedGame::from_stored(&r.state)) {
+                None => request = request.with_shared(None),
+                Some(Ok(shared)) => request = request.with_shared(Some(shared)),
+                // Not handed over, so not written: kept as it is, and logged.
+                Some(Err(e)) => {
+                    tracing::error!(game = game.0, error = %e, "a stored game does not read; it is kept unchanged");
+                }
+            }
+            snapshot.game = Some((GameId(game.0), stored));
+        }
+        let searches = request.searches();
+        let step_catalog = Arc::clone(catalog);
+        let t = run_step(searches, move || tutor::step(request, &step_catalog)).await;
+        let change = change_of(t, origin);
+        match store.commit(&snapshot, update_key, change).await? {
+            Committed::Done(outcome) => return Ok(Applied::Done(outcome)),
+            Committed::Duplicate => return Ok(Applied::Duplicate),
+            Committed::Conflict => {
+                tracing::debug!(
+                    learner = id.0,
+                    attempt,
+                    "another input committed first; stepping again"
+                );
+            }
+        }
+    }
+    Err(StoreError::Conflicts {
+        attempts: chess_tutor_store::MAX_CONFLICTS,
+    })
+}
+
+/// What a transition stores: the session, its events, the replies kept until sent (the
+/// learner's, and the other player's), and the shared game.
+fn change_of(mut t: tutor::Transition, origin: &Origin) -> SharedChange<Outcome> {
+    let Origin {
+        update_key, thread, ..
+    } = *origin;
+    if origin.room.is_some() {
+        in_a_group(&mut t.replies);
+    }
+    if t.others_chat.is_some() {
+        for (_, replies) in &mut t.others {
+            in_a_group(replies);
+        }
+    }
+    // The other player's replies go to the group of a game played there (in the topic of
+    // this input when it came from that group), else to their chat.
+    let others_thread = thread.filter(|_| t.others_chat == origin.room);
+    let others_chat = t.others_chat;
+    let others: Vec<(LearnerId, Vec<Reply>)> = t
+        .others
+        .into_iter()
+        .map(|(learner, replies)| (LearnerId(learner), replies))
+        .collect();
+    let kept_others = if update_key.is_some() {
+        others
+            .iter()
+            .filter_map(|(learner, replies)| {
+                let kept = KeptReplies::keep_for(replies, others_thread, others_chat);
+                Some((*learner, kept?))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    SharedChange {
+        change: Change {
+            state: t.session.to_stored(),
+            events: t
+                .events
+                .iter()
+                .map(|e| StoredEvent::new(e.kind(), serde_json::to_value(e).unwrap_or_default()))
+                .collect(),
+            // Kept until sent, so that a crash before the sending loses no reply.
+            unsent: (update_key.is_some() && !t.replies.is_empty())
+                .then(|| KeptReplies::keep(&t.replies, thread))
+                .flatten(),
+            output: Outcome {
+                replies: t.replies,
+                others,
+            },
+        },
+        game: t.shared.map(|w| GameWrite {
+            id: GameId(w.game.id.0),
+            state: w.game.to_stored(),
+            created: w.created,
+        }),
+        others: kept_others,
+    }
+}
+
+/// How many steps that may search long (a game's reply, a mate search) run at once in this
+/// process: `CHESS_TUTOR_SEARCH_THREADS`, by default half the cores (at least one). The others
+/// wait their turn, so that quick steps (a lesson, `/help`) always find a core.
+pub fn search_threads() -> usize {
+    static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *THREADS.get_or_init(|| {
+        std::env::var("CHESS_TUTOR_SEARCH_THREADS")
+            .ok()
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .filter(|n| *n > 0)
+            .unwrap_or_else(|| {
+                std::thread::available_parallelism().map_or(1, |n| (n.get() / 2).max(1))
+            })
+    })
+}
+
+/// Runs a step off the async workers (on the runtime's blocking threads), a step that may
+/// search long only when one of the [`search_threads`] is free. A panic in the step goes on
+/// in the caller, as if it had run there.
+async fn run_step<T: Send + 'static>(searches: bool, f: impl FnOnce() -> T + Send + 'static) -> T {
+    static SEARCHES: std::sync::OnceLock<Arc<tokio::sync::Semaphore>> = std::sync::OnceLock::new();
+    let Ok(handle) = tokio::runtime::Handle::try_current() else {
+        return f();
+    };
+    if handle.runtime_flavor() != tokio::runtime::RuntimeFlavor::MultiThread {
+        // A test's single thread: nowhere else to run it.
+        return f();
+    }
+    let _turn = if searches {
+        let slots =
+            SEARCHES.get_or_init(|| Arc::new(tokio::sync::Semaphore::new(search_threads())));
+        Some(Arc::clone(slots).acquire_owned().await)
     } else {
         None
     };
-    let envelope = tutor::Envelope {
-        now,
-        client_lang: origin.client_lang.clone(),
-        learner: origin.shared_games.then_some(id.0),
-        new_game: origin.shared_games.then(fresh_game_id),
-        bot_username: origin.bot_username.clone(),
-        room: origin.room,
-        name: origin.name.clone(),
-    };
-    store
-        .apply_shared(
-            id,
-            update_key,
-            game.map(|g| GameId(g.0)),
-            |record, stored| {
-                // A state written by an older version reads with defaults for what is new; one
-                // that does not read at all is kept as it is, never replaced by a fresh one.
-                let session = match record.map(|r| Session::from_stored(&r.state)) {
-                    None => Session::default(),
-                    Some(Ok(session)) => session,
-                    Some(Err(e)) => {
-                        let kept = record.map(|r| r.state.clone()).unwrap_or_default();
-                        let change = unreadable_session(id, &e, kept, update_key, thread);
-                        return SharedChange::alone(Change {
-                            output: Outcome {
-                                replies: change.output,
-                                others: Vec::new(),
-                            },
-                            state: change.state,
-                            events: change.events,
-                            unsent: change.unsent,
-                        });
-                    }
-                };
-                let loaded = game.and_then(|g| loaded_game(g, stored));
-                // A game's move makes the tutor search (tens of milliseconds at the top level):
-                // that runs off the async runtime's worker, which goes on serving other chats.
-                let step = || {
-                    tutor::step_shared(&session, input.clone(), &envelope, loaded.clone(), catalog)
-                };
-                let mut t = if matches!(session.mode, tutor::Mode::Game(_)) {
-                    off_the_runtime(step)
-                } else {
-                    step()
-                };
-                if origin.room.is_some() {
-                    in_a_group(&mut t.replies);
-                }
-                if t.others_chat.is_some() {
-                    for (_, replies) in &mut t.others {
-                        in_a_group(replies);
-                    }
-                }
-                // The other player's replies go to the group of a game played there (in
-                // the topic of this input when it came from that group), else to their chat.
-                let others_thread = thread.filter(|_| t.others_chat == origin.room);
-                let others_chat = t.others_chat;
-                let others: Vec<(LearnerId, Vec<Reply>)> = t
-                    .others
-                    .into_iter()
-                    .map(|(learner, replies)| (LearnerId(learner), replies))
-                    .collect();
-                let kept_others = if update_key.is_some() {
-                    others
-                        .iter()
-                        .filter_map(|(learner, replies)| {
-                            let kept = KeptReplies::keep_for(replies, others_thread, others_chat);
-                            Some((*learner, kept?))
-                        })
-                        .collect()
-                } else {
-                    Vec::new()
-                };
-                SharedChange {
-                    change: Change {
-                        state: t.session.to_stored(),
-                        events: t
-                            .events
-                            .iter()
-                            .map(|e| {
-                                StoredEvent::new(
-                                    e.kind(),
-                                    serde_json::to_value(e).unwrap_or_default(),
-                                )
-                            })
-                            .collect(),
-                        // Kept until sent, so that a crash before the sending loses no reply.
-                        unsent: (update_key.is_some() && !t.replies.is_empty())
-                            .then(|| KeptReplies::keep(&t.replies, thread))
-                            .flatten(),
-                        output: Outcome {
-                            replies: t.replies,
-                            others,
-                        },
-                    },
-                    game: t.shared.map(|w| GameWrite {
-                        id: GameId(w.game.id.0),
-                        state: w.game.to_stored(),
-                        created: w.created,
-                    }),
-                    others: kept_others,
-                }
-            },
-        )
-        .await
-}
-
-/// The game an input needs, as the tutor reads it. One that does not read is not handed
-/// over (and so not written): it is kept as it is and logged.
-fn loaded_game(id: DuelId, stored: Option<&GameRecord>) -> Option<tutor::Loaded> {
-    match stored.map(|r| SharedGame::from_stored(&r.state)) {
-        None => Some(tutor::Loaded { id, game: None }),
-        Some(Ok(game)) => Some(tutor::Loaded {
-            id,
-            game: Some(game),
-        }),
-        Some(Err(e)) => {
-            tracing::error!(game = id.0, error = %e, "a stored game does not read; it is kept unchanged");
-            None
-        }
+    match tokio::task::spawn_blocking(f).await {
+        Ok(value) => value,
+        Err(e) => std::panic::resume_unwind(e.into_panic()),
     }
 }
 
@@ -253,17 +309,6 @@ fn fresh_game_id() -> i64 {
     hasher.write_u128(nanos);
     hasher.write_u32(std::process::id());
     i64::try_from(hasher.finish() >> 2).unwrap_or(1).max(1)
-}
-
-/// Runs `f` where it blocks no async task: on a multi-threaded runtime the worker hands its
-/// other tasks over first (`block_in_place`); elsewhere (a test's single thread) it just runs.
-fn off_the_runtime<T>(f: impl FnOnce() -> T) -> T {
-    match tokio::runtime::Handle::try_current() {
-        Ok(handle) if handle.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread => {
-            tokio::task::block_in_place(f)
-        }
-        _ => f(),
-    }
 }
 
 /// One update's replies as the outbox keeps them until they are sent, with the conversation
@@ -400,7 +445,7 @@ mod tests {
     /// timeout), and the player not on move sends a move at the same moment. Returns the
     /// game and what each player was told, in order.
     async fn play_across(a: &Store, b: &Store) -> (serde_json::Value, Vec<String>, Vec<String>) {
-        let catalog = Catalog::shipped().unwrap();
+        let catalog = Arc::new(Catalog::shipped().unwrap());
         let mut host_told = Vec::new();
         let mut guest_told = Vec::new();
         let mut key = 1000;
@@ -545,6 +590,25 @@ mod tests {
         assert!(replica_b.outbox_depth().await.unwrap() > 0);
     }
 
+    /// Compute, then commit, on SQLite: two stores on one file (two processes), the two
+    /// players' updates raced and each delivered twice: each applied once, nothing lost, the
+    /// same game as in one process.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn a_game_between_two_learners_on_two_sqlite_processes_ends_as_in_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("two.sqlite3");
+        let replica_a = Store::open(path.to_str().unwrap()).await.unwrap();
+        let replica_b = Store::open(path.to_str().unwrap()).await.unwrap();
+        let (on_two, host_two, guest_two) = play_across(&replica_a, &replica_b).await;
+        let one = Store::open(dir.path().join("one.sqlite3").to_str().unwrap())
+            .await
+            .unwrap();
+        let (in_one, host_one, guest_one) = play_across(&one, &one).await;
+        assert_eq!(on_two["record"], in_one["record"]);
+        assert_eq!(on_two["over"], in_one["over"]);
+        assert_eq!((host_two, guest_two), (host_one, guest_one));
+    }
+
     /// Issue 13 (5): a stored session that no longer reads was replaced by a default one,
     /// and the learner's progress was gone.
     #[tokio::test]
@@ -552,7 +616,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("s.sqlite3");
         let store = Store::open(path.to_str().unwrap()).await.unwrap();
-        let catalog = Catalog::shipped().unwrap();
+        let catalog = Arc::new(Catalog::shipped().unwrap());
         let id = LearnerId(7);
         // Written by a newer version of the bot.
         let future = serde_json::json!({"format": 999, "lang": "en", "progress": {"points": 1234}});
@@ -629,7 +693,7 @@ mod tests {
         let store = Store::open(dir.path().join("s.sqlite3").to_str().unwrap())
             .await
             .unwrap();
-        let catalog = Catalog::shipped().unwrap();
+        let catalog = Arc::new(Catalog::shipped().unwrap());
         let id = LearnerId(-100_500);
         let Applied::Done(replies) = apply_input(
             &store,
@@ -666,7 +730,7 @@ mod tests {
         let store = Store::open(dir.path().join("g.sqlite3").to_str().unwrap())
             .await
             .unwrap();
-        let catalog = Catalog::shipped().unwrap();
+        let catalog = Arc::new(Catalog::shipped().unwrap());
         const ROOM: i64 = -100_777;
         let in_room = |key: i64, name: &str| Origin {
             room: Some(ROOM),

@@ -414,3 +414,173 @@ fn the_binary_does_not_redeclare_library_modules() {
         );
     }
 }
+
+/// The items a front door (`mod.rs`, `lib.rs`) defines itself: functions, types, constants.
+fn own_items(code: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for line in code.lines() {
+        let line = line.trim_start();
+        let line = line
+            .strip_prefix("pub(crate) ")
+            .or_else(|| line.strip_prefix("pub(super) "))
+            .or_else(|| line.strip_prefix("pub "))
+            .unwrap_or(line);
+        let line = line.strip_prefix("async ").unwrap_or(line);
+        for kw in [
+            "fn ", "struct ", "enum ", "const ", "static ", "type ", "trait ",
+        ] {
+            if let Some(rest) = line.strip_prefix(kw) {
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                if !name.is_empty() {
+                    out.insert(name);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Pairs (front door, file) of one folder tied both ways: the front door uses the file (not
+/// only re-exports it), and the file uses an item the front door defines itself.
+fn two_way_ties(folder: &Path, module_path: &str) -> Vec<String> {
+    let Some(front) = ["mod.rs", "lib.rs", "main.rs"]
+        .iter()
+        .map(|f| folder.join(f))
+        .find(|p| p.exists())
+    else {
+        return Vec::new();
+    };
+    let front_code = code_of(&front);
+    let items = own_items(&front_code);
+    // The front door's code without its declarations and re-exports (the front-door pattern).
+    let front_body: String = front_code
+        .lines()
+        .filter(|l| {
+            let l = l.trim_start();
+            !(l.starts_with("mod ")
+                || l.starts_with("pub mod ")
+                || l.starts_with("pub(crate) mod ")
+                || l.starts_with("pub use ")
+                || l.starts_with("pub(crate) use ")
+                || l.starts_with("pub(super) use "))
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut ties = Vec::new();
+    for entry in fs::read_dir(folder).unwrap() {
+        let path = entry.unwrap().path();
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let is_file = path.extension().is_some_and(|e| e == "rs")
+            && !["mod", "lib", "main"].contains(&stem.as_str());
+        let is_folder = path.is_dir() && path.join("mod.rs").exists();
+        if !(is_file || is_folder) {
+            continue;
+        }
+        // `stem::` not preceded by another path segment (`x::stem::` is someone else's).
+        let front_uses = front_body
+            .match_indices(&format!("{stem}::"))
+            .any(|(i, _)| {
+                !front_body[..i].ends_with("::")
+                    && !front_body[..i]
+                        .chars()
+                        .next_back()
+                        .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+            });
+        if !front_uses {
+            continue;
+        }
+        let files = if is_folder {
+            rust_files(&path)
+        } else {
+            vec![path.clone()]
+        };
+        let named: BTreeSet<String> = files
+            .iter()
+            .flat_map(|f| {
+                let code = code_of(f);
+                let mut names = names_after(&code, "super::");
+                names.extend(names_after(&code, &format!("{module_path}::")));
+                names
+            })
+            .collect();
+        let back: Vec<&String> = named.iter().filter(|n| items.contains(*n)).collect();
+        if !back.is_empty() {
+            ties.push(format!(
+                "{} <-> {stem} (it uses {})",
+                front.strip_prefix(root()).unwrap_or(&front).display(),
+                back.iter()
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    }
+    ties
+}
+
+/// A folder's front door that uses one of its files, while that file uses what the front door
+/// defines, is a cycle the sibling check cannot see: none may exist.
+#[test]
+fn no_front_door_is_tied_both_ways_to_its_files() {
+    let mut ties = Vec::new();
+    for (folder, path) in module_folders() {
+        ties.extend(two_way_ties(&folder, &path));
+    }
+    assert!(ties.is_empty(), "two-way ties:\n{}", ties.join("\n"));
+}
+
+#[test]
+fn the_two_way_tie_finder_sees_one() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("mod.rs"),
+        "mod a;\npub use a::Thing;\npub fn helper() {}\nfn go() { a::run(); }\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("a.rs"),
+        "pub fn run() { super::helper(); }\n",
+    )
+    .unwrap();
+    assert_eq!(two_way_ties(dir.path(), "crate::x").len(), 1);
+    // Only a re-export in the front door: the front-door pattern, no tie.
+    fs::write(
+        dir.path().join("mod.rs"),
+        "mod a;\npub use a::Thing;\npub fn helper() {}\n",
+    )
+    .unwrap();
+    assert!(two_way_ties(dir.path(), "crate::x").is_empty());
+}
+
+/// One way in: outside their tests, the shells compute through one tutor function,
+/// `tutor::step`, called in one place; they name no activity of the tutor.
+#[test]
+fn the_shells_step_the_tutor_through_one_function_in_one_place() {
+    let mut steps = Vec::new();
+    let mut inner = Vec::new();
+    for file in rust_files(&root().join("src")) {
+        let code = code_of(&file);
+        let name = file.strip_prefix(root()).unwrap().display().to_string();
+        for (i, _) in code.match_indices("tutor::step(") {
+            steps.push(format!("{name}:{i}"));
+        }
+        for forbidden in [
+            "tutor::duel",
+            "tutor::game",
+            "Mode::",
+            "step_at(",
+            "step_in(",
+            "step_shared(",
+        ] {
+            if code.contains(forbidden) {
+                inner.push(format!("{name}: {forbidden}"));
+            }
+        }
+    }
+    assert_eq!(steps.len(), 1, "tutor::step called at {steps:?}");
+    assert!(steps[0].starts_with("src/shell.rs"), "{steps:?}");
+    assert!(inner.is_empty(), "the tutor's insides named: {inner:?}");
+}

@@ -201,7 +201,7 @@ fn stale_and_forged_buttons_change_nothing() {
 /// A missed puzzle comes back when FSRS says it is due (the shell passes the time).
 #[test]
 fn a_missed_puzzle_comes_back_when_due() {
-    use chess_tutor_core::tutor::step_at;
+    use chat::step_at;
     let make = |id: &str, fen: &str, n: u32| {
         let pos = chess_tutor_core::rules::parse_fen(fen).unwrap();
         let sol =
@@ -847,7 +847,7 @@ fn sessions_in_every_mode(catalog: &Catalog) -> Vec<(&'static str, Session)> {
 /// A refused press changes nothing: the session after it is the session before, byte for
 /// byte, and what a press is refused for is known before it reaches an activity.
 fn assert_refused_changes_nothing(session: &Session, data: &str, catalog: &Catalog) {
-    let t = chess_tutor_core::tutor::step(session, Input::Button(data.to_owned()), catalog);
+    let t = chat::step(session, Input::Button(data.to_owned()), catalog);
     let before = serde_json::to_string(session).unwrap();
     if t.refused {
         assert_eq!(serde_json::to_string(&t.session).unwrap(), before, "{data}");
@@ -936,7 +936,7 @@ fn an_old_duel_button_during_a_game_leaves_the_game_running() {
         seat: None,
     }
     .encode();
-    let t = chess_tutor_core::tutor::step(game, Input::Button(data), catalog);
+    let t = chat::step(game, Input::Button(data), catalog);
     assert!(t.refused);
     assert!(
         matches!(t.session.mode, Mode::Game(_)),
@@ -952,7 +952,7 @@ fn an_old_duel_button_during_a_game_leaves_the_game_running() {
 fn a_review_button_outside_the_catalogue_leaves_the_lesson_where_it_was() {
     let catalog = press_catalog();
     let (_, lesson) = &press_sessions()[1];
-    let t = chess_tutor_core::tutor::step(
+    let t = chat::step(
         lesson,
         Input::Button(Action::Review(u32::MAX).encode()),
         catalog,
@@ -977,7 +977,7 @@ fn an_answer_never_offered_is_refused_and_not_recorded() {
                 choice,
             }
             .encode();
-            let t = chess_tutor_core::tutor::step(session, Input::Button(data), catalog);
+            let t = chat::step(session, Input::Button(data), catalog);
             // Unit 16 offers eight draw kinds and "not a draw": only those indices are
             // offered there.
             if *what == "lesson judge step" && choice < 9 {
@@ -1019,7 +1019,7 @@ fn a_double_tap_on_resign_only_asks() {
     );
     // "Yes, resign" without the question is a stale button, not a resignation.
     let (_, game) = &press_sessions()[6];
-    let t = chess_tutor_core::tutor::step(
+    let t = chat::step(
         game,
         Input::Button(Action::ResignYes(game.nonce).encode()),
         catalog,

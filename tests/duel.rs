@@ -5,9 +5,8 @@
 
 use std::collections::HashMap;
 
-use chess_tutor_core::tutor::duel::{self, DuelId, SharedGame};
 use chess_tutor_core::tutor::{
-    Action, Catalog, Envelope, Input, Loaded, Mode, Reply, Session, step_shared,
+    Action, Catalog, DuelId, Envelope, Input, Mode, Reply, Request, Session, SharedGame,
 };
 
 const ZH: i64 = 101;
@@ -87,19 +86,18 @@ impl<'c> World<'c> {
         self.log
             .push_str(&format!("\n{} {shown}\n", Self::name(learner)));
         let session = self.sessions.get(&learner).cloned().unwrap_or_default();
-        let wanted = duel::shared_game_of(&session, &input);
-        let loaded = wanted.map(|id| Loaded {
-            id,
-            game: self
-                .games
+        let probe = Request::new(session.clone(), input.clone(), Envelope::default());
+        let wanted = probe.shared_game();
+        let loaded = wanted.map(|id| {
+            self.games
                 .get(&id.0)
-                .map(|v| SharedGame::from_stored(v).expect("a stored game reads")),
+                .map(|v| SharedGame::from_stored(v).expect("a stored game reads"))
         });
         if let Some(room) = self.room {
             // The shell hands a member's input in a group to the member only when it is
             // theirs as a player; every input these tests send there is.
             assert!(
-                duel::plays_in_room(&session, &input, room),
+                Request::plays_in_room(&session, &input, room),
                 "{input:?} is the group's"
             );
         }
@@ -112,7 +110,11 @@ impl<'c> World<'c> {
             room: self.room,
             name: self.room.map(|_| Self::account_name(learner).to_owned()),
         };
-        let t = step_shared(&session, input, &envelope, loaded, self.catalog);
+        let mut request = Request::new(session, input, envelope);
+        if let Some(game) = loaded {
+            request = request.with_shared(game);
+        }
+        let t = chess_tutor_core::tutor::step(request, self.catalog);
         if let Some(write) = &t.shared {
             // Only the game locked for the input is written, or a new one with the id
             // the shell gave.
@@ -457,8 +459,8 @@ fn a_shell_without_shared_games_offers_no_friend_and_strands_nobody() {
         ..Envelope::default()
     };
     let session = Session::default();
-    let t =
-        chess_tutor_core::tutor::step_in(&session, Input::Text("/play".into()), &alone, &catalog);
+    let request = Request::new(session, Input::Text("/play".into()), alone.clone());
+    let t = chess_tutor_core::tutor::step(request, &catalog);
     let invite = Action::Invite.encode();
     assert!(
         t.replies
@@ -467,7 +469,10 @@ fn a_shell_without_shared_games_offers_no_friend_and_strands_nobody() {
             .all(|b| b.data != invite),
         "no friend to invite here"
     );
-    let t = chess_tutor_core::tutor::step_in(&t.session, Input::Button(invite), &alone, &catalog);
+    let t = chess_tutor_core::tutor::step(
+        Request::new(t.session, Input::Button(invite), alone.clone()),
+        &catalog,
+    );
     assert!(t.replies[0].text.contains("needs the bot on Telegram"));
     assert!(!t.replies[0].buttons.is_empty(), "the menu to go on with");
     assert!(t.shared.is_none() && t.session.duel.is_none());
@@ -513,7 +518,7 @@ fn a_game_in_a_group_is_taken_by_accept_and_played_there_by_name() {
     let invite = w.data(GROUP, "Play a friend");
     for input in [Input::Button(invite.clone()), Input::Text("e4".into())] {
         assert_eq!(
-            duel::plays_in_room(&Session::default(), &input, GROUP),
+            Request::plays_in_room(&Session::default(), &input, GROUP),
             matches!(input, Input::Button(_)),
             "a member not seated: only the game's buttons are theirs"
         );
@@ -552,14 +557,18 @@ fn a_game_in_a_group_is_taken_by_accept_and_played_there_by_name() {
     assert_eq!(w.sessions[&EN].duel.unwrap().room, Some(GROUP));
     // A seated player's own lesson command stays the group's; a move is theirs.
     let ann = w.sessions[&EN].clone();
-    assert!(!duel::plays_in_room(
+    assert!(!Request::plays_in_room(
         &ann,
         &Input::Text("/lesson 1".into()),
         GROUP
     ));
-    assert!(duel::plays_in_room(&ann, &Input::Text("e5".into()), GROUP));
+    assert!(Request::plays_in_room(
+        &ann,
+        &Input::Text("e5".into()),
+        GROUP
+    ));
     assert!(
-        !duel::plays_in_room(&ann, &Input::Text("e5".into()), -7),
+        !Request::plays_in_room(&ann, &Input::Text("e5".into()), -7),
         "another group"
     );
     w.text(ZH, "f3");

@@ -467,8 +467,8 @@ fn verdicts_do_not_contradict_themselves() {
 /// any judge step of the shipped course.
 #[test]
 fn a_judge_board_gives_no_answer_away() {
+    use chat::step;
     use chess_tutor_core::content::lesson::StepKind;
-    use chess_tutor_core::tutor::step;
     use shakmaty::Position;
     let catalog = Catalog::shipped().unwrap();
     let mut in_check = 0;

@@ -7,8 +7,8 @@
 mod chat;
 mod common;
 
-use chat::{Chat, shipped};
-use chess_tutor_core::tutor::{Action, Catalog, Input, Mode, Reply, Session, step};
+use chat::{Chat, shipped, step};
+use chess_tutor_core::tutor::{Action, Catalog, Input, Mode, Reply, Session};
 use common::Rng;
 
 fn begin<'c>(catalog: &'c Catalog, client: &str) -> Chat<'c> {

@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::Path;
 
-use chess_tutor_core::tutor::{Catalog, Input, Mode, Session, step};
+use chess_tutor_core::tutor::{Catalog, Envelope, Input, Mode, Request, Session};
 
 fn golden() -> Vec<(String, serde_json::Value)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/sessions");
@@ -43,7 +43,12 @@ fn the_tutor_carries_on_from_every_golden_session() {
     let catalog = Catalog::shipped().unwrap();
     for (name, stored) in golden() {
         let session = Session::from_stored(&stored).unwrap();
-        let t = step(&session, Input::Text("/board".into()), &catalog);
+        let request = Request::new(
+            session.clone(),
+            Input::Text("/board".into()),
+            Envelope::default(),
+        );
+        let t = chess_tutor_core::tutor::step(request, &catalog);
         assert!(!t.replies.is_empty(), "{name}: /board answered nothing");
         if !matches!(session.mode, Mode::Idle) {
             assert!(

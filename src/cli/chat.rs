@@ -20,17 +20,18 @@ pub struct ChatArgs {
 }
 
 pub fn run(args: &ChatArgs, content: Option<&Path>, data_dir: &Path) -> ExitCode {
-    let (catalog, runtime) = match super::prepare_shell(content, false) {
+    let (catalog, runtime) = match super::setup::prepare_shell(content, false) {
         Ok(ready) => ready,
         Err(code) => return code,
     };
     let result = runtime.block_on(async {
-        let store = super::open_store(data_dir).await?;
+        let store = super::setup::open_store(data_dir).await?;
         let options = ChatOptions {
             lang: args.lang,
             learner: LearnerId(args.learner),
             picture: Some(data_dir.join("board.png")),
         };
+        let catalog = std::sync::Arc::new(catalog);
         let result = terminal::run(&store, &catalog, &options).await;
         store.close().await;
         result

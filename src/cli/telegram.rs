@@ -140,7 +140,7 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
             return ExitCode::from(2);
         }
     };
-    let (catalog, runtime) = match super::prepare_shell(content, true) {
+    let (catalog, runtime) = match super::setup::prepare_shell(content, true) {
         Ok((catalog, runtime)) => (Arc::new(catalog), runtime),
         Err(code) => return code,
     };
@@ -151,7 +151,7 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
         ..PollOptions::default()
     };
     let result: anyhow::Result<()> = runtime.block_on(async {
-        let store = super::open_store(data_dir).await?;
+        let store = super::setup::open_store(data_dir).await?;
         let shell = Shell::new(
             &token,
             api_url.as_deref(),

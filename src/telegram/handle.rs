@@ -245,14 +245,14 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
 }
 
 /// Whether a group member's input is theirs as a player of a game in that group (see
-/// [`chess_tutor_core::tutor::duel::plays_in_room`]), read from their session as stored.
+/// [`chess_tutor_core::tutor::Request::plays_in_room`]), read from their session as stored.
 async fn member_plays(
     shell: &Shell,
     member: &super::inbound::Member,
     input: &chess_tutor_core::tutor::Input,
     room: i64,
 ) -> Result<bool, StoreError> {
-    use chess_tutor_core::tutor::{Session, duel};
+    use chess_tutor_core::tutor::{Request, Session};
     let session = match shell.store.load(LearnerId(member.id)).await? {
         None => Session::default(),
         // One that does not read is the member's to be told about in their own chat.
@@ -261,7 +261,7 @@ async fn member_plays(
             Err(_) => return Ok(false),
         },
     };
-    Ok(duel::plays_in_room(&session, input, room))
+    Ok(Request::plays_in_room(&session, input, room))
 }
 
 /// The replies of an update for the other player of a game between two learners, in their

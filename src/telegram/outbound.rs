@@ -28,10 +28,7 @@ pub const MAX_CAPTION: usize = 1024;
 pub const MAX_TOAST: usize = 200;
 /// Side of the board pictures, in pixels.
 pub const BOARD_PX: u32 = 512;
-/// How long one call keeps retrying a passing failure (a 5xx, a time-out, a refused
-/// connection) before it is left to the outbox (whose sweep tries it again later):
-/// [`Shell::passing_budget`], `CHESS_TUTOR_PASSING_BUDGET_MS`.
-pub const PASSING_BUDGET: Duration = Duration::from_secs(600);
+
 /// The first wait after a passing failure; it doubles up to [`BACKOFF_CAP`], jittered.
 const BACKOFF_FIRST: Duration = Duration::from_millis(200);
 /// The longest wait between two attempts of one call.

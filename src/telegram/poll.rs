@@ -385,7 +385,7 @@ async fn fetch(
 /// id and size only and counted; an update without an id is dropped the same way.
 fn read_raw(
     raw: &str,
-    metrics: &super::ops::Metrics,
+    metrics: &super::metrics::Metrics,
 ) -> Result<Vec<(i64, Incoming)>, super::updates::BatchError> {
     let updates = super::updates::split_batch(raw)?;
     Ok(updates
@@ -470,7 +470,7 @@ mod tests {
             {"update_id":3,"message":"not a message"},
             {"update_id":"x"}
         ]}"#;
-        let metrics = super::super::ops::Metrics::new();
+        let metrics = super::super::metrics::Metrics::new();
         let batch = read_raw(raw, &metrics).expect("readable");
         assert_eq!(batch.len(), 2);
         assert_eq!(batch[0].0, 1);
@@ -485,7 +485,7 @@ mod tests {
     /// name, once made every batch unreadable: the offset never moved and nobody was answered.
     #[test]
     fn an_unreadable_update_is_skipped_and_the_others_are_read() {
-        let metrics = super::super::ops::Metrics::new();
+        let metrics = super::super::metrics::Metrics::new();
         let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
         let raw = format!(
             r#"{{"ok":true,"result":[

@@ -3,6 +3,7 @@
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use chess_tutor_core::render::{self, BoardView};
 use chess_tutor_core::rules::Lang;
@@ -27,7 +28,11 @@ pub struct ChatOptions {
 /// # Errors
 ///
 /// Terminal I/O failures and store failures.
-pub async fn run(store: &Store, catalog: &Catalog, options: &ChatOptions) -> anyhow::Result<()> {
+pub async fn run(
+    store: &Store,
+    catalog: &Arc<Catalog>,
+    options: &ChatOptions,
+) -> anyhow::Result<()> {
     let color = io::stdout().is_terminal();
     let mut out = io::stdout().lock();
     let first = store.load(options.learner).await?.is_none();
@@ -92,7 +97,7 @@ pub async fn run(store: &Store, catalog: &Catalog, options: &ChatOptions) -> any
 
 async fn run_input(
     store: &Store,
-    catalog: &Catalog,
+    catalog: &Arc<Catalog>,
     options: &ChatOptions,
     input: Input,
 ) -> anyhow::Result<Vec<Reply>> {
@@ -227,7 +232,7 @@ pub fn board_text(view: &BoardView, color: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chess_tutor_core::tutor::{Session, step};
+    use chess_tutor_core::tutor::{Envelope, Request, Session, step};
 
     /// A move task in the terminal: moves are typed, so neither the tap board nor the button
     /// that opens it is shown, and the numbered choices stay Hint, Solution, Next.
@@ -236,9 +241,17 @@ mod tests {
         let catalog = Catalog::shipped().unwrap();
         let mut session = Session::default();
         for text in ["/lang en", "/lesson 3", "/next", "/next"] {
-            session = step(&session, Input::Text(text.into()), &catalog).session;
+            session = step(
+                Request::new(session, Input::Text(text.into()), Envelope::default()),
+                &catalog,
+            )
+            .session;
         }
-        let mut replies = step(&session, Input::Text("/board".into()), &catalog).replies;
+        let mut replies = step(
+            Request::new(session, Input::Text("/board".into()), Envelope::default()),
+            &catalog,
+        )
+        .replies;
         assert!(
             replies[0]
                 .buttons

@@ -2,8 +2,24 @@
 //! (what the learner sends, what the bot answers: placement, board, text, buttons, events).
 #![allow(dead_code)]
 
-use chess_tutor_core::tutor::{Action, Catalog, Event, Input, Session, step};
+use chess_tutor_core::tutor::{
+    Action, Catalog, Envelope, Event, Input, Request, Session, Transition,
+};
 use shakmaty::Square;
+
+/// One step of `session` (left as it is) with `input`, as a shell without a clock steps it.
+pub fn step(session: &Session, input: Input, catalog: &Catalog) -> Transition {
+    step_at(session, input, None, catalog)
+}
+
+/// [`step`] at a time (Unix seconds).
+pub fn step_at(session: &Session, input: Input, now: Option<i64>, catalog: &Catalog) -> Transition {
+    let envelope = Envelope {
+        now,
+        ..Envelope::default()
+    };
+    chess_tutor_core::tutor::step(Request::new(session.clone(), input, envelope), catalog)
+}
 
 /// The shipped content.
 pub fn shipped() -> Catalog {

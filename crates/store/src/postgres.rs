@@ -1,21 +1,19 @@
 //! The PostgreSQL backend, for several replicas sharing one database.
 //!
-//! Each input is one `READ COMMITTED` transaction that first takes
-//! `pg_advisory_xact_lock(learner id)`: inputs of one learner, from any process, run one at a
-//! time, and each reads the state its predecessor committed (the lock is released only after
-//! the commit is visible). Inputs of different learners run in parallel. States and payloads
+//! Each commit is one short `READ COMMITTED` transaction that first takes
+//! `pg_advisory_xact_lock(learner id)`: commits of one learner, from any process, run one at a
+//! time, and each checks the version its step was computed from (the lock is released only
+//! after the commit is visible). Commits of different learners run in parallel; no step runs
+//! while a connection is held. States and payloads
 //! are stored as `jsonb`, so operators can query progress with SQL.
 
 use std::str::FromStr;
 use std::time::Duration;
 
+use sqlx::Connection;
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions};
-use sqlx::{Connection, Row};
 
-use super::{
-    Applied, Event, GameId, GameRecord, KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, Location,
-    SharedChange, StoreError, migrations, parse_state,
-};
+use super::{LearnerId, Location, SharedChange, StoreError, migrations};
 
 /// Connections per process.
 const MAX_CONNECTIONS: u32 = 8;
@@ -99,144 +97,26 @@ impl PostgresStore {
         Ok(tx)
     }
 
-    pub(super) async fn apply_once<T, F>(
+    /// Stores a step's change if nothing changed since its snapshot (see `sql::commit!`).
+    pub(super) async fn commit<T>(
         &self,
-        id: LearnerId,
+        snapshot: &super::Snapshot,
         update_key: Option<i64>,
-        game: Option<GameId>,
+        change: &SharedChange<T>,
         owner: i64,
-        f: &mut F,
-    ) -> Result<Applied<T>, StoreError>
-    where
-        F: FnMut(Option<&LearnerRecord>, Option<&GameRecord>) -> SharedChange<T>,
-    {
-        let mut tx = self.begin_locked(id).await?;
-        if let Some(key) = update_key {
-            let seen = sqlx::query(
-                "SELECT 1 FROM applied_updates WHERE learner_id = $1 AND update_key = $2",
-            )
-            .bind(id.0)
-            .bind(key)
-            .fetch_optional(&mut *tx)
+    ) -> Result<super::Committed<()>, StoreError> {
+        let mut tx = self
+            .pool
+            .begin_with("BEGIN ISOLATION LEVEL READ COMMITTED")
             .await?;
-            if seen.is_some() {
-                tx.rollback().await?;
-                return Ok(Applied::Duplicate);
-            }
-        }
-        let current =
-            sqlx::query("SELECT state::text AS state, version FROM learners WHERE id = $1")
-                .bind(id.0)
-                .fetch_optional(&mut *tx)
-                .await?
-                .map(|row| record(id, &row))
-                .transpose()?;
-        // The game's row lock, after the learner's: the other player's inputs wait here.
-        let game_record = match game {
-            Some(game) => sqlx::query(
-                "SELECT state::text AS state, version FROM games WHERE id = $1 FOR UPDATE",
-            )
-            .bind(game.0)
-            .fetch_optional(&mut *tx)
-            .await?
-            .map(|row| game_record(game, &row))
-            .transpose()?,
-            None => None,
-        };
-        let SharedChange {
+        super::sql::commit!(
+            tx,
+            &*super::sql::POSTGRES_STATEMENTS,
+            snapshot,
+            update_key,
             change,
-            game: game_write,
-            others,
-        } = f(current.as_ref(), game_record.as_ref());
-        let version = current.as_ref().map_or(1, |r| r.version + 1);
-        sqlx::query(
-            "INSERT INTO learners (id, state, version) VALUES ($1, $2::jsonb, $3)
-             ON CONFLICT (id) DO UPDATE SET state = EXCLUDED.state, version = EXCLUDED.version,
-                 updated_at = now()",
+            owner
         )
-        .bind(id.0)
-        .bind(serde_json::to_string(&change.state)?)
-        .bind(version)
-        .execute(&mut *tx)
-        .await?;
-        for Event { kind, payload } in &change.events {
-            sqlx::query(
-                "INSERT INTO learner_events (learner_id, version, kind, payload)
-                 VALUES ($1, $2, $3, $4::jsonb)",
-            )
-            .bind(id.0)
-            .bind(version)
-            .bind(kind)
-            .bind(serde_json::to_string(payload)?)
-            .execute(&mut *tx)
-            .await?;
-        }
-        if let Some(key) = update_key {
-            sqlx::query(
-                "INSERT INTO applied_updates
-                     (learner_id, update_key, version, unsent, claimed_by, claimed_at)
-                 VALUES ($1, $2, $3, $4::jsonb, $5, $6)",
-            )
-            .bind(id.0)
-            .bind(key)
-            .bind(version)
-            .bind(
-                change
-                    .unsent
-                    .as_ref()
-                    .map(serde_json::to_string)
-                    .transpose()?,
-            )
-            .bind(change.unsent.as_ref().map(|_| owner))
-            .bind(change.unsent.as_ref().map(|_| super::now_ms()))
-            .execute(&mut *tx)
-            .await?;
-        }
-        if let Some(write) = &game_write {
-            let state = serde_json::to_string(&write.state)?;
-            if write.created {
-                sqlx::query("INSERT INTO games (id, state, version) VALUES ($1, $2::jsonb, 1)")
-                    .bind(write.id.0)
-                    .bind(state)
-                    .execute(&mut *tx)
-                    .await?;
-            } else {
-                sqlx::query(
-                    "UPDATE games SET state = $2::jsonb, version = version + 1, updated_at = now()
-                     WHERE id = $1",
-                )
-                .bind(write.id.0)
-                .bind(state)
-                .execute(&mut *tx)
-                .await?;
-            }
-        }
-        if let Some(key) = update_key {
-            // The other player's replies, kept under this update key in their outbox. Only
-            // their row's key is read (no lock that their own input holds is waited for).
-            for (other, unsent) in &others {
-                sqlx::query(
-                    "INSERT INTO applied_updates
-                         (learner_id, update_key, version, unsent, claimed_by, claimed_at)
-                     SELECT id, $2, version, $3::jsonb, $4, $5 FROM learners WHERE id = $1
-                     ON CONFLICT (learner_id, update_key) DO NOTHING",
-                )
-                .bind(other.0)
-                .bind(key)
-                .bind(serde_json::to_string(unsent)?)
-                .bind(owner)
-                .bind(super::now_ms())
-                .execute(&mut *tx)
-                .await?;
-            }
-        }
-        sqlx::query("DELETE FROM applied_updates WHERE learner_id = $1 AND version <= $2")
-            .bind(id.0)
-            .bind(version - KEPT_UPDATE_KEYS)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(Applied::Done(change.output))
     }
 
     pub(super) async fn inbox_add(
@@ -294,24 +174,6 @@ impl PostgresStore {
     pub(super) async fn close(&self) {
         self.pool.close().await;
     }
-}
-
-/// A game row (`state` as text, `version`) as a record.
-fn game_record(id: GameId, row: &sqlx::postgres::PgRow) -> Result<GameRecord, StoreError> {
-    let state: String = row.try_get("state")?;
-    Ok(GameRecord {
-        state: super::parse_game(id, &state)?,
-        version: row.try_get("version")?,
-    })
-}
-
-/// A learner row (`state` as text, `version`) as a record.
-fn record(id: LearnerId, row: &sqlx::postgres::PgRow) -> Result<LearnerRecord, StoreError> {
-    let state: String = row.try_get("state")?;
-    Ok(LearnerRecord {
-        state: parse_state(id, &state)?,
-        version: row.try_get("version")?,
-    })
 }
 
 #[cfg(test)]

@@ -10,15 +10,11 @@
 use std::path::Path;
 use std::time::Duration;
 
-use sqlx::Row;
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
 
-use super::{
-    Applied, Event, GameId, GameRecord, KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, SharedChange,
-    StoreError, migrations, parse_state,
-};
+use super::{LearnerId, SharedChange, StoreError, migrations};
 
 /// How long a connection waits for another process's write lock before `SQLITE_BUSY`.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
@@ -133,140 +129,23 @@ impl SqliteStore {
         Ok(SqliteStore { writer, readers })
     }
 
-    pub(super) async fn apply_once<T, F>(
+    /// Stores a step's change if nothing changed since its snapshot (see `sql::commit!`).
+    pub(super) async fn commit<T>(
         &self,
-        id: LearnerId,
+        snapshot: &super::Snapshot,
         update_key: Option<i64>,
-        game: Option<GameId>,
+        change: &SharedChange<T>,
         owner: i64,
-        f: &mut F,
-    ) -> Result<Applied<T>, StoreError>
-    where
-        F: FnMut(Option<&LearnerRecord>, Option<&GameRecord>) -> SharedChange<T>,
-    {
+    ) -> Result<super::Committed<()>, StoreError> {
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        if let Some(key) = update_key {
-            let seen = sqlx::query(
-                "SELECT 1 FROM applied_updates WHERE learner_id = ? AND update_key = ?",
-            )
-            .bind(id.0)
-            .bind(key)
-            .fetch_optional(&mut *tx)
-            .await?;
-            if seen.is_some() {
-                tx.rollback().await?;
-                return Ok(Applied::Duplicate);
-            }
-        }
-        let current = sqlx::query("SELECT state, version FROM learners WHERE id = ?")
-            .bind(id.0)
-            .fetch_optional(&mut *tx)
-            .await?
-            .map(|row| record(id, &row))
-            .transpose()?;
-        // The single writer already holds the game for this transaction (BEGIN IMMEDIATE).
-        let game_record = match game {
-            Some(game) => sqlx::query("SELECT state, version FROM games WHERE id = ?")
-                .bind(game.0)
-                .fetch_optional(&mut *tx)
-                .await?
-                .map(|row| game_record(game, &row))
-                .transpose()?,
-            None => None,
-        };
-        let SharedChange {
+        super::sql::commit!(
+            tx,
+            &*super::sql::SQLITE_STATEMENTS,
+            snapshot,
+            update_key,
             change,
-            game: game_write,
-            others,
-        } = f(current.as_ref(), game_record.as_ref());
-        let version = current.as_ref().map_or(1, |r| r.version + 1);
-        sqlx::query(
-            "INSERT INTO learners (id, state, version) VALUES (?1, ?2, ?3)
-             ON CONFLICT (id) DO UPDATE SET state = excluded.state, version = excluded.version,
-                 updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+            owner
         )
-        .bind(id.0)
-        .bind(serde_json::to_string(&change.state)?)
-        .bind(version)
-        .execute(&mut *tx)
-        .await?;
-        for Event { kind, payload } in &change.events {
-            sqlx::query(
-                "INSERT INTO learner_events (learner_id, version, kind, payload) VALUES (?, ?, ?, ?)",
-            )
-            .bind(id.0)
-            .bind(version)
-            .bind(kind)
-            .bind(serde_json::to_string(payload)?)
-            .execute(&mut *tx)
-            .await?;
-        }
-        if let Some(key) = update_key {
-            sqlx::query(
-                "INSERT INTO applied_updates
-                     (learner_id, update_key, version, unsent, claimed_by, claimed_at)
-                 VALUES (?, ?, ?, ?, ?, ?)",
-            )
-            .bind(id.0)
-            .bind(key)
-            .bind(version)
-            .bind(
-                change
-                    .unsent
-                    .as_ref()
-                    .map(serde_json::to_string)
-                    .transpose()?,
-            )
-            .bind(change.unsent.as_ref().map(|_| owner))
-            .bind(change.unsent.as_ref().map(|_| super::now_ms()))
-            .execute(&mut *tx)
-            .await?;
-        }
-        if let Some(write) = &game_write {
-            let state = serde_json::to_string(&write.state)?;
-            if write.created {
-                sqlx::query("INSERT INTO games (id, state, version) VALUES (?, ?, 1)")
-                    .bind(write.id.0)
-                    .bind(state)
-                    .execute(&mut *tx)
-                    .await?;
-            } else {
-                sqlx::query(
-                    "UPDATE games SET state = ?2, version = version + 1,
-                         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-                     WHERE id = ?1",
-                )
-                .bind(write.id.0)
-                .bind(state)
-                .execute(&mut *tx)
-                .await?;
-            }
-        }
-        if let Some(key) = update_key {
-            // The other player's replies, kept under this update key in their outbox.
-            for (other, unsent) in &others {
-                sqlx::query(
-                    "INSERT INTO applied_updates
-                         (learner_id, update_key, version, unsent, claimed_by, claimed_at)
-                     SELECT id, ?2, version, ?3, ?4, ?5 FROM learners WHERE id = ?1
-                     ON CONFLICT (learner_id, update_key) DO NOTHING",
-                )
-                .bind(other.0)
-                .bind(key)
-                .bind(serde_json::to_string(unsent)?)
-                .bind(owner)
-                .bind(super::now_ms())
-                .execute(&mut *tx)
-                .await?;
-            }
-        }
-        sqlx::query("DELETE FROM applied_updates WHERE learner_id = ? AND version <= ?")
-            .bind(id.0)
-            .bind(version - KEPT_UPDATE_KEYS)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(Applied::Done(change.output))
     }
 
     pub(super) async fn inbox_add(
@@ -328,23 +207,6 @@ impl SqliteStore {
         self.readers.close().await;
         self.writer.close().await;
     }
-}
-
-/// A learner row (`state`, `version`) as a record.
-fn game_record(id: GameId, row: &sqlx::sqlite::SqliteRow) -> Result<GameRecord, StoreError> {
-    let state: String = row.try_get("state")?;
-    Ok(GameRecord {
-        state: super::parse_game(id, &state)?,
-        version: row.try_get("version")?,
-    })
-}
-
-fn record(id: LearnerId, row: &sqlx::sqlite::SqliteRow) -> Result<LearnerRecord, StoreError> {
-    let state: String = row.try_get("state")?;
-    Ok(LearnerRecord {
-        state: parse_state(id, &state)?,
-        version: row.try_get("version")?,
-    })
 }
 
 #[cfg(test)]

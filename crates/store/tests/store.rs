@@ -13,8 +13,8 @@ use std::sync::{Arc, Once};
 use std::time::Duration;
 
 use chess_tutor_store::{
-    Applied, Backend, Change, Claim, Event, GameId, GameRecord, GameWrite, KEPT_UPDATE_KEYS,
-    LearnerId, LearnerRecord, Location, SharedChange, Store, StoreError,
+    Applied, Backend, Change, Claim, Committed, Event, GameId, GameRecord, GameWrite,
+    KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, Location, SharedChange, Store, StoreError,
 };
 use serde_json::json;
 
@@ -207,6 +207,7 @@ on_both_backends!(
     the_inbox_keeps_updates_with_the_offset_until_removed,
     a_shared_game_takes_both_learners_inputs_one_at_a_time_on_two_replicas,
     a_created_game_never_replaces_a_stored_one,
+    a_change_computed_from_a_stale_snapshot_is_a_conflict_and_stores_nothing,
 );
 
 async fn first_apply_creates_the_learner(db: &Db) {
@@ -1363,4 +1364,72 @@ async fn a_created_game_never_replaces_a_stored_one(db: &Db) {
     assert_eq!(store.load(b).await.unwrap(), before);
     assert_eq!(store.load_game(game).await.unwrap(), game_before);
     assert_eq!(store.unsent(b, 2).await.unwrap(), None);
+}
+
+/// Compute, then commit: a change made from a snapshot that another input has overtaken (the
+/// same learner's, or the other player's move in their shared game) is refused as a
+/// conflict, and nothing of it is stored; computed again from a new snapshot, it is stored.
+async fn a_change_computed_from_a_stale_snapshot_is_a_conflict_and_stores_nothing(db: &Db) {
+    let store = db.open().await;
+    let (a, b, game) = (LearnerId(61), LearnerId(62), GameId(7));
+    done(store.apply(a, None, increment).await.unwrap());
+    done(store.apply(b, None, increment).await.unwrap());
+    done(
+        store
+            .apply_shared(a, Some(1), Some(game), shared_increment(a, b, game))
+            .await
+            .unwrap(),
+    );
+    // The learner's own record overtaken.
+    let stale = store.snapshot(a, Some(2)).await.unwrap();
+    done(store.apply(a, Some(3), increment).await.unwrap());
+    let change = SharedChange::alone(increment(stale.record.as_ref()));
+    assert_eq!(
+        store.commit(&stale, Some(2), change).await.unwrap(),
+        Committed::Conflict
+    );
+    assert_eq!(counter(&store.load(a).await.unwrap().unwrap()), 3);
+    assert_eq!(store.unsent(a, 2).await.unwrap(), None, "no key kept");
+    let events = store.events(a, 0).await.unwrap().len();
+    // The shared game overtaken by the other player's move.
+    let mut stale = store.snapshot(b, Some(4)).await.unwrap();
+    stale.game = Some((game, store.load_game(game).await.unwrap()));
+    done(
+        store
+            .apply_shared(a, Some(5), Some(game), shared_increment(a, b, game))
+            .await
+            .unwrap(),
+    );
+    let game_before = store.load_game(game).await.unwrap();
+    let b_before = store.load(b).await.unwrap();
+    let mut f = shared_increment(b, a, game);
+    let change = f(
+        stale.record.as_ref(),
+        stale.game.as_ref().and_then(|(_, g)| g.as_ref()),
+    );
+    assert_eq!(
+        store.commit(&stale, Some(4), change).await.unwrap(),
+        Committed::Conflict
+    );
+    assert_eq!(store.load_game(game).await.unwrap(), game_before);
+    assert_eq!(store.load(b).await.unwrap(), b_before);
+    assert_eq!(store.events(a, 0).await.unwrap().len(), events + 1);
+    // A snapshot taken anew commits.
+    let mut fresh = store.snapshot(b, Some(4)).await.unwrap();
+    fresh.game = Some((game, store.load_game(game).await.unwrap()));
+    let change = f(
+        fresh.record.as_ref(),
+        fresh.game.as_ref().and_then(|(_, g)| g.as_ref()),
+    );
+    assert!(matches!(
+        store.commit(&fresh, Some(4), change).await.unwrap(),
+        Committed::Done(_)
+    ));
+    assert_eq!(
+        store.load_game(game).await.unwrap().unwrap().version,
+        game_before.unwrap().version + 1
+    );
+    // And a key applied since the snapshot is a duplicate, not a second application.
+    let late = store.snapshot(b, Some(4)).await.unwrap();
+    assert!(late.applied);
 }

@@ -7,108 +7,38 @@ use super::callback::Action;
 use super::cx::Cx;
 use super::input::{Command, Input, LessonArg, MAX_TEXT_CHARS};
 use super::reply::{Button, Event, Reply, Transition};
-use super::state::{GameState, Mode, Session};
+use super::request::Request;
+use super::state::{GameState, Mode};
 use super::words::{self, Say};
 use super::{duel, game, lesson, puzzle, quiz, tap};
 use crate::content::Catalog;
 use crate::draw;
 use crate::render::BoardView;
 use crate::rules::{self, Lang, Verdict, text::verdict_text};
-use serde::{Deserialize, Serialize};
 use shakmaty::Position as _;
 
-/// Applies one input to a session. Pure: the same session, input and catalogue always give
-/// the same transition.
+/// Applies one input to a session: the tutor's only entry. Pure: the same request and
+/// catalogue always give the same transition.
 ///
 /// ```
-/// use chess_tutor_core::tutor::{step, Catalog, Input, Session};
+/// use chess_tutor_core::tutor::{step, Catalog, Envelope, Input, Request, Session};
 /// let catalog = Catalog::default();
-/// let t = step(&Session::default(), Input::Start { client_lang: Some("en".into()) }, &catalog);
+/// let start = Input::Start { client_lang: Some("en".into()) };
+/// let t = step(Request::new(Session::default(), start, Envelope::default()), &catalog);
 /// assert_eq!(t.session.lang, Some(chess_tutor_core::rules::Lang::En));
 /// assert!(t.replies[0].text.contains("Welcome"));
 /// ```
 #[must_use]
-pub fn step(session: &Session, input: Input, catalog: &Catalog) -> Transition {
-    step_at(session, input, None, catalog)
-}
-
-/// Like [`step`], with the time of the input (Unix seconds) as the shell's clock read it:
-/// spaced review of missed puzzles is scheduled by it.
-#[must_use]
-pub fn step_at(session: &Session, input: Input, now: Option<i64>, catalog: &Catalog) -> Transition {
-    step_in(
-        session,
+pub fn step(request: Request, catalog: &Catalog) -> Transition {
+    let Request {
+        mut session,
         input,
-        &Envelope {
-            now,
-            ..Envelope::default()
-        },
-        catalog,
-    )
-}
-
-/// What a shell knows about an input besides the input itself.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Envelope {
-    /// The time of the input (Unix seconds), as the shell's clock read it.
-    pub now: Option<i64>,
-    /// The language code the learner's client reports with this input (`zh-hans`, `en`, …):
-    /// a learner whose language is not known yet is answered in it from the first input on.
-    pub client_lang: Option<String>,
-    /// Who the learner is (their chat id): needed to sit at a game with a friend.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub learner: Option<i64>,
-    /// A fresh random id, for a game with a friend that this input may create.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub new_game: Option<i64>,
-    /// The bot's username, for invitation links.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bot_username: Option<String>,
-    /// The group chat the input came from, when it is a member's input there for a game
-    /// played in that group (the learner is then the member, not the group).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub room: Option<i64>,
-    /// The learner's name as their account gives it (to address them in a group).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-}
-
-/// The game between two learners an input needs, as the shell loaded it under its lock:
-/// the id it looked up ([`super::duel::shared_game_of`]) and the game, if it is stored.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Loaded {
-    /// The id looked up.
-    pub id: super::state::DuelId,
-    /// The game found under it.
-    pub game: Option<super::shared::SharedGame>,
-}
-
-/// Like [`step`], with what the shell knows about the input: its time and the client's
-/// language.
-#[must_use]
-pub fn step_in(
-    session: &Session,
-    input: Input,
-    envelope: &Envelope,
-    catalog: &Catalog,
-) -> Transition {
-    step_shared(session, input, envelope, None, catalog)
-}
-
-/// Like [`step_in`], with the game between two learners that the input needs
-/// ([`super::duel::shared_game_of`]), loaded by the shell under that game's lock. What
-/// becomes of it is [`Transition::shared`]; what its other player is told,
-/// [`Transition::others`].
-#[must_use]
-pub fn step_shared(
-    session: &Session,
-    input: Input,
-    envelope: &Envelope,
-    loaded: Option<Loaded>,
-    catalog: &Catalog,
-) -> Transition {
-    let given = session;
-    let mut session = session.clone();
+        envelope,
+        shared: loaded,
+    } = request;
+    let envelope = &envelope;
+    // Kept as given: a refused press hands it back unchanged.
+    let given = session.clone();
     // The activity leaves the session while it handles the input; what it returns goes back.
     let mode = std::mem::take(&mut session.mode);
     let mut cx = Cx {
@@ -180,7 +110,7 @@ pub fn step_shared(
     // A refused press changes nothing (not even what the steps before the refusal did, such as
     // putting a game aside): it is answered, and the session is the one given.
     if !cx.refusal.is_empty() {
-        let mut session = given.clone();
+        let mut session = given;
         // The language a first input brings is not the press's doing: it is kept.
         if session.lang.is_none() && cx.session.lang.is_some() {
             session.lang = cx.session.lang;

@@ -32,7 +32,7 @@ use super::input::{Command, Input};
 use super::ladder::{self, GameResult};
 use super::reply::{Button, Reply};
 use super::shared::ABANDON_AFTER_SECS;
-pub use super::shared::{ABANDON_AFTER_DAYS, Seat, SharedGame, SharedWrite};
+pub use super::shared::{ABANDON_AFTER_DAYS, Seat, SharedGame};
 pub use super::state::{DuelId, DuelSeat};
 use super::state::{FinishedGame, Mode, Session, Side};
 use super::tap;
@@ -76,13 +76,12 @@ pub fn shared_game_of(session: &Session, input: &Input) -> Option<DuelId> {
 /// `/play`, resign and draw words). Anything else in a group is the group's.
 ///
 /// ```
-/// use chess_tutor_core::tutor::duel::plays_in_room;
-/// use chess_tutor_core::tutor::{Input, Session};
+/// use chess_tutor_core::tutor::{Input, Request, Session};
 /// let member = Session::default();
 /// // `i`: the Play-a-friend button, pressed in the group.
-/// assert!(plays_in_room(&member, &Input::Button("i".into()), -100));
+/// assert!(Request::plays_in_room(&member, &Input::Button("i".into()), -100));
 /// // Not seated at a game there: a move is the group's (a group lesson, say).
-/// assert!(!plays_in_room(&member, &Input::Text("e4".into()), -100));
+/// assert!(!Request::plays_in_room(&member, &Input::Text("e4".into()), -100));
 /// ```
 #[must_use]
 pub fn plays_in_room(member: &Session, input: &Input, room: i64) -> bool {

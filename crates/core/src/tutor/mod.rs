@@ -26,7 +26,7 @@ mod activity;
 pub mod callback;
 mod cx;
 mod dispatch;
-pub mod duel;
+mod duel;
 mod game;
 pub mod input;
 pub mod ladder;
@@ -35,6 +35,7 @@ mod mating;
 mod puzzle;
 mod quiz;
 pub mod reply;
+mod request;
 pub mod review;
 mod shared;
 mod spelling;
@@ -44,9 +45,12 @@ mod words;
 
 pub use crate::content::Catalog;
 pub use callback::{Action, DuelAct};
-pub use dispatch::{Envelope, Loaded, step, step_at, step_in, step_shared};
+pub use dispatch::step;
 pub use input::{Command, Input};
 pub use reply::{Button, Event, Reply, Transition};
+pub use request::{Envelope, Request};
+pub use shared::SharedGame;
+pub use state::DuelId;
 pub use state::{
     LessonState, Mode, Progress, PuzzleState, QuizRef, QuizState, SESSION_FORMAT, Scored, Session,
     SessionError, StoredPosition,

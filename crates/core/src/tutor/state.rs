@@ -177,7 +177,7 @@ const PAYLOAD: &str = "duel-";
 /// A game between two learners: a random positive id, also in the invitation link.
 ///
 /// ```
-/// use chess_tutor_core::tutor::duel::DuelId;
+/// use chess_tutor_core::tutor::DuelId;
 /// let id = DuelId::from_payload("duel-12345").unwrap();
 /// assert_eq!(id.payload(), "duel-12345");
 /// assert_eq!(DuelId::from_payload("duel--1"), None);

@@ -5,7 +5,72 @@
 //! one below it, level 1 beats a random mover and loses most games to a one-move greedy
 //! beginner (who takes what it can and mates in one when it can).
 
-use super::Level;
+use std::fmt;
+use std::str::FromStr;
+
+/// One of the eight levels of the tutor as an opponent (1 the weakest).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Level(u8);
+
+impl Level {
+    /// The weakest level: for someone who has just learnt the moves.
+    pub const LOWEST: Level = Level(1);
+    /// The strongest level.
+    pub const HIGHEST: Level = Level(8);
+
+    /// Every level, weakest first.
+    pub const ALL: [Level; 8] = [
+        Level(1),
+        Level(2),
+        Level(3),
+        Level(4),
+        Level(5),
+        Level(6),
+        Level(7),
+        Level(8),
+    ];
+
+    /// The level numbered `n` (1 to 8).
+    #[must_use]
+    pub fn new(n: u8) -> Option<Level> {
+        (1..=8).contains(&n).then_some(Level(n))
+    }
+
+    /// The level's number (1 to 8).
+    #[must_use]
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    /// How the level plays: depth, node budget, noise and blunders.
+    #[must_use]
+    pub fn style(self) -> Style {
+        style(self)
+    }
+}
+
+/// A level number that is not 1 to 8.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("a level is a number from 1 to 8")]
+pub struct LevelError;
+
+impl FromStr for Level {
+    type Err = LevelError;
+
+    fn from_str(s: &str) -> Result<Level, LevelError> {
+        s.trim()
+            .parse::<u8>()
+            .ok()
+            .and_then(Level::new)
+            .ok_or(LevelError)
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
 
 /// How a level blunders when its blunder comes up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -60,22 +60,6 @@ pub fn legal_text(pos: &Chess, info: &MoveInfo, lang: Lang) -> String {
     sentence::words(&sentence::for_legal(pos, info), lang)
 }
 
-/// For a pawn trying to step sideways onto an enemy pawn beside it: the square behind that
-/// pawn, where an en passant capture would land (whether or not it is allowed right now), when
-/// the pawns stand where a double step can have put them side by side.
-fn en_passant_landing(board: &Board, from: Square, to: Square) -> Option<Square> {
-    let mover = board.color_at(from)?;
-    let beside = board.piece_at(to)?;
-    // Only a pawn on its fifth rank can meet a pawn that has just stepped two squares.
-    let fifth = mover.fold_wb(shakmaty::Rank::Fifth, shakmaty::Rank::Fourth);
-    (beside == (!mover).pawn()
-        && from.rank() == fifth
-        && to.rank() == fifth
-        && from.distance(to) == 1)
-        .then(|| to.offset(mover.fold_wb(8, -8)))
-        .flatten()
-}
-
 /// What a legal move does in words and squares only, with no move letters (`Rh4+`): for a
 /// learner who has not met notation yet.
 #[must_use]

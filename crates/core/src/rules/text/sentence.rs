@@ -398,6 +398,22 @@ impl Field for MoveClause {
 }
 
 /// Some value of each field type, for the test that words every sentence in every language.
+/// For a pawn trying to step sideways onto an enemy pawn beside it: the square behind that
+/// pawn, where an en passant capture would land (whether or not it is allowed right now), when
+/// the pawns stand where a double step can have put them side by side.
+fn en_passant_landing(board: &Board, from: Square, to: Square) -> Option<Square> {
+    let mover = board.color_at(from)?;
+    let beside = board.piece_at(to)?;
+    // Only a pawn on its fifth rank can meet a pawn that has just stepped two squares.
+    let fifth = mover.fold_wb(shakmaty::Rank::Fifth, shakmaty::Rank::Fourth);
+    (beside == (!mover).pawn()
+        && from.rank() == fifth
+        && to.rank() == fifth
+        && from.distance(to) == 1)
+        .then(|| to.offset(mover.fold_wb(8, -8)))
+        .flatten()
+}
+
 #[cfg(test)]
 mod sample {
     use super::*;
@@ -1035,7 +1051,7 @@ fn wrong_movement(piece: Role, from: Square, to: Square, board: &Board) -> Sente
             } else if forward < 0 {
                 S::PawnBackwards { from, to }
             } else if forward == 0 {
-                match super::en_passant_landing(board, from, to) {
+                match en_passant_landing(board, from, to) {
                     Some(behind) => S::PawnSidewaysEnPassant { from, to, behind },
                     None => S::PawnSideways { from, to },
                 }

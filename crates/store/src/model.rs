@@ -1,0 +1,210 @@
+//! The store's values: who and what is stored, what a step hands the store, and what the
+//! store answers. No database in here.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// How many of each learner's most recent update keys are kept for recognising replays.
+pub const KEPT_UPDATE_KEYS: i64 = 1000;
+
+/// How many times [`Store::commit`] tries a transaction that meets lock contention or a
+/// serialization failure before it gives up with [`StoreError::Busy`].
+pub const MAX_ATTEMPTS: u32 = 8;
+
+/// How many times [`Store::apply`] computes and commits again after another input committed
+/// first, before it gives up with [`StoreError::Conflicts`].
+pub const MAX_CONFLICTS: u32 = 256;
+
+/// A learner: a Telegram chat id, or an id the terminal chat picks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct LearnerId(pub i64);
+
+impl fmt::Display for LearnerId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl FromStr for LearnerId {
+    type Err = std::num::ParseIntError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        s.trim().parse().map(LearnerId)
+    }
+}
+
+impl From<i64> for LearnerId {
+    fn from(id: i64) -> Self {
+        LearnerId(id)
+    }
+}
+
+/// What is stored for one learner.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LearnerRecord {
+    /// The tutor's state, as the tutor last wrote it.
+    pub state: serde_json::Value,
+    /// How many inputs have been applied to this learner: 1 after the first.
+    pub version: i64,
+}
+
+/// A progress event from the tutor (a step done, an illegal attempt and its reason, a puzzle
+/// solved …), stored with the state change it came with.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    /// What happened, e.g. `"step_done"`; the tutor names its kinds.
+    pub kind: String,
+    /// The details, as the tutor wants them back.
+    pub payload: serde_json::Value,
+}
+
+impl Event {
+    /// An event of `kind` with `payload`.
+    pub fn new(kind: impl Into<String>, payload: serde_json::Value) -> Self {
+        Event {
+            kind: kind.into(),
+            payload,
+        }
+    }
+}
+
+/// An event as stored: its place in the log and the learner version that produced it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredEvent {
+    /// Position in the event log; increasing in commit order for one learner.
+    pub seq: i64,
+    /// The learner's [`LearnerRecord::version`] after the input that produced the event.
+    pub version: i64,
+    /// The event itself.
+    pub event: Event,
+}
+
+/// What the caller's function of [`Store::apply`] decides for one input.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Change<T> {
+    /// The learner's new state, stored in place of the old one.
+    pub state: serde_json::Value,
+    /// Progress events to append, in order.
+    pub events: Vec<Event>,
+    /// Whatever the caller wants back once the change is stored (the replies to send).
+    pub output: T,
+    /// The replies to keep with the update key until [`Store::mark_sent`] says they were
+    /// sent (the outbox; ignored without an update key). A replay of the update finds them
+    /// with [`Store::unsent`], so a crash between the commit and the sending loses nothing.
+    pub unsent: Option<serde_json::Value>,
+}
+
+/// A game shared by two learners (a game between two players): a random id, also in the
+/// invite link.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct GameId(pub i64);
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// What is stored for one shared game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameRecord {
+    /// The tutor's state of the game, as it last wrote it.
+    pub state: serde_json::Value,
+    /// How many changes were stored: 1 when it was created.
+    pub version: i64,
+}
+
+/// A shared game's new state, stored with the change of the learner whose input made it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameWrite {
+    /// Which game.
+    pub id: GameId,
+    /// Its new state.
+    pub state: serde_json::Value,
+    /// A game created by this input: stored only if no game has this id (an existing one is
+    /// never replaced; the input then fails and nothing of it is stored).
+    pub created: bool,
+}
+
+/// What the caller's function of [`Store::apply_shared`] decides for one input that may
+/// change a shared game and send replies to its other player.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SharedChange<T> {
+    /// The change of the learner whose input it is.
+    pub change: Change<T>,
+    /// The shared game's new state, if the input changed one.
+    pub game: Option<GameWrite>,
+    /// Replies for other learners (the other player), kept in the outbox under the same
+    /// update key until they are sent, as [`Change::unsent`] is (ignored without a key).
+    pub others: Vec<(LearnerId, serde_json::Value)>,
+}
+
+impl<T> SharedChange<T> {
+    /// A change of one learner only.
+    pub fn alone(change: Change<T>) -> Self {
+        SharedChange {
+            change,
+            game: None,
+            others: Vec::new(),
+        }
+    }
+}
+
+/// What a step is computed from: the learner's record and, for an input that needs one, a
+/// shared game's, each with the version it was read at. Taken without a lock by
+/// [`Store::snapshot`]; [`Store::commit`] stores a change made from it only if neither has
+/// changed since.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Snapshot {
+    /// The learner.
+    pub learner: LearnerId,
+    /// Their record (`None`: a learner never seen).
+    pub record: Option<LearnerRecord>,
+    /// The shared game the input needs, and its record (`None`: not stored).
+    pub game: Option<(GameId, Option<GameRecord>)>,
+    /// Whether the update key given to [`Store::snapshot`] was already applied: nothing to
+    /// compute (its kept replies may still be unsent).
+    pub applied: bool,
+}
+
+/// The result of [`Store::commit`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Committed<T> {
+    /// The change was stored; here is its output.
+    Done(T),
+    /// This update key was already applied to this learner; nothing was stored.
+    Duplicate,
+    /// The learner or the game changed since the snapshot (another input, on this process or
+    /// another replica, committed first): nothing was stored; take a new snapshot and compute
+    /// again.
+    Conflict,
+}
+
+/// The result of [`Store::apply`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Applied<T> {
+    /// The change was stored; here is the function's output.
+    Done(T),
+    /// This update key was already applied to this learner; nothing was called or stored.
+    Duplicate,
+}
+
+/// Which database a [`Store`] talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// An SQLite file.
+    Sqlite,
+    /// A PostgreSQL server.
+    Postgres,
+}
+
+/// Milliseconds since the Unix epoch (0 if the clock is before it).
+pub(crate) fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}

@@ -1,0 +1,291 @@
+//! The statements of a commit, written once for both databases. Their placeholders are
+//! `$1, $2, …` (SQLite numbers `$NNN` parameters as PostgreSQL does); the two dialects differ
+//! only in the words of [`Dialect`]: how a JSON text becomes a column value, and the time now.
+//!
+//! The commit itself ([`commit!`]) is one short transaction that writes what a step computed
+//! outside it, if nothing changed since its snapshot: the update key not yet applied, the
+//! learner's version and the shared game's version as they were read. It holds no lock while
+//! the step computes; on SQLite it holds the file's one writer only for these statements.
+
+use std::sync::LazyLock;
+
+/// How one database says what the statements need.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Dialect {
+    /// After a placeholder holding JSON text: `::jsonb` on PostgreSQL, nothing on SQLite.
+    json: &'static str,
+    /// The time now, as a column default writes it.
+    now: &'static str,
+}
+
+/// SQLite's words.
+pub(crate) const SQLITE: Dialect = Dialect {
+    json: "",
+    now: "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+};
+
+/// PostgreSQL's words.
+pub(crate) const POSTGRES: Dialect = Dialect {
+    json: "::jsonb",
+    now: "now()",
+};
+
+/// Every statement of a commit, worded for one dialect.
+#[derive(Debug)]
+pub(crate) struct Statements {
+    /// `$1` learner, `$2` key: a row when the update was applied.
+    pub seen: String,
+    /// `$1` learner, `$2` state, `$3` new version, `$4` the version read: one row when
+    /// nobody changed the learner since.
+    pub update_learner: String,
+    /// `$1` learner, `$2` state: one row when the learner was still new.
+    pub insert_learner: String,
+    /// `$1` learner, `$2` version, `$3` kind, `$4` payload.
+    pub insert_event: String,
+    /// `$1` learner, `$2` key, `$3` version, `$4` unsent, `$5` owner, `$6` claimed at.
+    pub insert_applied: String,
+    /// `$1` game, `$2` state: one row when no game has the id.
+    pub insert_game: String,
+    /// `$1` game, `$2` state, `$3` the version read: one row when nobody changed it since.
+    pub update_game: String,
+    /// `$1` game: its version now.
+    pub game_version: String,
+    /// `$1` other learner, `$2` key, `$3` unsent, `$4` owner, `$5` claimed at.
+    pub insert_others: String,
+    /// `$1` learner, `$2` the oldest version whose key is kept.
+    pub prune: String,
+}
+
+impl Statements {
+    fn worded(d: Dialect) -> Statements {
+        let Dialect { json, now } = d;
+        Statements {
+            seen: "SELECT 1 FROM applied_updates WHERE learner_id = $1 AND update_key = $2".into(),
+            update_learner: format!(
+                "UPDATE learners SET state = $2{json}, version = $3, updated_at = {now}
+                 WHERE id = $1 AND version = $4"
+            ),
+            insert_learner: format!(
+                "INSERT INTO learners (id, state, version) VALUES ($1, $2{json}, 1)
+                 ON CONFLICT (id) DO NOTHING"
+            ),
+            insert_event: format!(
+                "INSERT INTO learner_events (learner_id, version, kind, payload)
+                 VALUES ($1, $2, $3, $4{json})"
+            ),
+            insert_applied: format!(
+                "INSERT INTO applied_updates
+                     (learner_id, update_key, version, unsent, claimed_by, claimed_at)
+                 VALUES ($1, $2, $3, $4{json}, $5, $6)"
+            ),
+            insert_game: format!(
+                "INSERT INTO games (id, state, version) VALUES ($1, $2{json}, 1)
+                 ON CONFLICT (id) DO NOTHING"
+            ),
+            update_game: format!(
+                "UPDATE games SET state = $2{json}, version = version + 1, updated_at = {now}
+                 WHERE id = $1 AND version = $3"
+            ),
+            game_version: "SELECT version FROM games WHERE id = $1".into(),
+            insert_others: format!(
+                "INSERT INTO applied_updates
+                     (learner_id, update_key, version, unsent, claimed_by, claimed_at)
+                 SELECT id, $2, version, $3{json}, $4, $5 FROM learners WHERE id = $1
+                 ON CONFLICT (learner_id, update_key) DO NOTHING"
+            ),
+            prune: "DELETE FROM applied_updates WHERE learner_id = $1 AND version <= $2".into(),
+        }
+    }
+}
+
+/// SQLite's statements.
+pub(crate) static SQLITE_STATEMENTS: LazyLock<Statements> =
+    LazyLock::new(|| Statements::worded(SQLITE));
+
+/// PostgreSQL's statements.
+pub(crate) static POSTGRES_STATEMENTS: LazyLock<Statements> =
+    LazyLock::new(|| Statements::worded(POSTGRES));
+
+/// The body of a commit, for either database: `$tx` an open write transaction, `$st` its
+/// [`Statements`], then the snapshot, the update key, the change and the outbox owner.
+/// `$change` is a `&SharedChange<T>` (tried again as it is when the database was busy).
+/// Evaluates to `Result<Committed<()>, StoreError>`, having committed or rolled back.
+macro_rules! commit {
+    ($tx:ident, $st:expr, $snapshot:expr, $key:expr, $change:expr, $owner:expr) => {{
+        use $crate::{Committed, Event, GameWrite, KEPT_UPDATE_KEYS, SharedChange};
+        let st = $st;
+        let snapshot = $snapshot;
+        let id = snapshot.learner;
+        let key: Option<i64> = $key;
+        let SharedChange {
+            change,
+            game: game_write,
+            others,
+        } = $change;
+        let conflict = 'write: {
+            if let Some(key) = key {
+                let seen = sqlx::query(st.seen.as_str())
+                    .bind(id.0)
+                    .bind(key)
+                    .fetch_optional(&mut *$tx)
+                    .await?;
+                if seen.is_some() {
+                    $tx.rollback().await?;
+                    return Ok(Committed::Duplicate);
+                }
+            }
+            let state = serde_json::to_string(&change.state)?;
+            let version = match &snapshot.record {
+                Some(read) => {
+                    let written = sqlx::query(st.update_learner.as_str())
+                        .bind(id.0)
+                        .bind(&state)
+                        .bind(read.version + 1)
+                        .bind(read.version)
+                        .execute(&mut *$tx)
+                        .await?;
+                    if written.rows_affected() != 1 {
+                        break 'write true;
+                    }
+                    read.version + 1
+                }
+                None => {
+                    let written = sqlx::query(st.insert_learner.as_str())
+                        .bind(id.0)
+                        .bind(&state)
+                        .execute(&mut *$tx)
+                        .await?;
+                    if written.rows_affected() != 1 {
+                        break 'write true;
+                    }
+                    1
+                }
+            };
+            // The shared game: written if it changed, else checked as read (the step's
+            // replies were made from it).
+            let read_game = snapshot.game.as_ref();
+            match (&game_write, read_game) {
+                (
+                    Some(GameWrite {
+                        id: game,
+                        state,
+                        created: true,
+                    }),
+                    _,
+                ) => {
+                    let written = sqlx::query(st.insert_game.as_str())
+                        .bind(game.0)
+                        .bind(serde_json::to_string(state)?)
+                        .execute(&mut *$tx)
+                        .await?;
+                    if written.rows_affected() != 1 {
+                        break 'write true;
+                    }
+                }
+                (
+                    Some(GameWrite {
+                        id: game,
+                        state,
+                        created: false,
+                    }),
+                    read,
+                ) => {
+                    let Some(read_version) = read
+                        .filter(|(read_id, _)| read_id == game)
+                        .and_then(|(_, record)| record.as_ref().map(|r| r.version))
+                    else {
+                        break 'write true;
+                    };
+                    let written = sqlx::query(st.update_game.as_str())
+                        .bind(game.0)
+                        .bind(serde_json::to_string(state)?)
+                        .bind(read_version)
+                        .execute(&mut *$tx)
+                        .await?;
+                    if written.rows_affected() != 1 {
+                        break 'write true;
+                    }
+                }
+                (None, Some((game, read))) => {
+                    let now: Option<i64> = sqlx::query_scalar(st.game_version.as_str())
+                        .bind(game.0)
+                        .fetch_optional(&mut *$tx)
+                        .await?;
+                    if now != read.as_ref().map(|r| r.version) {
+                        break 'write true;
+                    }
+                }
+                (None, None) => {}
+            }
+            for Event { kind, payload } in &change.events {
+                sqlx::query(st.insert_event.as_str())
+                    .bind(id.0)
+                    .bind(version)
+                    .bind(kind)
+                    .bind(serde_json::to_string(payload)?)
+                    .execute(&mut *$tx)
+                    .await?;
+            }
+            if let Some(key) = key {
+                let unsent = change
+                    .unsent
+                    .as_ref()
+                    .map(serde_json::to_string)
+                    .transpose()?;
+                sqlx::query(st.insert_applied.as_str())
+                    .bind(id.0)
+                    .bind(key)
+                    .bind(version)
+                    .bind(unsent)
+                    .bind(change.unsent.as_ref().map(|_| $owner))
+                    .bind(change.unsent.as_ref().map(|_| $crate::now_ms()))
+                    .execute(&mut *$tx)
+                    .await?;
+                // The other player's replies, kept under this update key in their outbox.
+                for (other, unsent) in others {
+                    sqlx::query(st.insert_others.as_str())
+                        .bind(other.0)
+                        .bind(key)
+                        .bind(serde_json::to_string(unsent)?)
+                        .bind($owner)
+                        .bind($crate::now_ms())
+                        .execute(&mut *$tx)
+                        .await?;
+                }
+            }
+            sqlx::query(st.prune.as_str())
+                .bind(id.0)
+                .bind(version - KEPT_UPDATE_KEYS)
+                .execute(&mut *$tx)
+                .await?;
+            false
+        };
+        if conflict {
+            $tx.rollback().await?;
+            Ok(Committed::Conflict)
+        } else {
+            $tx.commit().await?;
+            Ok(Committed::Done(()))
+        }
+    }};
+}
+
+pub(crate) use commit;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_dialects_differ_only_in_their_words() {
+        let (s, p) = (&*SQLITE_STATEMENTS, &*POSTGRES_STATEMENTS);
+        assert_eq!(s.seen, p.seen);
+        assert!(p.update_learner.contains("$2::jsonb") && p.update_learner.contains("now()"));
+        assert!(!s.update_learner.contains("::jsonb") && s.update_learner.contains("strftime"));
+        assert_eq!(
+            s.insert_event.replace("$4", "$4::jsonb"),
+            p.insert_event,
+            "one statement, two words"
+        );
+    }
+}

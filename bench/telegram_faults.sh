@@ -11,7 +11,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 run() {
-    cargo test --release --test telegram fault_benchmark -- --ignored --nocapture 2>&1 |
+    cargo test --release --test e2e telegram::fault_benchmark -- --ignored --nocapture 2>&1 |
         grep -E 'telegram (kill|20 s|one chat)|panicked|left|right'
 }
 if [ -n "${FAULT:-}" ]; then

@@ -12,7 +12,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 run() {
-    cargo test --release --test telegram load_benchmark -- --ignored --nocapture 2>&1 |
+    cargo test --release --test e2e telegram::load_benchmark -- --ignored --nocapture 2>&1 |
         grep -E 'telegram load:|panicked|left|right'
 }
 if [ -n "${LOAD_PICTURES:-}" ]; then

@@ -11,7 +11,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 run() {
-    cargo test --release --test telegram_webhook webhook_load_benchmark -- --ignored --nocapture 2>&1 |
+    cargo test --release --test e2e telegram_webhook::webhook_load_benchmark -- --ignored --nocapture 2>&1 |
         grep -E 'webhook load:|panicked|left|right'
 }
 if [ -n "${LOAD_PICTURES:-}" ]; then

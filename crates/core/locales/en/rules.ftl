@@ -109,8 +109,9 @@ move-castle-short = you castle short
 move-castle-long = you castle long
 move-piece = the { $piece } goes from { $from } to { $to }
 # The same, as a sentence of its own, for a learner who has not met notation yet.
-moved-castle-short = You castle short.
-moved-castle-long = You castle long.
+# Said of either player's castling (the learner's, the tutor's or a friend's).
+moved-castle-short = The king castles short: it moves two squares towards its rook, and the rook moves to the square the king crossed.
+moved-castle-long = The king castles long: it moves two squares towards its rook, and the rook moves to the square the king crossed.
 moved-piece = The { $piece } goes from { $from } to { $to }.
 # What else the move does, each added after the sentences before it.
 captures = {" "}It captures the { $victim } on { $square }.

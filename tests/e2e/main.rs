@@ -1,0 +1,11 @@
+//! The binary's tests, end to end: the real `chess-tutor` process against a fake Bot API
+//! server, the terminal chat, the command line, and the workspace's architecture.
+
+mod architecture;
+mod cli;
+mod fake_bot_api;
+mod telegram;
+mod telegram_first_hour;
+mod telegram_typing;
+mod telegram_webhook;
+mod terminal;

@@ -1,0 +1,292 @@
+//! A scripted first hour through the fake Bot API, with the real binary: lesson 1 to its end,
+//! a puzzle and a quiz round, in English, Simplified and Traditional Chinese, by ten learners
+//! one after another.
+//! It counts what a learner's phone receives per step (messages, new photos, edits) and what
+//! the bot uploads, for the first and for the tenth learner, and the taps a move costs on the
+//! tap board. `cargo test --test e2e telegram_first_hour -- --nocapture` prints the figures.
+
+use std::path::Path;
+
+use crate::fake_bot_api::{BotProcess, Call, Fake, press_on, start, text};
+
+const TOKEN: &str = "123:abc";
+
+fn spawn(fake: &Fake, data: &Path) -> BotProcess {
+    let (mut command, log) = BotProcess::command(fake, data, TOKEN, &["--poll-timeout", "1"]);
+    command.env_remove("DATABASE_URL");
+    BotProcess::start(command, log)
+}
+
+/// The calls to `chat` after the first `from` calls.
+fn calls_to(fake: &Fake, chat: i64, from: usize) -> Vec<Call> {
+    fake.calls()
+        .into_iter()
+        .skip(from)
+        .filter(|c| c.chat == Some(chat))
+        .collect()
+}
+
+/// The keyboard the learner sees last: the newest message or edit with buttons.
+fn current_keyboard(fake: &Fake, chat: i64) -> Option<Call> {
+    calls_to(fake, chat, 0)
+        .into_iter()
+        .rev()
+        .find(|c| !c.buttons.is_empty() && c.message.is_some())
+}
+
+fn data_with(call: &Call, prefix: &str) -> Option<String> {
+    call.buttons
+        .iter()
+        .map(|(_, d)| d)
+        .find(|d| d.starts_with(prefix))
+        .cloned()
+}
+
+/// Characters written only in Simplified Chinese (Traditional: 盤 車 馬 這 個 們 說 讓 為 從 對 題
+/// 線 確 錯 擊 邊 擇 選 點 發 將 門 兩 還 後): none may reach a zh-hant learner.
+const SIMPLIFIED_ONLY: [char; 25] = [
+    '盘', '车', '马', '这', '个', '们', '说', '让', '为', '从', '对', '题', '线', '确', '错', '击',
+    '边', '择', '选', '点', '发', '将', '门', '两', '还',
+];
+
+/// Every word the learner read: texts, captions, button labels and toasts.
+fn said_to(calls: &[Call]) -> String {
+    let mut words = String::new();
+    for call in calls {
+        words.push_str(&call.text);
+        words.push('\n');
+        for (label, _) in &call.buttons {
+            words.push_str(label);
+            words.push(' ');
+        }
+    }
+    words
+}
+
+/// What one step cost.
+#[derive(Debug, Default, Clone, Copy)]
+struct StepCost {
+    messages: usize,
+    photos: usize,
+    edits: usize,
+    uploaded: usize,
+}
+
+fn cost(calls: &[Call]) -> StepCost {
+    let mut c = StepCost::default();
+    for call in calls {
+        match call.method.as_str() {
+            "sendmessage" => c.messages += 1,
+            "sendphoto" => {
+                c.messages += 1;
+                c.photos += 1;
+            }
+            "editmessagemedia" | "editmessagecaption" | "editmessagetext" => c.edits += 1,
+            _ => {}
+        }
+        c.uploaded += call.uploaded;
+    }
+    c
+}
+
+/// Waits until the bot has answered every press and message so far (the calls stop growing).
+async fn settle(fake: &Fake) {
+    let mut last = usize::MAX;
+    loop {
+        tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+        let now = fake.calls().len();
+        if now == last {
+            return;
+        }
+        last = now;
+    }
+}
+
+/// Presses `data` on the message of `call` and waits for the answer; returns the calls it made.
+async fn press_and_wait(fake: &Fake, chat: i64, call: &Call, data: &str, n: &mut u32) -> Vec<Call> {
+    let before = fake.calls().len();
+    *n += 1;
+    fake.push(press_on(chat, data, *n, call.message.unwrap_or(1)));
+    fake.wait(20, "an answer to the press", |s| {
+        (s.calls.len() > before).then_some(())
+    })
+    .await;
+    settle(fake).await;
+    calls_to(fake, chat, before)
+}
+
+/// Lesson 1 from its first step to the pause after it: in each task the first answer (right or
+/// wrong), then the solution, then Next. Returns the cost of each step (its new message and
+/// every answer inside it).
+async fn lesson_one(fake: &Fake, chat: i64, n: &mut u32) -> Vec<StepCost> {
+    let before = fake.calls().len();
+    fake.push(text(chat, "/lesson 1"));
+    fake.wait(20, "lesson 1", |s| (s.calls.len() > before).then_some(()))
+        .await;
+    settle(fake).await;
+    let mut steps = vec![cost(&calls_to(fake, chat, before))];
+    let mut pressed = std::collections::HashSet::new();
+    for _ in 0..80 {
+        let Some(keyboard) = current_keyboard(fake, chat) else {
+            break;
+        };
+        // Inside a task: its first answer once, then its solution once, then Next.
+        let inside = ["a:", "x:"]
+            .iter()
+            .filter_map(|prefix| data_with(&keyboard, prefix))
+            .find(|d| !pressed.contains(d));
+        if let Some(data) = inside {
+            pressed.insert(data.clone());
+            let made = press_and_wait(fake, chat, &keyboard, &data, n).await;
+            let c = cost(&made);
+            if let Some(last) = steps.last_mut() {
+                last.messages += c.messages;
+                last.photos += c.photos;
+                last.edits += c.edits;
+                last.uploaded += c.uploaded;
+            }
+            continue;
+        }
+        let Some(next) = data_with(&keyboard, "n:") else {
+            break;
+        };
+        let made = press_and_wait(fake, chat, &keyboard, &next, n).await;
+        let finished = made.iter().any(|c| data_with(c, "s:").is_some());
+        steps.push(cost(&made));
+        if finished {
+            break;
+        }
+    }
+    steps
+}
+
+/// A puzzle (solution shown) and a whole quiz round (the first choice of each question, then
+/// Next), after the lesson; with how many quiz questions were answered.
+async fn puzzle_and_quiz(fake: &Fake, chat: i64, n: &mut u32) -> (StepCost, usize) {
+    let before = fake.calls().len();
+    let mut questions = 0;
+    for command in ["/puzzle", "/quiz"] {
+        let at = fake.calls().len();
+        fake.push(text(chat, command));
+        fake.wait(20, command, |s| (s.calls.len() > at).then_some(()))
+            .await;
+        settle(fake).await;
+        for _ in 0..16 {
+            let Some(k) = current_keyboard(fake, chat) else {
+                break;
+            };
+            let Some(d) = data_with(&k, "x:")
+                .or_else(|| data_with(&k, "a:"))
+                .filter(|_| data_with(&k, "p").is_none() || command == "/quiz")
+            else {
+                break;
+            };
+            press_and_wait(fake, chat, &k, &d, n).await;
+            if command == "/quiz" {
+                questions += 1;
+            }
+            let Some(k) = current_keyboard(fake, chat) else {
+                break;
+            };
+            match data_with(&k, "n:") {
+                // The next question of the round.
+                Some(next) if command == "/quiz" && questions < 5 => {
+                    press_and_wait(fake, chat, &k, &next, n).await;
+                }
+                _ => break,
+            }
+        }
+    }
+    (cost(&calls_to(fake, chat, before)), questions)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_scripted_first_hour_costs_one_message_per_step_and_uploads_each_board_once() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = spawn(&fake, dir.path());
+    let mut report = String::new();
+    let mut first_upload = 0;
+    let mut tenth_upload = 0;
+    for learner in 1..=10_i64 {
+        let chat = 100 + learner;
+        let lang = ["zh-hant", "en", "zh-hans"][usize::try_from(learner % 3).unwrap()];
+        let mut n = 0;
+        let at = fake.calls().len();
+        fake.push(start(chat, lang));
+        fake.wait(20, "the welcome", |s| (s.calls.len() > at).then_some(()))
+            .await;
+        settle(&fake).await;
+        let steps = lesson_one(&fake, chat, &mut n).await;
+        let (extra, questions) = puzzle_and_quiz(&fake, chat, &mut n).await;
+        let all = cost(&calls_to(&fake, chat, at));
+        let words = said_to(&calls_to(&fake, chat, at));
+        match lang {
+            "zh-hant" => {
+                assert!(words.contains("棋盤"), "learner {learner}: {words}");
+                let simplified: Vec<char> = words
+                    .chars()
+                    .filter(|c| SIMPLIFIED_ONLY.contains(c))
+                    .collect();
+                assert!(
+                    simplified.is_empty(),
+                    "learner {learner} (zh-hant) read Simplified {simplified:?}: {words}"
+                );
+            }
+            "zh-hans" => assert!(words.contains("棋盘"), "learner {learner}: {words}"),
+            _ => assert!(words.contains("The board"), "learner {learner}: {words}"),
+        }
+        assert!(
+            steps.len() >= 5,
+            "lesson 1 went through {} steps",
+            steps.len()
+        );
+        for (i, s) in steps.iter().enumerate() {
+            // One new message per step at most (its board), the rest edits in place.
+            assert!(
+                s.photos <= 1,
+                "learner {learner}, step {i}: {} new photos ({s:?})",
+                s.photos
+            );
+        }
+        // A puzzle and each quiz question: one message each, their answers edited in (a quiz
+        // question in words too: its answer used to come as a second message); then the
+        // round's result with the menu.
+        assert_eq!(questions, 5, "learner {learner}: a whole round");
+        assert_eq!(
+            extra.messages,
+            1 + questions + 1,
+            "learner {learner}: a puzzle and {questions} questions took {extra:?}"
+        );
+        if learner == 1 {
+            first_upload = all.uploaded;
+        }
+        if learner == 10 {
+            tenth_upload = all.uploaded;
+        }
+        let steps_n = steps.len();
+        let messages: usize = steps.iter().map(|s| s.messages).sum();
+        let photos: usize = steps.iter().map(|s| s.photos).sum();
+        let edits: usize = steps.iter().map(|s| s.edits).sum();
+        let uploaded: usize = steps.iter().map(|s| s.uploaded).sum();
+        report.push_str(&format!(
+            "learner {learner:>2} ({lang:>7}): lesson 1 {steps_n} steps, {messages} messages ({:.2}/step), {photos} new photos ({:.2}/step), {edits} edits, {uploaded} bytes uploaded ({} per step); puzzle and a {questions}-question quiz round {} messages, {} bytes; all {} bytes\n",
+            messages as f64 / steps_n as f64,
+            photos as f64 / steps_n as f64,
+            uploaded / steps_n,
+            extra.messages,
+            extra.uploaded,
+            all.uploaded,
+        ));
+    }
+    let log = bot.stop();
+    println!("{report}");
+    assert!(!log.contains(TOKEN));
+    assert!(first_upload > 0, "the first learner's boards are uploaded");
+    // The lesson's boards are the same for everyone: the tenth learner's are sent by file_id.
+    // (A puzzle may be another one, drawn afresh.)
+    assert!(
+        tenth_upload * 2 < first_upload,
+        "the tenth learner uploads {tenth_upload} bytes, the first {first_upload}"
+    );
+}

@@ -13,5 +13,12 @@ use clap::Parser;
 fn main() -> std::process::ExitCode {
     logging::init();
     let args = cli::Cli::parse();
-    cli::run(args)
+    match cli::run(args) {
+        Ok(code) => code,
+        // The one place an error is printed.
+        Err(failure) => {
+            eprintln!("{failure}");
+            failure.exit_code()
+        }
+    }
 }

@@ -19,11 +19,8 @@ pub struct ChatArgs {
     pub learner: i64,
 }
 
-pub fn run(args: &ChatArgs, content: Option<&Path>, data_dir: &Path) -> ExitCode {
-    let (catalog, runtime) = match super::setup::prepare_shell(content, false) {
-        Ok(ready) => ready,
-        Err(code) => return code,
-    };
+pub fn run(args: &ChatArgs, content: Option<&Path>, data_dir: &Path) -> super::Outcome {
+    let (catalog, runtime) = super::setup::prepare_shell(content, false)?;
     let result = runtime.block_on(async {
         let store = super::setup::open_store(data_dir).await?;
         let options = ChatOptions {
@@ -37,10 +34,7 @@ pub fn run(args: &ChatArgs, content: Option<&Path>, data_dir: &Path) -> ExitCode
         result
     });
     match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("chess-tutor: {e}");
-            ExitCode::FAILURE
-        }
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(super::Failure::failed("", format!("{e:#}"))),
     }
 }

@@ -26,14 +26,11 @@ pub struct ExplainArgs {
     batch: bool,
 }
 
-pub fn run(args: &ExplainArgs) -> ExitCode {
+pub fn run(args: &ExplainArgs) -> super::Outcome {
     if args.batch {
         return match batch(args.lang) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("chess-tutor explain: {e}");
-                ExitCode::from(1)
-            }
+            Ok(()) => Ok(ExitCode::SUCCESS),
+            Err(e) => Err(super::Failure::failed("explain", e.to_string())),
         };
     }
     let fen = args
@@ -47,10 +44,9 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
             let text = rules::text::fen_error_text(&e, args.lang);
             if args.json {
                 println!("{}", json!({"error": e.to_string(), "text": text}));
-            } else {
-                eprintln!("chess-tutor explain: {text} ({e})");
+                return Ok(ExitCode::from(2));
             }
-            return ExitCode::from(2);
+            return Err(super::Failure::usage("explain", format!("{text} ({e})")));
         }
     };
     let input = args.r#move.as_deref().unwrap_or_default();
@@ -61,7 +57,7 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
     } else {
         println!("{}", out["text"].as_str().unwrap_or_default());
     }
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }
 
 /// One answer per input line, in order; a bad line gets an error object and the batch goes on.

@@ -57,21 +57,13 @@ pub fn terminal_progress(label: &'static str) -> Option<impl Fn(usize, usize) + 
 }
 
 /// Runs `chess-tutor import-lichess`.
-pub fn run(args: &ImportArgs) -> ExitCode {
-    let text = match std::fs::read_to_string(&args.file) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("import-lichess: cannot read {}: {e}", args.file.display());
-            return ExitCode::FAILURE;
-        }
-    };
-    let read = match read_lichess(&text) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("import-lichess: {}: {e}", args.file.display());
-            return ExitCode::FAILURE;
-        }
-    };
+pub fn run(args: &ImportArgs) -> super::Outcome {
+    const COMMAND: &str = "import-lichess";
+    let text = std::fs::read_to_string(&args.file).map_err(|e| {
+        super::Failure::failed(COMMAND, format!("cannot read {}: {e}", args.file.display()))
+    })?;
+    let read = read_lichess(&text)
+        .map_err(|e| super::Failure::failed(COMMAND, format!("{}: {e}", args.file.display())))?;
     let total = read.len();
     let bar = terminal_progress("proving");
     let report = import(
@@ -100,13 +92,12 @@ pub fn run(args: &ImportArgs) -> ExitCode {
     if let Some(dir) = args.out.parent().filter(|d| !d.as_os_str().is_empty())
         && let Err(e) = std::fs::create_dir_all(dir)
     {
-        eprintln!("import-lichess: cannot create {}: {e}", dir.display());
-        return ExitCode::FAILURE;
+        let message = format!("cannot create {}: {e}", dir.display());
+        return Err(super::Failure::failed(COMMAND, message));
     }
-    if let Err(e) = std::fs::write(&args.out, yaml) {
-        eprintln!("import-lichess: cannot write {}: {e}", args.out.display());
-        return ExitCode::FAILURE;
-    }
+    std::fs::write(&args.out, yaml).map_err(|e| {
+        super::Failure::failed(COMMAND, format!("cannot write {}: {e}", args.out.display()))
+    })?;
     for (id, why) in &report.dropped {
         eprintln!("import-lichess: dropped {id}: {why}");
     }
@@ -115,5 +106,5 @@ pub fn run(args: &ImportArgs) -> ExitCode {
         report.dropped.len(),
         args.out.display()
     );
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }

@@ -4,6 +4,7 @@
 pub mod chat;
 pub mod check;
 mod explain;
+mod failure;
 pub mod import_lichess;
 pub mod render;
 pub mod setup;
@@ -11,7 +12,8 @@ pub mod solve;
 pub mod telegram;
 
 use std::path::PathBuf;
-use std::process::ExitCode;
+
+pub use failure::{Failure, Outcome};
 
 use clap::{Parser, Subcommand};
 
@@ -52,8 +54,8 @@ pub enum Command {
     Telegram(telegram::TelegramArgs),
 }
 
-/// Runs the parsed command line; errors become exit codes here and only here.
-pub fn run(cli: Cli) -> ExitCode {
+/// Runs the parsed command line; a failure comes back to `main`, which prints it.
+pub fn run(cli: Cli) -> Outcome {
     let content = cli.content.as_deref();
     match cli.command {
         None => {

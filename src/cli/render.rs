@@ -84,7 +84,7 @@ fn view_of(args: &RenderArgs) -> Result<BoardView, String> {
 
 /// Runs `chess-tutor render`: exit 0 and the file written, or exit 2, a message on stderr and
 /// no file.
-pub fn run(args: &RenderArgs) -> ExitCode {
+pub fn run(args: &RenderArgs) -> super::Outcome {
     let made = format_of(&args.out).and_then(|format| {
         let view = view_of(args)?;
         match format {
@@ -92,20 +92,12 @@ pub fn run(args: &RenderArgs) -> ExitCode {
             Format::Png => render::png(&view, args.size).map_err(|e| e.to_string()),
         }
     });
-    match made {
-        Ok(bytes) => match std::fs::write(&args.out, bytes) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(err) => {
-                eprintln!(
-                    "chess-tutor render: cannot write {}: {err}",
-                    args.out.display()
-                );
-                ExitCode::from(1)
-            }
-        },
-        Err(msg) => {
-            eprintln!("chess-tutor render: {msg}");
-            ExitCode::from(2)
-        }
-    }
+    let bytes = made.map_err(|msg| super::Failure::usage("render", msg))?;
+    std::fs::write(&args.out, bytes).map_err(|err| {
+        super::Failure::failed(
+            "render",
+            format!("cannot write {}: {err}", args.out.display()),
+        )
+    })?;
+    Ok(ExitCode::SUCCESS)
 }

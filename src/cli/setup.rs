@@ -1,33 +1,37 @@
 //! What the shells need before they start: the catalogue, a runtime, the learner store.
 
-use std::process::ExitCode;
+use super::Failure;
 
 /// What both shells need before they start: the catalogue (shipped, or a content folder) and
-/// a tokio runtime. A failure is reported here and comes back as the exit code.
+/// a tokio runtime.
+///
+/// # Errors
+///
+/// Content with problems (the first 20 listed; exit code 2), or a runtime that cannot start.
 pub fn prepare_shell(
     content: Option<&std::path::Path>,
     multi_thread: bool,
-) -> Result<(chess_tutor_core::tutor::Catalog, tokio::runtime::Runtime), ExitCode> {
+) -> Result<(chess_tutor_core::tutor::Catalog, tokio::runtime::Runtime), Failure> {
     let loaded = match content {
         Some(dir) => chess_tutor_core::tutor::Catalog::from_dir(dir),
         None => chess_tutor_core::tutor::Catalog::shipped(),
     };
     let catalog = loaded.map_err(|problems| {
-        eprintln!("chess-tutor: the content has problems (run `chess-tutor check`):");
+        let mut message = String::from("the content has problems (run `chess-tutor check`):");
         for p in problems.iter().take(20) {
-            eprintln!("  {p}");
+            message.push_str(&format!("\n  {p}"));
         }
-        ExitCode::from(2)
+        Failure::usage("", message)
     })?;
     let mut builder = if multi_thread {
         tokio::runtime::Builder::new_multi_thread()
     } else {
         tokio::runtime::Builder::new_current_thread()
     };
-    let runtime = builder.enable_all().build().map_err(|e| {
-        eprintln!("chess-tutor: cannot start the runtime: {e}");
-        ExitCode::FAILURE
-    })?;
+    let runtime = builder
+        .enable_all()
+        .build()
+        .map_err(|e| Failure::failed("", format!("cannot start the runtime: {e}")))?;
     Ok((catalog, runtime))
 }
 

@@ -156,21 +156,17 @@ fn san_line(pos: &Chess, line: &[Move]) -> String {
 }
 
 /// Runs `chess-tutor solve`.
-pub fn run(args: &SolveArgs) -> ExitCode {
+pub fn run(args: &SolveArgs) -> super::Outcome {
     if args.batch {
         return run_batch(args);
     }
     let (Some(fen), Some(mate)) = (args.fen.as_deref(), args.mate) else {
-        eprintln!("chess-tutor solve: give --fen FEN --mate N, or --batch");
-        return ExitCode::from(2);
+        return Err(super::Failure::usage(
+            "solve",
+            "give --fen FEN --mate N, or --batch",
+        ));
     };
-    let pos = match read_task(fen, mate) {
-        Ok(pos) => pos,
-        Err(e) => {
-            eprintln!("chess-tutor solve: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let pos = read_task(fen, mate).map_err(|e| super::Failure::usage("solve", e))?;
     let (solution, millis) = timed_solve(&mut Prover::new(args.budget()), &pos, mate, args.first);
     let solution = match solution {
         Ok(solution) => solution,
@@ -183,18 +179,14 @@ pub fn run(args: &SolveArgs) -> ExitCode {
             } else {
                 println!("{out}, {millis} ms: a mate in {mate} is neither proven nor refuted");
             }
-            return ExitCode::from(OUT_OF_BUDGET);
+            return Ok(ExitCode::from(OUT_OF_BUDGET));
         }
     };
     if args.json {
-        match serde_json::to_string(&answer(&solution, millis)) {
-            Ok(s) => println!("{s}"),
-            Err(e) => {
-                eprintln!("chess-tutor solve: {e}");
-                return ExitCode::FAILURE;
-            }
-        }
-        return ExitCode::SUCCESS;
+        let written = serde_json::to_string(&answer(&solution, millis))
+            .map_err(|e| super::Failure::failed("solve", e.to_string()))?;
+        println!("{written}");
+        return Ok(ExitCode::SUCCESS);
     }
     match solution.mate_in {
         None => println!("no mate in {mate}"),
@@ -210,7 +202,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         }
     }
     println!("nodes: {}, {} ms", solution.nodes, millis);
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }
 
 /// One batch line: the answer object, or an error object naming the input line.
@@ -244,7 +236,7 @@ fn batch_line(prover: &mut Prover, text: &str, number: usize, first: bool) -> St
 
 /// Answers every line of standard input with one line, in order: a line that is not UTF-8 or
 /// is blank gets an error object too, so that answers line up with questions.
-fn run_batch(args: &SolveArgs) -> ExitCode {
+fn run_batch(args: &SolveArgs) -> super::Outcome {
     let mut stdin = std::io::stdin().lock();
     let mut stdout = std::io::stdout().lock();
     let mut bytes = Vec::new();
@@ -252,11 +244,11 @@ fn run_batch(args: &SolveArgs) -> ExitCode {
     loop {
         bytes.clear();
         match stdin.read_until(b'\n', &mut bytes) {
-            Ok(0) => return ExitCode::SUCCESS,
+            Ok(0) => return Ok(ExitCode::SUCCESS),
             Ok(_) => {}
             Err(e) => {
-                eprintln!("chess-tutor solve: reading standard input: {e}");
-                return ExitCode::FAILURE;
+                let message = format!("reading standard input: {e}");
+                return Err(super::Failure::failed("solve", message));
             }
         }
         number += 1;
@@ -273,7 +265,7 @@ fn run_batch(args: &SolveArgs) -> ExitCode {
             .is_err()
         {
             // The reader went away: stop quietly.
-            return ExitCode::SUCCESS;
+            return Ok(ExitCode::SUCCESS);
         }
     }
 }

@@ -124,26 +124,20 @@ impl Default for TelegramArgs {
 const HARD_STOP: Duration = Duration::from_millis(9_500);
 
 /// Runs the bot until SIGINT or SIGTERM.
-pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> ExitCode {
+pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> super::Outcome {
     let token = std::env::var("TELOXIDE_TOKEN").unwrap_or_default();
     if token.trim().is_empty() {
-        eprintln!("chess-tutor: set TELOXIDE_TOKEN to the bot's token to run the Telegram bot.");
-        return ExitCode::from(2);
+        return Err(super::Failure::usage(
+            "",
+            "set TELOXIDE_TOKEN to the bot's token to run the Telegram bot.",
+        ));
     }
     // Before anything can log: a Bot API error quoting a request URL then shows `<token>`.
     crate::logging::hide(&token, "<token>");
     let api_url = std::env::var("TELOXIDE_API_URL").ok();
-    let webhook = match webhook_options(args) {
-        Ok(webhook) => webhook,
-        Err(message) => {
-            eprintln!("chess-tutor: {message}");
-            return ExitCode::from(2);
-        }
-    };
-    let (catalog, runtime) = match super::setup::prepare_shell(content, true) {
-        Ok((catalog, runtime)) => (Arc::new(catalog), runtime),
-        Err(code) => return code,
-    };
+    let webhook = webhook_options(args).map_err(|message| super::Failure::usage("", message))?;
+    let (catalog, runtime) = super::setup::prepare_shell(content, true)?;
+    let catalog = Arc::new(catalog);
     let options = PollOptions {
         timeout_secs: args.poll_timeout,
         limit: args.batch,
@@ -228,11 +222,12 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> Exit
     });
     runtime.shutdown_timeout(Duration::from_millis(500));
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => Ok(ExitCode::SUCCESS),
         Err(e) => {
-            // With its causes (`{:#}`): "cannot …: because …".
+            // Logged (operators read the bot's log), with its causes (`{:#}`): "cannot …:
+            // because …"; the exit code says it too.
             tracing::error!(error = %format!("{e:#}"), "the bot stopped on an error");
-            ExitCode::FAILURE
+            Ok(ExitCode::FAILURE)
         }
     }
 }

@@ -33,11 +33,27 @@ pub async fn supervise(
     incoming: Incoming,
     stop: CancellationToken,
 ) -> bool {
+    use tracing::Instrument as _;
+    // One span per update: everything logged while handling it carries its id.
+    let span = tracing::info_span!("update", update_id = id);
+    supervise_in_span(shell, id, incoming, stop)
+        .instrument(span)
+        .await
+}
+
+async fn supervise_in_span(
+    shell: Arc<Shell>,
+    id: i64,
+    incoming: Incoming,
+    stop: CancellationToken,
+) -> bool {
+    use tracing::Instrument as _;
     let mut attempt = 1;
     let since = std::time::Instant::now();
     loop {
         // Its own task, so that a panic is caught at the join and the chat goes on.
-        let task = tokio::spawn(handle_update(shell.clone(), id, incoming.clone()));
+        let task =
+            tokio::spawn(handle_update(shell.clone(), id, incoming.clone()).in_current_span());
         match task.await {
             Ok(Ok(())) => {
                 shell.metrics.handled(since);

@@ -694,6 +694,12 @@ async fn a_panic_in_one_update_is_answered_with_an_apology_and_everything_goes_o
     assert_eq!(versions(dir.path(), [a, b]).await, vec![2, 2]);
     let log = bot.stop();
     assert!(log.contains("panicked"), "the panic is logged:\n{log}");
+    // In the update's span: the line names the update it is about.
+    let line = log
+        .lines()
+        .find(|l| l.contains("handling an update panicked"))
+        .unwrap();
+    assert!(line.contains("update{update_id="), "{line}");
     no_token_in(&log);
 }
 

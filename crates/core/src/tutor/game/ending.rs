@@ -1,0 +1,336 @@
+//! How a game ends: every ending of the Laws said with its rule, the result counted, the
+//! review after the game, and `/pgn`.
+
+use super::board::{COACHED_LEVELS, level_points, piece_at, side_name};
+use super::coach::coach_reply_spelled;
+use crate::game::coach;
+use crate::game::pgn;
+use crate::game::record::{Ending, Record};
+use crate::render::MarkKind;
+use crate::rules::notation::san;
+use crate::rules::{DeadMaterial, Lang};
+use crate::tutor::callback::Action;
+use crate::tutor::cx::Cx;
+use crate::tutor::ladder::{self, GameResult};
+use crate::tutor::reply::{Button, Event, Reply};
+use crate::tutor::spelling::{Spell, said};
+use crate::tutor::state::{FinishedGame, GameState, Mode};
+use crate::tutor::words::{self, Say};
+use shakmaty::{Color, Position};
+
+/// The game is over: the ending with its rule and evidence, the points, the coach's review,
+/// and what to do next.
+pub(super) fn finish(cx: &mut Cx<'_>, game: GameState, ending: &Ending, mut note: String) -> Mode {
+    let lang = cx.lang();
+    let learner = game.learner();
+    if !note.is_empty() {
+        note.push('\n');
+    }
+    note.push_str(&ending_text(
+        ending,
+        &game.record,
+        learner,
+        Opponent::Tutor,
+        lang,
+    ));
+    let result = match ending.score().winner() {
+        None => GameResult::Draw,
+        Some(c) if c == learner => GameResult::Win,
+        Some(_) => GameResult::Loss,
+    };
+    let p = &mut cx.session.progress;
+    let before = p.points;
+    p.points = (p.points + ladder::exchange(p.points, level_points(game.level), result)).max(0);
+    p.rated_games = p.rated_games.saturating_add(1);
+    count(&mut p.games, result);
+    let after = p.points;
+    let first_game = p.rated_games == 1;
+    let level_name = ladder::level_name(after, p.rated_games, lang);
+    note.push('\n');
+    note.push_str(
+        &Say::GamePoints {
+            delta: format!("{:+}", after - before),
+            before,
+            after,
+            level: level_name,
+        }
+        .to(lang),
+    );
+    if first_game {
+        note.push('\n');
+        note.push_str(&Say::ProgressLadder.to(lang));
+    }
+    cx.event(Event::GameResult {
+        level: game.level.number(),
+        ending: ending.code().to_owned(),
+        result: ending.score().pgn().to_owned(),
+        points: after,
+    });
+    let mut view = game.view();
+    if game.pos().is_checkmate() {
+        let king = game.pos().board().king_of(game.pos().turn());
+        if let Some(king) = king {
+            view = view.with_mark(king, MarkKind::Forbidden);
+        }
+    }
+    let n = cx.nonce();
+    let level = game.level.number();
+    let text = format!("{}\n\n{note}", game.caption(cx));
+    let row = vec![
+        Button::new(cx.t(&Say::ButtonPlayAgain), &Action::PlayLevel(level)),
+        Button::new(cx.t(&Say::ButtonPgn), &Action::Pgn),
+        Button::new(Say::ButtonMenu.to(lang), &Action::Menu),
+    ];
+    // The result, then the coach's review; what to do next goes on the last message, so
+    // that it is at hand when the review has been read.
+    let mut replies = vec![Reply::board(view, text).editing_task(n)];
+    let points: Vec<coach::Point> = coach::review(&game.record, learner)
+        .into_iter()
+        .take(REVIEW_POINTS)
+        .collect();
+    if game.level.number() <= COACHED_LEVELS {
+        // Each point was said on its board while the game went on: now only what mattered
+        // most, ranked, in a few words.
+        if !points.is_empty() {
+            replies.push(Reply::text(review_summary(
+                &points,
+                &game.record,
+                (cx.spell(), lang),
+            )));
+        }
+    } else {
+        for point in &points {
+            replies.push(coach_reply_spelled(
+                point,
+                &game.record,
+                learner,
+                (cx.spell(), lang),
+            ));
+        }
+    }
+    if let Some(last) = replies.pop() {
+        replies.push(last.with_row(row));
+    }
+    for reply in replies {
+        cx.reply(reply);
+    }
+    cx.session.progress.last_game = Some(FinishedGame {
+        record: game.record,
+        ending: ending.clone(),
+        level: game.level,
+        learner: game.learner,
+        date: cx.now.map(|t| t.format("%Y.%m.%d").to_string()),
+        friend: false,
+    });
+    Mode::Idle
+}
+
+/// Who the learner played: the tutor, or a friend.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(in crate::tutor) enum Opponent {
+    Tutor,
+    Friend,
+}
+
+/// One more game in `counts`, with its result.
+pub(in crate::tutor) fn count(counts: &mut crate::tutor::state::GameCounts, result: GameResult) {
+    counts.played = counts.played.saturating_add(1);
+    let n = match result {
+        GameResult::Win => &mut counts.won,
+        GameResult::Draw => &mut counts.drawn,
+        GameResult::Loss => &mut counts.lost,
+    };
+    *n = n.saturating_add(1);
+}
+
+/// An ending in words: what happened and the rule that says so, with its evidence.
+pub(in crate::tutor) fn ending_text(
+    ending: &Ending,
+    record: &Record,
+    learner: Color,
+    opponent: Opponent,
+    lang: Lang,
+) -> String {
+    let you = |c: Color| c == learner;
+    let friend = opponent == Opponent::Friend;
+    match ending {
+        Ending::Checkmate { winner } if you(*winner) => Say::EndYouMate {
+            why: crate::tutor::mating::why_mate(record.position(), lang),
+        }
+        .to(lang),
+        Ending::Checkmate { .. } if friend => Say::EndFriendMates {
+            why: crate::tutor::mating::why_mate(record.position(), lang),
+        }
+        .to(lang),
+        Ending::Checkmate { .. } => Say::EndTutorMates {
+            why: crate::tutor::mating::why_mate(record.position(), lang),
+        }
+        .to(lang),
+        Ending::Stalemate { stalemated } => Say::EndStalemate {
+            side: side_name(*stalemated, lang),
+        }
+        .to(lang),
+        Ending::DeadPosition { material } => match material {
+            DeadMaterial::KingVsKing => Say::EndDeadKings,
+            DeadMaterial::KingAndMinorVsKing { .. } => Say::EndDeadMinor,
+            DeadMaterial::BishopsOnOneColour => Say::EndDeadBishops,
+        }
+        .to(lang),
+        Ending::FivefoldRepetition { plies } => Say::EndFivefold {
+            moves: plies_as_moves(record, plies, lang),
+        }
+        .to(lang),
+        Ending::SeventyFiveMoves => Say::EndSeventyFive.to(lang),
+        Ending::ThreefoldClaimed { plies, .. } => Say::EndThreefoldClaimed {
+            moves: plies_as_moves(record, plies, lang),
+        }
+        .to(lang),
+        Ending::FiftyMovesClaimed { .. } => Say::EndFiftyClaimed {
+            moves: record.position().halfmoves() / 2,
+        }
+        .to(lang),
+        Ending::Agreement => Say::EndAgreement.to(lang),
+        Ending::Resignation { loser } if you(*loser) && friend => {
+            Say::EndYouResignedFriend.to(lang)
+        }
+        Ending::Resignation { loser } if you(*loser) => Say::EndYouResigned.to(lang),
+        Ending::Resignation { .. } if friend => Say::EndFriendResigned.to(lang),
+        Ending::Resignation { .. } => Say::EndTutorResigned.to(lang),
+        Ending::Abandoned { loser } if you(*loser) => Say::EndYouAbandoned {
+            days: u32::try_from(crate::tutor::shared::ABANDON_AFTER_DAYS).unwrap_or(3),
+        }
+        .to(lang),
+        Ending::Abandoned { .. } => Say::EndFriendAbandoned {
+            days: u32::try_from(crate::tutor::shared::ABANDON_AFTER_DAYS).unwrap_or(3),
+        }
+        .to(lang),
+    }
+}
+
+/// When a repeated position stood on the board (`at the start, after 2… Ng8 and after
+/// 4… Ng8`).
+fn plies_as_moves(record: &Record, plies: &[usize], lang: Lang) -> String {
+    let items: Vec<String> = plies
+        .iter()
+        .map(|&ply| match ply.checked_sub(1) {
+            None => Say::AtTheStart.to(lang),
+            Some(i) => {
+                let before = &record.positions()[i];
+                let number = before.fullmoves().get();
+                let dots = if before.turn() == Color::White {
+                    "."
+                } else {
+                    "…"
+                };
+                let said = record.moves().get(i).map_or_else(String::new, |mv| {
+                    format!("{number}{dots} {}", san(before, *mv))
+                });
+                Say::AfterMove { said }.to(lang)
+            }
+        })
+        .collect();
+    words::list(lang, &items)
+}
+
+/// The most points the review after a game shows.
+const REVIEW_POINTS: usize = 3;
+
+/// The review after a coached game: its costliest moves, ranked, one line each.
+fn review_summary(
+    points: &[coach::Point],
+    record: &Record,
+    (spell, lang): (Spell, Lang),
+) -> String {
+    let mut text = Say::ReviewHeading.to(lang);
+    for point in points {
+        let before = &record.positions()[point.ply];
+        let played = record.moves()[point.ply];
+        let what = match &point.kind {
+            coach::PointKind::MissedMate { mate_in, .. } => {
+                Say::ReviewMissedMate { mate_in: *mate_in }
+            }
+            coach::PointKind::AllowedMate { .. } => Say::ReviewAllowedMate,
+            coach::PointKind::LeftHanging { square, .. } => Say::ReviewLost {
+                piece: piece_at(&record.positions()[point.ply + 1], *square, lang),
+                square: square.to_string(),
+            },
+            coach::PointKind::MissedCapture { capture } => Say::ReviewMissedCapture {
+                piece: piece_at(before, capture.to(), lang),
+            },
+        }
+        .to(lang);
+        text.push('\n');
+        text.push_str(
+            &Say::ReviewLine {
+                number: before.fullmoves().get(),
+                played: said(before, played, spell, lang),
+                what,
+            }
+            .to(lang),
+        );
+    }
+    text
+}
+
+/// `/pgn`: the last game (or the one under way) as PGN, to paste into any chess site.
+pub(in crate::tutor) fn send_pgn(cx: &mut Cx<'_>, mode: &Mode) {
+    let lang = cx.lang();
+    let under_way = match mode {
+        Mode::Game(g) => Some(g),
+        _ => cx.session.paused_game.as_ref(),
+    };
+    let (record, ending, level, learner, date, friend) = match under_way {
+        Some(g) => (&g.record, None, g.level, g.learner, None, false),
+        None => match &cx.session.progress.last_game {
+            Some(f) => (
+                &f.record,
+                Some(&f.ending),
+                f.level,
+                f.learner,
+                f.date.clone(),
+                f.friend,
+            ),
+            None => {
+                let text = cx.t(&Say::NoGameYet);
+                let row = cx.menu_row();
+                cx.reply(Reply::text(text).with_row(row));
+                return;
+            }
+        },
+    };
+    // The way on from the file: back to the game under way, or the menu.
+    let row = match mode {
+        Mode::Game(_) => vec![Button::new(
+            cx.t(&Say::ButtonPlayOn),
+            &Action::Board(cx.nonce()),
+        )],
+        _ => cx.menu_row(),
+    };
+    let tutor = if friend {
+        Say::PgnFriend.to(lang)
+    } else {
+        format!("chess-tutor (level {level})")
+    };
+    let you = Say::PgnLearner.to(lang);
+    let (white, black) = match learner.color() {
+        Color::White => (you, tutor),
+        Color::Black => (tutor, you),
+    };
+    let text = pgn::pgn(
+        record,
+        ending,
+        &pgn::Tags {
+            date,
+            white,
+            black,
+            lang,
+        },
+    );
+    let intro = cx.t(&Say::PgnIntro);
+    // Also as a file: lichess, chess.com and any chess program import a `.pgn`.
+    cx.reply(
+        Reply::text(format!("{intro}\n\n{text}"))
+            .with_document(pgn::FILE_NAME, text)
+            .with_row(row),
+    );
+}

@@ -1,0 +1,115 @@
+//! A move of the learner, read by the referee, and the tutor's answer.
+
+use super::board::COACHED_LEVELS;
+use super::coach::coach_reply_spelled;
+use super::ending::finish;
+use crate::draw;
+use crate::game::coach;
+use crate::game::engine;
+use crate::rules::{self, Verdict, text::verdict_text};
+use crate::tutor::cx::Cx;
+use crate::tutor::spelling::said;
+use crate::tutor::state::{GameState, Mode};
+use crate::tutor::words::Say;
+
+/// A move of the learner, read by the referee.
+pub(super) fn play(mut game: GameState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> Mode {
+    let lang = cx.lang();
+    let pos = game.pos().clone();
+    game.resigning = false;
+    let info = match &verdict {
+        Verdict::Legal(info) => info.clone(),
+        Verdict::Illegal(reason) => {
+            let note = verdict_text(&pos, &verdict, input, lang);
+            cx.count_rule_error(reason);
+            let view = game.view().with_overlay(draw::reason(reason));
+            let reply = game.message(cx, view, &note);
+            cx.update_task(reply);
+            return game.into();
+        }
+        Verdict::Unreadable => {
+            let example = crate::tutor::spelling::example(&pos, input, None, &[]);
+            let note = crate::tutor::spelling::unread(&pos, input, example, lang);
+            // In words only: the game's message moves on in place with each move.
+            cx.unread(note, Vec::new());
+            return game.into();
+        }
+        Verdict::Ambiguous { .. } => {
+            let note = verdict_text(&pos, &verdict, input, lang);
+            // In words only: the game's message moves on in place with each move.
+            cx.unread(note, Vec::new());
+            return game.into();
+        }
+    };
+    if game.record.push(info.mv).is_err() {
+        cx.stale_button();
+        return game.into();
+    }
+    let mut note = Say::GameYouPlayed {
+        san: said(&pos, info.mv, cx.spell(), lang),
+    }
+    .to(lang);
+    if let Some(ending) = game.record.automatic_ending() {
+        return finish(cx, game, &ending, note);
+    }
+    // At the lowest levels the coach speaks up at once, while a take-back can still mend it.
+    let coached = (game.level.number() <= COACHED_LEVELS)
+        .then(|| coach::judge_ply(&game.record, game.record.moves().len() - 1))
+        .flatten();
+    // The tutor's answer. The search is bounded by a node budget, never by the clock.
+    let positions = game.record.positions();
+    let earlier = &positions[..positions.len() - 1];
+    let Some(answer) =
+        engine::reply_with_stats(game.pos(), earlier, game.level, game.seed ^ ply_seed(&game))
+            .map(|r| r.mv)
+    else {
+        // Not reached: a position with no legal move is an ending above.
+        return game.into();
+    };
+    let before = game.pos().clone();
+    let answered = said(&before, answer, cx.spell(), lang);
+    let _ = game.record.push(answer);
+    let info = rules::MoveInfo::new(&before, answer);
+    note.push('\n');
+    note.push_str(
+        &Say::TutorAnswered {
+            san: answered,
+            what: rules::text::legal_in_words(&before, &info, lang),
+        }
+        .to(lang),
+    );
+    if let Some(ending) = game.record.automatic_ending() {
+        return finish(cx, game, &ending, note);
+    }
+    note.push('\n');
+    note.push_str(&game.your_move(cx));
+    // The same message goes on with the next move: edited, then known by the new nonce.
+    let old = cx.nonce();
+    cx.next_nonce();
+    let reply = game.message(cx, game.view(), &note);
+    let Some(point) = coached else {
+        // A tapped move: the board the learner tapped on goes on. A typed move: a new board
+        // under the learner's message (an edit above it would scroll away as a game goes on).
+        let reply = if cx.pressed {
+            reply.editing_task(old)
+        } else {
+            reply
+        };
+        cx.reply(reply.as_task(cx.nonce()));
+        return game.into();
+    };
+    // The coach's board first, then the game as a new message: the newest message is the
+    // board the learner plays on.
+    let mut advice = coach_reply_spelled(&point, &game.record, game.learner(), (cx.spell(), lang));
+    if game.can_take_back() {
+        advice.text.push('\n');
+        advice.text.push_str(&Say::CoachMayTakeBack.to(lang));
+    }
+    cx.reply(advice);
+    cx.reply(reply.as_task(cx.nonce()));
+    game.into()
+}
+
+fn ply_seed(game: &GameState) -> u64 {
+    (game.record.moves().len() as u64).wrapping_mul(0x0000_0100_0000_01b3)
+}

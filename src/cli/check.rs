@@ -48,9 +48,10 @@ pub fn report(content: Option<&Path>) -> CheckReport {
                     lists_read.push((path.display().to_string(), text));
                 }
             }
-            let (lessons, lp) = load_lessons(&root.join("lessons"));
-            let (items, qp) = quiz::load_quiz_dir(&root.join("lessons").join("quiz"));
-            let (sets, pp) = match puzzle::load_dir(&root.join("puzzles")) {
+            let course = super::course::read_course(&root);
+            let (lessons, lp) = load_lessons(&course.lessons);
+            let (items, qp) = quiz::load_quiz_folder(&course.quiz);
+            let (sets, pp) = match puzzle::load_folder(&course.puzzles) {
                 Ok(sets) => (sets, Vec::new()),
                 Err(pp) => (Vec::new(), pp),
             };

@@ -3,6 +3,7 @@
 
 pub mod chat;
 pub mod check;
+pub mod course;
 mod explain;
 mod failure;
 pub mod import_lichess;

@@ -13,7 +13,9 @@ pub fn prepare_shell(
     multi_thread: bool,
 ) -> Result<(chess_tutor_core::tutor::Catalog, tokio::runtime::Runtime), Failure> {
     let loaded = match content {
-        Some(dir) => chess_tutor_core::tutor::Catalog::from_dir(dir),
+        Some(dir) => {
+            chess_tutor_core::tutor::Catalog::from_course(&super::course::read_course(dir))
+        }
         None => chess_tutor_core::tutor::Catalog::shipped(),
     };
     let catalog = loaded.map_err(|problems| {

@@ -193,6 +193,26 @@ fn the_tutor_reads_no_clock_environment_or_file() {
     }
 }
 
+/// The core reads no files: the binary reads an author's folders and hands the core their
+/// bytes (`content::files::Folder`); the shipped course is compiled in.
+#[test]
+fn the_core_reads_no_file() {
+    let files = rust_files(&root().join("crates/core/src"));
+    assert!(files.len() > 50);
+    for file in files {
+        let code = code_of(&file);
+        for word in [
+            "std::fs",
+            "fs::read",
+            "read_dir(",
+            "File::open",
+            "OpenOptions",
+        ] {
+            assert!(!code.contains(word), "{} uses {word}", file.display());
+        }
+    }
+}
+
 /// The names a piece of code reaches through `prefix` (`super::x`, `super::{x, y::z}`): the
 /// first path segment after it. A `super::` prefix must not be part of a longer chain.
 fn names_after(code: &str, prefix: &str) -> Vec<String> {

@@ -2,7 +2,6 @@
 //! puzzles, plus the index from a rule (reason code) to the step that practises it.
 
 use std::collections::HashMap;
-use std::path::Path;
 
 use crate::content::lesson::{Lesson, Step, StepKind};
 use crate::content::puzzle::Puzzle;
@@ -83,16 +82,17 @@ impl Catalog {
         }
     }
 
-    /// Content from a folder (`lessons/`, `lessons/quiz/`, `puzzles/` inside it), for authors.
+    /// Content from an author's folders (`lessons/`, `lessons/quiz/`, `puzzles/`), as the
+    /// binary read them.
     ///
     /// # Errors
     ///
     /// Every problem found.
-    pub fn from_dir(dir: &Path) -> Result<Catalog, Vec<Problem>> {
-        let (lessons, mut problems) = load::load_lessons(&dir.join("lessons"));
-        let (items, quiz_problems) = quiz::load_quiz_dir(&dir.join("lessons").join("quiz"));
+    pub fn from_course(course: &super::files::Course) -> Result<Catalog, Vec<Problem>> {
+        let (lessons, mut problems) = load::load_lessons(&course.lessons);
+        let (items, quiz_problems) = quiz::load_quiz_folder(&course.quiz);
         problems.extend(quiz_problems);
-        let sets = match super::puzzle::load_dir(&dir.join("puzzles")) {
+        let sets = match super::puzzle::load_folder(&course.puzzles) {
             Ok(sets) => sets,
             Err(p) => {
                 problems.extend(p);

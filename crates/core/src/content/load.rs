@@ -24,17 +24,17 @@ use crate::rules::Game;
 /// The fewest steps a learner must *do* (not only read) in each lesson.
 pub const MIN_TASKS_PER_LESSON: usize = 4;
 
-/// Loads every `NN-name.yaml` file directly inside `dir` (sub-folders such as `quiz/` are
-/// left to their own loaders).
+/// Loads every `NN-name.yaml` file directly inside the lesson folder (sub-folders such as
+/// `quiz/` are left to their own loaders).
 ///
 /// Returns the lessons that passed every check, in unit order, and every problem found. A
 /// lesson with any problem is left out of the list.
 #[must_use]
-pub fn load_lessons(dir: &Path) -> (Vec<Lesson>, Vec<Problem>) {
-    let (files, mut problems) = super::files::read_yaml_dir(dir, "lesson");
+pub fn load_lessons(folder: &super::files::Folder) -> (Vec<Lesson>, Vec<Problem>) {
+    let (files, mut problems) = super::files::yaml_sources(folder, "lesson");
     if files.is_empty() && problems.is_empty() {
         problems.push(Problem::at(
-            dir,
+            &folder.path,
             None,
             "no lesson files (`NN-name.yaml`) in this folder",
         ));

@@ -262,12 +262,12 @@ pub fn shipped() -> (Vec<QuizItem>, Vec<Problem>) {
     load_quiz_sources(SHIPPED)
 }
 
-/// Loads every `*.yaml` file of `dir` (in name order), collecting all problems.
+/// Loads every `*.yaml` file of the quiz folder (in name order), collecting all problems.
 ///
 /// An unreadable folder or file is a problem too, never a panic.
 #[must_use]
-pub fn load_quiz_dir(dir: &Path) -> (Vec<QuizItem>, Vec<Problem>) {
-    let (sources, mut problems) = super::files::read_yaml_dir(dir, "quiz");
+pub fn load_quiz_folder(folder: &super::files::Folder) -> (Vec<QuizItem>, Vec<Problem>) {
+    let (sources, mut problems) = super::files::yaml_sources(folder, "quiz");
     let (items, more) = load_quiz_sources(&sources);
     problems.extend(more);
     (items, problems)
@@ -1075,7 +1075,12 @@ mod tests {
 
     #[test]
     fn missing_folder_is_a_problem_not_a_panic() {
-        let (items, problems) = load_quiz_dir(Path::new("/nonexistent/quiz"));
+        let missing = super::super::files::Folder {
+            path: "/nonexistent/quiz".into(),
+            unreadable: Some("No such file or directory".into()),
+            files: Vec::new(),
+        };
+        let (items, problems) = load_quiz_folder(&missing);
         assert!(items.is_empty());
         assert_eq!(problems.len(), 1);
         assert!(

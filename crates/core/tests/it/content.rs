@@ -1,18 +1,22 @@
 //! The shipped lessons load and pass every check; the loader points at the right file and
 //! line for each kind of mistake an author makes; `chess-tutor check` reports them.
 
-use std::path::PathBuf;
 use std::process::Command;
 
-use chess_tutor_core::content::{StepKind, load_lessons};
+use chess_tutor_core::content::{StepKind, load_lessons_from};
 
-fn shipped() -> PathBuf {
-    crate::repo().join("lessons")
+/// The shipped lessons, as compiled into the binary (`build.rs` embeds every file of the
+/// folder).
+fn shipped() -> (
+    Vec<chess_tutor_core::content::Lesson>,
+    Vec<chess_tutor_core::content::Problem>,
+) {
+    load_lessons_from(chess_tutor_core::content::shipped::LESSONS)
 }
 
 #[test]
 fn shipped_lessons_load_without_problems() {
-    let (lessons, problems) = load_lessons(&shipped());
+    let (lessons, problems) = shipped();
     let listed: Vec<String> = problems.iter().map(ToString::to_string).collect();
     assert!(listed.is_empty(), "{}", listed.join("\n"));
     let units: Vec<u32> = lessons.iter().map(|l| l.unit).collect();
@@ -34,7 +38,7 @@ fn shipped_lessons_load_without_problems() {
 
 #[test]
 fn shipped_lessons_use_every_step_kind_but_quiz() {
-    let (lessons, _) = load_lessons(&shipped());
+    let (lessons, _) = shipped();
     let kinds: std::collections::BTreeSet<&str> = lessons
         .iter()
         .flat_map(|l| l.steps.iter().map(|s| s.kind.code()))
@@ -47,7 +51,7 @@ fn shipped_lessons_use_every_step_kind_but_quiz() {
 #[test]
 fn shipped_basic_mates_are_proven_short_and_cover_queen_rook_and_two_rooks() {
     use shakmaty::{Position, Role};
-    let (lessons, _) = load_lessons(&shipped());
+    let (lessons, _) = shipped();
     let mut material = std::collections::BTreeSet::new();
     let mut count = 0;
     for step in lessons.iter().flat_map(|l| &l.steps) {
@@ -95,7 +99,7 @@ fn shipped_basic_mates_are_proven_short_and_cover_queen_rook_and_two_rooks() {
 fn shipped_move_tasks_have_their_answers_judged_by_the_goal() {
     // Re-check from the validated values: every expected move meets the goal, every legal
     // wrong move fails it.
-    let (lessons, _) = load_lessons(&shipped());
+    let (lessons, _) = shipped();
     let mut tasks = 0;
     for step in lessons.iter().flat_map(|l| &l.steps) {
         if let StepKind::Move(task) = &step.kind {
@@ -134,33 +138,21 @@ fn lesson_with(extra: &str) -> String {
 /// Lines 1–6 are the header, each valid step takes 8 lines: `extra` starts on line 39.
 const EXTRA: usize = 39;
 
-fn problems_of(extra: &str) -> (tempfile::TempDir, Vec<String>) {
-    let dir = tempfile::tempdir().unwrap();
-    let lessons = dir.path().join("lessons");
-    std::fs::create_dir(&lessons).unwrap();
-    std::fs::write(lessons.join("03-demo.yaml"), lesson_with(extra)).unwrap();
-    let (_, problems) = load_lessons(&lessons);
-    let root = dir.path().to_path_buf();
-    let listed = problems
-        .iter()
-        .map(|p| {
-            // Relative to the temp dir, so snapshots are stable.
-            let file = p.file.strip_prefix(&root).unwrap_or(&p.file).to_path_buf();
-            chess_tutor_core::content::Problem { file, ..p.clone() }.to_string()
-        })
-        .collect();
-    (dir, listed)
+fn problems_of(extra: &str) -> Vec<String> {
+    let file = "lessons/03-demo.yaml";
+    let (_, problems) = load_lessons_from(&[(file, lesson_with(extra))]);
+    problems.iter().map(ToString::to_string).collect()
 }
 
 #[test]
 fn the_helper_lesson_is_valid() {
-    let (_, problems) = problems_of("");
+    let problems = problems_of("");
     assert_eq!(problems, Vec::<String>::new());
 }
 
 #[test]
 fn a_bad_fen_points_at_its_line() {
-    let (_, problems) = problems_of(
+    let problems = problems_of(
         "  - id: demo-bad-fen\n    kind: explain\n    board: 4k3/8/8/8/8/8/8/R3K3 w - - 0 1 extra\n    text: {zh: 你好, en: Hello}\n  - id: demo-no-king\n    kind: explain\n    board: 8/8/8/8/8/8/8/R3K3 w - - 0 1\n    text: {zh: 你好, en: Hello}\n",
     );
     assert_eq!(problems.len(), 2, "{problems:?}");
@@ -183,7 +175,7 @@ fn a_bad_fen_points_at_its_line() {
 
 #[test]
 fn a_missing_zh_points_at_its_text() {
-    let (_, problems) = problems_of(
+    let problems = problems_of(
         "  - id: demo-no-zh\n    kind: explain\n    text:\n      en: Only English here\n",
     );
     assert_eq!(
@@ -198,7 +190,7 @@ fn a_missing_zh_points_at_its_text() {
 
 #[test]
 fn an_unknown_step_kind_points_at_the_kind() {
-    let (_, problems) =
+    let problems =
         problems_of("  - id: demo-dance\n    kind: dance\n    text: {zh: 跳舞, en: Dance}\n");
     assert_eq!(problems.len(), 1, "{problems:?}");
     assert!(problems[0].starts_with(&format!(
@@ -213,7 +205,7 @@ const MOVE_STEP: &str = "  - id: demo-move\n    kind: move\n    board: 7k/8/8/8/
 #[test]
 fn an_illegal_expected_move_points_at_the_move() {
     let step = MOVE_STEP.replace("EXPECTED", "Rb5").replace("WRONG", "Rd4");
-    let (_, problems) = problems_of(&step);
+    let problems = problems_of(&step);
     assert_eq!(
         problems,
         vec![format!(
@@ -227,7 +219,7 @@ fn an_illegal_expected_move_points_at_the_move() {
 #[test]
 fn an_expected_move_that_misses_the_goal_is_reported() {
     let step = MOVE_STEP.replace("EXPECTED", "Rd4").replace("WRONG", "Ra5");
-    let (_, problems) = problems_of(&step);
+    let problems = problems_of(&step);
     assert_eq!(
         problems,
         vec![format!(
@@ -242,7 +234,7 @@ fn a_wrong_move_that_meets_the_goal_points_at_the_move() {
     let step = MOVE_STEP
         .replace("EXPECTED", "Re4")
         .replace("WRONG", "a4e4");
-    let (_, problems) = problems_of(&step);
+    let problems = problems_of(&step);
     assert_eq!(
         problems,
         vec![format!(
@@ -255,7 +247,7 @@ fn a_wrong_move_that_meets_the_goal_points_at_the_move() {
 
 #[test]
 fn a_wrong_judge_answer_points_at_the_answer() {
-    let (_, problems) = problems_of(
+    let problems = problems_of(
         "  - id: demo-judge\n    kind: judge\n    board: 4k3/8/8/8/8/8/8/4R1K1 b - - 0 1\n    ask: check\n    answer: no\n    text: {zh: 将军吗, en: Check?}\n    hint: {zh: 看车, en: Look at the rook}\n    why: {zh: 车在e线, en: The rook is on the e-file}\n",
     );
     assert_eq!(
@@ -269,7 +261,7 @@ fn a_wrong_judge_answer_points_at_the_answer() {
 
 #[test]
 fn a_wrong_squares_answer_lists_what_differs() {
-    let (_, problems) = problems_of(
+    let problems = problems_of(
         "  - id: demo-squares\n    kind: squares\n    board: 7k/8/8/8/8/8/8/N6K w - - 0 1\n    square: a1\n    mode: moves\n    squares: [b3, c2, b2]\n    text: {zh: 马, en: Knight}\n    hint: {zh: 日字, en: L-shape}\n    why: {zh: 角上, en: Corner}\n",
     );
     assert_eq!(
@@ -283,7 +275,7 @@ fn a_wrong_squares_answer_lists_what_differs() {
 
 #[test]
 fn schema_errors_carry_the_line_of_the_yaml() {
-    let (_, problems) =
+    let problems =
         problems_of("  - id: demo-typo\n    kind: explain\n    txet: {zh: 你好, en: Hello}\n");
     assert_eq!(problems.len(), 1, "{problems:?}");
     assert!(
@@ -300,7 +292,7 @@ fn every_problem_of_a_file_is_collected() {
     let step = MOVE_STEP
         .replace("EXPECTED", "Rb5")
         .replace("WRONG", "a4e4");
-    let (_, problems) = problems_of(&format!(
+    let problems = problems_of(&format!(
         "{step}  - id: demo-no-zh\n    kind: explain\n    text:\n      en: Only English\n"
     ));
     assert_eq!(problems.len(), 3, "{problems:?}");
@@ -309,7 +301,7 @@ fn every_problem_of_a_file_is_collected() {
 #[test]
 fn counts_the_texts_state_agree_with_the_engine() {
     // Texts say "27 squares", "eight squares" …: the computed answers must agree.
-    let (lessons, _) = load_lessons(&shipped());
+    let (lessons, _) = shipped();
     let answer = |id: &str| {
         lessons
             .iter()
@@ -337,7 +329,7 @@ fn python_chess_agrees_with_the_lessons() {
     if !crate::oracles::python_chess() {
         return;
     }
-    let (lessons, _) = load_lessons(&shipped());
+    let (lessons, _) = shipped();
     let mut cases = Vec::new();
     for step in lessons.iter().flat_map(|l| &l.steps) {
         match &step.kind {
@@ -413,7 +405,7 @@ print(json.dumps({"checked": len(cases), "bad": bad}))
 fn no_expected_move_of_the_board_units_gives_check() {
     /// Unit 11: promote to the piece that gives check at once (the knight), "unit 12 tells more".
     const ON_PURPOSE: [&str; 1] = ["promo-knight-check"];
-    let (lessons, _) = load_lessons(&shipped());
+    let (lessons, _) = shipped();
     let mut checked = 0;
     let mut checks = Vec::new();
     for lesson in lessons.iter().filter(|l| l.unit < 12) {

@@ -6,19 +6,16 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
-use chess_tutor_core::content::puzzle::{Puzzle, PuzzleSet, load_dir};
+use chess_tutor_core::content::puzzle::{Puzzle, PuzzleSet};
 
+/// The shipped sets, as compiled into the binary.
 fn shipped() -> Vec<PuzzleSet> {
-    let dir = crate::repo().join("puzzles");
-    match load_dir(&dir) {
-        Ok(sets) => sets,
-        Err(problems) => {
-            for p in &problems {
-                eprintln!("{p}");
-            }
-            panic!("{} problem(s) loading {}", problems.len(), dir.display());
-        }
+    let (sets, problems) = chess_tutor_core::content::shipped::puzzle_sets();
+    for p in &problems {
+        eprintln!("{p}");
     }
+    assert!(problems.is_empty(), "{} problem(s)", problems.len());
+    sets
 }
 
 fn all_puzzles(sets: &[PuzzleSet]) -> Vec<&Puzzle> {

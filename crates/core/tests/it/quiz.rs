@@ -9,13 +9,13 @@ use std::process::{Command, Stdio};
 use chess_tutor_core::content::Problem;
 use chess_tutor_core::content::generate::{Generator, Topic, generate};
 use chess_tutor_core::content::quiz::{
-    self, Answer, Claim, QuizItem, QuizKind, Response, load_quiz_dir, load_quiz_sources,
+    self, Answer, Claim, QuizItem, QuizKind, Response, load_quiz_sources,
 };
 use serde_json::{Value, json};
 use shakmaty::{CastlingMode, Chess, Color, Position, uci::UciMove};
 
 fn shipped() -> Vec<QuizItem> {
-    let (items, problems) = load_quiz_dir(&crate::repo().join("lessons/quiz"));
+    let (items, problems) = quiz::shipped();
     assert!(
         problems.is_empty(),
         "the shipped bank has problems:\n{}",

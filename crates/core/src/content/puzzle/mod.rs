@@ -14,7 +14,7 @@ use std::path::PathBuf;
 pub use lichess::{ImportReport, LichessPuzzle, import, read_lichess};
 pub use themes::{chinese_theme, chinese_themes};
 pub use verify::{verify, verify_all};
-pub use yaml::{load_dir, parse_set, to_yaml};
+pub use yaml::{load_folder, parse_set, to_yaml};
 
 /// A problem in a puzzle file: file, line when known, and what is wrong.
 pub type PuzzleProblem = crate::content::Problem;

@@ -2,7 +2,7 @@
 //! quoted) and read back with serde-saphyr, with line numbers for every puzzle.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use super::{Puzzle, PuzzleProblem, PuzzleSet};
 
@@ -132,14 +132,16 @@ pub fn parse_set(text: &str, file: impl Into<PathBuf>) -> Result<PuzzleSet, Puzz
     Ok(set)
 }
 
-/// Loads every `*.yaml` file in `dir` (sorted by name), collecting every problem: files that do
-/// not parse and ids used twice.
+/// Loads every `*.yaml` file of the puzzle folder (sorted by name), collecting every problem:
+/// files that do not parse and ids used twice.
 ///
 /// # Errors
 ///
 /// All problems found, when there is at least one.
-pub fn load_dir(dir: &Path) -> Result<Vec<PuzzleSet>, Vec<PuzzleProblem>> {
-    let (files, mut problems) = crate::content::files::read_yaml_dir(dir, "puzzle");
+pub fn load_folder(
+    folder: &crate::content::files::Folder,
+) -> Result<Vec<PuzzleSet>, Vec<PuzzleProblem>> {
+    let (files, mut problems) = crate::content::files::yaml_sources(folder, "puzzle");
     let mut sets = Vec::new();
     for (file, text) in files {
         match parse_set(&text, &file) {
@@ -242,7 +244,12 @@ mod tests {
 
     #[test]
     fn missing_folder_is_a_problem() {
-        let err = load_dir(Path::new("/no/such/folder")).unwrap_err();
+        let missing = crate::content::files::Folder {
+            path: "/no/such/folder".into(),
+            unreadable: Some("No such file or directory".into()),
+            files: Vec::new(),
+        };
+        let err = load_folder(&missing).unwrap_err();
         assert_eq!(err.len(), 1);
     }
 }

@@ -26,7 +26,7 @@ OLD_BIN=${OLD_BIN:-}
 export CHESS_TUTOR_TEST_DATABASE_URL
 RESULTS=${RESULTS:-$(mktemp)}
 
-cargo test --release --test help_beside_games --no-run
+cargo test --release --test e2e --no-run
 if [ -n "$OLD_BIN" ] && [ ! -x "$OLD_BIN" ]; then
     echo "OLD_BIN=$OLD_BIN is not an executable" >&2
     exit 1
@@ -35,7 +35,7 @@ fi
 run() { # label bot threads backend
     out=$(env HELP_BENCH_LABEL="$1" HELP_BENCH_BOT="$2" HELP_BENCH_BACKEND="$4" \
         ${3:+CHESS_TUTOR_SEARCH_THREADS=$3} \
-        cargo test --release --test help_beside_games -- --ignored --nocapture 2>&1) || {
+        cargo test --release --test e2e help_beside_games:: -- --ignored --nocapture 2>&1) || {
         echo "$out" | tail -30
         exit 1
     }

@@ -4,6 +4,7 @@
 mod cli;
 mod http;
 mod logging;
+mod search_pool;
 mod shell;
 mod telegram;
 mod terminal;

@@ -246,27 +246,13 @@ fn change_of(mut t: tutor::Transition, origin: &Origin) -> SharedChange<Outcome>
     }
 }
 
-/// How many steps that may search long (a game's reply, a mate search) run at once in this
-/// process: `CHESS_TUTOR_SEARCH_THREADS`, by default half the cores (at least one). The others
-/// wait their turn, so that quick steps (a lesson, `/help`) always find a core.
-pub fn search_threads() -> usize {
-    static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *THREADS.get_or_init(|| {
-        std::env::var("CHESS_TUTOR_SEARCH_THREADS")
-            .ok()
-            .and_then(|v| v.trim().parse::<usize>().ok())
-            .filter(|n| *n > 0)
-            .unwrap_or_else(|| {
-                std::thread::available_parallelism().map_or(1, |n| (n.get() / 2).max(1))
-            })
-    })
-}
-
-/// Runs a step off the async workers (on the runtime's blocking threads), a step that may
-/// search long only when one of the [`search_threads`] is free. A panic in the step goes on
-/// in the caller, as if it had run there.
+/// Runs a step off the async workers: one that may search long on a search thread
+/// ([`crate::search_pool`]), any other on the runtime's blocking threads. A panic in the step
+/// goes on in the caller, as if it had run there.
 async fn run_step<T: Send + 'static>(searches: bool, f: impl FnOnce() -> T + Send + 'static) -> T {
-    static SEARCHES: std::sync::OnceLock<Arc<tokio::sync::Semaphore>> = std::sync::OnceLock::new();
+    if searches {
+        return crate::search_pool::run(f).await;
+    }
     let Ok(handle) = tokio::runtime::Handle::try_current() else {
         return f();
     };
@@ -274,13 +260,6 @@ async fn run_step<T: Send + 'static>(searches: bool, f: impl FnOnce() -> T + Sen
         // A test's single thread: nowhere else to run it.
         return f();
     }
-    let _turn = if searches {
-        let slots =
-            SEARCHES.get_or_init(|| Arc::new(tokio::sync::Semaphore::new(search_threads())));
-        Some(Arc::clone(slots).acquire_owned().await)
-    } else {
-        None
-    };
     match tokio::task::spawn_blocking(f).await {
         Ok(value) => value,
         Err(e) => std::panic::resume_unwind(e.into_panic()),

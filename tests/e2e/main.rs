@@ -4,6 +4,7 @@
 mod architecture;
 mod cli;
 mod fake_bot_api;
+mod help_beside_games;
 mod telegram;
 mod telegram_first_hour;
 mod telegram_typing;

@@ -16,15 +16,13 @@
 //! `chess-tutor` binary (an older build) instead of this tree's; `HELP_BENCH_LABEL` names it
 //! in the output. `CHESS_TUTOR_SEARCH_THREADS` goes through to the bot.
 
-mod fake_bot_api;
-
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use fake_bot_api::{BotProcess, Call, Fake, press, text, text_in};
+use crate::fake_bot_api::{BotProcess, Call, Fake, press, text, text_in};
 use shakmaty::san::{San, SanPlus};
 use shakmaty::{Chess, Position};
 

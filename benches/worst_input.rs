@@ -9,7 +9,7 @@
 
 use std::time::{Duration, Instant};
 
-use chess_tutor_core::content::puzzle::Puzzle;
+use chess_tutor_core::content::puzzle::{MatePuzzle, Puzzle};
 use chess_tutor_core::game::engine::Level;
 use chess_tutor_core::game::record::Record;
 use chess_tutor_core::rules::Lang;
@@ -28,8 +28,9 @@ fn rich_puzzle() -> Puzzle {
         fen: RICH.into(),
         last_move: None,
         mate_in: 8,
-        solution: Vec::new(),
-        keys: Vec::new(),
+        // Legal, never proven: the catalogue reads moves, `check` proves mates.
+        solution: vec!["a2a3".into()],
+        keys: vec!["a2a3".into()],
         multiple_keys: false,
         rating: Some(400),
         themes: Vec::new(),
@@ -91,7 +92,11 @@ fn in_game(level: u8, record: Record, learner: Color) -> Session {
 
 fn main() {
     let shipped = Catalog::shipped().expect("shipped content");
-    let rich = Catalog::new(Vec::new(), Vec::new(), vec![rich_puzzle()]);
+    let rich = Catalog::new(
+        Vec::new(),
+        Vec::new(),
+        vec![MatePuzzle::read(&rich_puzzle()).expect("the rich puzzle reads")],
+    );
     let puzzle = session_after(&rich, &["/puzzle"]);
     assert!(matches!(puzzle.mode, Mode::Puzzle(_)), "the puzzle is open");
 
@@ -166,17 +171,17 @@ fn main() {
     let mut most = (0_u64, String::new());
     let mut judged = 0_usize;
     for p in shipped.puzzles() {
-        let pos = chess_tutor_core::rules::parse_fen(&p.fen).unwrap();
+        let pos = p.position();
         for mv in pos.legal_moves() {
             let mut prover = chess_tutor_core::search::Prover::new(
                 chess_tutor_core::search::Budget::nodes(u64::MAX),
             );
-            let _ = chess_tutor_core::search::judge_with(&mut prover, &pos, mv, p.mate_in);
+            let _ = chess_tutor_core::search::judge_with(&mut prover, pos, mv, p.mate_in());
             judged += 1;
             if prover.nodes() > most.0 {
                 most = (
                     prover.nodes(),
-                    format!("{} {}", p.id, chess_tutor_core::rules::notation::uci(mv)),
+                    format!("{} {}", p.id(), chess_tutor_core::rules::notation::uci(mv)),
                 );
             }
         }
@@ -184,13 +189,12 @@ fn main() {
     // And `check`'s budget: the most positions proving one shipped puzzle (every key) needs.
     let mut proof = (0_u64, String::new());
     for p in shipped.puzzles() {
-        let pos = chess_tutor_core::rules::parse_fen(&p.fen).unwrap();
         let mut prover = chess_tutor_core::search::Prover::new(
             chess_tutor_core::search::Budget::nodes(u64::MAX),
         );
-        let _ = chess_tutor_core::search::solve_with(&mut prover, &pos, p.mate_in, false);
+        let _ = chess_tutor_core::search::solve_with(&mut prover, p.position(), p.mate_in(), false);
         if prover.nodes() > proof.0 {
-            proof = (prover.nodes(), p.id.clone());
+            proof = (prover.nodes(), p.id().to_string());
         }
     }
     println!(

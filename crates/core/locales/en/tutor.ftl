@@ -132,7 +132,6 @@ choose-promotion = The pawn goes from {$from} to {$to}, the last rank, so it mus
 ## Puzzles
 
 no-puzzles = There are no puzzles yet.
-puzzle-missing = That puzzle is missing.
 puzzle-caption = {$side}: mate in {$mate_in} ({$left} to go)
 puzzle-level = {"\u000A"}Your level: {$level} ({$points} points)
 puzzle-mates = {$right} {$san} is checkmate! Puzzle solved.

@@ -129,7 +129,6 @@ choose-promotion = 兵从{$from}走到{$to}，到了底线，必须升变。你�
 ## Puzzles
 
 no-puzzles = 还没有杀棋题。
-puzzle-missing = 这道题找不到了。
 puzzle-caption = {$side}：{$mate_in}步杀（还剩{$left}步）
 puzzle-level = {"\u000A"}级别：{$level}（积分 {$points}）
 puzzle-mates = {$right}{$san} 将死！题目完成。

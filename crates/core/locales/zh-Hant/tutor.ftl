@@ -130,7 +130,6 @@ choose-promotion = 兵從{$from}走到{$to}，到了底線，必須升變。你�
 ## Puzzles
 
 no-puzzles = 還沒有殺棋題。
-puzzle-missing = 這道題找不到了。
 puzzle-caption = {$side}：{$mate_in}步殺（還剩{$left}步）
 puzzle-level = {"\u000A"}級別：{$level}（積分 {$points}）
 puzzle-mates = {$right}{$san} 將死！題目完成。

@@ -3,8 +3,9 @@
 
 use std::collections::HashMap;
 
+use crate::content::PuzzleId;
 use crate::content::lesson::{Lesson, Step, StepKind};
-use crate::content::puzzle::Puzzle;
+use crate::content::puzzle::{self, MatePuzzle};
 use crate::content::quiz::QuizItem;
 use crate::content::{Problem, load, quiz};
 
@@ -15,7 +16,8 @@ pub struct Catalog {
     lessons: Vec<Lesson>,
     steps: Vec<(usize, usize)>,
     quiz: Vec<QuizItem>,
-    puzzles: Vec<Puzzle>,
+    puzzles: Vec<MatePuzzle>,
+    puzzle_by_id: HashMap<PuzzleId, usize>,
     quiz_by_id: HashMap<String, usize>,
     step_by_id: HashMap<String, usize>,
     practice: HashMap<&'static str, usize>,
@@ -24,14 +26,19 @@ pub struct Catalog {
 impl Catalog {
     /// A catalogue from loaded content.
     #[must_use]
-    pub fn new(lessons: Vec<Lesson>, quiz: Vec<QuizItem>, mut puzzles: Vec<Puzzle>) -> Catalog {
+    pub fn new(lessons: Vec<Lesson>, quiz: Vec<QuizItem>, mut puzzles: Vec<MatePuzzle>) -> Catalog {
         let mut steps = Vec::new();
         for (li, lesson) in lessons.iter().enumerate() {
             for si in 0..lesson.steps.len() {
                 steps.push((li, si));
             }
         }
-        puzzles.sort_by_key(|p| (p.rating.unwrap_or(1500), p.mate_in));
+        puzzles.sort_by_key(|p| (p.rating().unwrap_or(1500), p.mate_in()));
+        let puzzle_by_id = puzzles
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.id().clone(), i))
+            .collect();
         let quiz_by_id = quiz
             .iter()
             .enumerate()
@@ -42,6 +49,7 @@ impl Catalog {
             steps,
             quiz,
             puzzles,
+            puzzle_by_id,
             quiz_by_id,
             step_by_id: HashMap::new(),
             practice: HashMap::new(),
@@ -70,11 +78,13 @@ impl Catalog {
         let (lessons, mut problems) = load::load_lessons_from(super::shipped::LESSONS);
         let (items, quiz_problems) = quiz::load_quiz_sources(super::shipped::QUIZ);
         problems.extend(quiz_problems);
-        let puzzles = super::shipped::puzzles().map_err(|p| {
-            let mut all = problems.clone();
-            all.extend(p);
-            all
-        })?;
+        let puzzles = super::shipped::puzzles()
+            .and_then(|raw| puzzle::read_all(&raw))
+            .map_err(|p| {
+                let mut all = problems.clone();
+                all.extend(p);
+                all
+            })?;
         if problems.is_empty() {
             Ok(Catalog::new(lessons, items, puzzles))
         } else {
@@ -92,8 +102,14 @@ impl Catalog {
         let (lessons, mut problems) = load::load_lessons(&course.lessons);
         let (items, quiz_problems) = quiz::load_quiz_folder(&course.quiz);
         problems.extend(quiz_problems);
-        let sets = match super::puzzle::load_folder(&course.puzzles) {
-            Ok(sets) => sets,
+        let puzzles = match puzzle::load_folder(&course.puzzles) {
+            Ok(sets) => {
+                let raw: Vec<_> = sets.into_iter().flat_map(|s| s.puzzles).collect();
+                puzzle::read_all(&raw).unwrap_or_else(|p| {
+                    problems.extend(p);
+                    Vec::new()
+                })
+            }
             Err(p) => {
                 problems.extend(p);
                 Vec::new()
@@ -102,7 +118,6 @@ impl Catalog {
         if !problems.is_empty() {
             return Err(problems);
         }
-        let puzzles = sets.into_iter().flat_map(|s| s.puzzles).collect();
         Ok(Catalog::new(lessons, items, puzzles))
     }
 
@@ -125,9 +140,9 @@ impl Catalog {
         &self.quiz
     }
 
-    /// Puzzles, easiest first.
+    /// Puzzles, easiest first, each read once when the catalogue was made.
     #[must_use]
-    pub fn puzzles(&self) -> &[Puzzle] {
+    pub fn puzzles(&self) -> &[MatePuzzle] {
         &self.puzzles
     }
 
@@ -159,8 +174,8 @@ impl Catalog {
 
     /// A puzzle by id.
     #[must_use]
-    pub fn puzzle(&self, id: &str) -> Option<&Puzzle> {
-        self.puzzles.iter().find(|p| p.id == id)
+    pub fn puzzle(&self, id: &PuzzleId) -> Option<&MatePuzzle> {
+        self.puzzles.get(*self.puzzle_by_id.get(id)?)
     }
 
     /// The step that practises the rule with this reason code, if any.

@@ -3,7 +3,7 @@
 //! activity that follows.
 
 use super::activity::{Activity, MoveTask, TaskBoard};
-use super::callback::Action;
+use super::callback::{Action, DuelAct};
 use super::cx::Cx;
 use super::input::{Command, Input, LessonArg, MAX_TEXT_CHARS};
 use super::reply::{Button, Event, Reply, Transition};
@@ -369,10 +369,18 @@ impl Cx<'_> {
                 | Action::Invite
                 | Action::Duel { .. }
         );
-        // The game with a friend's own buttons keep it open.
+        // The game with a friend's own buttons keep it open; joining an invitation puts the
+        // running game aside only once the learner is seated (it may be gone, or need Telegram).
         let own_duel =
             matches!(action, Action::Invite | Action::Duel { .. }) && matches!(mode, Mode::Duel);
-        let mode = if starts_another && !own_duel {
+        let joins = matches!(
+            action,
+            Action::Duel {
+                act: DuelAct::Join,
+                ..
+            }
+        );
+        let mode = if starts_another && !own_duel && !joins {
             self.pause_game(mode)
         } else {
             mode
@@ -635,7 +643,7 @@ impl Cx<'_> {
 
     /// Another activity begins while a game is under way: the game is kept aside (and said
     /// so), for `/play` to come back to.
-    fn pause_game(&mut self, mode: Mode) -> Mode {
+    pub(in crate::tutor) fn pause_game(&mut self, mode: Mode) -> Mode {
         match mode {
             Mode::Game(g) => {
                 self.session.paused_game = Some(g);

@@ -18,7 +18,7 @@ use super::state::{Mode, PuzzleState, Scored};
 use super::tap;
 use super::words::{self, Say};
 use crate::content::PuzzleId;
-use crate::content::puzzle::Puzzle;
+use crate::content::puzzle::MatePuzzle;
 use crate::draw::{self, move_squares};
 use crate::render::{ArrowKind, BoardView, MarkKind};
 use crate::rules::notation::uci;
@@ -42,7 +42,7 @@ fn rung(cx: &Cx<'_>) -> u32 {
                 .catalog
                 .puzzles()
                 .iter()
-                .filter(|z| z.mate_in == n && solved.contains(z.id.as_str()))
+                .filter(|z| z.mate_in() == n && solved.contains(z.id()))
                 .count();
             count < SOLVED_TO_CLIMB
         })
@@ -52,46 +52,38 @@ fn rung(cx: &Cx<'_>) -> u32 {
 /// Picks the next puzzle, and whether it is a review: a missed one when due, otherwise an
 /// unsolved one of the learner's mate length nearest their points, never `recent` (the one
 /// just played).
-fn pick<'c>(cx: &Cx<'c>, recent: Option<&PuzzleId>) -> Option<(&'c Puzzle, bool)> {
+fn pick<'c>(cx: &Cx<'c>, recent: Option<&PuzzleId>) -> Option<(&'c MatePuzzle, bool)> {
     let p = &cx.session.progress;
     let catalog = cx.catalog;
-    let recent = recent.map(PuzzleId::as_str);
     let review = match cx.now {
         // With a clock: the missed puzzle whose FSRS review is due first.
-        Some(now) => super::review::due(&p.reviews, now).and_then(|id| catalog.puzzle(id.as_str())),
+        Some(now) => super::review::due(&p.reviews, now).and_then(|id| catalog.puzzle(id)),
         // Without one: every third puzzle is the oldest missed one.
-        None if p.puzzles_started % REVIEW_EVERY == REVIEW_EVERY - 1 => p
-            .review_queue
-            .first()
-            .and_then(|id| catalog.puzzle(id.as_str())),
+        None if p.puzzles_started % REVIEW_EVERY == REVIEW_EVERY - 1 => {
+            p.review_queue.first().and_then(|id| catalog.puzzle(id))
+        }
         None => None,
     };
-    if let Some(puzzle) = review.filter(|z| Some(z.id.as_str()) != recent) {
+    if let Some(puzzle) = review.filter(|z| Some(z.id()) != recent) {
         return Some((puzzle, true));
     }
     let target = p.points;
     let rung = rung(cx);
-    let fresh =
-        |z: &&Puzzle| !p.puzzles_solved.contains(z.id.as_str()) && Some(z.id.as_str()) != recent;
-    let nearest = |pool: Vec<&'c Puzzle>| {
+    let fresh = |z: &&MatePuzzle| !p.puzzles_solved.contains(z.id()) && Some(z.id()) != recent;
+    let nearest = |pool: Vec<&'c MatePuzzle>| {
         pool.into_iter()
-            .min_by_key(|z| (ladder::puzzle_points(z.rating) - target).abs())
+            .min_by_key(|z| (ladder::puzzle_points(z.rating()) - target).abs())
     };
-    let on_rung: Vec<&Puzzle> = catalog
+    let on_rung: Vec<&MatePuzzle> = catalog
         .puzzles()
         .iter()
         .filter(fresh)
-        .filter(|z| z.mate_in == rung)
+        .filter(|z| z.mate_in() == rung)
         .collect();
-    let any: Vec<&Puzzle> = catalog.puzzles().iter().filter(fresh).collect();
+    let any: Vec<&MatePuzzle> = catalog.puzzles().iter().filter(fresh).collect();
     nearest(on_rung)
         .or_else(|| nearest(any))
-        .or_else(|| {
-            catalog
-                .puzzles()
-                .iter()
-                .find(|z| Some(z.id.as_str()) != recent)
-        })
+        .or_else(|| catalog.puzzles().iter().find(|z| Some(z.id()) != recent))
         .or_else(|| catalog.puzzles().first())
         .map(|z| (z, false))
 }
@@ -106,21 +98,16 @@ pub(super) fn start(cx: &mut Cx<'_>, current: Option<&PuzzleId>) -> Mode {
         cx.reply(Reply::text(msg));
         return Mode::Idle;
     };
-    // The catalogue proved every puzzle, so its id and position read.
-    let (Ok(id), Ok(pos)) = (puzzle.id.parse::<PuzzleId>(), rules::parse_fen(&puzzle.fen)) else {
-        let msg = cx.t(&Say::PuzzleMissing);
-        cx.reply(Reply::text(msg));
-        return Mode::Idle;
-    };
+    let id = puzzle.id().clone();
     cx.session.progress.puzzles_started = cx.session.progress.puzzles_started.saturating_add(1);
     cx.session.progress.last_puzzle = Some(id.clone());
     let state = PuzzleState {
         id,
-        fen: pos.into(),
-        moves_left: puzzle.mate_in,
+        fen: puzzle.position().clone().into(),
+        moves_left: puzzle.mate_in(),
         hints: 0,
         decided: false,
-        last_move: puzzle.last_move.as_deref().and_then(|u| u.parse().ok()),
+        last_move: puzzle.last_move().cloned(),
         scored: None,
     };
     cx.next_nonce();
@@ -186,10 +173,10 @@ fn buttons(cx: &Cx<'_>) -> Vec<Button> {
 fn caption(cx: &Cx<'_>, now: &PuzzleState) -> String {
     let lang = cx.lang();
     let white = now.pos().turn() == Color::White;
-    let puzzle = cx.catalog.puzzle(now.id.as_str());
-    let mate_in = puzzle.map_or(now.moves_left, |p| p.mate_in);
+    let puzzle = cx.catalog.puzzle(&now.id);
+    let mate_in = puzzle.map_or(now.moves_left, MatePuzzle::mate_in);
     let side = words::side_to_move(lang, white);
-    let mut text = match puzzle.and_then(|p| p.rating) {
+    let mut text = match puzzle.and_then(MatePuzzle::rating) {
         Some(rating) => Say::PuzzleCaptionRated {
             side,
             mate_in,
@@ -245,7 +232,7 @@ fn decide(cx: &mut Cx<'_>, state: &mut PuzzleState, solved: bool) {
     }
     state.decided = true;
     let id = &state.id;
-    let rating = cx.catalog.puzzle(id.as_str()).and_then(|p| p.rating);
+    let rating = cx.catalog.puzzle(id).and_then(MatePuzzle::rating);
     let opponent = ladder::puzzle_points(rating);
     let assisted = state.hints > 0;
     let now = cx.now;
@@ -329,8 +316,8 @@ fn points_text(cx: &Cx<'_>, state: &PuzzleState, ended_solved: bool) -> Option<S
 /// The tactics the puzzle's themes name, in the learner's words ("Tactics in this puzzle:
 /// pin, deflection."), so that the seeds' names (牵制, 引离 …) are met on the board.
 fn tactics_line(cx: &Cx<'_>, state: &PuzzleState) -> Option<String> {
-    let puzzle = cx.catalog.puzzle(state.id.as_str())?;
-    let names: Vec<String> = crate::content::puzzle::themes::tactics(&puzzle.themes)
+    let puzzle = cx.catalog.puzzle(&state.id)?;
+    let names: Vec<String> = crate::content::puzzle::themes::tactics(puzzle.themes())
         .into_iter()
         .map(|(en, zh)| match cx.lang() {
             Lang::En => en.to_owned(),
@@ -423,14 +410,11 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
         Verdict::Unreadable => {
             // How to write a move, by one that is not the answer.
             let mut avoid = super::spelling::checks(&pos);
-            if let Some(p) = cx.catalog.puzzle(now.id.as_str()) {
-                avoid.extend(
-                    p.keys
-                        .iter()
-                        .chain(p.solution.first())
-                        .filter_map(|k| k.parse::<shakmaty::uci::UciMove>().ok())
-                        .filter_map(|k| k.to_move(&pos).ok()),
-                );
+            // The stored keys are moves of the puzzle's first position only.
+            if let Some(p) = cx.catalog.puzzle(&now.id)
+                && p.position().board() == pos.board()
+            {
+                avoid.extend(p.keys().iter().chain(p.line().first()).copied());
             }
             let example = super::spelling::example(&pos, input, None, &avoid);
             let note = super::spelling::unread(&pos, input, example, lang);

@@ -218,7 +218,6 @@ crate::messages! {
         PromotionKnight = "promotion-knight",
         ChoosePromotion { from: String, to: String } = "choose-promotion",
         NoPuzzles = "no-puzzles",
-        PuzzleMissing = "puzzle-missing",
         PuzzleCaption { side: String, mate_in: u32, left: u32 } = "puzzle-caption",
         PuzzleLevel { level: String, points: i32 } = "puzzle-level",
         PuzzleMates { right: String, san: String } = "puzzle-mates",

@@ -4,11 +4,11 @@
 use crate::chat;
 
 use crate::chat::{Chat, shipped};
-use chess_tutor_core::content::puzzle::Puzzle;
+use chess_tutor_core::content::puzzle::{MatePuzzle, Puzzle};
 use chess_tutor_core::rules::Lang;
 use chess_tutor_core::search;
 use chess_tutor_core::tutor::{
-    Action, Catalog, Event, Input, LessonState, Mode, PuzzleState, Session,
+    Action, Catalog, DuelAct, Event, Input, LessonState, Mode, PuzzleState, Session,
 };
 use shakmaty::{CastlingMode, Position, Square, uci::UciMove};
 
@@ -89,7 +89,11 @@ fn a_mate_in_two_solved_with_an_alternative_key() {
         file: Default::default(),
         line: None,
     };
-    let catalog = Catalog::new(Vec::new(), Vec::new(), vec![puzzle]);
+    let catalog = Catalog::new(
+        Vec::new(),
+        Vec::new(),
+        vec![MatePuzzle::read(&puzzle).unwrap()],
+    );
     let mut chat = Chat::new(&catalog);
     chat.send(Input::Start {
         client_lang: Some("en".into()),
@@ -228,8 +232,8 @@ fn a_missed_puzzle_comes_back_when_due() {
         Vec::new(),
         Vec::new(),
         vec![
-            make("back-rank", "6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1", 1),
-            make("ladder", "7k/8/8/8/8/8/1R6/R5K1 w - - 0 1", 2),
+            MatePuzzle::read(&make("back-rank", "6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1", 1)).unwrap(),
+            MatePuzzle::read(&make("ladder", "7k/8/8/8/8/8/1R6/R5K1 w - - 0 1", 2)).unwrap(),
         ],
     );
     let t0 = 1_800_000_000;
@@ -439,7 +443,11 @@ fn two_keys_puzzle() -> (Catalog, Vec<shakmaty::Move>) {
         line: None,
     };
     (
-        Catalog::new(Vec::new(), Vec::new(), vec![puzzle]),
+        Catalog::new(
+            Vec::new(),
+            Vec::new(),
+            vec![MatePuzzle::read(&puzzle).unwrap()],
+        ),
         solution.keys,
     )
 }
@@ -607,7 +615,11 @@ fn a_puzzle_names_its_tactics() {
         file: Default::default(),
         line: None,
     };
-    let catalog = Catalog::new(Vec::new(), Vec::new(), vec![puzzle]);
+    let catalog = Catalog::new(
+        Vec::new(),
+        Vec::new(),
+        vec![MatePuzzle::read(&puzzle).unwrap()],
+    );
     for (lang, answer, says) in [
         (
             "en",
@@ -860,12 +872,44 @@ fn assert_refused_changes_nothing(session: &Session, data: &str, catalog: &Catal
                 || matches!(action, Action::Answer { choice, .. } if choice >= 9)
                 || matches!(action, Action::Review(i) if i as usize >= catalog.steps().len())
                 || matches!(action, Action::Lesson(u) if u > 20)
-                || matches!(action, Action::Duel { game, .. } if session.duel.is_none_or(|d| d.game.0 != game))
+                // Joining an invitation is pressed by someone not yet at the game.
+                || matches!(action, Action::Duel { game, act, .. }
+                    if act != DuelAct::Join && session.duel.is_none_or(|d| d.game.0 != game))
         }
     };
     if must_refuse {
         assert!(t.refused, "{data} was not refused: {:?}", t.replies);
         assert_eq!(serde_json::to_string(&t.session).unwrap(), before, "{data}");
+    }
+}
+
+/// Found by the property below in CI: a press to join someone's invitation is no forgery
+/// (whoever takes it plays), so it is not refused; outside Telegram it is answered with how
+/// a game with a friend starts, and nothing changes.
+#[test]
+fn a_press_to_join_an_invitation_is_no_forgery_and_changes_nothing_outside_telegram() {
+    let data = "w:33201:j46";
+    assert!(matches!(
+        Action::decode(data),
+        Some(Action::Duel {
+            game: 33201,
+            act: DuelAct::Join,
+            ..
+        })
+    ));
+    for (what, session) in press_sessions() {
+        let t = chat::step(session, Input::Button(data.to_owned()), press_catalog());
+        assert!(!t.refused, "{what}");
+        assert_eq!(
+            serde_json::to_string(&t.session).unwrap(),
+            serde_json::to_string(session).unwrap(),
+            "{what}"
+        );
+        assert!(
+            t.replies[0].text.contains("Telegram"),
+            "{what}: {:?}",
+            t.replies
+        );
     }
 }
 
@@ -1098,8 +1142,9 @@ fn a_move_the_search_cannot_judge_in_its_budget_is_answered_and_changes_nothing(
         fen: "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8".into(),
         last_move: None,
         mate_in: 8,
-        solution: Vec::new(),
-        keys: Vec::new(),
+        // Legal, never proven: the catalogue reads moves, `check` proves mates.
+        solution: vec!["a2a3".into()],
+        keys: vec!["a2a3".into()],
         multiple_keys: false,
         rating: Some(400),
         themes: Vec::new(),
@@ -1109,7 +1154,11 @@ fn a_move_the_search_cannot_judge_in_its_budget_is_answered_and_changes_nothing(
         file: std::path::PathBuf::new(),
         line: None,
     };
-    let catalog = Catalog::new(Vec::new(), Vec::new(), vec![rich]);
+    let catalog = Catalog::new(
+        Vec::new(),
+        Vec::new(),
+        vec![MatePuzzle::read(&rich).unwrap()],
+    );
     let mut chat = Chat::new(&catalog);
     chat.send(Input::Start {
         client_lang: Some("en".into()),

@@ -622,3 +622,34 @@ fn a_game_in_a_group_is_taken_by_accept_and_played_there_by_name() {
 fn duel_join() -> chess_tutor_core::tutor::DuelAct {
     chess_tutor_core::tutor::DuelAct::Join
 }
+
+/// Found by the refused-press property in CI: joining an invitation put a running game
+/// against the tutor aside before knowing whether the learner would be seated. Now the game
+/// is put aside (and kept) only when they sit at the game with a friend.
+#[test]
+fn a_game_against_the_tutor_is_put_aside_only_when_the_learner_sits_at_a_friends_game() {
+    let catalog = shipped();
+    let mut w = World::new(catalog);
+    w.text(EN, "/play 1").press(EN, "♔ White");
+    assert!(matches!(w.sessions[&EN].mode, Mode::Game(_)));
+    // An invitation in a group, withdrawn before Ann presses Accept: nothing changes.
+    w.send(GROUP, "en", Input::Text("/play".into()));
+    w.room = Some(GROUP);
+    w.press_on(GROUP, ZH, "Play a friend");
+    let accept = w.data(ZH, "接受对局");
+    w.press_on(ZH, ZH, "撤回邀请");
+    let before = w.sessions[&EN].clone();
+    w.send(EN, "en", Input::Button(accept));
+    assert!(w.told(EN).contains("no longer open"), "{}", w.told(EN));
+    assert_eq!(
+        w.sessions[&EN], before,
+        "the game against the tutor goes on"
+    );
+    // A new invitation, taken: the game against the tutor is kept aside, and Ann is seated.
+    w.press_on(GROUP, ZH, "Play a friend");
+    w.press_on(ZH, EN, "Accept the game");
+    let ann = &w.sessions[&EN];
+    assert!(ann.duel.is_some(), "{}", w.told(EN));
+    assert!(ann.paused_game.is_some(), "the tutor's game is kept");
+    assert!(matches!(ann.mode, Mode::Duel));
+}

@@ -1,6 +1,7 @@
 //! Board pictures: SVG snapshots, PNGs decoded and sampled, every shipped position drawn,
 //! and the `render` subcommand's contract.
 
+use chess_tutor_core::content::puzzle::MatePuzzle;
 use chess_tutor_core::draw;
 use chess_tutor_core::render::layout::{self, BOTTOM, CANVAS, LEFT, SQUARE, TOP};
 use chess_tutor_core::render::{self, ArrowKind, BoardView, MarkKind, Palette, Rgb};
@@ -561,7 +562,7 @@ fn png_median_size_at_512_is_under_30_kb() {
         .iter()
         .step_by(9)
         .map(|puzzle| {
-            let view = puzzle_view(&puzzle.fen, puzzle.last_move.as_deref());
+            let view = puzzle_view(puzzle);
             render::png(&view, 512).unwrap().len()
         })
         .collect();
@@ -579,21 +580,12 @@ fn png_median_size_at_512_is_under_30_kb() {
 
 /// The picture a learner gets for a puzzle: its position, the opponent's last move tinted,
 /// from the learner's side.
-fn puzzle_view(fen: &str, last: Option<&str>) -> BoardView {
-    let pos: Chess = fen
-        .parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Standard)
-        .unwrap();
-    let view = BoardView::from_position(&pos).with_orientation(pos.turn());
-    match last {
-        Some(uci) => {
-            let uci: UciMove = uci.parse().unwrap();
-            let UciMove::Normal { from, to, .. } = uci else {
-                panic!("{fen}: last move {uci}");
-            };
-            view.with_last_move(from, to)
-        }
+fn puzzle_view(puzzle: &MatePuzzle) -> BoardView {
+    let pos = puzzle.position();
+    let view = BoardView::from_position(pos).with_orientation(pos.turn());
+    match puzzle.last_move() {
+        Some(&UciMove::Normal { from, to, .. }) => view.with_last_move(from, to),
+        Some(other) => panic!("{}: last move {other}", puzzle.id()),
         None => view,
     }
 }
@@ -604,8 +596,8 @@ fn every_shipped_puzzle_position_renders() {
     let puzzles = catalog.puzzles();
     assert!(puzzles.len() >= 800, "{} puzzles", puzzles.len());
     for puzzle in puzzles {
-        let fen = &puzzle.fen;
-        let view = puzzle_view(fen, puzzle.last_move.as_deref());
+        let fen = puzzle.id();
+        let view = puzzle_view(puzzle);
         let svg = render::svg(&view, 256);
         assert!(svg.ends_with("</svg>\n"), "{fen}");
         let pic = Picture::decode(&render::png(&view, 256).unwrap());

@@ -10,7 +10,8 @@ use std::path::PathBuf;
 use shakmaty::fen::Fen;
 use shakmaty::{EnPassantMode, Position};
 
-use super::verify::{check_line, par_map, read_fen, read_move, uci};
+use super::reading::{read_fen, read_move, uci};
+use super::verify::{check_line, par_map};
 use super::{LICHESS_LICENCE, LICHESS_SOURCE, Puzzle, PuzzleSet, chinese_themes};
 use crate::search::{Budget, Prover, solve_with};
 

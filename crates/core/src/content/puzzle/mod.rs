@@ -5,6 +5,8 @@
 //! that the position is a mate in exactly N with exactly the stored keys.
 
 pub mod lichess;
+pub mod mate;
+mod reading;
 pub mod themes;
 pub mod verify;
 pub mod yaml;
@@ -12,6 +14,7 @@ pub mod yaml;
 use std::path::PathBuf;
 
 pub use lichess::{ImportReport, LichessPuzzle, import, read_lichess};
+pub use mate::{MatePuzzle, read_all};
 pub use themes::{chinese_theme, chinese_themes};
 pub use verify::{verify, verify_all};
 pub use yaml::{load_folder, parse_set, to_yaml};

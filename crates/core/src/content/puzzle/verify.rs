@@ -4,31 +4,11 @@ use std::collections::BTreeSet;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use shakmaty::uci::UciMove;
-use shakmaty::{Chess, Move, Position};
+use shakmaty::{Chess, Position};
 
+use super::reading::{check_last_move, read_fen, read_move, uci};
 use super::{Puzzle, PuzzleProblem, PuzzleSet};
 use crate::search::{Budget, MAX_MATE, Prover, solve_with};
-
-/// Reads a FEN into a position with the referee's one reader, or says what is wrong.
-pub(crate) fn read_fen(fen: &str) -> Result<Chess, String> {
-    crate::rules::parse_fen(fen).map_err(|e| format!("FEN {fen:?}: {e}"))
-}
-
-/// Reads a UCI move that must be legal in `pos`.
-pub(crate) fn read_move(pos: &Chess, uci: &str) -> Result<Move, String> {
-    let parsed: UciMove = uci
-        .parse()
-        .map_err(|_| format!("{uci:?} is not a move in UCI notation"))?;
-    parsed
-        .to_move(pos)
-        .map_err(|_| format!("{uci} is not legal here"))
-}
-
-/// The UCI text of a move.
-pub(crate) fn uci(m: Move) -> String {
-    crate::rules::notation::uci(m).to_string()
-}
 
 /// Replays a solution line of a mate in `n`: legal, `2n - 1` moves, mate on the last move and
 /// not before. Returns the problems as messages.
@@ -153,6 +133,12 @@ pub fn verify_within(p: &Puzzle, budget: Budget) -> Vec<PuzzleProblem> {
             );
         }
     }
+    // A puzzle `check` passes is one the catalogue reads (its id, too).
+    if problems.is_empty()
+        && let Err(problem) = super::MatePuzzle::read(p)
+    {
+        problems.push(problem);
+    }
     problems
 }
 
@@ -178,32 +164,6 @@ fn check_line_keeps_mate(prover: &mut Prover, pos: &Chess, line: &[String], n: u
         pos.play_unchecked(m);
     }
     Vec::new()
-}
-
-/// The move that led to the position: its piece must stand on the target square, its
-/// from-square must be empty, and it belongs to the side not to move.
-fn check_last_move(pos: &Chess, last: &str) -> Result<(), String> {
-    let parsed: UciMove = last
-        .parse()
-        .map_err(|_| format!("{last:?} is not a move in UCI notation"))?;
-    let UciMove::Normal { from, to, .. } = parsed else {
-        return Err(format!("{last} is not a board move"));
-    };
-    let board = pos.board();
-    let mover = !pos.turn();
-    // Castling in UCI names the king's squares; the king then stands on `to`.
-    match board.piece_at(to) {
-        Some(piece) if piece.color == mover => {}
-        _ => {
-            return Err(format!(
-                "no piece of the side that just moved stands on {to}"
-            ));
-        }
-    }
-    if board.piece_at(from).is_some() {
-        return Err(format!("{from} is not empty after the move"));
-    }
-    Ok(())
 }
 
 /// Runs `f` over `items` on every core, keeping the order of the results. `progress` is called
@@ -304,6 +264,17 @@ mod tests {
     #[test]
     fn sound_puzzle_has_no_problem() {
         assert_eq!(verify(&back_rank()), vec![]);
+    }
+
+    /// Whatever `check` passes, the catalogue reads: an id the tutor cannot keep is a problem
+    /// even when the mate is sound.
+    #[test]
+    fn a_sound_mate_under_an_id_the_catalogue_cannot_read_is_a_problem() {
+        let mut p = back_rank();
+        p.id = "two words".into();
+        let problems = verify(&p);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].to_string().contains("id:"), "{}", problems[0]);
     }
 
     /// A puzzle with `mate_in: 8` on a middlegame made `check` run without end.

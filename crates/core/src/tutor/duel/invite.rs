@@ -35,6 +35,7 @@ pub(in crate::tutor) fn invite(cx: &mut Cx<'_>, mode: Mode) -> Mode {
         }
         let me = cx.session.duel.map_or(Color::White, |s| s.side.color());
         if game.started() {
+            put_game_aside(cx, mode);
             let note = cx.t(&Say::DuelUnderWay);
             show_to_me(cx, &game, me, &note);
             return Mode::Duel;
@@ -140,6 +141,14 @@ fn say_group_invitation(cx: &mut Cx<'_>, game: &SharedGame) {
 }
 
 /// `/start duel-N`: the friend takes the invitation and the game begins.
+/// A game against the tutor is kept aside (as another activity keeps it) once the learner
+/// sits at a game with a friend: never before, so a join that does not happen changes nothing.
+fn put_game_aside(cx: &mut Cx<'_>, mode: Mode) {
+    if matches!(mode, Mode::Game(_)) {
+        let _idle = cx.pause_game(mode);
+    }
+}
+
 pub(in crate::tutor) fn join(cx: &mut Cx<'_>, id: DuelId, mode: Mode) -> Mode {
     let lang = cx.lang();
     let Some(learner) = cx.learner else {
@@ -182,6 +191,7 @@ pub(in crate::tutor) fn join(cx: &mut Cx<'_>, id: DuelId, mode: Mode) -> Mode {
         cx.reply(Reply::text(text));
         return mode;
     }
+    put_game_aside(cx, mode);
     game.black = Some(Seat {
         learner,
         lang,

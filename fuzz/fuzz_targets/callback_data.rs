@@ -2,7 +2,7 @@
 //! invitation link's payload: no panic, and whatever is accepted encodes again within
 //! Telegram's 64 bytes and reads back as the same thing.
 
-use chess_tutor_core::tutor::{Action, callback::MAX_CALLBACK_BYTES, duel::DuelId};
+use chess_tutor_core::tutor::{Action, DuelId, callback::MAX_CALLBACK_BYTES};
 
 fn main() {
     afl::fuzz!(|data: &[u8]| {

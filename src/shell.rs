@@ -39,6 +39,9 @@ pub struct Outcome {
     pub replies: Vec<Reply>,
     /// Other learners' replies (kept in their outbox under the same update key).
     pub others: Vec<(LearnerId, Vec<Reply>)>,
+    /// Whether the step was one that may search (a game move, a puzzle): its pictures are
+    /// drawn on the search threads too, so that a quick step elsewhere is never behind them.
+    pub searched: bool,
 }
 
 /// Applies `input` for learner `id`; `update_key` (a Telegram update id) makes a replay a
@@ -128,6 +131,7 @@ pub async fn apply_from(
                     output: Outcome {
                         replies: change.output,
                         others: Vec::new(),
+                        searched: false,
                     },
                     state: change.state,
                     events: change.events,
@@ -168,7 +172,7 @@ pub async fn apply_from(
         let searches = request.searches();
         let step_catalog = Arc::clone(catalog);
         let t = run_step(searches, move || tutor::step(request, &step_catalog)).await;
-        let change = change_of(t, origin);
+        let change = change_of(t, origin, searches);
         match store.commit(&snapshot, update_key, change).await? {
             Committed::Done(outcome) => return Ok(Applied::Done(outcome)),
             Committed::Duplicate => return Ok(Applied::Duplicate),
@@ -188,7 +192,7 @@ pub async fn apply_from(
 
 /// What a transition stores: the session, its events, the replies kept until sent (the
 /// learner's, and the other player's), and the shared game.
-fn change_of(mut t: tutor::Transition, origin: &Origin) -> SharedChange<Outcome> {
+fn change_of(mut t: tutor::Transition, origin: &Origin, searched: bool) -> SharedChange<Outcome> {
     let Origin {
         update_key, thread, ..
     } = *origin;
@@ -235,6 +239,7 @@ fn change_of(mut t: tutor::Transition, origin: &Origin) -> SharedChange<Outcome>
             output: Outcome {
                 replies: t.replies,
                 others,
+                searched,
             },
         },
         game: t.shared.map(|w| GameWrite {

@@ -13,7 +13,7 @@ use super::Shell;
 use super::flood::{Admission, FLOOD_NOTICE};
 use super::inbound::Incoming;
 use super::outbound::{
-    Place, answer_callback, answer_callback_with, deliver, is_passing, send_reply,
+    Drawing, Place, answer_callback, answer_callback_with, deliver, is_passing, send_reply,
 };
 use crate::shell::{KeptReplies, Origin, apply_from};
 
@@ -189,8 +189,12 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                 &origin,
             )
             .await?;
-            let (replies, others) = match applied {
-                Applied::Done(outcome) => (outcome.replies, outcome.others),
+            let (replies, others, drawing) = match applied {
+                Applied::Done(outcome) => (
+                    outcome.replies,
+                    outcome.others,
+                    Drawing::after_step(outcome.searched),
+                ),
                 // Applied before, perhaps by a process that died before sending: what it
                 // did not send is in the outbox.
                 Applied::Duplicate => {
@@ -202,7 +206,7 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                                 "sending the replies kept in the outbox"
                             );
                             // The other player's are swept from their outbox.
-                            (replies, Vec::new())
+                            (replies, Vec::new(), Drawing::Quick)
                         }
                         None => {
                             if let Some(callback) = &callback {
@@ -228,9 +232,9 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
             } else {
                 #[cfg(debug_assertions)]
                 fault::maybe_crash_before_sending(&replies);
-                send_all(&shell, place, learner, id, &replies, pressed).await;
+                send_all(&shell, place, learner, id, &replies, pressed, drawing).await;
             }
-            send_to_others(&shell, id, others).await?;
+            send_to_others(&shell, id, others, drawing).await?;
             Ok(())
         }
         Incoming::Resend { chat } => {
@@ -253,7 +257,7 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                     chat: ChatId(to.unwrap_or(chat)),
                     topic: thread.map(|t| ThreadId(MessageId(t))),
                 };
-                send_all(&shell, place, chat, id, &replies, None).await;
+                send_all(&shell, place, chat, id, &replies, None, Drawing::Quick).await;
             }
             Ok(())
         }
@@ -287,6 +291,7 @@ async fn send_to_others(
     shell: &Arc<Shell>,
     id: i64,
     others: Vec<(LearnerId, Vec<chess_tutor_core::tutor::Reply>)>,
+    drawing: Drawing,
 ) -> Result<(), StoreError> {
     for (other, _) in others {
         // Claimed first: the sweep of another process may be sending them already.
@@ -301,7 +306,7 @@ async fn send_to_others(
                 chat: ChatId(chat.unwrap_or(other.0)),
                 topic: thread.map(|t| ThreadId(MessageId(t))),
             };
-            send_all(shell, place, other.0, id, &replies, None).await;
+            send_all(shell, place, other.0, id, &replies, None, drawing).await;
         }
     }
     Ok(())
@@ -316,10 +321,11 @@ async fn send_all(
     id: i64,
     replies: &[chess_tutor_core::tutor::Reply],
     pressed: Option<teloxide_core::types::MessageId>,
+    drawing: Drawing,
 ) {
     for (n, reply) in replies.iter().enumerate() {
         let left = u64::try_from(replies.len() - n).unwrap_or(u64::MAX);
-        if let Err(e) = deliver(shell, place, reply, pressed).await {
+        if let Err(e) = deliver(shell, place, reply, pressed, drawing).await {
             if is_passing(&e) {
                 shell.metrics.replies_kept.inc_by(left);
                 // Not given up: the outbox keeps them for a later attempt, by any process's

@@ -232,13 +232,43 @@ async fn send_text(
     Ok(sent)
 }
 
+/// Where a board picture is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Drawing {
+    /// On the runtime's blocking threads: a lesson step, `/help`, a notice.
+    Quick,
+    /// On the search threads, at their lower priority: the pictures of a step that may have
+    /// searched (a game move, a puzzle), so that a quick step of another learner is never
+    /// behind them for a core.
+    Aside,
+}
+
+impl Drawing {
+    /// How the pictures of a step are drawn, by whether the step may search.
+    #[must_use]
+    pub fn after_step(searched: bool) -> Self {
+        if searched { Self::Aside } else { Self::Quick }
+    }
+}
+
 /// Draws a board picture (at most one per core at once); `None`, logged, if it fails.
-async fn draw(shell: &Shell, chat: ChatId, view: &BoardView) -> Option<Vec<u8>> {
+async fn draw(shell: &Shell, chat: ChatId, view: &BoardView, drawing: Drawing) -> Option<Vec<u8>> {
     let view = view.clone();
     let drawn = {
         // Closed only if the shell is torn down; then draw anyway.
         let _permit = shell.renders.acquire().await.ok();
-        tokio::task::spawn_blocking(move || render::png(&view, BOARD_PX)).await
+        let render = move || {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                render::png(&view, BOARD_PX)
+            }))
+        };
+        match drawing {
+            Drawing::Aside => crate::search_pool::run(render).await,
+            Drawing::Quick => match tokio::task::spawn_blocking(render).await {
+                Ok(drawn) => drawn,
+                Err(e) => Err(Box::new(e.to_string()) as Box<dyn std::any::Any + Send>),
+            },
+        }
     };
     match drawn {
         Ok(Ok(bytes)) => Some(bytes),
@@ -246,8 +276,8 @@ async fn draw(shell: &Shell, chat: ChatId, view: &BoardView) -> Option<Vec<u8>> 
             tracing::error!(chat_id = %chat, error = %e, "cannot draw a board");
             None
         }
-        Err(e) => {
-            tracing::error!(chat_id = %chat, error = %e, "drawing a board failed");
+        Err(_) => {
+            tracing::error!(chat_id = %chat, "drawing a board failed");
             None
         }
     }
@@ -347,6 +377,16 @@ pub async fn send_reply(
     place: Place,
     reply: &Reply,
 ) -> Result<Option<SentTask>, RequestError> {
+    send_drawn(shell, place, reply, Drawing::Quick).await
+}
+
+/// [`send_reply`], its picture drawn where `drawing` says.
+async fn send_drawn(
+    shell: &Shell,
+    place: Place,
+    reply: &Reply,
+    drawing: Drawing,
+) -> Result<Option<SentTask>, RequestError> {
     let markup = keyboard(reply);
     let Some(view) = &reply.board else {
         // A task in words (a quiz question without a board) is remembered like a picture:
@@ -360,7 +400,7 @@ pub async fn send_reply(
             None => send_text(shell, place, &reply.text, markup).await,
         };
     };
-    let Some(picture) = draw(shell, place.chat, view).await else {
+    let Some(picture) = draw(shell, place.chat, view, drawing).await else {
         send_text(shell, place, &reply.text, markup).await?;
         return Ok(None);
     };
@@ -458,6 +498,7 @@ pub async fn deliver(
     place: Place,
     reply: &Reply,
     pressed: Option<MessageId>,
+    drawing: Drawing,
 ) -> Result<(), RequestError> {
     let chat = place.chat;
     let nonce = reply.task.or(reply.edit_task);
@@ -476,7 +517,7 @@ pub async fn deliver(
         // A board task: its picture and caption replaced, what does not fit sent after it;
         // a task in words: its text replaced, when it fits in one message.
         let edited = match &reply.board {
-            Some(view) => match draw(shell, chat, view).await {
+            Some(view) => match draw(shell, chat, view, drawing).await {
                 Some(picture) => {
                     let (caption, rest) = caption_and_rest(&reply.text);
                     Some(
@@ -515,7 +556,7 @@ pub async fn deliver(
             None => {}
         }
     }
-    let sent = send_reply(shell, place, reply).await?;
+    let sent = send_drawn(shell, place, reply, drawing).await?;
     if let (Some(nonce), Some(sent)) = (nonce, sent)
         && sent.whole
     {

@@ -604,3 +604,59 @@ fn the_shells_step_the_tutor_through_one_function_in_one_place() {
     assert!(steps[0].starts_with("src/shell.rs"), "{steps:?}");
     assert!(inner.is_empty(), "the tutor's insides named: {inner:?}");
 }
+
+/// The behaviour every move task shares (the refusal, the tap board, the promotion choice)
+/// is provided once and names no activity: no mode, no activity's module, no callback handed
+/// in by the dispatcher.
+#[test]
+fn the_move_task_behaviour_names_no_activity() {
+    let tutor = root().join("crates/core/src/tutor");
+    for file in ["move_task.rs", "tap.rs"] {
+        let code = code_of(&tutor.join(file));
+        // `Mode::` as a name of its own (not `CastlingMode::`).
+        let names_mode = code.match_indices("Mode::").any(|(i, _)| {
+            !code[..i]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_')
+        });
+        assert!(!names_mode, "tutor/{file} names a mode");
+        for forbidden in [
+            "super::lesson",
+            "super::puzzle",
+            "super::game",
+            "super::duel",
+            "super::quiz",
+            "Fn(&Mode",
+        ] {
+            assert!(
+                !code.contains(forbidden),
+                "tutor/{file} names `{forbidden}`"
+            );
+        }
+    }
+    // The refusal is worded, counted and drawn in one place.
+    let mut counted = Vec::new();
+    for file in rust_files(&tutor) {
+        let code = code_of(&file);
+        if code.contains("count_rule_error(") && !file.ends_with("cx.rs") {
+            counted.push(file.strip_prefix(&tutor).unwrap().display().to_string());
+        }
+    }
+    assert_eq!(counted, ["move_task.rs"], "refusals counted in {counted:?}");
+}
+
+/// The dispatcher routes; the commands that stand beside every activity (`/explain`,
+/// `/progress`) are answered in their own module.
+#[test]
+fn the_dispatcher_answers_no_command_itself() {
+    let code = code_of(&root().join("crates/core/src/tutor/dispatch.rs"));
+    for handler in [
+        "fn explain",
+        "fn progress",
+        "verdict_text",
+        "ProgressPuzzles",
+    ] {
+        assert!(!code.contains(handler), "dispatch.rs holds `{handler}`");
+    }
+}

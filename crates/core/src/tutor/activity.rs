@@ -1,17 +1,12 @@
-//! What every activity of the tutor (a lesson, a puzzle, a quiz round) does with an input,
-//! and what the tap board needs of an activity that asks for a move.
+//! What every activity of the tutor (a lesson, a puzzle, a quiz round) does with an input. An
+//! activity that asks for moves is also a `move_task::MoveTask`.
 //!
 //! An activity owns its state (a variant of [`Mode`]); each handler takes that state by value
 //! and returns the mode that follows, so a transition is a return value. Only the dispatcher
 //! names every activity.
 
-use shakmaty::Chess;
-
 use super::cx::Cx;
-use super::reply::Button;
 use super::state::Mode;
-use crate::render::BoardView;
-use crate::rules::Verdict;
 
 /// One activity of the tutor.
 pub(crate) trait Activity: Sized + Into<Mode> {
@@ -41,25 +36,4 @@ pub(crate) trait Activity: Sized + Into<Mode> {
         cx.nothing_to_do();
         self.into()
     }
-}
-
-/// The board of a task that asks for a move, as the tap board shows it.
-pub(crate) struct TaskBoard {
-    /// The position to move in.
-    pub pos: Chess,
-    /// The task's picture (its orientation is the grid's).
-    pub view: BoardView,
-    /// The task's words.
-    pub caption: String,
-    /// The task's own buttons (hint, solution, next), kept under the grid.
-    pub buttons: Vec<Vec<Button>>,
-}
-
-/// An activity whose current question may ask for a move: what the tap board works with.
-pub(crate) trait MoveTask: Activity {
-    /// The board, when the current question asks for a move.
-    fn task_board(&self, cx: &Cx<'_>) -> Option<TaskBoard>;
-
-    /// A move for the current question, already read by the referee (typed or tapped).
-    fn play(self, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> Mode;
 }

@@ -2,20 +2,18 @@
 //! activity: it takes the session's activity out, hands it the input, and puts back the
 //! activity that follows.
 
-use super::activity::{Activity, MoveTask, TaskBoard};
+use super::activity::Activity;
 use super::callback::{Action, DuelAct};
 use super::cx::Cx;
 use super::input::{Command, Input, LessonArg, MAX_TEXT_CHARS};
+use super::move_task::{BeforeTap, MoveTask, TaskBoard};
 use super::reply::{Button, Event, Reply, Transition};
 use super::request::Request;
 use super::state::{GameState, Mode};
 use super::words::{self, Say};
-use super::{duel, game, lesson, puzzle, quiz, tap};
+use super::{commands, duel, game, lesson, puzzle, quiz};
 use crate::content::Catalog;
-use crate::draw;
-use crate::render::BoardView;
-use crate::rules::{self, Lang, Verdict, text::verdict_text};
-use shakmaty::Position as _;
+use crate::rules::{self, Lang};
 
 /// Applies one input to a session: the tutor's only entry. Pure: the same request and
 /// catalogue always give the same transition.
@@ -273,11 +271,11 @@ impl Cx<'_> {
             Command::Solution => self.solution(mode),
             Command::Quiz => quiz::start_round(self),
             Command::Explain(args) => {
-                self.explain(&args);
+                commands::explain_move(self, &args);
                 mode
             }
             Command::Progress => {
-                self.progress();
+                commands::progress(self);
                 mode
             }
             Command::LangChinese => {
@@ -458,10 +456,10 @@ impl Cx<'_> {
             },
             Action::TapBoard(_) => match mode {
                 Mode::Lesson(s) => s.open_tap_board(self),
-                Mode::Puzzle(s) => tap::open(s, self),
-                Mode::Game(s) => tap::open(s, self),
+                Mode::Puzzle(s) => s.open_tap_board(self),
+                Mode::Game(s) => s.open_tap_board(self),
                 Mode::Duel => match duel::turn(self) {
-                    Some(t) => tap::open(t, self),
+                    Some(t) => t.open_tap_board(self),
                     None => self.duel_gone(),
                 },
                 other => {
@@ -469,19 +467,25 @@ impl Cx<'_> {
                     other
                 }
             },
-            Action::Tap { square, .. } => match mode {
-                Mode::Lesson(s) => s.tap(self, square, move_task_board),
-                Mode::Puzzle(s) => tap::tap(s, self, square, move_task_board),
-                Mode::Game(s) => tap::tap(s, self, square, move_task_board),
-                Mode::Duel => match duel::turn(self) {
-                    Some(t) => tap::tap(t, self, square, move_task_board),
-                    None => self.duel_gone(),
-                },
-                other => {
-                    self.stale_button();
-                    other
-                }
-            },
+            Action::Tap { square, .. } => {
+                let before = BeforeTap::now(self);
+                let next = match mode {
+                    Mode::Lesson(s) => s.tap(self, square),
+                    Mode::Puzzle(s) => s.tap(self, square),
+                    Mode::Game(s) => s.tap(self, square),
+                    Mode::Duel => match duel::turn(self) {
+                        Some(t) => t.tap(self, square),
+                        None => self.duel_gone(),
+                    },
+                    other => {
+                        self.stale_button();
+                        other
+                    }
+                };
+                let after = move_task_board(&next, self);
+                before.keep_board_open(self, after);
+                next
+            }
             Action::Done(_) => match mode {
                 Mode::Lesson(s) => s.done(self),
                 other => {
@@ -490,11 +494,11 @@ impl Cx<'_> {
                 }
             },
             Action::Promote { from, to, role, .. } => match mode {
-                Mode::Lesson(s) => tap::promote(s, self, from, to, role),
-                Mode::Puzzle(s) => tap::promote(s, self, from, to, role),
-                Mode::Game(s) => tap::promote(s, self, from, to, role),
+                Mode::Lesson(s) => s.promote(self, from, to, role),
+                Mode::Puzzle(s) => s.promote(self, from, to, role),
+                Mode::Game(s) => s.promote(self, from, to, role),
                 Mode::Duel => match duel::turn(self) {
-                    Some(t) => tap::promote(t, self, from, to, role),
+                    Some(t) => t.promote(self, from, to, role),
                     None => self.duel_gone(),
                 },
                 other => {
@@ -671,124 +675,5 @@ impl Cx<'_> {
             (_, Some(g)) => Mode::Game(g),
             (other, None) => other,
         }
-    }
-
-    /// `/explain FEN move`: the FEN is everything but the last word.
-    fn explain(&mut self, args: &str) {
-        let lang = self.lang();
-        let args = args.trim();
-        let Some((fen, mv)) = args.rsplit_once(char::is_whitespace) else {
-            let text = self.t(&Say::ExplainUsage);
-            self.reply(Reply::text(text));
-            return;
-        };
-        // A whole FEN (six fields) and nothing after it: the move is missing, not "1".
-        if args.split_whitespace().count() == 6 && rules::parse_fen(args).is_ok() {
-            let text = self.t(&Say::ExplainNeedsMove {
-                fen: rules::text::displayable(args),
-            });
-            self.reply(Reply::text(text));
-            return;
-        }
-        let pos = match rules::parse_fen(fen) {
-            Ok(pos) => pos,
-            Err(e) => {
-                // The parser's own words are for authors; a learner gets what to fix.
-                let text = rules::text::fen_error_text(&e, lang);
-                self.reply(Reply::text(text));
-                return;
-            }
-        };
-        let verdict = rules::explain(&pos, mv);
-        let text = verdict_text(&pos, &verdict, mv, lang);
-        let mut view = BoardView::from_position(&pos).with_orientation(pos.turn());
-        match &verdict {
-            Verdict::Illegal(reason) => view = view.with_overlay(draw::reason(reason)),
-            Verdict::Legal(info) => {
-                let mut after = pos.clone();
-                shakmaty::Position::play_unchecked(&mut after, info.mv);
-                view = BoardView::from_position(&after).with_orientation(pos.turn());
-                if let Some((from, to)) = draw::move_squares(&info.mv) {
-                    view = view.with_last_move(from, to);
-                }
-            }
-            _ => {}
-        }
-        self.reply(Reply::board(view, text));
-    }
-
-    fn progress(&mut self) {
-        let lang = self.lang();
-        let p = &self.session.progress;
-        let total_steps = self.catalog.steps().len();
-        let level = super::ladder::level_name(p.points, p.rated_games, lang);
-        let mut errors: Vec<(&String, &u32)> = p.rule_errors.iter().collect();
-        errors.sort_by(|a, b| b.1.cmp(a.1));
-        let errors: Vec<String> = errors
-            .iter()
-            .take(3)
-            .map(|(code, n)| {
-                let rule = Say::RuleName {
-                    code: (*code).clone(),
-                }
-                .to(lang);
-                format!("{rule} ×{n}")
-            })
-            .collect();
-        let mut text = Say::Progress {
-            steps_done: p.steps_done.len(),
-            steps: total_steps,
-            lessons_done: p.lessons_done.len(),
-            level,
-            points: p.points,
-            quiz_right: p.quiz_right,
-            quiz_wrong: p.quiz_wrong,
-        }
-        .to(lang);
-        text.push('\n');
-        text.push_str(
-            &Say::ProgressPuzzles {
-                started: p.puzzles_started,
-                solved: p.puzzles_solved.len(),
-                to_review: p.review_queue.len(),
-            }
-            .to(lang),
-        );
-        if p.games.played > 0 {
-            text.push('\n');
-            text.push_str(
-                &Say::ProgressGames {
-                    played: p.games.played,
-                    won: p.games.won,
-                    drawn: p.games.drawn,
-                    lost: p.games.lost,
-                }
-                .to(lang),
-            );
-        }
-        if p.friend_games.played > 0 {
-            text.push('\n');
-            text.push_str(
-                &Say::ProgressFriendGames {
-                    played: p.friend_games.played,
-                    won: p.friend_games.won,
-                    drawn: p.friend_games.drawn,
-                    lost: p.friend_games.lost,
-                }
-                .to(lang),
-            );
-        }
-        if !errors.is_empty() {
-            text.push_str(
-                &Say::ProgressErrors {
-                    errors: words::list(lang, &errors),
-                }
-                .to(lang),
-            );
-        }
-        text.push_str("\n\n");
-        text.push_str(&Say::ProgressLadder.to(lang));
-        let row = self.menu_row();
-        self.reply(Reply::text(text).with_row(row));
     }
 }

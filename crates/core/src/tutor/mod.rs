@@ -24,6 +24,7 @@
 
 mod activity;
 pub mod callback;
+mod commands;
 mod cx;
 mod dispatch;
 mod duel;
@@ -32,6 +33,7 @@ pub mod input;
 pub mod ladder;
 mod lesson;
 mod mating;
+mod move_task;
 mod puzzle;
 mod quiz;
 pub mod reply;

@@ -7,11 +7,12 @@
 
 use shakmaty::{Chess, Color, Move, Position, Role, Square, uci::UciMove};
 
-use super::activity::{Activity, MoveTask, TaskBoard};
+use super::activity::Activity;
 use super::callback::Action;
 use super::cx::Cx;
 use super::ladder::{self, GameResult};
 use super::mating::{self, why_mate};
+use super::move_task::{MoveTask, Refusal, TaskBoard};
 use super::reply::{Button, Event, Reply};
 use super::spelling::{self, Spell, said};
 use super::state::{Mode, PuzzleState, Scored};
@@ -360,7 +361,7 @@ impl Activity for PuzzleState {
     fn text(self, cx: &mut Cx<'_>, input: &str) -> Mode {
         let pos = self.pos().clone();
         let verdict = rules::explain(&pos, input);
-        tap::submit(self, cx, &pos, verdict, input, false)
+        self.submit(cx, &pos, verdict, input)
     }
 
     /// "Next puzzle" while one is under way: a new one.
@@ -390,6 +391,13 @@ impl MoveTask for PuzzleState {
     fn play(self, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> Mode {
         play(self, cx, verdict, input)
     }
+
+    fn show_refusal(self, cx: &mut Cx<'_>, refusal: Refusal) -> Mode {
+        let view = self.view().with_overlay(refusal.overlay);
+        let reply = self.message(cx, view, &refusal.note);
+        cx.update_task(reply);
+        self.into()
+    }
 }
 
 /// A move (typed or tapped, already read by the referee) in the puzzle.
@@ -399,14 +407,7 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
     let learner = pos.turn();
     let info = match &verdict {
         Verdict::Legal(info) => info.clone(),
-        Verdict::Illegal(reason) => {
-            let note = verdict_text(&pos, &verdict, input, lang);
-            cx.count_rule_error(reason);
-            let view = now.view().with_overlay(draw::reason(reason));
-            let reply = now.message(cx, view, &note);
-            cx.update_task(reply);
-            return now.into();
-        }
+        Verdict::Illegal(reason) => return now.refuse(cx, &pos, reason, input),
         Verdict::Unreadable => {
             // How to write a move, by one that is not the answer.
             let mut avoid = super::spelling::checks(&pos);

@@ -7,19 +7,15 @@
 //! reaching the last rank (tapped or typed without a piece) gets a choice of four pieces.
 //!
 //! The pick lives in the session, bound to the question's nonce; every button carries the
-//! nonce, so a press on an old board changes nothing. The tap board works with any activity
-//! that implements [`MoveTask`]; it names none of them.
+//! nonce, so a press on an old board changes nothing. This module draws the grid; picking,
+//! moving and promoting are what every move task does (`move_task`), naming no activity.
 
 use shakmaty::{CastlingMode, Chess, Color, File, Piece, Position, Rank, Role, Square};
 
-use super::activity::{MoveTask, TaskBoard};
-use super::callback::{Action, PROMOTION_ROLES};
+use super::callback::Action;
 use super::cx::Cx;
-use super::reply::{Button, Reply};
-use super::state::{Mode, TapSelection};
-use super::words::{self, Say};
-use crate::render::MarkKind;
-use crate::rules::{self, IllegalReason, Verdict};
+use super::reply::Button;
+use super::words;
 
 /// The "Tap to move" button for the current question.
 pub(super) fn button(cx: &Cx<'_>) -> Button {
@@ -142,233 +138,19 @@ pub fn grid(
     })
 }
 
-/// Updates the task's message: the task board, its grid and `note` under the task.
-fn show(cx: &mut Cx<'_>, board: TaskBoard, picked: Option<Square>, note: &str) {
-    let mut view = board.view;
-    if let Some(from) = picked {
-        view = view
-            .with_mark(from, MarkKind::Highlight)
-            .with_dots(targets(&board.pos, from));
-    }
-    let grid = grid(&board.pos, view.orientation, picked, cx.nonce());
-    let mut reply = Reply::board(view, format!("{}\n\n{note}", board.caption)).with_squares(grid);
-    for row in board.buttons {
-        reply = reply.with_row(row);
-    }
-    cx.update_task(reply);
-}
-
-fn pick(cx: &mut Cx<'_>, square: Option<Square>) {
-    cx.session.tap = square.map(|square| TapSelection {
-        nonce: cx.session.nonce,
-        square,
-    });
-}
-
-/// "Tap to move": the grid, nothing picked.
-pub(super) fn open<T: MoveTask>(task: T, cx: &mut Cx<'_>) -> Mode {
-    let Some(board) = task.task_board(cx) else {
-        cx.stale_button();
-        return task.into();
-    };
-    pick(cx, None);
-    let note = words::tap_a_piece(cx.lang());
-    show(cx, board, None, &note);
-    task.into()
-}
-
 /// Whether tapping `rook` with the king on `king` picked castles: the king's step towards
 /// that rook is a legal castling move.
-fn castles_with(pos: &Chess, king: Square, rook: Square) -> bool {
+pub(super) fn castles_with(pos: &Chess, king: Square, rook: Square) -> bool {
     pos.board().role_at(king) == Some(Role::King)
         && pos.legal_moves().iter().any(|m| {
             matches!(m, shakmaty::Move::Castle { king: k, rook: r } if *k == king && *r == rook)
         })
 }
 
-/// A square of the grid was tapped. `move_task_board` tells, for the mode that follows a
-/// tapped move, whether it still asks for a move (and on which board).
-pub(super) fn tap<T: MoveTask>(
-    task: T,
-    cx: &mut Cx<'_>,
-    square: Square,
-    move_task_board: impl Fn(&Mode, &Cx<'_>) -> Option<TaskBoard>,
-) -> Mode {
-    let Some(board) = task.task_board(cx) else {
-        cx.stale_button();
-        return task.into();
-    };
-    let lang = cx.lang();
-    let picked = cx.session.tap_selection();
-    let own = board
-        .pos
-        .board()
-        .piece_at(square)
-        .filter(|p| p.color == board.pos.turn());
-    // The king, then its rook: castling, as a beginner who knows it moves both pieces would
-    // tap it (the king's two-square step works too).
-    let castling = picked.is_some_and(|king| castles_with(&board.pos, king, square));
-    let own = own.filter(|_| !castling);
-    match (own, picked) {
-        // The picked piece again: put it back.
-        (Some(_), Some(from)) if from == square => {
-            pick(cx, None);
-            let note = words::tap_a_piece(lang);
-            show(cx, board, None, &note);
-            task.into()
-        }
-        // One of the learner's pieces: pick it (or pick it instead).
-        (Some(piece), _) => {
-            pick(cx, Some(square));
-            let name = rules::text::piece_name(piece.role, lang);
-            let note = if targets(&board.pos, square).is_empty() {
-                words::tap_picked_stuck(lang, &name, square)
-            } else {
-                words::tap_picked(lang, &name, square)
-            };
-            show(cx, board, Some(square), &note);
-            task.into()
-        }
-        // A target for the picked piece (or its rook, for castling): the move, judged as if
-        // typed.
-        (None, Some(from)) => {
-            pick(cx, None);
-            let verdict = rules::explain_squares(&board.pos, from, square, None);
-            let (nonce, first) = (cx.nonce(), cx.replies.len());
-            let next = submit(
-                task,
-                cx,
-                &board.pos,
-                verdict,
-                &format!("{from}{square}"),
-                true,
-            );
-            // While a move is still asked for (a retry, or the next move of a puzzle after
-            // the defence), the message keeps its tap board open, nothing picked.
-            if let Some(after) = move_task_board(&next, cx) {
-                let now = cx.nonce();
-                if let Some(reply) = cx.replies[first..]
-                    .iter_mut()
-                    .rev()
-                    .find(|r| r.edit_task == Some(nonce) && r.squares.is_empty())
-                {
-                    reply.squares = grid(&after.pos, after.view.orientation, None, now);
-                    if now == nonce {
-                        reply.text.push('\n');
-                        reply.text.push_str(&Say::TapRetry.to(lang));
-                    }
-                }
-            }
-            next
-        }
-        (None, None) => {
-            let note = words::tap_own_piece_first(lang);
-            show(cx, board, None, &note);
-            task.into()
-        }
-    }
-}
-
-/// A promotion piece was chosen.
-pub(super) fn promote<T: MoveTask>(
-    task: T,
-    cx: &mut Cx<'_>,
-    from: Square,
-    to: Square,
-    role: Role,
-) -> Mode {
-    let Some(board) = task.task_board(cx) else {
-        cx.stale_button();
-        return task.into();
-    };
-    // Only the promotions offered exist as buttons: anything else is forged, and changes
-    // nothing (it is not the learner's illegal move to count).
-    if !matches!(
-        rules::explain_squares(&board.pos, from, to, Some(Role::Queen)),
-        Verdict::Legal(_)
-    ) {
-        cx.stale_button();
-        return task.into();
-    }
-    pick(cx, None);
-    let verdict = rules::explain_squares(&board.pos, from, to, Some(role));
-    let uci = format!("{from}{to}{}", role.char());
-    submit(task, cx, &board.pos, verdict, &uci, false)
-}
-
-/// Judges a move of the current task, typed or tapped. A pawn move to the last rank without
-/// a piece that would be legal with one gets the choice of four pieces instead of the
-/// referee's refusal.
-pub(super) fn submit<T: MoveTask>(
-    task: T,
-    cx: &mut Cx<'_>,
-    pos: &Chess,
-    verdict: Verdict,
-    input: &str,
-    _tapped: bool,
-) -> Mode {
-    cx.session.tap = None;
-    let verdict = match verdict {
-        Verdict::Illegal(IllegalReason::PromotionPieceMissing { from, to }) => {
-            match rules::explain_squares(pos, from, to, Some(Role::Queen)) {
-                Verdict::Legal(_) => {
-                    offer_promotion(&task, cx, from, to);
-                    return task.into();
-                }
-                // Illegal whatever the piece (a pin, a check): that is the rule to explain.
-                with_queen @ Verdict::Illegal(_) => with_queen,
-                _ => Verdict::Illegal(IllegalReason::PromotionPieceMissing { from, to }),
-            }
-        }
-        other => other,
-    };
-    task.play(cx, verdict, input)
-}
-
-/// The four pieces a pawn on `to` may become, as buttons, under the task's own words.
-fn offer_promotion<T: MoveTask>(task: &T, cx: &mut Cx<'_>, from: Square, to: Square) {
-    let Some(board) = task.task_board(cx) else {
-        return;
-    };
-    let lang = cx.lang();
-    let color = board.pos.turn();
-    let nonce = cx.nonce();
-    let choices: Vec<Button> = PROMOTION_ROLES
-        .iter()
-        .map(|&role| {
-            Button::new(
-                format!(
-                    "{} {}",
-                    glyph(role.of(color)),
-                    words::promotion_piece(lang, role)
-                ),
-                &Action::Promote {
-                    nonce,
-                    from,
-                    to,
-                    role,
-                },
-            )
-        })
-        .collect();
-    let view = board
-        .view
-        .with_mark(from, MarkKind::Highlight)
-        .with_mark(to, MarkKind::Good);
-    let caption = format!(
-        "{}\n\n{}",
-        board.caption,
-        words::choose_promotion(lang, from, to)
-    );
-    let reply = Reply::board(view, caption)
-        .with_row(choices)
-        .with_row(vec![button(cx)]);
-    cx.update_task(reply);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::{self, Verdict};
     use proptest::prelude::*;
 
     fn pos(fen: &str) -> Chess {

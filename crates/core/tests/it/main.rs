@@ -19,6 +19,7 @@ mod oracle;
 mod oracles;
 mod puzzles;
 mod quiz;
+mod refusals;
 mod render;
 mod rules_props;
 mod search;

@@ -10,10 +10,10 @@ use crate::game::record::Ending;
 use crate::tutor::callback::DuelAct;
 use crate::tutor::cx::Cx;
 use crate::tutor::game;
+use crate::tutor::move_task::MoveTask;
 use crate::tutor::reply::Reply;
 use crate::tutor::state::DuelId;
 use crate::tutor::state::{Mode, Side};
-use crate::tutor::tap;
 use crate::tutor::words::Say;
 use shakmaty::{Color, Position};
 
@@ -57,7 +57,7 @@ pub(in crate::tutor) fn act(
         return mode;
     }
     match act {
-        DuelAct::Tap => tap::open(duel, cx),
+        DuelAct::Tap => duel.open_tap_board(cx),
         DuelAct::Claim => claim(duel, cx),
         DuelAct::Offer => offer_draw(duel, cx),
         DuelAct::Accept => accept_draw(duel, cx),

@@ -1,10 +1,10 @@
 //! A move of a player, read by the referee, and what the other player is told.
 
-use super::board::{Duel, message_with, now_secs, put, view_for, your_move};
+use super::board::{Duel, now_secs, put, your_move};
 use super::ending::finish;
-use crate::draw;
 use crate::rules::{self, Lang, Verdict, text::verdict_text};
 use crate::tutor::cx::Cx;
+use crate::tutor::move_task::MoveTask;
 use crate::tutor::reply::Reply;
 use crate::tutor::state::Mode;
 use crate::tutor::words::Say;
@@ -26,15 +26,8 @@ pub(super) fn play(mut duel: Duel, cx: &mut Cx<'_>, verdict: Verdict, input: &st
     let pos = duel.game.pos().clone();
     let info = match &verdict {
         Verdict::Legal(info) => info.clone(),
-        Verdict::Illegal(reason) => {
-            // Explained to this player only; the game is as it was.
-            let note = verdict_text(&pos, &verdict, input, lang);
-            cx.count_rule_error(reason);
-            let view = view_for(&duel.game, duel.me).with_overlay(draw::reason(reason));
-            let reply = message_with(&duel.game, duel.me, lang, &note, view, now_secs(cx));
-            cx.update_task(reply);
-            return duel.into();
-        }
+        // Explained to this player only; the game is as it was.
+        Verdict::Illegal(reason) => return duel.refuse(cx, &pos, reason, input),
         Verdict::Ambiguous { .. } | Verdict::Unreadable => {
             let note = verdict_text(&pos, &verdict, input, lang);
             duel.update(cx, &note);

@@ -1,14 +1,16 @@
 //! The game with a friend as an activity and a move task: typed words, the tap board, hints.
 
-use super::board::{Duel, button, buttons_for, caption, now_secs, show_to_me, view_for};
+use super::board::{
+    Duel, button, buttons_for, caption, message_with, now_secs, show_to_me, view_for,
+};
 use super::claims::{claim, offer_draw, resign};
 use super::play::play;
 use crate::rules::{self, Verdict};
-use crate::tutor::activity::{Activity, MoveTask, TaskBoard};
+use crate::tutor::activity::Activity;
 use crate::tutor::callback::DuelAct;
 use crate::tutor::cx::Cx;
+use crate::tutor::move_task::{MoveTask, Refusal, TaskBoard};
 use crate::tutor::state::Mode;
-use crate::tutor::tap;
 use crate::tutor::words::{self, Say};
 use shakmaty::Position;
 
@@ -30,7 +32,7 @@ impl Activity for Duel {
         }
         let pos = self.game.pos().clone();
         let verdict = rules::explain_in_game(self.game.record.game(), input);
-        tap::submit(self, cx, &pos, verdict, input, false)
+        self.submit(cx, &pos, verdict, input)
     }
 
     fn next(self, cx: &mut Cx<'_>) -> Mode {
@@ -81,5 +83,19 @@ impl MoveTask for Duel {
 
     fn play(self, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> Mode {
         play(self, cx, verdict, input)
+    }
+
+    fn show_refusal(self, cx: &mut Cx<'_>, refusal: Refusal) -> Mode {
+        let view = view_for(&self.game, self.me).with_overlay(refusal.overlay);
+        let reply = message_with(
+            &self.game,
+            self.me,
+            cx.lang(),
+            &refusal.note,
+            view,
+            now_secs(cx),
+        );
+        cx.update_task(reply);
+        self.into()
     }
 }

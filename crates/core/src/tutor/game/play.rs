@@ -3,11 +3,11 @@
 use super::board::COACHED_LEVELS;
 use super::coach::coach_reply_spelled;
 use super::ending::finish;
-use crate::draw;
 use crate::game::coach;
 use crate::game::engine;
 use crate::rules::{self, Verdict, text::verdict_text};
 use crate::tutor::cx::Cx;
+use crate::tutor::move_task::MoveTask;
 use crate::tutor::spelling::said;
 use crate::tutor::state::{GameState, Mode};
 use crate::tutor::words::Say;
@@ -19,14 +19,7 @@ pub(super) fn play(mut game: GameState, cx: &mut Cx<'_>, verdict: Verdict, input
     game.resigning = false;
     let info = match &verdict {
         Verdict::Legal(info) => info.clone(),
-        Verdict::Illegal(reason) => {
-            let note = verdict_text(&pos, &verdict, input, lang);
-            cx.count_rule_error(reason);
-            let view = game.view().with_overlay(draw::reason(reason));
-            let reply = game.message(cx, view, &note);
-            cx.update_task(reply);
-            return game.into();
-        }
+        Verdict::Illegal(reason) => return game.refuse(cx, &pos, reason, input),
         Verdict::Unreadable => {
             let example = crate::tutor::spelling::example(&pos, input, None, &[]);
             let note = crate::tutor::spelling::unread(&pos, input, example, lang);

@@ -5,8 +5,9 @@ use super::claims::{claim, offer_draw, resign, take_back};
 use super::play::play;
 use crate::game::coach;
 use crate::rules::{self, Verdict};
-use crate::tutor::activity::{Activity, MoveTask, TaskBoard};
+use crate::tutor::activity::Activity;
 use crate::tutor::cx::Cx;
+use crate::tutor::move_task::{MoveTask, Refusal, TaskBoard};
 use crate::tutor::state::{GameState, Mode};
 use crate::tutor::tap;
 use crate::tutor::words::{self, Say};
@@ -40,7 +41,7 @@ impl Activity for GameState {
         let pos = self.pos().clone();
         // Read against the game's history: a castling right lost earlier is named by its move.
         let verdict = rules::explain_in_game(self.record.game(), input);
-        tap::submit(self, cx, &pos, verdict, input, false)
+        self.submit(cx, &pos, verdict, input)
     }
 
     /// "Next" during a game: nothing to skip to; the game is shown again.
@@ -100,5 +101,12 @@ impl MoveTask for GameState {
 
     fn play(self, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> Mode {
         play(self, cx, verdict, input)
+    }
+
+    fn show_refusal(self, cx: &mut Cx<'_>, refusal: Refusal) -> Mode {
+        let view = self.view().with_overlay(refusal.overlay);
+        let reply = self.message(cx, view, &refusal.note);
+        cx.update_task(reply);
+        self.into()
     }
 }

@@ -12,9 +12,9 @@ use crate::render::{ArrowKind, BoardView, MarkKind};
 use crate::rules::effects::{Effect, MoveInfo};
 use crate::rules::{self, Lang, Verdict, text::verdict_text};
 use crate::search::defence::MoveJudgement;
-use crate::tutor::activity::TaskBoard;
 use crate::tutor::cx::Cx;
 use crate::tutor::mating;
+use crate::tutor::move_task::{Refusal, TaskBoard};
 use crate::tutor::state::{LessonState, MatePlay};
 use crate::tutor::words::{self, Say};
 
@@ -172,6 +172,23 @@ fn line_in_words(pos: &Chess, line: &[Move], lang: Lang) -> String {
     out.join("\n")
 }
 
+/// A move the referee refused, on the step's message: the rule, a nudge after misses, the
+/// reason drawn on the step's board as it stands now.
+pub(super) fn refused(
+    state: &mut LessonState,
+    cx: &mut Cx<'_>,
+    (lesson, step): (&Lesson, &Step),
+    task: &MateTask,
+    refusal: Refusal,
+) {
+    let here = now(state, task);
+    let message = message(cx, lesson, step, task, state);
+    let mut note = refusal.note;
+    miss(state, &mut note, &nudge(cx, task, &here));
+    let view = view(task, &here).with_overlay(refusal.overlay);
+    update(cx, message.with_view(view).with_note(&note));
+}
+
 /// Judges a move (already read by the referee) for the step.
 pub(super) fn judge(
     state: &mut LessonState,
@@ -187,14 +204,6 @@ pub(super) fn judge(
     let pos = &here.pos;
     let info = match verdict {
         Verdict::Legal(info) => info,
-        Verdict::Illegal(reason) => {
-            let mut note = verdict_text(pos, verdict, input, lang);
-            cx.count_rule_error(reason);
-            miss(state, &mut note, &nudge(cx, task, &here));
-            let view = view(task, &here).with_overlay(draw::reason(reason));
-            update(cx, message.with_view(view).with_note(&note));
-            return Outcome::Stay;
-        }
         Verdict::Unreadable => {
             let avoid = crate::tutor::spelling::checks(pos);
             let example = crate::tutor::spelling::example(pos, input, None, &avoid);
@@ -203,7 +212,9 @@ pub(super) fn judge(
             cx.unread(note, Vec::new());
             return Outcome::Stay;
         }
-        Verdict::Ambiguous { .. } => {
+        // A refusal goes the one way every move task refuses (`MoveTask::refuse`) before the
+        // judge; here it would still be said, in words.
+        Verdict::Ambiguous { .. } | Verdict::Illegal(_) => {
             let note = verdict_text(pos, verdict, input, lang);
             // In words only: the step's message moves on in place after each defence.
             cx.unread(note, Vec::new());

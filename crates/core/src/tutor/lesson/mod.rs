@@ -19,12 +19,12 @@ use shakmaty::Square;
 use crate::content::lesson::StepKind;
 use crate::rules::{self, Verdict};
 
-use super::activity::{Activity, MoveTask, TaskBoard};
+use super::activity::Activity;
 use super::callback::Action;
 use super::cx::Cx;
+use super::move_task::{MoveTask, Refusal, TaskBoard, open_board, tap_square};
 use super::reply::{Button, Event, Reply};
 use super::state::{LessonState, Mode};
-use super::tap;
 use super::words::{self, Say};
 use page::{Outcome, StepMessage};
 
@@ -430,39 +430,6 @@ impl LessonState {
         })
     }
 
-    /// A square of a tap board: on a squares step it picks or drops the square; on a move
-    /// step it is the tap board's.
-    pub(super) fn tap(
-        self,
-        cx: &mut Cx<'_>,
-        square: Square,
-        move_task_board: impl Fn(&Mode, &Cx<'_>) -> Option<TaskBoard>,
-    ) -> Mode {
-        let Some((lesson, step)) = self.step(cx.catalog) else {
-            return LessonState::lost(cx);
-        };
-        if let StepKind::Squares(task) = &step.kind {
-            squares::toggle(cx, square);
-            let message = squares::message(cx, lesson, step, task);
-            page::update(cx, message);
-            return self.into();
-        }
-        tap::tap(self, cx, square, move_task_board)
-    }
-
-    /// "Tap to move" (a squares step's message has its tap board already).
-    pub(super) fn open_tap_board(self, cx: &mut Cx<'_>) -> Mode {
-        match self.step(cx.catalog).map(|(_, s)| &s.kind) {
-            Some(StepKind::Squares(_)) => {
-                if let Some(message) = self.message(cx) {
-                    page::update(cx, message);
-                }
-                self.into()
-            }
-            _ => tap::open(self, cx),
-        }
-    }
-
     /// Done: the squares picked on a squares step's tap board.
     pub(super) fn done(mut self, cx: &mut Cx<'_>) -> Mode {
         let Some((_, step)) = self.step(cx.catalog) else {
@@ -494,12 +461,12 @@ impl Activity for LessonState {
             StepKind::Explain { .. } => explain::text(cx, message, text),
             StepKind::Move(task) => {
                 let verdict = rules::explain(&task.position, text);
-                return tap::submit(self, cx, &task.position, verdict, text, false);
+                return self.submit(cx, &task.position, verdict, text);
             }
             StepKind::Mate(task) => {
                 let pos = mate_step::position(&self, task);
                 let verdict = rules::explain(&pos, text);
-                return tap::submit(self, cx, &pos, verdict, text, false);
+                return self.submit(cx, &pos, verdict, text);
             }
             StepKind::Squares(task) => squares::text(&mut self, cx, message, task, text),
             StepKind::Judge(task) => match judge::read(lang, task, text) {
@@ -615,6 +582,10 @@ impl MoveTask for LessonState {
             return LessonState::lost(cx);
         };
         if let StepKind::Mate(task) = &step.kind {
+            if let Verdict::Illegal(reason) = &verdict {
+                let pos = mate_step::position(&self, task);
+                return self.refuse(cx, &pos, reason, input);
+            }
             let outcome = mate_step::judge(&mut self, cx, (lesson, step), task, &verdict, input);
             return self.after(cx, outcome);
         }
@@ -623,7 +594,51 @@ impl MoveTask for LessonState {
             return self.into();
         };
         let verdict = move_step::as_the_task_piece(task, &verdict, input).unwrap_or(verdict);
+        if let Verdict::Illegal(reason) = &verdict {
+            return self.refuse(cx, &task.position, reason, input);
+        }
         let outcome = move_step::judge(&mut self, cx, message, task, &verdict, input);
         self.after(cx, outcome)
+    }
+
+    fn show_refusal(mut self, cx: &mut Cx<'_>, refusal: Refusal) -> Mode {
+        let (Some((lesson, step)), Some(message)) = (self.step(cx.catalog), self.message(cx))
+        else {
+            return LessonState::lost(cx);
+        };
+        match &step.kind {
+            StepKind::Move(task) => move_step::refused(&mut self, cx, message, task, refusal),
+            StepKind::Mate(task) => {
+                mate_step::refused(&mut self, cx, (lesson, step), task, refusal)
+            }
+            _ => cx.stale_button(),
+        }
+        self.into()
+    }
+
+    /// A squares step's message has its own tap board: a tap picks or drops a square.
+    fn open_tap_board(self, cx: &mut Cx<'_>) -> Mode {
+        match self.step(cx.catalog).map(|(_, s)| &s.kind) {
+            Some(StepKind::Squares(_)) => {
+                if let Some(message) = self.message(cx) {
+                    page::update(cx, message);
+                }
+                self.into()
+            }
+            _ => open_board(self, cx),
+        }
+    }
+
+    fn tap(self, cx: &mut Cx<'_>, square: Square) -> Mode {
+        let Some((lesson, step)) = self.step(cx.catalog) else {
+            return LessonState::lost(cx);
+        };
+        if let StepKind::Squares(task) = &step.kind {
+            squares::toggle(cx, square);
+            let message = squares::message(cx, lesson, step, task);
+            page::update(cx, message);
+            return self.into();
+        }
+        tap_square(self, cx, square)
     }
 }

@@ -3,13 +3,13 @@
 use shakmaty::{Chess, Color, Position};
 
 use crate::content::lesson::{Lesson, MoveTask as MoveStep, Step};
-use crate::draw::{self, move_squares};
+use crate::draw::move_squares;
 use crate::render::{ArrowKind, BoardView, MarkKind};
 use crate::rules::effects::{Effect, MoveInfo};
 use crate::rules::{self, Verdict, text::verdict_text};
-use crate::tutor::activity::TaskBoard;
 use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
+use crate::tutor::move_task::{Refusal, TaskBoard};
 use crate::tutor::reply::Button;
 use crate::tutor::state::LessonState;
 use crate::tutor::words::{self, Say};
@@ -157,32 +157,41 @@ pub(super) fn judge(
                 Outcome::Stay
             }
         }
-        Verdict::Illegal(reason) => {
-            let mut note = verdict_text(pos, verdict, input, lang);
-            let code = reason.code();
-            cx.count_rule_error(reason);
-            // The refusal says which rule; the hint, what to look at. (The step's "why"
-            // speaks of the answer: it waits for the right move or the solution.)
-            miss(state, &mut note, task.hint.get(lang));
-            let view = scene_view(&task.scene).with_overlay(draw::reason(reason));
-            let mut message = message.with_view(view).with_note(&note);
-            if let Some(row) = review_offer(cx, code, state.index(cx.catalog)) {
-                message.rows.push(row);
-            }
-            update(cx, message);
-            Outcome::Stay
-        }
         Verdict::Unreadable => {
             let note = unread_note(task, input, lang);
             super::page::unread(cx, message, &note);
             Outcome::Stay
         }
-        Verdict::Ambiguous { .. } => {
+        // A refusal goes the one way every move task refuses (`MoveTask::refuse`) before the
+        // judge; here it would still be said, in words.
+        Verdict::Ambiguous { .. } | Verdict::Illegal(_) => {
             let note = verdict_text(pos, verdict, input, lang);
             super::page::unread(cx, message, &note);
             Outcome::Stay
         }
     }
+}
+
+/// A move the referee refused, on the step's message: the rule, the hint after misses, the
+/// reason drawn on the step's board, and the rule's practice step after repeated refusals.
+pub(super) fn refused(
+    state: &mut LessonState,
+    cx: &mut Cx<'_>,
+    message: StepMessage,
+    task: &MoveStep,
+    refusal: Refusal,
+) {
+    let lang = cx.lang();
+    let mut note = refusal.note;
+    // The refusal says which rule; the hint, what to look at. (The step's "why" speaks of
+    // the answer: it waits for the right move or the solution.)
+    miss(state, &mut note, task.hint.get(lang));
+    let view = scene_view(&task.scene).with_overlay(refusal.overlay);
+    let mut message = message.with_view(view).with_note(&note);
+    if let Some(row) = review_offer(cx, refusal.reason.code(), state.index(cx.catalog)) {
+        message.rows.push(row);
+    }
+    update(cx, message);
 }
 
 /// What to say to an input the referee could not read: how this task's move is written, when

@@ -1,0 +1,298 @@
+//! What every task that asks for a move does the same way, whichever activity it belongs to: a
+//! refused move is counted, explained and drawn once, here; the tap board picks, moves and
+//! promotes; a pawn sent to the last rank without a piece gets the choice of four.
+//!
+//! An activity implements [`MoveTask`] with its board and its own answer to a legal move; the
+//! rest is provided. Nothing here names an activity.
+
+use shakmaty::{Chess, Position, Role, Square};
+
+use super::activity::Activity;
+use super::callback::{Action, PROMOTION_ROLES};
+use super::cx::Cx;
+use super::reply::{Button, Reply};
+use super::state::{Mode, TapSelection};
+use super::tap::{self, castles_with, glyph, grid, targets};
+use super::words::{self, Say};
+use crate::draw;
+use crate::render::{BoardView, MarkKind, Overlay};
+use crate::rules::{self, IllegalReason, Verdict, text::verdict_text};
+
+/// The board of a task that asks for a move, as the tap board shows it.
+pub(crate) struct TaskBoard {
+    /// The position to move in.
+    pub pos: Chess,
+    /// The task's picture (its orientation is the grid's).
+    pub view: BoardView,
+    /// The task's words.
+    pub caption: String,
+    /// The task's own buttons (hint, solution, next), kept under the grid.
+    pub buttons: Vec<Vec<Button>>,
+}
+
+/// A move the referee refused, as every task shows it: the rule in the learner's words and the
+/// squares that prove it, to be drawn on the task's own board.
+pub(crate) struct Refusal {
+    /// The rule that forbids the move, in the learner's language.
+    pub note: String,
+    /// The squares and arrows of the reason.
+    pub overlay: Overlay,
+    /// The rule, for a practice step offered after repeated refusals.
+    pub reason: IllegalReason,
+}
+
+impl Refusal {
+    /// The refusal of `reason` in `pos`, counted against its rule in the learner's progress.
+    fn counted(cx: &mut Cx<'_>, pos: &Chess, reason: &IllegalReason, input: &str) -> Self {
+        cx.count_rule_error(reason);
+        let note = verdict_text(pos, &Verdict::Illegal(reason.clone()), input, cx.lang());
+        Self {
+            note,
+            overlay: draw::reason(reason),
+            reason: reason.clone(),
+        }
+    }
+}
+
+/// An activity whose current question may ask for a move.
+pub(crate) trait MoveTask: Activity {
+    /// The board, when the current question asks for a move.
+    fn task_board(&self, cx: &Cx<'_>) -> Option<TaskBoard>;
+
+    /// A move for the current question, already read by the referee (typed or tapped). A
+    /// refusal goes to [`MoveTask::refuse`].
+    fn play(self, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> Mode;
+
+    /// Shows a refusal on the task's own message: its board under the reason's marks, the
+    /// note, and whatever the task adds (a hint after misses). The task stays as it was.
+    fn show_refusal(self, cx: &mut Cx<'_>, refusal: Refusal) -> Mode;
+
+    /// The one way a move task refuses a move: counted against its rule, explained in words,
+    /// its squares drawn ([`MoveTask::show_refusal`]).
+    fn refuse(self, cx: &mut Cx<'_>, pos: &Chess, reason: &IllegalReason, input: &str) -> Mode {
+        let refusal = Refusal::counted(cx, pos, reason, input);
+        self.show_refusal(cx, refusal)
+    }
+
+    /// "Tap to move": the grid, nothing picked.
+    fn open_tap_board(self, cx: &mut Cx<'_>) -> Mode {
+        open_board(self, cx)
+    }
+
+    /// A square of the grid was tapped: a piece picked (or put back), or the picked piece's
+    /// move, judged exactly as if it had been typed.
+    fn tap(self, cx: &mut Cx<'_>, square: Square) -> Mode {
+        tap_square(self, cx, square)
+    }
+
+    /// A promotion piece was chosen.
+    fn promote(self, cx: &mut Cx<'_>, from: Square, to: Square, role: Role) -> Mode {
+        let Some(board) = self.task_board(cx) else {
+            cx.stale_button();
+            return self.into();
+        };
+        // Only the promotions offered exist as buttons: anything else is forged, and changes
+        // nothing (it is not the learner's illegal move to count).
+        if !matches!(
+            rules::explain_squares(&board.pos, from, to, Some(Role::Queen)),
+            Verdict::Legal(_)
+        ) {
+            cx.stale_button();
+            return self.into();
+        }
+        pick(cx, None);
+        let verdict = rules::explain_squares(&board.pos, from, to, Some(role));
+        let uci = format!("{from}{to}{}", role.char());
+        self.submit(cx, &board.pos, verdict, &uci)
+    }
+
+    /// Judges a move of the current task, typed or tapped. A pawn move to the last rank
+    /// without a piece that would be legal with one gets the choice of four pieces instead of
+    /// the referee's refusal.
+    fn submit(self, cx: &mut Cx<'_>, pos: &Chess, verdict: Verdict, input: &str) -> Mode {
+        cx.session.tap = None;
+        let verdict = match verdict {
+            Verdict::Illegal(IllegalReason::PromotionPieceMissing { from, to }) => {
+                match rules::explain_squares(pos, from, to, Some(Role::Queen)) {
+                    Verdict::Legal(_) => {
+                        offer_promotion(&self, cx, from, to);
+                        return self.into();
+                    }
+                    // Illegal whatever the piece (a pin, a check): that is the rule to explain.
+                    with_queen @ Verdict::Illegal(_) => with_queen,
+                    _ => Verdict::Illegal(IllegalReason::PromotionPieceMissing { from, to }),
+                }
+            }
+            other => other,
+        };
+        self.play(cx, verdict, input)
+    }
+}
+
+/// "Tap to move": the grid, nothing picked (what [`MoveTask::open_tap_board`] does).
+pub(crate) fn open_board<T: MoveTask>(task: T, cx: &mut Cx<'_>) -> Mode {
+    let Some(board) = task.task_board(cx) else {
+        cx.stale_button();
+        return task.into();
+    };
+    pick(cx, None);
+    let note = words::tap_a_piece(cx.lang());
+    show(cx, board, None, &note);
+    task.into()
+}
+
+/// A square of the grid was tapped ([`MoveTask::tap`]): a piece picked (or put back), or the picked piece's
+/// move, judged exactly as if it had been typed.
+pub(crate) fn tap_square<T: MoveTask>(task: T, cx: &mut Cx<'_>, square: Square) -> Mode {
+    let Some(board) = task.task_board(cx) else {
+        cx.stale_button();
+        return task.into();
+    };
+    let lang = cx.lang();
+    let picked = cx.session.tap_selection();
+    let own = board
+        .pos
+        .board()
+        .piece_at(square)
+        .filter(|p| p.color == board.pos.turn());
+    // The king, then its rook: castling, as a beginner who knows it moves both pieces
+    // would tap it (the king's two-square step works too).
+    let castling = picked.is_some_and(|king| castles_with(&board.pos, king, square));
+    let own = own.filter(|_| !castling);
+    match (own, picked) {
+        // The picked piece again: put it back.
+        (Some(_), Some(from)) if from == square => {
+            pick(cx, None);
+            let note = words::tap_a_piece(lang);
+            show(cx, board, None, &note);
+            task.into()
+        }
+        // One of the learner's pieces: pick it (or pick it instead).
+        (Some(piece), _) => {
+            pick(cx, Some(square));
+            let name = rules::text::piece_name(piece.role, lang);
+            let note = if targets(&board.pos, square).is_empty() {
+                words::tap_picked_stuck(lang, &name, square)
+            } else {
+                words::tap_picked(lang, &name, square)
+            };
+            show(cx, board, Some(square), &note);
+            task.into()
+        }
+        // A target for the picked piece (or its rook, for castling): the move.
+        (None, Some(from)) => {
+            pick(cx, None);
+            let verdict = rules::explain_squares(&board.pos, from, square, None);
+            task.submit(cx, &board.pos, verdict, &format!("{from}{square}"))
+        }
+        (None, None) => {
+            let note = words::tap_own_piece_first(lang);
+            show(cx, board, None, &note);
+            task.into()
+        }
+    }
+}
+
+/// Where the replies of a tapped square begin, to keep the tap board open after its move.
+#[derive(Clone, Copy)]
+pub(crate) struct BeforeTap {
+    nonce: u32,
+    first: usize,
+}
+
+impl BeforeTap {
+    /// Taken before the tap is handled.
+    pub(crate) fn now(cx: &Cx<'_>) -> Self {
+        Self {
+            nonce: cx.nonce(),
+            first: cx.replies.len(),
+        }
+    }
+
+    /// While a move is still asked for after a tapped move (a retry, or the next move of a
+    /// puzzle after the defence), the task's message keeps its tap board open, nothing picked.
+    /// `after` is the board of the question that follows, if it asks for a move.
+    pub(crate) fn keep_board_open(self, cx: &mut Cx<'_>, after: Option<TaskBoard>) {
+        let Some(after) = after else {
+            return;
+        };
+        let now = cx.nonce();
+        let retry = Say::TapRetry.to(cx.lang());
+        let first = self.first.min(cx.replies.len());
+        if let Some(reply) = cx.replies[first..]
+            .iter_mut()
+            .rev()
+            .find(|r| r.edit_task == Some(self.nonce) && r.squares.is_empty())
+        {
+            reply.squares = grid(&after.pos, after.view.orientation, None, now);
+            if now == self.nonce {
+                reply.text.push('\n');
+                reply.text.push_str(&retry);
+            }
+        }
+    }
+}
+
+/// Updates the task's message: the task board, its grid and `note` under the task.
+fn show(cx: &mut Cx<'_>, board: TaskBoard, picked: Option<Square>, note: &str) {
+    let mut view = board.view;
+    if let Some(from) = picked {
+        view = view
+            .with_mark(from, MarkKind::Highlight)
+            .with_dots(targets(&board.pos, from));
+    }
+    let grid = grid(&board.pos, view.orientation, picked, cx.nonce());
+    let mut reply = Reply::board(view, format!("{}\n\n{note}", board.caption)).with_squares(grid);
+    for row in board.buttons {
+        reply = reply.with_row(row);
+    }
+    cx.update_task(reply);
+}
+
+fn pick(cx: &mut Cx<'_>, square: Option<Square>) {
+    cx.session.tap = square.map(|square| TapSelection {
+        nonce: cx.session.nonce,
+        square,
+    });
+}
+
+/// The four pieces a pawn on `to` may become, as buttons, under the task's own words.
+fn offer_promotion<T: MoveTask>(task: &T, cx: &mut Cx<'_>, from: Square, to: Square) {
+    let Some(board) = task.task_board(cx) else {
+        return;
+    };
+    let lang = cx.lang();
+    let color = board.pos.turn();
+    let nonce = cx.nonce();
+    let choices: Vec<Button> = PROMOTION_ROLES
+        .iter()
+        .map(|&role| {
+            Button::new(
+                format!(
+                    "{} {}",
+                    glyph(role.of(color)),
+                    words::promotion_piece(lang, role)
+                ),
+                &Action::Promote {
+                    nonce,
+                    from,
+                    to,
+                    role,
+                },
+            )
+        })
+        .collect();
+    let view = board
+        .view
+        .with_mark(from, MarkKind::Highlight)
+        .with_mark(to, MarkKind::Good);
+    let caption = format!(
+        "{}\n\n{}",
+        board.caption,
+        words::choose_promotion(lang, from, to)
+    );
+    let reply = Reply::board(view, caption)
+        .with_row(choices)
+        .with_row(vec![tap::button(cx)]);
+    cx.update_task(reply);
+}

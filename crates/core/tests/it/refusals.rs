@@ -1,0 +1,150 @@
+//! Every task that asks for a move refuses a move the same way: counted once under its rule,
+//! explained, its squares drawn on the task's board, and the task left as it was.
+
+use chess_tutor_core::content::lesson::StepKind;
+use chess_tutor_core::game::engine::Level;
+use chess_tutor_core::game::record::Record;
+use chess_tutor_core::rules::{self, IllegalReason, Lang, Verdict};
+use chess_tutor_core::tutor::state::{GameState, Side};
+use chess_tutor_core::tutor::{Event, Mode, Session};
+use shakmaty::{Chess, Color, Position, Square};
+
+use super::chat::{Chat, shipped};
+
+/// A move of the side to move, from one of its pieces, that the referee refuses for a rule
+/// (not for an empty square or a missing promotion piece), to a square a tap can send it to
+/// (not one of its own pieces, which a tap would pick instead).
+fn refused_move(pos: &Chess) -> (Square, Square, IllegalReason) {
+    let own = pos.board().by_color(pos.turn());
+    for from in own {
+        for to in Square::ALL.into_iter().filter(|sq| !own.contains(*sq)) {
+            if let Verdict::Illegal(reason) = rules::explain_squares(pos, from, to, None)
+                && !matches!(
+                    reason,
+                    IllegalReason::NoPiece { .. } | IllegalReason::PromotionPieceMissing { .. }
+                )
+            {
+                return (from, to, reason);
+            }
+        }
+    }
+    panic!("no refusable move in {pos:?}");
+}
+
+/// The position the current task asks a move in.
+fn task_position(chat: &Chat<'_>) -> Chess {
+    match &chat.session.mode {
+        Mode::Game(g) => g.record.position().clone(),
+        Mode::Puzzle(p) => p.fen.position().clone(),
+        Mode::Lesson(l) => {
+            let (li, si) = chat.catalog.steps()[l.step];
+            match &chat.catalog.lessons()[li].steps[si].kind {
+                StepKind::Move(task) => task.position.clone(),
+                other => panic!("not a move step: {other:?}"),
+            }
+        }
+        other => panic!("no move task: {other:?}"),
+    }
+}
+
+/// Sends a refused move (typed, or tapped on the task's tap board) and checks what every
+/// move task does with it.
+fn refuse_one(chat: &mut Chat<'_>, tapped: bool) {
+    let pos = task_position(chat);
+    let (from, to, reason) = refused_move(&pos);
+    let code = reason.code().to_owned();
+    let mode = chat.session.mode.clone();
+    let errors = chat.session.progress.rule_errors.get(&code).copied();
+    let events = chat.events.len();
+    if tapped {
+        chat.press("👆");
+        chat.tap(from).tap(to);
+    } else {
+        chat.text(&format!("{from}{to}"));
+    }
+    match (&chat.session.mode, &mode) {
+        // A lesson counts the miss (for its hint), on the same step.
+        (Mode::Lesson(now), Mode::Lesson(was)) => {
+            assert_eq!((now.step, &now.step_id), (was.step, &was.step_id));
+            assert_eq!(now.misses, was.misses + 1, "the miss is counted");
+        }
+        (now, was) => assert_eq!(now, was, "a refusal leaves the task as it was"),
+    }
+    assert_eq!(
+        chat.session.progress.rule_errors.get(&code).copied(),
+        Some(errors.unwrap_or(0) + 1),
+        "counted once under `{code}`"
+    );
+    let illegal: Vec<_> = chat.events[events..]
+        .iter()
+        .filter(|e| matches!(e, Event::IllegalMove { .. }))
+        .collect();
+    assert_eq!(illegal, [&Event::IllegalMove { code: code.clone() }]);
+    let board = chat.board.as_ref().expect("the task's board is shown");
+    assert!(
+        !board.marks.is_empty() || !board.arrows.is_empty(),
+        "the reason's squares are drawn for `{code}`"
+    );
+}
+
+fn game_chat(lang: Lang) -> Chat<'static> {
+    let mut chat = Chat::new(shipped());
+    let mut record = Record::from_position(Chess::default());
+    for m in ["e4", "e5"] {
+        let mv = rules::explain(record.position(), m).legal_move().unwrap();
+        record.push(mv).unwrap();
+    }
+    chat.session = Session {
+        lang: Some(lang),
+        nonce: 10,
+        mode: Mode::Game(GameState {
+            level: Level::new(3).unwrap(),
+            learner: Side::from(Color::White),
+            record,
+            takebacks_left: 0,
+            declined_at: None,
+            seed: 7,
+            resigning: false,
+        }),
+        ..Session::default()
+    };
+    chat.text("/board");
+    chat
+}
+
+#[test]
+fn a_refused_move_in_a_game_is_counted_once_and_drawn_typed_or_tapped() {
+    let mut chat = game_chat(Lang::En);
+    refuse_one(&mut chat, false);
+    refuse_one(&mut chat, true);
+}
+
+#[test]
+fn a_refused_move_in_a_puzzle_is_counted_once_and_drawn() {
+    let mut chat = Chat::new(shipped());
+    chat.session.lang = Some(Lang::Zh);
+    chat.text("/puzzle");
+    assert!(matches!(chat.session.mode, Mode::Puzzle(_)));
+    refuse_one(&mut chat, false);
+    refuse_one(&mut chat, true);
+}
+
+#[test]
+fn a_refused_move_in_a_lesson_move_step_is_counted_once_and_drawn() {
+    let catalog = shipped();
+    let mut chat = Chat::new(catalog);
+    chat.session.lang = Some(Lang::ZhHant);
+    chat.text("/lesson 3");
+    // On to the lesson's first move step.
+    for _ in 0..40 {
+        if let Mode::Lesson(l) = &chat.session.mode {
+            let (li, si) = catalog.steps()[l.step];
+            if matches!(catalog.lessons()[li].steps[si].kind, StepKind::Move(_)) {
+                break;
+            }
+        }
+        chat.text("/next");
+    }
+    refuse_one(&mut chat, false);
+    refuse_one(&mut chat, true);
+}

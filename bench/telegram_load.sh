@@ -8,7 +8,8 @@
 #   LOAD_LEARNERS=10000 LOAD_UPDATES=2 LOAD_PICTURES=0 bench/telegram_load.sh   # one run
 # Variables: LOAD_LEARNERS, LOAD_UPDATES, LOAD_PICTURES (0/1), LOAD_RATE (updates/s; unset:
 # everything queued at once, i.e. saturation), LOAD_STORM (percent of calls answered 429 with
-# retry_after 1-5 s).
+# retry_after 1-5 s). BENCH_BOT: another build of chess-tutor (an older commit's release
+# binary) run by this tree's harness instead of this tree's, for a before/after comparison.
 set -eu
 cd "$(dirname "$0")/.."
 run() {

@@ -860,7 +860,13 @@ impl BotProcess {
                 .unwrap()
                 .as_nanos()
         ));
-        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_chess-tutor"));
+        // A benchmark may run another build (`BENCH_BOT`, an older commit's) through the same
+        // harness; the tests always run this tree's.
+        let program = std::env::var("BENCH_BOT")
+            .ok()
+            .filter(|p| !p.is_empty())
+            .unwrap_or_else(|| env!("CARGO_BIN_EXE_chess-tutor").to_owned());
+        let mut command = std::process::Command::new(program);
         command
             .args(["--data-dir", data.to_str().unwrap(), "telegram"])
             .args(args)

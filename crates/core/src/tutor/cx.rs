@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use super::callback::Action;
 use super::reply::{Button, Event, Reply};
 use super::state::Session;
-use super::words::{self, Say};
+use super::words::Say;
 use crate::content::Catalog;
 use crate::rules::Lang;
 
@@ -102,9 +102,9 @@ impl Cx<'_> {
     pub fn menu_row(&self) -> Vec<Button> {
         let lang = self.lang();
         vec![
-            Button::new(words::button_lessons(lang), &Action::Lesson(0)),
-            Button::new(words::button_puzzle(lang), &Action::Puzzle),
-            Button::new(words::button_quiz(lang), &Action::Quiz),
+            Button::new(Say::ButtonLessons.to(lang), &Action::Lesson(0)),
+            Button::new(Say::ButtonPuzzle.to(lang), &Action::Puzzle),
+            Button::new(Say::ButtonQuiz.to(lang), &Action::Quiz),
             Button::new(Say::ButtonPlay.to(lang), &Action::PlayLevel(0)),
         ]
     }
@@ -113,7 +113,7 @@ impl Cx<'_> {
     pub fn nothing_to_do(&mut self) {
         let lang = self.lang();
         let row = self.menu_row();
-        self.reply(Reply::text(words::nothing_to_do(lang)).with_row(row));
+        self.reply(Reply::text(Say::NothingToDo.to(lang)).with_row(row));
     }
 
     /// A button of an earlier question (or one this activity has no use for): said on the
@@ -123,7 +123,7 @@ impl Cx<'_> {
         let msg = if self.pressed_nonce.is_some() && self.pressed_nonce == Some(self.nonce()) {
             self.t(&Say::ButtonSpent)
         } else {
-            words::stale_button(self.lang())
+            Say::StaleButton.to(self.lang())
         };
         self.refuse(Reply::text(msg).as_toast());
     }

@@ -87,7 +87,7 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
                 .join("\n");
             if text.chars().count() > MAX_TEXT_CHARS {
                 let lang = cx.lang();
-                cx.reply(Reply::text(words::too_long(lang)));
+                cx.reply(Reply::text(Say::TooLong.to(lang)));
                 mode
             } else if let Some(command) =
                 Command::parse(&text).or_else(|| Command::parse_bare(&text))
@@ -199,7 +199,7 @@ impl Cx<'_> {
                     self.reply(
                         Reply::text(format!(
                             "{}\n\n{}",
-                            words::welcome(Lang::Zh),
+                            Say::Welcome.to(Lang::Zh),
                             words::choose_language()
                         ))
                         .with_row(language_buttons()),
@@ -211,9 +211,13 @@ impl Cx<'_> {
         let lang = self.lang();
         let row = self.menu_row();
         self.reply(
-            Reply::text(format!("{}\n\n{}", words::welcome(lang), words::menu(lang)))
-                .with_row(row)
-                .with_row(lesson::xiangqi_offer(self)),
+            Reply::text(format!(
+                "{}\n\n{}",
+                Say::Welcome.to(lang),
+                Say::Menu.to(lang)
+            ))
+            .with_row(row)
+            .with_row(lesson::xiangqi_offer(self)),
         );
     }
 
@@ -248,7 +252,7 @@ impl Cx<'_> {
             }
             Command::Help => {
                 let row = self.menu_row();
-                self.reply(Reply::text(words::help(lang)).with_row(row));
+                self.reply(Reply::text(Say::Help.to(lang)).with_row(row));
                 mode
             }
             Command::Lessons => {
@@ -355,7 +359,7 @@ impl Cx<'_> {
         {
             let lang = self.lang();
             let row = self.menu_row();
-            self.refuse(Reply::text(words::nothing_to_do(lang)).with_row(row));
+            self.refuse(Reply::text(Say::NothingToDo.to(lang)).with_row(row));
             return mode;
         }
         let starts_another = matches!(
@@ -398,7 +402,7 @@ impl Cx<'_> {
             }
             Action::Menu => {
                 let row = self.menu_row();
-                let text = words::menu(self.lang());
+                let text = Say::Menu.to(self.lang());
                 self.reply(Reply::text(text).with_row(row));
                 mode
             }
@@ -526,8 +530,8 @@ impl Cx<'_> {
                 self.reply(
                     Reply::text(format!(
                         "{}\n{}",
-                        words::nothing_to_do(lang),
-                        words::menu(lang)
+                        Say::NothingToDo.to(lang),
+                        Say::Menu.to(lang)
                     ))
                     .with_row(row),
                 );
@@ -628,7 +632,7 @@ impl Cx<'_> {
             // A button of a game that is no longer there: refused, with the menu.
             let lang = self.lang();
             let row = self.menu_row();
-            self.refuse(Reply::text(words::nothing_to_do(lang)).with_row(row));
+            self.refuse(Reply::text(Say::NothingToDo.to(lang)).with_row(row));
         } else {
             self.nothing_to_do();
         }

@@ -136,7 +136,7 @@ pub(crate) fn open_board<T: MoveTask>(task: T, cx: &mut Cx<'_>) -> Mode {
         return task.into();
     };
     pick(cx, None);
-    let note = words::tap_a_piece(cx.lang());
+    let note = Say::TapAPiece.to(cx.lang());
     show(cx, board, None, &note);
     task.into()
 }
@@ -163,7 +163,7 @@ pub(crate) fn tap_square<T: MoveTask>(task: T, cx: &mut Cx<'_>, square: Square) 
         // The picked piece again: put it back.
         (Some(_), Some(from)) if from == square => {
             pick(cx, None);
-            let note = words::tap_a_piece(lang);
+            let note = Say::TapAPiece.to(lang);
             show(cx, board, None, &note);
             task.into()
         }
@@ -186,7 +186,7 @@ pub(crate) fn tap_square<T: MoveTask>(task: T, cx: &mut Cx<'_>, square: Square) 
             task.submit(cx, &board.pos, verdict, &format!("{from}{square}"))
         }
         (None, None) => {
-            let note = words::tap_own_piece_first(lang);
+            let note = Say::TapOwnPieceFirst.to(lang);
             show(cx, board, None, &note);
             task.into()
         }

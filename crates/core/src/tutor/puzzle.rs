@@ -164,8 +164,8 @@ fn buttons(cx: &Cx<'_>) -> Vec<Button> {
     let lang = cx.lang();
     let n = cx.nonce();
     vec![
-        Button::new(words::button_hint(lang), &Action::Hint(n)),
-        Button::new(words::button_solution(lang), &Action::Solution(n)),
+        Button::new(Say::ButtonHint.to(lang), &Action::Hint(n)),
+        Button::new(Say::ButtonSolution.to(lang), &Action::Solution(n)),
     ]
 }
 
@@ -454,7 +454,7 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
                 view = view.with_last_move(f, t);
             }
             let mut msg = Say::PuzzleMates {
-                right: words::right(lang),
+                right: Say::Right.to(lang),
                 san: played,
             }
             .to(lang);

@@ -163,7 +163,7 @@ impl QuizState {
         if self.asked >= ROUND {
             return reply;
         }
-        let next = Button::new(words::button_next(lang), &Action::Next(cx.nonce()));
+        let next = Button::new(Say::ButtonNext.to(lang), &Action::Next(cx.nonce()));
         reply.with_row(vec![next])
     }
 
@@ -175,7 +175,7 @@ impl QuizState {
             .and_then(|choice| judge(cx, &self.item, usize::from(choice)));
         let lang = cx.lang();
         let next = vec![Button::new(
-            words::button_next(lang),
+            Say::ButtonNext.to(lang),
             &Action::Next(cx.nonce()),
         )];
         match judged {
@@ -298,14 +298,14 @@ pub(super) fn item_message(cx: &Cx<'_>, item: &QuizRef, head: Option<String>) ->
     match &q.answer {
         Answer::TrueFalse { .. } => {
             row.push(Button::new(
-                words::true_word(lang),
+                Say::True.to(lang),
                 &Action::Answer {
                     nonce: n,
                     choice: 0,
                 },
             ));
             row.push(Button::new(
-                words::false_word(lang),
+                Say::False.to(lang),
                 &Action::Answer {
                     nonce: n,
                     choice: 1,
@@ -375,7 +375,7 @@ impl Judged {
     /// answer and why. (Inside a lesson a wrong answer is tried again instead.)
     pub fn verdict(&self, lang: crate::rules::Lang, round: bool) -> String {
         let mut out = if self.correct {
-            words::right(lang)
+            Say::Right.to(lang)
         } else if round {
             Say::QuizWrongAnswer {
                 key: self.key.clone(),
@@ -458,9 +458,9 @@ pub(super) fn judge(cx: &Cx<'_>, item: &QuizRef, choice: usize) -> Option<Judged
     let (key, statement) = match &q.answer {
         Answer::TrueFalse { correct: c, .. } => (
             if *c {
-                words::true_word(lang)
+                Say::True.to(lang)
             } else {
-                words::false_word(lang)
+                Say::False.to(lang)
             },
             Some(*c),
         ),
@@ -536,7 +536,7 @@ fn end_round(cx: &mut Cx<'_>, right: u32) -> Mode {
 pub(super) fn answer_words(cx: &Cx<'_>, item: &QuizRef) -> Vec<String> {
     let lang = cx.lang();
     match resolve(cx, item).map(|q| q.answer) {
-        Some(Answer::TrueFalse { .. }) => vec![words::true_word(lang), words::false_word(lang)],
+        Some(Answer::TrueFalse { .. }) => vec![Say::True.to(lang), Say::False.to(lang)],
         Some(Answer::MultipleChoice { choices, .. }) => (0..choices.len())
             .map(|i| letter(i).to_ascii_uppercase().to_string())
             .collect(),

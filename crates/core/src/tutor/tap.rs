@@ -15,12 +15,12 @@ use shakmaty::{CastlingMode, Chess, Color, File, Piece, Position, Rank, Role, Sq
 use super::callback::Action;
 use super::cx::Cx;
 use super::reply::Button;
-use super::words;
+use super::words::Say;
 
 /// The "Tap to move" button for the current question.
 pub(super) fn button(cx: &Cx<'_>) -> Button {
     Button::new(
-        words::button_tap_to_move(cx.lang()),
+        Say::ButtonTapToMove.to(cx.lang()),
         &Action::TapBoard(cx.nonce()),
     )
 }

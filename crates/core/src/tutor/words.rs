@@ -350,10 +350,6 @@ pub fn list(lang: Lang, items: &[String]) -> String {
     items.join(&Say::ListSeparator.to(lang))
 }
 
-pub fn welcome(lang: Lang) -> String {
-    Say::Welcome.to(lang)
-}
-
 /// A language's name in itself (as the language chooser's buttons show it): never converted
 /// between the scripts.
 pub fn language_name(lang: Lang) -> &'static str {
@@ -366,14 +362,6 @@ pub fn language_name(lang: Lang) -> &'static str {
 
 pub fn choose_language() -> String {
     Say::ChooseLanguage.to(Lang::En)
-}
-
-pub fn menu(lang: Lang) -> String {
-    Say::Menu.to(lang)
-}
-
-pub fn help(lang: Lang) -> String {
-    Say::Help.to(lang)
 }
 
 /// The commands a chat client lists in its `/` menu, with their descriptions in `lang`
@@ -397,10 +385,6 @@ pub fn command_menu(lang: Lang) -> Vec<(&'static str, String)> {
     .collect()
 }
 
-pub fn too_long(lang: Lang) -> String {
-    Say::TooLong.to(lang)
-}
-
 pub fn unknown_command(lang: Lang, word: &str) -> String {
     Say::UnknownCommand {
         word: crate::rules::text::displayable(word)
@@ -411,72 +395,8 @@ pub fn unknown_command(lang: Lang, word: &str) -> String {
     .to(lang)
 }
 
-pub fn stale_button(lang: Lang) -> String {
-    Say::StaleButton.to(lang)
-}
-
-pub fn nothing_to_do(lang: Lang) -> String {
-    Say::NothingToDo.to(lang)
-}
-
-pub fn right(lang: Lang) -> String {
-    Say::Right.to(lang)
-}
-
-pub fn not_quite(lang: Lang) -> String {
-    Say::NotQuite.to(lang)
-}
-
-pub fn legal_but_missed(lang: Lang) -> String {
-    Say::LegalButMissed.to(lang)
-}
-
-pub fn course_done(lang: Lang) -> String {
-    Say::CourseDone.to(lang)
-}
-
 pub fn no_such_lesson(lang: Lang, count: usize) -> String {
     Say::NoSuchLesson { count }.to(lang)
-}
-
-pub fn button_next(lang: Lang) -> String {
-    Say::ButtonNext.to(lang)
-}
-
-pub fn button_hint(lang: Lang) -> String {
-    Say::ButtonHint.to(lang)
-}
-
-pub fn button_solution(lang: Lang) -> String {
-    Say::ButtonSolution.to(lang)
-}
-
-pub fn button_lessons(lang: Lang) -> String {
-    Say::ButtonLessons.to(lang)
-}
-
-pub fn button_puzzle(lang: Lang) -> String {
-    Say::ButtonPuzzle.to(lang)
-}
-
-pub fn button_quiz(lang: Lang) -> String {
-    Say::ButtonQuiz.to(lang)
-}
-
-pub fn yes(lang: Lang) -> String {
-    Say::Yes.to(lang)
-}
-
-pub fn no(lang: Lang) -> String {
-    Say::No.to(lang)
-}
-
-pub fn true_word(lang: Lang) -> String {
-    Say::True.to(lang)
-}
-
-pub fn false_word(lang: Lang) -> String {
-    Say::False.to(lang)
 }
 
 /// A typed word that means "go on" where Next is what is offered (after an answer, under a
@@ -580,15 +500,6 @@ pub fn either(lang: Lang, items: &[String]) -> String {
     }
 }
 
-pub fn button_tap_to_move(lang: Lang) -> String {
-    Say::ButtonTapToMove.to(lang)
-}
-
-/// Under the tap board, nothing picked yet.
-pub fn tap_a_piece(lang: Lang) -> String {
-    Say::TapAPiece.to(lang)
-}
-
 /// Under the tap board, a piece picked.
 pub fn tap_picked(lang: Lang, piece: &str, square: Square) -> String {
     Say::TapPicked {
@@ -605,11 +516,6 @@ pub fn tap_picked_stuck(lang: Lang, piece: &str, square: Square) -> String {
         square: square.to_string(),
     }
     .to(lang)
-}
-
-/// A tap on an empty or enemy square with nothing picked.
-pub fn tap_own_piece_first(lang: Lang) -> String {
-    Say::TapOwnPieceFirst.to(lang)
 }
 
 /// A promotion piece's name on its button (only the four pieces a pawn may become).

@@ -83,7 +83,7 @@ pub(super) fn answer(
     // move and the reason (the line that forbids it) after the right one.
     let drawn = move_view(task, right);
     if right {
-        let note = words::then(lang, &words::right(lang), task.why.get(lang));
+        let note = words::then(lang, &Say::Right.to(lang), task.why.get(lang));
         let mut message = message.closed().with_note(&note);
         if let Some(view) = drawn {
             message = message.with_view(view);
@@ -91,7 +91,7 @@ pub(super) fn answer(
         update(cx, message);
         Outcome::Done
     } else {
-        let mut note = words::then(lang, &words::not_quite(lang), &cx.t(&Say::TryAgain));
+        let mut note = words::then(lang, &Say::NotQuite.to(lang), &cx.t(&Say::TryAgain));
         miss(state, &mut note, task.hint.get(lang));
         let mut message = message.with_note(&note);
         if let Some(view) = drawn {
@@ -183,7 +183,7 @@ pub(super) fn solution(cx: &mut Cx<'_>, message: StepMessage, task: &JudgeTask) 
 /// The answers as a learner may write them: `是`, `否`, or the buttons' numbers.
 pub(super) fn answer_words(lang: Lang, task: &JudgeTask) -> Vec<String> {
     match &task.answer {
-        Answer::Yes(_) => vec![words::yes(lang), words::no(lang)],
+        Answer::Yes(_) => vec![Say::Yes.to(lang), Say::No.to(lang)],
         Answer::Draw(_) => (1..=choices(lang, &task.answer).len())
             .map(|n| n.to_string())
             .collect(),
@@ -193,7 +193,7 @@ pub(super) fn answer_words(lang: Lang, task: &JudgeTask) -> Vec<String> {
 /// The answers offered for a judge question: (index, label).
 fn choices(lang: Lang, answer: &Answer) -> Vec<(usize, String)> {
     match answer {
-        Answer::Yes(_) => vec![(0, words::yes(lang)), (1, words::no(lang))],
+        Answer::Yes(_) => vec![(0, Say::Yes.to(lang)), (1, Say::No.to(lang))],
         Answer::Draw(_) => {
             let mut v: Vec<(usize, String)> = DrawKind::ALL
                 .iter()
@@ -268,7 +268,7 @@ mod tests {
                     .into_iter()
                     .map(|(_, l)| l)
                     .collect();
-                assert_eq!(labels, [words::yes(lang), words::no(lang)], "{id}");
+                assert_eq!(labels, [Say::Yes.to(lang), Say::No.to(lang)], "{id}");
             }
             assert!(is_right(&t.answer, right), "{id}");
             assert!(!is_right(&t.answer, 1 - right), "{id}");

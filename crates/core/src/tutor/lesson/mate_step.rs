@@ -238,7 +238,7 @@ pub(super) fn judge(
             if let Some((from, to)) = tried {
                 view = view.with_last_move(from, to);
             }
-            let mut note = words::then(lang, &words::right(lang), &said(pos, mv, lang));
+            let mut note = words::then(lang, &Say::Right.to(lang), &said(pos, mv, lang));
             note.push('\n');
             note.push_str(&mating::why_mate(&after, lang));
             note.push('\n');

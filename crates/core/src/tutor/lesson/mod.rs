@@ -120,7 +120,7 @@ pub(super) fn resume(cx: &mut Cx<'_>, current: Option<&LessonState>) -> Mode {
             Mode::Idle
         }
         None => {
-            let text = words::course_done(cx.lang());
+            let text = Say::CourseDone.to(cx.lang());
             let row = cx.menu_row();
             cx.reply(Reply::text(text).with_row(row));
             Mode::Idle
@@ -344,7 +344,7 @@ fn pause(cx: &mut Cx<'_>, lesson: usize) {
         // (its own text says how to come back to them).
         None if done == this.steps.len() => {
             text.push('\n');
-            text.push_str(&words::course_done(lang));
+            text.push_str(&Say::CourseDone.to(lang));
         }
         None => {}
     }

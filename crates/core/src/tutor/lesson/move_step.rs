@@ -130,8 +130,11 @@ pub(super) fn judge(
                 if let Some((from, to)) = move_squares(&info.mv) {
                     view = view.with_last_move(from, to);
                 }
-                let mut note =
-                    words::then(lang, &words::right(lang), &move_words(pos, info, cx, state));
+                let mut note = words::then(
+                    lang,
+                    &Say::Right.to(lang),
+                    &move_words(pos, info, cx, state),
+                );
                 // After a miss, why this was the move: what the learner tripped on (said now,
                 // not on the miss, where it would give the answer away before the hint asks).
                 if state.misses > 0 {
@@ -147,7 +150,7 @@ pub(super) fn judge(
                 }
                 let mut note = words::then(
                     lang,
-                    &words::legal_but_missed(lang),
+                    &Say::LegalButMissed.to(lang),
                     &move_words(pos, info, cx, state),
                 );
                 note.push('\n');

@@ -10,7 +10,7 @@ use crate::tutor::cx::Cx;
 use crate::tutor::reply::Button;
 use crate::tutor::state::{LessonState, PickedSquares};
 use crate::tutor::tap;
-use crate::tutor::words::{self, Say};
+use crate::tutor::words::Say;
 
 use super::page::{Outcome, StepMessage, heading, miss, scene_view, task_buttons, update};
 
@@ -134,12 +134,12 @@ fn judge(
         let view = scene_view(&task.scene)
             .with_mark(task.square, MarkKind::Highlight)
             .with_dots(task.answer.clone());
-        let note = words::right(lang);
+        let note = Say::Right.to(lang);
         cx.session.squares = None;
         update(cx, message.closed().with_view(view).with_note(&note));
         return Outcome::Done;
     }
-    let mut note = words::not_quite(lang);
+    let mut note = Say::NotQuite.to(lang);
     if !missing.is_empty() {
         note.push_str(&cx.t(&Say::SquaresMissing {
             count: missing.len(),

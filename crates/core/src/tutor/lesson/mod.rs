@@ -577,39 +577,47 @@ impl MoveTask for LessonState {
     }
 
     fn play(mut self, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> Mode {
-        let (Some((lesson, step)), Some(message)) = (self.step(cx.catalog), self.message(cx))
-        else {
-            return LessonState::lost(cx);
-        };
-        if let StepKind::Mate(task) = &step.kind {
-            if let Verdict::Illegal(reason) = &verdict {
-                let pos = mate_step::position(&self, task);
-                return self.refuse(cx, &pos, reason, input);
-            }
-            let outcome = mate_step::judge(&mut self, cx, (lesson, step), task, &verdict, input);
-            return self.after(cx, outcome);
-        }
-        let StepKind::Move(task) = &step.kind else {
-            cx.stale_button();
-            return self.into();
-        };
-        let verdict = move_step::as_the_task_piece(task, &verdict, input).unwrap_or(verdict);
-        if let Verdict::Illegal(reason) = &verdict {
-            return self.refuse(cx, &task.position, reason, input);
-        }
-        let outcome = move_step::judge(&mut self, cx, message, task, &verdict, input);
-        self.after(cx, outcome)
-    }
-
-    fn show_refusal(mut self, cx: &mut Cx<'_>, refusal: Refusal) -> Mode {
-        let (Some((lesson, step)), Some(message)) = (self.step(cx.catalog), self.message(cx))
-        else {
+        let Some((lesson, step)) = self.step(cx.catalog) else {
             return LessonState::lost(cx);
         };
         match &step.kind {
-            StepKind::Move(task) => move_step::refused(&mut self, cx, message, task, refusal),
             StepKind::Mate(task) => {
-                mate_step::refused(&mut self, cx, (lesson, step), task, refusal)
+                if let Verdict::Illegal(reason) = &verdict {
+                    let pos = mate_step::position(&self, task);
+                    return self.refuse(cx, &pos, reason, input);
+                }
+                let outcome =
+                    mate_step::judge(&mut self, cx, (lesson, step), task, &verdict, input);
+                self.after(cx, outcome)
+            }
+            StepKind::Move(task) => {
+                let verdict =
+                    move_step::as_the_task_piece(task, &verdict, input).unwrap_or(verdict);
+                if let Verdict::Illegal(reason) = &verdict {
+                    return self.refuse(cx, &task.position, reason, input);
+                }
+                let message = move_step::message(cx, lesson, step, task);
+                let outcome = move_step::judge(&mut self, cx, message, task, &verdict, input);
+                self.after(cx, outcome)
+            }
+            _ => {
+                cx.stale_button();
+                self.into()
+            }
+        }
+    }
+
+    fn show_refusal(mut self, cx: &mut Cx<'_>, refusal: Refusal) -> Mode {
+        let Some((lesson, step)) = self.step(cx.catalog) else {
+            return LessonState::lost(cx);
+        };
+        match &step.kind {
+            StepKind::Move(task) => {
+                let message = move_step::message(cx, lesson, step, task);
+                move_step::refused(&mut self, cx, message, task, refusal);
+            }
+            StepKind::Mate(task) => {
+                mate_step::refused(&mut self, cx, (lesson, step), task, refusal);
             }
             _ => cx.stale_button(),
         }

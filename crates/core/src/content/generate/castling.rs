@@ -5,9 +5,9 @@ use shakmaty::{CastlingSide, Chess, Position, Square};
 
 use super::draft::Draft;
 use super::generator::Generator;
-use super::wording::{en_side, zh_side};
-use crate::content::quiz::{Claim, Text};
-use crate::rules::{self, Lang, Verdict, text};
+use super::wording::{Line, both};
+use crate::content::quiz::Claim;
+use crate::rules::{self, Verdict, text};
 
 impl Generator {
     pub(super) fn can_castle(&mut self) -> Draft {
@@ -36,14 +36,6 @@ impl Generator {
         }
         let turn = pos.turn();
         let notation = if side.is_king_side() { "O-O" } else { "O-O-O" };
-        let (zh_side_name, en_side_name) = if side.is_king_side() {
-            ("短易位（王翼易位，O-O）", "castle short (kingside, O-O)")
-        } else {
-            (
-                "长易位（后翼易位，O-O-O）",
-                "castle long (queenside, O-O-O)",
-            )
-        };
         let rook = pos.castles().rook(turn, side).unwrap_or_else(|| {
             let file = if side.is_king_side() {
                 shakmaty::File::H
@@ -53,52 +45,30 @@ impl Generator {
             Square::from_coords(file, turn.backrank())
         });
         let verdict = rules::explain(&pos, notation);
-        let (en_why, zh_why) = match &verdict {
-            Verdict::Legal(info) => (
-                format!(
-                    "{} The right is still there, the squares between king and rook are empty, and the king is not in check, does not cross an attacked square and does not land on one.",
-                    text::legal_text(&pos, info, Lang::En)
-                ),
-                format!(
-                    "{}易位权还在，王和车之间的格子是空的，王没有被将军，经过的格子和到达的格子也都没有受到攻击。",
-                    text::legal_text(&pos, info, Lang::Zh)
-                ),
-            ),
-            Verdict::Illegal(reason) => (
-                format!(
-                    "The right alone is not enough: {}",
-                    text::reason_text(reason, pos.board(), Lang::En)
-                ),
-                format!(
-                    "光有易位权还不够：{}",
-                    text::reason_text(reason, pos.board(), Lang::Zh)
-                ),
-            ),
-            other => (
-                format!("The referee reads {notation} as {}.", other.code()),
-                format!("裁判对{notation}的判断：{}。", other.code()),
-            ),
+        let why = match &verdict {
+            Verdict::Legal(info) => Line::CastleLegal {
+                legal: both(|lang| text::legal_text(&pos, info, lang)),
+            },
+            Verdict::Illegal(reason) => Line::CastleIllegal {
+                reason: both(|lang| text::reason_text(reason, pos.board(), lang)),
+            },
+            other => Line::CastleReadAs {
+                notation: notation.to_owned(),
+                code: other.code().to_string(),
+            },
+        };
+        let statement = Line::CastleStatement {
+            side: turn,
+            rook,
+            castle: side,
         };
         Draft::true_false(
             "castle",
             14,
             pos,
             Claim::CanCastle { side },
-            Text::new(
-                format!(
-                    "{}走。{}的王和{rook}的车都还没有走动过，易位权还在。{}现在就可以{zh_side_name}。",
-                    zh_side(turn),
-                    zh_side(turn),
-                    zh_side(turn)
-                ),
-                format!(
-                    "{} to move. {}'s king and the rook on {rook} have not moved yet, so the right to castle is kept. {} may {en_side_name} right now.",
-                    en_side(turn),
-                    en_side(turn),
-                    en_side(turn)
-                ),
-            ),
-            Text::new(zh_why, en_why),
+            statement.text(),
+            why.text(),
         )
     }
 }

@@ -5,9 +5,9 @@ use shakmaty::{Move, Position, Role, Square, san::San};
 
 use super::draft::{Draft, unit_of};
 use super::generator::Generator;
-use super::wording::{en_side, zh_side};
-use crate::content::quiz::{Answer, Choice, Claim, Text};
-use crate::rules::text::{en, zh};
+use super::wording::{Line, Moves};
+use crate::content::quiz::{Answer, Choice, Claim};
+use crate::content::text::Text;
 
 impl Generator {
     pub(super) fn move_count(&mut self) -> Draft {
@@ -67,44 +67,28 @@ impl Generator {
             .map(|m| San::from_move(&pos, *m).to_string())
             .collect();
         let side = pos.turn();
-        let (zh_why, en_why) = if moves.is_empty() {
-            (
-                format!("{sq}的{}现在一步也不能走。", zh::piece(role)),
-                format!("The {} on {sq} has no legal move now.", en::piece(role)),
-            )
+        let why = if moves.is_empty() {
+            Line::CountNone { square: sq, role }
         } else {
-            (
-                format!(
-                    "{sq}的{}共有{n}步合法着法：{}。",
-                    zh::piece(role),
-                    list.join("、")
-                ),
-                format!(
-                    "The {} on {sq} has {n} legal move{}: {}.",
-                    en::piece(role),
-                    if n == 1 { "" } else { "s" },
-                    list.join(", ")
-                ),
-            )
+            Line::CountWhy {
+                square: sq,
+                role,
+                count: n,
+                moves: Moves(list),
+            }
         };
         Draft {
             tag: "count",
             unit: unit_of(role, false, false),
             pos,
-            question: Text::new(
-                format!(
-                    "{}走。{sq}的{}有几步合法着法？",
-                    zh_side(side),
-                    zh::piece(role)
-                ),
-                format!(
-                    "{} to move. How many legal moves does the {} on {sq} have?",
-                    en_side(side),
-                    en::piece(role)
-                ),
-            ),
+            question: Line::CountQuestion {
+                side,
+                square: sq,
+                role,
+            }
+            .text(),
             answer: Answer::MultipleChoice { choices, correct },
-            explanation: Text::new(zh_why, en_why),
+            explanation: why.text(),
         }
     }
 }

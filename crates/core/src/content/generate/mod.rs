@@ -18,7 +18,7 @@
 //! ```
 //!
 //! The files, from the bottom up: `rng` (the seeded random source), `topic`, `wording` (the
-//! sides and pieces named in the sentences), `draft` (an item before its id),
+//! sentences, worded by `locales/<lang>/generate.ftl`), `draft` (an item before its id),
 //! `generator` (the positions), one file per topic family (`move_legal`, `castling`,
 //! `status`, `material`, `count`) and `items` (one item on a topic, or an endless mix).
 

@@ -5,9 +5,10 @@ use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Rank, Role, Square
 
 use super::draft::{Draft, unit_of};
 use super::generator::Generator;
-use super::wording::{en_side, zh_side};
-use crate::content::quiz::{Claim, Text};
-use crate::rules::{self, Lang, Verdict, text, text::zh};
+use super::wording::{Line, both};
+use crate::content::quiz::Claim;
+use crate::content::text::Text;
+use crate::rules::{self, Verdict, text, text::zh};
 
 impl Generator {
     pub(super) fn move_legal(&mut self) -> Draft {
@@ -37,36 +38,30 @@ impl Generator {
         let c = candidate.unwrap_or_else(|| Candidate::from_move(pos.legal_moves()[0]));
         let uci = c.uci();
         let verdict = rules::explain(&pos, &uci);
-        let (long_en, long_zh) = c.long(pos.board());
         let side = pos.turn();
         let unit = match &verdict {
             Verdict::Illegal(r) if !c.castling && is_safety(r.code()) => 12,
             _ => unit_of(c.role, c.castling, c.promotion.is_some()),
         };
-        let (en_why, zh_why) = match &verdict {
-            Verdict::Legal(info) => (
-                text::legal_text(&pos, info, Lang::En),
-                text::legal_text(&pos, info, Lang::Zh),
-            ),
-            Verdict::Illegal(reason) => (
-                text::reason_text(reason, pos.board(), Lang::En),
-                text::reason_text(reason, pos.board(), Lang::Zh),
-            ),
-            other => (
-                format!("The referee reads this move as {}.", other.code()),
-                format!("裁判对这步棋的判断：{}。", other.code()),
-            ),
+        let why = match &verdict {
+            Verdict::Legal(info) => both(|lang| text::legal_text(&pos, info, lang)),
+            Verdict::Illegal(reason) => both(|lang| text::reason_text(reason, pos.board(), lang)),
+            other => Line::MoveReadAs {
+                code: other.code().to_string(),
+            }
+            .text(),
+        };
+        let statement = Line::MoveLegal {
+            side,
+            long: c.long(pos.board()),
         };
         Draft::true_false(
             "legal",
             unit,
             pos,
             Claim::LegalMove { mv: uci },
-            Text::new(
-                format!("{}走。{long_zh}是一步合法的棋。", zh_side(side)),
-                format!("{} to move. {long_en} is a legal move here.", en_side(side)),
-            ),
-            Text::new(zh_why, en_why),
+            statement.text(),
+            why,
         )
     }
 }
@@ -108,15 +103,15 @@ impl Candidate {
         format!("{}{}{promo}", self.from, self.to)
     }
 
-    /// Long notation in English and with the Chinese piece name (`Ng1-f3`, `马g1-f3`).
-    fn long(&self, board: &Board) -> (String, String) {
+    /// Long notation with the Chinese piece name and in English (`马g1-f3`, `Ng1-f3`).
+    fn long(&self, board: &Board) -> Text {
         if self.castling {
             let n = if self.to.file() > self.from.file() {
                 "O-O"
             } else {
                 "O-O-O"
             };
-            return (n.to_string(), n.to_string());
+            return Text::new(n, n);
         }
         // A pawn's straight step is never written as a capture, even onto a piece.
         let straight_pawn = self.role == Role::Pawn && self.from.file() == self.to.file();
@@ -141,9 +136,9 @@ impl Candidate {
                 zh::piece(self.role).to_string(),
             )
         };
-        (
-            format!("{en_p}{}{sep}{}{promo_en}", self.from, self.to),
+        Text::new(
             format!("{zh_p}{}{sep}{}{promo_zh}", self.from, self.to),
+            format!("{en_p}{}{sep}{}{promo_en}", self.from, self.to),
         )
     }
 }

@@ -5,9 +5,9 @@ use shakmaty::{Color, Move, Piece, Position, Role, san::San};
 
 use super::draft::Draft;
 use super::generator::Generator;
-use super::wording::{en_side, squares_with, zh_side};
-use crate::content::quiz::{Answer, Choice, Claim, Text};
-use crate::rules::{Lang, PositionReport};
+use super::wording::{Line, Pieces};
+use crate::content::quiz::{Answer, Choice, Claim};
+use crate::rules::PositionReport;
 
 impl Generator {
     pub(super) fn mate_or_stalemate(&mut self) -> Draft {
@@ -59,71 +59,38 @@ impl Generator {
         } else {
             2
         };
-        let checkers_en = squares_with(pos.board(), &report.checkers, Lang::En);
-        let checkers_zh = squares_with(pos.board(), &report.checkers, Lang::Zh);
         let example = pos
             .legal_moves()
             .first()
             .map(|m| San::from_move(&pos, *m).to_string());
-        let (zh_why, en_why) = match correct {
-            0 => (
-                format!(
-                    "将死。{}正被{checkers_zh}将军，而且没有任何合法的应将方法：不能吃掉将军的棋子，不能垫子，王也无处可逃。对局到此结束。",
-                    zh_side(side)
-                ),
-                format!(
-                    "Checkmate. {} is in check from {checkers_en} and has no legal answer: the checking piece cannot be taken, the line cannot be blocked and the king has no safe square. The game is over.",
-                    en_side(side)
-                ),
-            ),
-            1 => (
-                format!(
-                    "逼和。{}没有被将军，却一步合法的棋也走不了，这是和棋，不是胜利。",
-                    zh_side(side)
-                ),
-                format!(
-                    "Stalemate. {} is not in check but has no legal move at all. That is a draw, not a win.",
-                    en_side(side)
-                ),
-            ),
+        let checkers = Pieces::on(pos.board(), &report.checkers);
+        let why = match correct {
+            0 => Line::CheckmateWhy { side, checkers },
+            1 => Line::StalemateWhy { side },
             _ => {
-                let ex = example.unwrap_or_default();
+                let example = example.unwrap_or_default();
                 if report.in_check {
-                    (
-                        format!(
-                            "都不是。{}被{checkers_zh}将军，但还有合法的应将着法，例如{ex}，所以不是将死。",
-                            zh_side(side)
-                        ),
-                        format!(
-                            "Neither. {} is in check from {checkers_en}, but has a legal answer, for example {ex}, so it is not checkmate.",
-                            en_side(side)
-                        ),
-                    )
+                    Line::NeitherInCheckWhy {
+                        side,
+                        checkers,
+                        example,
+                    }
                 } else {
-                    (
-                        format!(
-                            "都不是。{}没有被将军，而且还有合法的着法，例如{ex}，对局继续。",
-                            zh_side(side)
-                        ),
-                        format!(
-                            "Neither. {} is not in check and still has legal moves, for example {ex}. The game goes on.",
-                            en_side(side)
-                        ),
-                    )
+                    Line::NeitherWhy { side, example }
                 }
             }
         };
         let choices = vec![
             Choice {
-                text: Text::new("将死", "Checkmate"),
+                text: Line::StatusCheckmate.text(),
                 claim: Some(Claim::Checkmate),
             },
             Choice {
-                text: Text::new("逼和", "Stalemate"),
+                text: Line::StatusStalemate.text(),
                 claim: Some(Claim::Stalemate),
             },
             Choice {
-                text: Text::new("都不是", "Neither"),
+                text: Line::StatusNeither.text(),
                 claim: Some(Claim::HasLegalMoves),
             },
         ];
@@ -131,15 +98,9 @@ impl Generator {
             tag: "status",
             unit: if correct == 1 { 15 } else { 13 },
             pos,
-            question: Text::new(
-                format!("{}走。这个局面是将死、逼和，还是都不是？", zh_side(side)),
-                format!(
-                    "{} to move. Is this checkmate, stalemate, or neither?",
-                    en_side(side)
-                ),
-            ),
+            question: Line::StatusQuestion { side }.text(),
             answer: Answer::MultipleChoice { choices, correct },
-            explanation: Text::new(zh_why, en_why),
+            explanation: why.text(),
         }
     }
 
@@ -167,56 +128,23 @@ impl Generator {
         }
         let report = PositionReport::of(&pos);
         let side = pos.turn();
-        let (zh_why, en_why) = if report.in_check {
-            let en_by = squares_with(pos.board(), &report.checkers, Lang::En);
-            let zh_by = squares_with(pos.board(), &report.checkers, Lang::Zh);
-            let double = report.checkers.len() > 1;
-            (
-                format!(
-                    "{zh_by}正在攻击{}的王{}，{}必须马上应将。",
-                    zh_side(side),
-                    if double {
-                        "（双将：只能走王）"
-                    } else {
-                        ""
-                    },
-                    zh_side(side)
-                ),
-                format!(
-                    "{en_by} attack{} the {} king{}, so {} must answer the check at once.",
-                    if double { "" } else { "s" },
-                    en_side(side).to_lowercase(),
-                    if double {
-                        " (a double check: only a king move helps)"
-                    } else {
-                        ""
-                    },
-                    en_side(side)
-                ),
-            )
+        let why = if report.in_check {
+            let checkers = Pieces::on(pos.board(), &report.checkers);
+            if report.checkers.len() > 1 {
+                Line::DoubleCheckWhy { side, checkers }
+            } else {
+                Line::CheckWhy { side, checkers }
+            }
         } else {
-            (
-                format!("没有任何对方棋子攻击{}的王。", zh_side(side)),
-                format!(
-                    "No enemy piece attacks the {} king.",
-                    en_side(side).to_lowercase()
-                ),
-            )
+            Line::NoCheckWhy { side }
         };
         Draft::true_false(
             "check",
             12,
             pos,
             Claim::InCheck,
-            Text::new(
-                format!("{}走。{}的王正被将军。", zh_side(side), zh_side(side)),
-                format!(
-                    "{} to move. The {} king is in check.",
-                    en_side(side),
-                    en_side(side).to_lowercase()
-                ),
-            ),
-            Text::new(zh_why, en_why),
+            Line::CheckStatement { side }.text(),
+            why.text(),
         )
     }
 }

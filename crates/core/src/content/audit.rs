@@ -264,7 +264,7 @@ pub fn traditional_problems(zh: &str) -> Vec<String> {
 
 /// The bot's own Simplified catalogues (compiled in), from which the Traditional ones are
 /// made: (path as the repository has it, contents).
-pub const CATALOGUES: [(&str, &str); 2] = [
+pub const CATALOGUES: [(&str, &str); 3] = [
     (
         "crates/core/locales/zh-Hans/tutor.ftl",
         include_str!("../../locales/zh-Hans/tutor.ftl"),
@@ -272,6 +272,10 @@ pub const CATALOGUES: [(&str, &str); 2] = [
     (
         "crates/core/locales/zh-Hans/rules.ftl",
         include_str!("../../locales/zh-Hans/rules.ftl"),
+    ),
+    (
+        "crates/core/locales/zh-Hans/generate.ftl",
+        include_str!("../../locales/zh-Hans/generate.ftl"),
     ),
 ];
 

@@ -23,6 +23,10 @@ fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
                 "zh-Hans/rules.ftl",
                 include_str!("../../locales/zh-Hans/rules.ftl"),
             ),
+            (
+                "zh-Hans/generate.ftl",
+                include_str!("../../locales/zh-Hans/generate.ftl"),
+            ),
         ],
         Lang::ZhHant => &[
             (
@@ -33,10 +37,18 @@ fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
                 "zh-Hant/rules.ftl",
                 include_str!("../../locales/zh-Hant/rules.ftl"),
             ),
+            (
+                "zh-Hant/generate.ftl",
+                include_str!("../../locales/zh-Hant/generate.ftl"),
+            ),
         ],
         Lang::En => &[
             ("en/tutor.ftl", include_str!("../../locales/en/tutor.ftl")),
             ("en/rules.ftl", include_str!("../../locales/en/rules.ftl")),
+            (
+                "en/generate.ftl",
+                include_str!("../../locales/en/generate.ftl"),
+            ),
         ],
     }
 }

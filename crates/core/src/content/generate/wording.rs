@@ -1,0 +1,423 @@
+//! The generator's sentences as values: which sentence an item says is decided by its topic,
+//! the words are in `locales/<lang>/generate.ftl`.
+//!
+//! A [`Line`] carries the facts its sentence names as typed fields; when it is worded, each
+//! field becomes the Fluent argument of the same name: a side as `white` or `black`, a castling
+//! side as `short` or `long` and a piece as its role (`rook`, for the referee's `piece` phrase
+//! of `rules.ftl`), all chosen between by the catalogue; a square or a move as it is written;
+//! what is already worded per language (the referee's sentences, a move in long notation) in
+//! that language; a list of pieces or moves joined by the catalogue's own words.
+//!
+//! Generated items keep their texts in Simplified Chinese and English ([`Text`]), as authors
+//! write them; the Traditional form is converted from the Simplified one when shown.
+
+use shakmaty::{Board, CastlingSide, Color, Role, Square};
+
+use crate::content::text::Text;
+use crate::i18n::fluent::{FluentArgs, FluentValue};
+use crate::i18n::{self, Lang, Message};
+
+/// A message id with its arguments, worded for one language.
+struct Worded {
+    id: &'static str,
+    args: Vec<(&'static str, FluentValue<'static>)>,
+}
+
+impl Message for Worded {
+    fn id(&self) -> &'static str {
+        self.id
+    }
+
+    fn args(&self) -> FluentArgs<'_> {
+        let mut args = FluentArgs::with_capacity(self.args.len());
+        for (name, value) in &self.args {
+            args.set(*name, value.clone());
+        }
+        args
+    }
+}
+
+/// A fact a sentence names, as that sentence's argument in `lang`.
+trait Arg {
+    fn value(&self, lang: Lang) -> FluentValue<'static>;
+}
+
+/// `white` or `black`: the catalogue words the side (`gen-side`, `gen-side-lower`).
+impl Arg for Color {
+    fn value(&self, _: Lang) -> FluentValue<'static> {
+        FluentValue::from(match self {
+            Color::White => "white",
+            Color::Black => "black",
+        })
+    }
+}
+
+/// `short` or `long` (`gen-castle`).
+impl Arg for CastlingSide {
+    fn value(&self, _: Lang) -> FluentValue<'static> {
+        FluentValue::from(match self {
+            CastlingSide::KingSide => "short",
+            CastlingSide::QueenSide => "long",
+        })
+    }
+}
+
+/// The role, as the referee's `piece` phrase (`rules.ftl`) selects its name.
+impl Arg for Role {
+    fn value(&self, _: Lang) -> FluentValue<'static> {
+        FluentValue::from(match self {
+            Role::Pawn => "pawn",
+            Role::Knight => "knight",
+            Role::Bishop => "bishop",
+            Role::Rook => "rook",
+            Role::Queen => "queen",
+            Role::King => "king",
+        })
+    }
+}
+
+/// A square as it is written (`e4`).
+impl Arg for Square {
+    fn value(&self, _: Lang) -> FluentValue<'static> {
+        FluentValue::from(self.to_string())
+    }
+}
+
+/// A count.
+impl Arg for u32 {
+    fn value(&self, _: Lang) -> FluentValue<'static> {
+        FluentValue::from(*self)
+    }
+}
+
+/// A move or a code as it is written (`Nf3`, `O-O`, `unreadable`), the same in every language.
+impl Arg for String {
+    fn value(&self, _: Lang) -> FluentValue<'static> {
+        FluentValue::from(self.clone())
+    }
+}
+
+/// Words already worded in each language: the referee's sentences, a move in long notation
+/// with the Chinese piece name.
+impl Arg for Text {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
+        FluentValue::from(self.get(lang).to_owned())
+    }
+}
+
+/// Pieces named by their squares (`the queen on g7 and the rook on a8`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Pieces(pub(super) Vec<(Role, Square)>);
+
+impl Pieces {
+    /// The pieces on `squares` of `board` (a square without a piece is named as a pawn's).
+    pub(super) fn on(board: &Board, squares: &[Square]) -> Pieces {
+        Pieces(
+            squares
+                .iter()
+                .map(|sq| (board.role_at(*sq).unwrap_or(Role::Pawn), *sq))
+                .collect(),
+        )
+    }
+}
+
+impl Arg for Pieces {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
+        let parts: Vec<String> = self
+            .0
+            .iter()
+            .map(|(role, square)| {
+                Line::PieceOn {
+                    role: *role,
+                    square: *square,
+                }
+                .to(lang)
+            })
+            .collect();
+        FluentValue::from(parts.join(&Line::And.to(lang)))
+    }
+}
+
+/// Moves listed (`Nf3, Nc3`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Moves(pub(super) Vec<String>);
+
+impl Arg for Moves {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
+        FluentValue::from(self.0.join(&Line::Comma.to(lang)))
+    }
+}
+
+/// Declares the line enum: each variant names its message id in `generate.ftl` and its
+/// fields, which become the message's arguments of the same names.
+macro_rules! lines {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $(
+                $(#[$vmeta:meta])*
+                $variant:ident $({ $($field:ident : $ty:ty),* $(,)? })? = $id:literal
+            ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        $vis enum $name {
+            $(
+                $(#[$vmeta])*
+                $variant $({ $($field: $ty),* })?
+            ),*
+        }
+
+        impl $name {
+            /// The message id in `generate.ftl`.
+            fn id(&self) -> &'static str {
+                match self {
+                    $($name::$variant { .. } => $id),*
+                }
+            }
+
+            /// The message with its arguments in `lang`.
+            #[allow(unused_variables)]
+            fn worded(&self, lang: Lang) -> Worded {
+                let args: Vec<(&'static str, FluentValue<'static>)> = match self {
+                    $(
+                        $name::$variant $({ $($field),* })? => {
+                            vec![$($((stringify!($field), Arg::value($field, lang))),*)?]
+                        }
+                    ),*
+                };
+                Worded { id: self.id(), args }
+            }
+
+            /// One value of every variant, for the test that words each in every language.
+            #[cfg(test)]
+            fn samples() -> Vec<$name> {
+                vec![$($name::$variant $({ $($field: <$ty as sample::Sample>::sample()),* })?),*]
+            }
+        }
+    };
+}
+
+lines! {
+    /// One sentence or phrase of the generator, decided but not yet worded. Each variant is
+    /// one message of `generate.ftl`, its fields that message's arguments.
+    pub(super) enum Line {
+        /// A piece by its square: `the queen on g7`.
+        PieceOn { role: Role, square: Square } = "gen-piece-on",
+        /// Between the last two pieces of a list.
+        And = "gen-and",
+        /// Between moves of a list.
+        Comma = "gen-comma",
+        /// Is this move legal? (true/false)
+        MoveLegal { side: Color, long: Text } = "gen-move-legal",
+        /// A move the referee reads as neither legal nor illegal.
+        MoveReadAs { code: String } = "gen-move-read-as",
+        /// May the side castle now? (true/false)
+        CastleStatement { side: Color, rook: Square, castle: CastlingSide } = "gen-castle-statement",
+        CastleLegal { legal: Text } = "gen-castle-legal",
+        CastleIllegal { reason: Text } = "gen-castle-illegal",
+        CastleReadAs { notation: String, code: String } = "gen-castle-read-as",
+        /// Checkmate, stalemate or neither? (multiple choice)
+        StatusQuestion { side: Color } = "gen-status-question",
+        StatusCheckmate = "gen-status-checkmate",
+        StatusStalemate = "gen-status-stalemate",
+        StatusNeither = "gen-status-neither",
+        CheckmateWhy { side: Color, checkers: Pieces } = "gen-checkmate-why",
+        StalemateWhy { side: Color } = "gen-stalemate-why",
+        NeitherInCheckWhy { side: Color, checkers: Pieces, example: String } = "gen-neither-in-check-why",
+        NeitherWhy { side: Color, example: String } = "gen-neither-why",
+        /// Can either side still win? (true/false)
+        WinStatement = "gen-win-statement",
+        WinKingsOnly = "gen-win-kings-only",
+        WinLoneMinor { side: Color, role: Role } = "gen-win-lone-minor",
+        WinBishopsOneColour = "gen-win-bishops-one-colour",
+        WinEnough = "gen-win-enough",
+        /// Is the side to move in check? (true/false)
+        CheckStatement { side: Color } = "gen-check-statement",
+        CheckWhy { side: Color, checkers: Pieces } = "gen-check-why",
+        DoubleCheckWhy { side: Color, checkers: Pieces } = "gen-double-check-why",
+        NoCheckWhy { side: Color } = "gen-no-check-why",
+        /// How many legal moves has this piece? (multiple choice)
+        CountQuestion { side: Color, square: Square, role: Role } = "gen-count-question",
+        CountNone { square: Square, role: Role } = "gen-count-none",
+        CountWhy { square: Square, role: Role, count: u32, moves: Moves } = "gen-count-why",
+    }
+}
+
+impl Line {
+    /// The words in `lang`.
+    pub(super) fn to(&self, lang: Lang) -> String {
+        i18n::tr(lang, &self.worded(lang))
+    }
+
+    /// The words in both written languages.
+    pub(super) fn text(&self) -> Text {
+        Text::new(self.to(Lang::Zh), self.to(Lang::En))
+    }
+}
+
+/// A text worded by `words` in both written languages (the referee's sentences).
+pub(super) fn both(words: impl Fn(Lang) -> String) -> Text {
+    Text::new(words(Lang::Zh), words(Lang::En))
+}
+
+#[cfg(test)]
+mod sample {
+    use super::*;
+
+    /// Some value of each field type.
+    pub(super) trait Sample {
+        fn sample() -> Self;
+    }
+
+    impl Sample for Color {
+        fn sample() -> Self {
+            Color::Black
+        }
+    }
+
+    impl Sample for CastlingSide {
+        fn sample() -> Self {
+            CastlingSide::QueenSide
+        }
+    }
+
+    impl Sample for Role {
+        fn sample() -> Self {
+            Role::Knight
+        }
+    }
+
+    impl Sample for Square {
+        fn sample() -> Self {
+            Square::E4
+        }
+    }
+
+    impl Sample for u32 {
+        fn sample() -> Self {
+            2
+        }
+    }
+
+    impl Sample for String {
+        fn sample() -> Self {
+            "Nf3".to_owned()
+        }
+    }
+
+    impl Sample for Text {
+        fn sample() -> Self {
+            Text::new("马g1-f3", "Ng1-f3")
+        }
+    }
+
+    impl Sample for Pieces {
+        fn sample() -> Self {
+            Pieces(vec![(Role::Queen, Square::G7), (Role::Rook, Square::A8)])
+        }
+    }
+
+    impl Sample for Moves {
+        fn sample() -> Self {
+            Moves(vec!["Nf3".to_owned(), "Nc3".to_owned()])
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{LANGS, message_ids, try_tr};
+
+    #[test]
+    fn every_line_is_worded_in_every_language() {
+        for lang in LANGS {
+            for line in Line::samples() {
+                if let Err(e) = try_tr(lang, &line.worded(lang)) {
+                    panic!("{e}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_generate_message_is_said_somewhere() {
+        let said: Vec<&str> = Line::samples().iter().map(Line::id).collect();
+        // Phrases the wording of a line refers to.
+        let phrases = ["gen-side", "gen-side-lower", "gen-castle"];
+        for lang in LANGS {
+            for (file, id) in message_ids(lang) {
+                if file.ends_with("generate.ftl") {
+                    assert!(
+                        said.contains(&id.as_str()) || phrases.contains(&id.as_str()),
+                        "{file}: `{id}` is never said"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Sentences too rare for `generate(7, 200)`, worded as the code wrote them before the
+    /// catalogue.
+    #[test]
+    fn the_rare_sentences_read_as_before() {
+        let checkers = Pieces(vec![(Role::Queen, Square::G7), (Role::Rook, Square::A8)]);
+        let cases = [
+            (
+                Line::DoubleCheckWhy {
+                    side: Color::White,
+                    checkers: checkers.clone(),
+                },
+                "g7的后和a8的车正在攻击白方的王（双将：只能走王），白方必须马上应将。",
+                "the queen on g7 and the rook on a8 attack the white king (a double check: only a king move helps), so White must answer the check at once.",
+            ),
+            (
+                Line::CheckWhy {
+                    side: Color::Black,
+                    checkers: Pieces(vec![(Role::Knight, Square::F6)]),
+                },
+                "f6的马正在攻击黑方的王，黑方必须马上应将。",
+                "the knight on f6 attacks the black king, so Black must answer the check at once.",
+            ),
+            (
+                Line::MoveReadAs {
+                    code: "unreadable".to_owned(),
+                },
+                "裁判对这步棋的判断：unreadable。",
+                "The referee reads this move as unreadable.",
+            ),
+            (
+                Line::CastleReadAs {
+                    notation: "O-O-O".to_owned(),
+                    code: "ambiguous".to_owned(),
+                },
+                "裁判对O-O-O的判断：ambiguous。",
+                "The referee reads O-O-O as ambiguous.",
+            ),
+            (
+                Line::CountWhy {
+                    square: Square::A1,
+                    role: Role::Rook,
+                    count: 1,
+                    moves: Moves(vec!["Ra2".to_owned()]),
+                },
+                "a1的车共有1步合法着法：Ra2。",
+                "The rook on a1 has 1 legal move: Ra2.",
+            ),
+            (
+                Line::MoveLegal {
+                    side: Color::Black,
+                    long: Text::new("e7-e8=后", "e7-e8=Q"),
+                },
+                "黑方走。e7-e8=后是一步合法的棋。",
+                "Black to move. e7-e8=Q is a legal move here.",
+            ),
+        ];
+        for (line, zh, en) in cases {
+            let text = line.text();
+            assert_eq!((text.zh.as_str(), text.en.as_str()), (zh, en), "{line:?}");
+        }
+    }
+}

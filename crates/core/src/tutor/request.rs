@@ -120,7 +120,7 @@ impl Request {
 
     /// Whether an input a member sent in group chat `room` is theirs as a player (the shell
     /// then steps the member's session, not the group's): see
-    /// [`super::duel::plays_in_room`].
+    /// `duel::plays_in_room`.
     #[must_use]
     pub fn plays_in_room(member: &Session, input: &Input, room: i64) -> bool {
         super::duel::plays_in_room(member, input, room)

@@ -1,7 +1,7 @@
 //! A puzzle as the tutor uses it, read once when the catalogue is built: a [`Puzzle`] is the
 //! file's text (FEN and UCI strings, as an author or an import wrote them), a [`MatePuzzle`]
 //! its position and moves, each checked to read and to be legal where it is played. The search
-//! that proves the mate runs in `check` ([`super::verify`]), not here.
+//! that proves the mate runs in `check` (`verify`), not here.
 
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Move, Position};

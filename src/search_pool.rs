@@ -1,9 +1,12 @@
 //! The steps that may search long (the engine's reply in a game, a puzzle's mate search, the
 //! coach's review at a game's end) run on a few threads of their own:
 //! `CHESS_TUTOR_SEARCH_THREADS`, by default one per core, each at a lower scheduling priority
-//! (nice [`NICE`]). A lesson step, `/help` or a board picture never waits for a thread behind
-//! a search, and on a busy machine the scheduler gives the cores to them first: a search only
-//! slows down while something quicker wants the core, and games use every core otherwise.
+//! (nice [`NICE`]). The pictures of those steps are drawn on as many threads again, at a
+//! priority between (nice [`PICTURE_NICE`]): a picture never waits in line behind the
+//! searches, and never takes a core from a lesson step or `/help`. A lesson step, `/help` or
+//! a lesson's picture never waits for a thread behind a search, and on a busy machine the
+//! scheduler gives the cores to them first: a search only slows down while something quicker
+//! wants the core, and games use every core otherwise.
 
 use std::panic::AssertUnwindSafe;
 use std::sync::{Mutex, OnceLock, mpsc};
@@ -11,9 +14,12 @@ use std::sync::{Mutex, OnceLock, mpsc};
 /// The nice value of the search threads (0 is normal, 19 the lowest priority).
 pub const NICE: i32 = 10;
 
+/// The nice value of the threads drawing the pictures of searching steps.
+pub const PICTURE_NICE: i32 = 5;
+
 type Job = Box<dyn FnOnce() + Send>;
 
-/// How many search threads this process runs.
+/// How many search threads this process runs (and as many picture threads).
 pub fn threads() -> usize {
     static THREADS: OnceLock<usize> = OnceLock::new();
     *THREADS.get_or_init(|| {
@@ -25,43 +31,82 @@ pub fn threads() -> usize {
     })
 }
 
-/// The queue the search threads take their jobs from, started on first use.
-fn queue() -> &'static Mutex<mpsc::Sender<Job>> {
-    static QUEUE: OnceLock<Mutex<mpsc::Sender<Job>>> = OnceLock::new();
-    QUEUE.get_or_init(|| {
-        let (sender, receiver) = mpsc::channel::<Job>();
-        let receiver = std::sync::Arc::new(Mutex::new(receiver));
-        for i in 0..threads() {
-            let receiver = receiver.clone();
-            let started = std::thread::Builder::new()
-                .name(format!("search-{i}"))
-                .spawn(move || {
-                    lower_priority();
-                    loop {
-                        // The lock is let go before the job runs.
-                        let job = match receiver.lock() {
-                            Ok(jobs) => jobs.recv(),
-                            Err(poisoned) => poisoned.into_inner().recv(),
-                        };
-                        match job {
-                            Ok(job) => job(),
-                            Err(_) => return,
-                        }
-                    }
-                });
-            if let Err(e) = started {
-                tracing::error!(error = %e, "cannot start a search thread");
-            }
-        }
-        Mutex::new(sender)
-    })
+/// Threads at one lowered priority taking jobs from one queue, started on first use.
+struct Pool {
+    name: &'static str,
+    nice: i32,
+    queue: OnceLock<Mutex<mpsc::Sender<Job>>>,
 }
 
-/// Lowers this thread's priority to [`NICE`] (on Linux the nice value is a thread's own).
-fn lower_priority() {
+static SEARCHES: Pool = Pool {
+    name: "search",
+    nice: NICE,
+    queue: OnceLock::new(),
+};
+
+static PICTURES: Pool = Pool {
+    name: "picture",
+    nice: PICTURE_NICE,
+    queue: OnceLock::new(),
+};
+
+impl Pool {
+    /// The queue the pool's threads take their jobs from.
+    fn queue(&'static self) -> &'static Mutex<mpsc::Sender<Job>> {
+        self.queue.get_or_init(|| {
+            let (sender, receiver) = mpsc::channel::<Job>();
+            let receiver = std::sync::Arc::new(Mutex::new(receiver));
+            for i in 0..threads() {
+                let receiver = receiver.clone();
+                let started = std::thread::Builder::new()
+                    .name(format!("{}-{i}", self.name))
+                    .spawn(move || {
+                        lower_priority(self.nice);
+                        loop {
+                            // The lock is let go before the job runs.
+                            let job = match receiver.lock() {
+                                Ok(jobs) => jobs.recv(),
+                                Err(poisoned) => poisoned.into_inner().recv(),
+                            };
+                            match job {
+                                Ok(job) => job(),
+                                Err(_) => return,
+                            }
+                        }
+                    });
+                if let Err(e) = started {
+                    tracing::error!(pool = self.name, error = %e, "cannot start a thread");
+                }
+            }
+            Mutex::new(sender)
+        })
+    }
+
+    /// Runs `f` on one of the pool's threads and waits for it without holding an async
+    /// worker. A panic in `f` goes on in the caller, as if it had run there.
+    async fn run<T: Send + 'static>(&'static self, f: impl FnOnce() -> T + Send + 'static) -> T {
+        let (done, result) = tokio::sync::oneshot::channel();
+        let job: Job = Box::new(move || {
+            let _ = done.send(std::panic::catch_unwind(AssertUnwindSafe(f)));
+        });
+        let sent = match self.queue().lock() {
+            Ok(queue) => queue.send(job),
+            Err(poisoned) => poisoned.into_inner().send(job),
+        };
+        assert!(sent.is_ok(), "the {} threads are gone", self.name);
+        match result.await {
+            Ok(Ok(value)) => value,
+            Ok(Err(panic)) => std::panic::resume_unwind(panic),
+            Err(_) => panic!("a {} thread stopped before answering", self.name),
+        }
+    }
+}
+
+/// Lowers this thread's priority to `nice` (on Linux the nice value is a thread's own).
+fn lower_priority(nice: i32) {
     let me = rustix::thread::gettid();
-    if let Err(e) = rustix::process::setpriority_process(Some(me), NICE) {
-        tracing::warn!(error = %e, "a search thread runs at normal priority");
+    if let Err(e) = rustix::process::setpriority_process(Some(me), nice) {
+        tracing::warn!(error = %e, nice, "a pool thread runs at normal priority");
     }
 }
 
@@ -72,20 +117,16 @@ fn lower_priority() {
 ///
 /// When no search thread could be started (logged at start).
 pub async fn run<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    let (done, result) = tokio::sync::oneshot::channel();
-    let job: Job = Box::new(move || {
-        let _ = done.send(std::panic::catch_unwind(AssertUnwindSafe(f)));
-    });
-    let sent = match queue().lock() {
-        Ok(queue) => queue.send(job),
-        Err(poisoned) => poisoned.into_inner().send(job),
-    };
-    assert!(sent.is_ok(), "the search threads are gone");
-    match result.await {
-        Ok(Ok(value)) => value,
-        Ok(Err(panic)) => std::panic::resume_unwind(panic),
-        Err(_) => panic!("a search thread stopped before answering"),
-    }
+    SEARCHES.run(f).await
+}
+
+/// Draws a picture of a searching step on a picture thread, as [`run`] does a search.
+///
+/// # Panics
+///
+/// When no picture thread could be started (logged at start).
+pub async fn draw<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    PICTURES.run(f).await
 }
 
 #[cfg(test)]
@@ -105,6 +146,24 @@ mod tests {
         assert!(nice >= NICE, "nice {nice}");
         // Only the search thread is lowered: the caller keeps its priority.
         assert_eq!(nice_here().unwrap(), caller_before);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_picture_of_a_search_is_drawn_above_the_searches_and_below_the_rest() {
+        let nice_here = || rustix::process::getpriority_process(Some(rustix::thread::gettid()));
+        let caller = nice_here().unwrap();
+        let (name, nice) = draw(move || {
+            let name = std::thread::current().name().map(str::to_owned);
+            (name, nice_here().unwrap())
+        })
+        .await;
+        assert!(name.is_some_and(|n| n.starts_with("picture-")));
+        assert!(nice >= PICTURE_NICE.max(caller), "nice {nice}");
+        let search = run(move || nice_here().unwrap()).await;
+        assert!(
+            nice < search,
+            "a picture ({nice}) above a search ({search})"
+        );
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

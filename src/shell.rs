@@ -40,7 +40,8 @@ pub struct Outcome {
     /// Other learners' replies (kept in their outbox under the same update key).
     pub others: Vec<(LearnerId, Vec<Reply>)>,
     /// Whether the step was one that may search (a game move, a puzzle): its pictures are
-    /// drawn on the search threads too, so that a quick step elsewhere is never behind them.
+    /// drawn at a lower priority too (`search_pool::draw`), so that a quick step elsewhere is
+    /// never behind them.
     pub searched: bool,
 }
 
@@ -171,8 +172,13 @@ pub async fn apply_from(
         }
         let searches = request.searches();
         let step_catalog = Arc::clone(catalog);
-        let t = run_step(searches, move || tutor::step(request, &step_catalog)).await;
-        let change = change_of(t, origin, searches);
+        let step_origin = origin.clone();
+        // What the step stores is written out on the same thread (a game's record is the
+        // largest state there is), not on an async worker.
+        let change = run_step(searches, move || {
+            change_of(tutor::step(request, &step_catalog), &step_origin, searches)
+        })
+        .await;
         match store.commit(&snapshot, update_key, change).await? {
             Committed::Done(outcome) => return Ok(Applied::Done(outcome)),
             Committed::Duplicate => return Ok(Applied::Duplicate),

@@ -237,9 +237,9 @@ async fn send_text(
 pub enum Drawing {
     /// On the runtime's blocking threads: a lesson step, `/help`, a notice.
     Quick,
-    /// On the search threads, at their lower priority: the pictures of a step that may have
-    /// searched (a game move, a puzzle), so that a quick step of another learner is never
-    /// behind them for a core.
+    /// On the picture threads, below normal priority and above the searches: the pictures
+    /// of a step that may have searched (a game move, a puzzle), so that a quick step of
+    /// another learner is never behind them for a core, and they are not behind the searches.
     Aside,
 }
 
@@ -263,7 +263,7 @@ async fn draw(shell: &Shell, chat: ChatId, view: &BoardView, drawing: Drawing) -
             }))
         };
         match drawing {
-            Drawing::Aside => crate::search_pool::run(render).await,
+            Drawing::Aside => crate::search_pool::draw(render).await,
             Drawing::Quick => match tokio::task::spawn_blocking(render).await {
                 Ok(drawn) => drawn,
                 Err(e) => Err(Box::new(e.to_string()) as Box<dyn std::any::Any + Send>),

@@ -1,8 +1,8 @@
 # chess-tutor: the questions the quiz generator makes (`content::generate`), English.
 # Which sentence applies is decided in Rust (`content::generate::wording::Line`); only the words
-# are here. A side arrives as `white` or `black`, a castling side as `short` or `long`, a piece
-# as its role for the referee's `piece` phrase (rules.ftl); squares, moves (Nf3, O-O), the
-# referee's own sentences and lists arrive already written.
+# are here. A side arrives as `white` or `black`, a castling side as `short` or `long`; a piece
+# ($role) arrives already named, as the referee's `piece` phrase (rules.ftl) names it; squares,
+# moves (Nf3, O-O), the referee's own sentences and lists arrive already written.
 # Every message here has a Chinese twin in ../zh-Hans/generate.ftl (a test checks it).
 
 ## Phrases used inside the sentences
@@ -21,7 +21,7 @@ gen-castle = { $castle ->
    *[long] castle long (queenside, O-O-O)
 }
 # A piece named by its square; several are joined by `gen-and`.
-gen-piece-on = the { piece } on { $square }
+gen-piece-on = the { $role } on { $square }
 gen-and = {" and "}
 # Between the moves of a list.
 gen-comma = {", "}
@@ -59,7 +59,7 @@ gen-neither-why = Neither. { gen-side } is not in check and still has legal move
 
 gen-win-statement = In this position at least one side can still win by giving checkmate.
 gen-win-kings-only = Only the two kings are left, and a king alone can never give checkmate: a draw by insufficient material.
-gen-win-lone-minor = { gen-side } has only a king and one { piece }, against a bare king. King and one knight or one bishop can never checkmate, whatever the moves: a draw by insufficient material.
+gen-win-lone-minor = { gen-side } has only a king and one { $role }, against a bare king. King and one knight or one bishop can never checkmate, whatever the moves: a draw by insufficient material.
 gen-win-bishops-one-colour = Besides the kings there are only bishops, all on squares of one colour, so no checkmate is possible for either side: a draw.
 gen-win-enough = There is still enough material for a checkmate by at least one side (even if it needs the other side's help), so this is not a draw by insufficient material and the game goes on.
 
@@ -72,10 +72,10 @@ gen-no-check-why = No enemy piece attacks the { gen-side-lower } king.
 
 ## How many legal moves does this piece have? (multiple choice)
 
-gen-count-question = { gen-side } to move. How many legal moves does the { piece } on { $square } have?
-gen-count-none = The { piece } on { $square } has no legal move now.
+gen-count-question = { gen-side } to move. How many legal moves does the { $role } on { $square } have?
+gen-count-none = The { $role } on { $square } has no legal move now.
 # $moves: the moves, in SAN.
-gen-count-why = The { piece } on { $square } has { $count } legal { $count ->
+gen-count-why = The { $role } on { $square } has { $count } legal { $count ->
         [one] move
        *[other] moves
     }: { $moves }.

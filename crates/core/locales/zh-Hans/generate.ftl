@@ -1,6 +1,6 @@
 # chess-tutor：测验生成器出的题（`content::generate`）。简体中文的原文在 ../zh-Hans，繁体中文的 ../zh-Hant 由它转换生成。
 # 用哪一句由 Rust 决定（`content::generate::wording::Line`），这里只有措辞。哪一方以 white / black 传入，
-# 易位的方向以 short / long 传入，棋子以它的种类传入，由裁判的 piece 短语（rules.ftl）说出名字；
+# 易位的方向以 short / long 传入，棋子（$role）由裁判的 piece 短语（rules.ftl）先说出名字再传入；
 # 格子、走法（Nf3、O-O）、裁判自己的句子和列表都先写好再传入。
 # 这里的每条消息在 ../en/generate.ftl 里都有对应的英文（有测试检查）。
 
@@ -17,7 +17,7 @@ gen-castle = { $castle ->
    *[long] 长易位（后翼易位，O-O-O）
 }
 # 用格子说一个棋子；几个棋子用 gen-and 连起来。
-gen-piece-on = { $square }的{ piece }
+gen-piece-on = { $square }的{ $role }
 gen-and = 和
 # 列表里走法之间的标点。
 gen-comma = 、
@@ -55,7 +55,7 @@ gen-neither-why = 都不是。{ gen-side }没有被将军，而且还有合法�
 
 gen-win-statement = 这个局面里，至少还有一方有可能将死对方赢棋。
 gen-win-kings-only = 棋盘上只剩两个王，谁也不可能将死对方：子力不足，和棋。
-gen-win-lone-minor = { gen-side }只有王和一个{ piece }，对方只剩一个王；王加单马或王加单象无论怎么走都无法将死对方：子力不足，和棋。
+gen-win-lone-minor = { gen-side }只有王和一个{ $role }，对方只剩一个王；王加单马或王加单象无论怎么走都无法将死对方：子力不足，和棋。
 gen-win-bishops-one-colour = 除了王以外只剩象，而且所有的象都在同一种颜色的格子上，谁也无法将死对方：和棋。
 gen-win-enough = 棋盘上还有足够的子力，至少有一方仍然存在将死对方的可能（哪怕需要对方走错），所以不是子力不足的和棋，对局继续。
 
@@ -68,7 +68,7 @@ gen-no-check-why = 没有任何对方棋子攻击{ gen-side }的王。
 
 ## 这个棋子有几步合法着法？（选择题）
 
-gen-count-question = { gen-side }走。{ $square }的{ piece }有几步合法着法？
-gen-count-none = { $square }的{ piece }现在一步也不能走。
+gen-count-question = { gen-side }走。{ $square }的{ $role }有几步合法着法？
+gen-count-none = { $square }的{ $role }现在一步也不能走。
 # $moves：这些着法（SAN）。
-gen-count-why = { $square }的{ piece }共有{ $count }步合法着法：{ $moves }。
+gen-count-why = { $square }的{ $role }共有{ $count }步合法着法：{ $moves }。

@@ -1,7 +1,7 @@
 # Generated from ../zh-Hans by chess_tutor_core::i18n::hant: do not edit.
 # chess-tutor：測驗生成器出的題（`content::generate`）。簡體中文的原文在 ../zh-Hans，繁體中文的 ../zh-Hant 由它轉換生成。
 # 用哪一句由 Rust 決定（`content::generate::wording::Line`），這裡只有措辭。哪一方以 white / black 傳入，
-# 易位的方向以 short / long 傳入，棋子以它的種類傳入，由裁判的 piece 短語（rules.ftl）說出名字；
+# 易位的方向以 short / long 傳入，棋子（$role）由裁判的 piece 短語（rules.ftl）先說出名字再傳入；
 # 格子、走法（Nf3、O-O）、裁判自己的句子和列表都先寫好再傳入。
 # 這裡的每條訊息在 ../en/generate.ftl 裡都有對應的英文（有測試檢查）。
 
@@ -18,7 +18,7 @@ gen-castle = { $castle ->
    *[long] 長易位（后翼易位，O-O-O）
 }
 # 用格子說一個棋子；幾個棋子用 gen-and 連起來。
-gen-piece-on = { $square }的{ piece }
+gen-piece-on = { $square }的{ $role }
 gen-and = 和
 # 列表裡走法之間的標點。
 gen-comma = 、
@@ -56,7 +56,7 @@ gen-neither-why = 都不是。{ gen-side }沒有被將軍，而且還有合法�
 
 gen-win-statement = 這個局面裡，至少還有一方有可能將死對方贏棋。
 gen-win-kings-only = 棋盤上只剩兩個王，誰也不可能將死對方：子力不足，和棋。
-gen-win-lone-minor = { gen-side }只有王和一個{ piece }，對方只剩一個王；王加單馬或王加單象無論怎麼走都無法將死對方：子力不足，和棋。
+gen-win-lone-minor = { gen-side }只有王和一個{ $role }，對方只剩一個王；王加單馬或王加單象無論怎麼走都無法將死對方：子力不足，和棋。
 gen-win-bishops-one-colour = 除了王以外只剩象，而且所有的象都在同一種顏色的格子上，誰也無法將死對方：和棋。
 gen-win-enough = 棋盤上還有足夠的子力，至少有一方仍然存在將死對方的可能（哪怕需要對方走錯），所以不是子力不足的和棋，對局繼續。
 
@@ -69,7 +69,7 @@ gen-no-check-why = 沒有任何對方棋子攻擊{ gen-side }的王。
 
 ## 這個棋子有幾步合法著法？（選擇題）
 
-gen-count-question = { gen-side }走。{ $square }的{ piece }有幾步合法著法？
-gen-count-none = { $square }的{ piece }現在一步也不能走。
+gen-count-question = { gen-side }走。{ $square }的{ $role }有幾步合法著法？
+gen-count-none = { $square }的{ $role }現在一步也不能走。
 # $moves：這些著法（SAN）。
-gen-count-why = { $square }的{ piece }共有{ $count }步合法著法：{ $moves }。
+gen-count-why = { $square }的{ $role }共有{ $count }步合法著法：{ $moves }。

@@ -4,7 +4,8 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::OnceLock;
 
-use crate::i18n::hant;
+use crate::i18n::fluent::FluentValue;
+use crate::i18n::{Arg, hant};
 use crate::rules::Lang;
 
 /// A text a learner sees. Authors write it in Simplified Chinese and in English (both always
@@ -47,6 +48,21 @@ impl Text {
             Lang::ZhHant => self.zh_hant.get_or_init(|| hant::to_traditional(&self.zh)),
             Lang::En => &self.en,
         }
+    }
+}
+
+/// Words already worded in each language (the referee's sentences, a move in long notation
+/// with the Chinese piece name), as a message's argument: the text in the message's language.
+impl Arg for Text {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
+        FluentValue::from(self.get(lang).to_owned())
+    }
+}
+
+#[cfg(test)]
+impl crate::i18n::Sample for Text {
+    fn sample() -> Self {
+        Text::new("马g1-f3", "Ng1-f3")
     }
 }
 

@@ -5,7 +5,7 @@ use shakmaty::{CastlingSide, Chess, Position, Square};
 
 use super::draft::Draft;
 use super::generator::Generator;
-use super::wording::{Line, both};
+use super::wording::{Castle, Line, Side, both};
 use crate::content::quiz::Claim;
 use crate::rules::{self, Verdict, text};
 
@@ -58,9 +58,9 @@ impl Generator {
             },
         };
         let statement = Line::CastleStatement {
-            side: turn,
+            side: Side(turn),
             rook,
-            castle: side,
+            castle: Castle(side),
         };
         Draft::true_false(
             "castle",

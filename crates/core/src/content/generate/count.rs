@@ -5,7 +5,7 @@ use shakmaty::{Move, Position, Role, Square, san::San};
 
 use super::draft::{Draft, unit_of};
 use super::generator::Generator;
-use super::wording::{Line, Moves};
+use super::wording::{Line, Moves, Side};
 use crate::content::quiz::{Answer, Choice, Claim};
 use crate::content::text::Text;
 
@@ -66,7 +66,7 @@ impl Generator {
             .iter()
             .map(|m| San::from_move(&pos, *m).to_string())
             .collect();
-        let side = pos.turn();
+        let side = Side(pos.turn());
         let why = if moves.is_empty() {
             Line::CountNone { square: sq, role }
         } else {

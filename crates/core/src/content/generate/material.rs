@@ -5,7 +5,7 @@ use shakmaty::{Color, Piece, Role};
 
 use super::draft::Draft;
 use super::generator::Generator;
-use super::wording::Line;
+use super::wording::{Line, Side};
 use crate::content::quiz::Claim;
 use crate::rules::{DeadMaterial, PositionReport};
 
@@ -40,9 +40,10 @@ impl Generator {
         let report = PositionReport::of(&pos);
         let why = match report.dead {
             Some(DeadMaterial::KingVsKing) => Line::WinKingsOnly,
-            Some(DeadMaterial::KingAndMinorVsKing { side, piece }) => {
-                Line::WinLoneMinor { side, role: piece }
-            }
+            Some(DeadMaterial::KingAndMinorVsKing { side, piece }) => Line::WinLoneMinor {
+                side: Side(side),
+                role: piece,
+            },
             Some(DeadMaterial::BishopsOnOneColour) => Line::WinBishopsOneColour,
             None => Line::WinEnough,
         };

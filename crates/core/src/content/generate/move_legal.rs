@@ -5,7 +5,7 @@ use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Rank, Role, Square
 
 use super::draft::{Draft, unit_of};
 use super::generator::Generator;
-use super::wording::{Line, both};
+use super::wording::{Line, Side, both};
 use crate::content::quiz::Claim;
 use crate::content::text::Text;
 use crate::rules::{self, Verdict, text, text::zh};
@@ -38,7 +38,7 @@ impl Generator {
         let c = candidate.unwrap_or_else(|| Candidate::from_move(pos.legal_moves()[0]));
         let uci = c.uci();
         let verdict = rules::explain(&pos, &uci);
-        let side = pos.turn();
+        let side = Side(pos.turn());
         let unit = match &verdict {
             Verdict::Illegal(r) if !c.castling && is_safety(r.code()) => 12,
             _ => unit_of(c.role, c.castling, c.promotion.is_some()),

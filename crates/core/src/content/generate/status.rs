@@ -5,7 +5,7 @@ use shakmaty::{Color, Move, Piece, Position, Role, san::San};
 
 use super::draft::Draft;
 use super::generator::Generator;
-use super::wording::{Line, Pieces};
+use super::wording::{Line, Pieces, Side};
 use crate::content::quiz::{Answer, Choice, Claim};
 use crate::rules::PositionReport;
 
@@ -51,7 +51,7 @@ impl Generator {
         }
         let pos = found.unwrap_or_else(|| self.random_game(2, 40));
         let report = PositionReport::of(&pos);
-        let side = pos.turn();
+        let side = Side(pos.turn());
         let correct = if report.checkmate {
             0
         } else if report.stalemate {
@@ -127,7 +127,7 @@ impl Generator {
             }
         }
         let report = PositionReport::of(&pos);
-        let side = pos.turn();
+        let side = Side(pos.turn());
         let why = if report.in_check {
             let checkers = Pieces::on(pos.board(), &report.checkers);
             if report.checkers.len() > 1 {

@@ -1,12 +1,14 @@
 //! The generator's sentences as values: which sentence an item says is decided by its topic,
 //! the words are in `locales/<lang>/generate.ftl`.
 //!
-//! A [`Line`] carries the facts its sentence names as typed fields; when it is worded, each
-//! field becomes the Fluent argument of the same name: a side as `white` or `black`, a castling
-//! side as `short` or `long` and a piece as its role (`rook`, for the referee's `piece` phrase
-//! of `rules.ftl`), all chosen between by the catalogue; a square or a move as it is written;
-//! what is already worded per language (the referee's sentences, a move in long notation) in
-//! that language; a list of pieces or moves joined by the catalogue's own words.
+//! A [`Line`] is declared with [`crate::messages!`], like every message of the core: it
+//! carries the facts its sentence names as typed fields, and when it is worded each field
+//! becomes the Fluent argument of the same name through [`Arg`]: a side as `white` or `black`
+//! and a castling side as `short` or `long` ([`Side`], [`Castle`]), chosen between by the
+//! catalogue; a piece by its name in the language, as the referee names it; a square or a
+//! move as it is written; what is already worded per language (the referee's sentences, a
+//! move in long notation) in that language; a list of pieces or moves joined by the
+//! catalogue's own words.
 //!
 //! Generated items keep their texts in Simplified Chinese and English ([`Text`]), as authors
 //! write them; the Traditional form is converted from the Simplified one when shown.
@@ -14,94 +16,33 @@
 use shakmaty::{Board, CastlingSide, Color, Role, Square};
 
 use crate::content::text::Text;
-use crate::i18n::fluent::{FluentArgs, FluentValue};
-use crate::i18n::{self, Lang, Message};
+use crate::i18n::fluent::FluentValue;
+use crate::i18n::{Arg, Lang};
 
-/// A message id with its arguments, worded for one language.
-struct Worded {
-    id: &'static str,
-    args: Vec<(&'static str, FluentValue<'static>)>,
-}
+/// A side as the catalogue chooses its words by it (`gen-side`, `gen-side-lower`): `white` or
+/// `black`, the same in every language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Side(pub(super) Color);
 
-impl Message for Worded {
-    fn id(&self) -> &'static str {
-        self.id
-    }
-
-    fn args(&self) -> FluentArgs<'_> {
-        let mut args = FluentArgs::with_capacity(self.args.len());
-        for (name, value) in &self.args {
-            args.set(*name, value.clone());
-        }
-        args
-    }
-}
-
-/// A fact a sentence names, as that sentence's argument in `lang`.
-trait Arg {
-    fn value(&self, lang: Lang) -> FluentValue<'static>;
-}
-
-/// `white` or `black`: the catalogue words the side (`gen-side`, `gen-side-lower`).
-impl Arg for Color {
+impl Arg for Side {
     fn value(&self, _: Lang) -> FluentValue<'static> {
-        FluentValue::from(match self {
+        FluentValue::from(match self.0 {
             Color::White => "white",
             Color::Black => "black",
         })
     }
 }
 
-/// `short` or `long` (`gen-castle`).
-impl Arg for CastlingSide {
+/// A castling side as the catalogue chooses its words by it (`gen-castle`): `short` or `long`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Castle(pub(super) CastlingSide);
+
+impl Arg for Castle {
     fn value(&self, _: Lang) -> FluentValue<'static> {
-        FluentValue::from(match self {
+        FluentValue::from(match self.0 {
             CastlingSide::KingSide => "short",
             CastlingSide::QueenSide => "long",
         })
-    }
-}
-
-/// The role, as the referee's `piece` phrase (`rules.ftl`) selects its name.
-impl Arg for Role {
-    fn value(&self, _: Lang) -> FluentValue<'static> {
-        FluentValue::from(match self {
-            Role::Pawn => "pawn",
-            Role::Knight => "knight",
-            Role::Bishop => "bishop",
-            Role::Rook => "rook",
-            Role::Queen => "queen",
-            Role::King => "king",
-        })
-    }
-}
-
-/// A square as it is written (`e4`).
-impl Arg for Square {
-    fn value(&self, _: Lang) -> FluentValue<'static> {
-        FluentValue::from(self.to_string())
-    }
-}
-
-/// A count.
-impl Arg for u32 {
-    fn value(&self, _: Lang) -> FluentValue<'static> {
-        FluentValue::from(*self)
-    }
-}
-
-/// A move or a code as it is written (`Nf3`, `O-O`, `unreadable`), the same in every language.
-impl Arg for String {
-    fn value(&self, _: Lang) -> FluentValue<'static> {
-        FluentValue::from(self.clone())
-    }
-}
-
-/// Words already worded in each language: the referee's sentences, a move in long notation
-/// with the Chinese piece name.
-impl Arg for Text {
-    fn value(&self, lang: Lang) -> FluentValue<'static> {
-        FluentValue::from(self.get(lang).to_owned())
     }
 }
 
@@ -148,58 +89,7 @@ impl Arg for Moves {
     }
 }
 
-/// Declares the line enum: each variant names its message id in `generate.ftl` and its
-/// fields, which become the message's arguments of the same names.
-macro_rules! lines {
-    (
-        $(#[$meta:meta])*
-        $vis:vis enum $name:ident {
-            $(
-                $(#[$vmeta:meta])*
-                $variant:ident $({ $($field:ident : $ty:ty),* $(,)? })? = $id:literal
-            ),* $(,)?
-        }
-    ) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, PartialEq, Eq)]
-        $vis enum $name {
-            $(
-                $(#[$vmeta])*
-                $variant $({ $($field: $ty),* })?
-            ),*
-        }
-
-        impl $name {
-            /// The message id in `generate.ftl`.
-            fn id(&self) -> &'static str {
-                match self {
-                    $($name::$variant { .. } => $id),*
-                }
-            }
-
-            /// The message with its arguments in `lang`.
-            #[allow(unused_variables)]
-            fn worded(&self, lang: Lang) -> Worded {
-                let args: Vec<(&'static str, FluentValue<'static>)> = match self {
-                    $(
-                        $name::$variant $({ $($field),* })? => {
-                            vec![$($((stringify!($field), Arg::value($field, lang))),*)?]
-                        }
-                    ),*
-                };
-                Worded { id: self.id(), args }
-            }
-
-            /// One value of every variant, for the test that words each in every language.
-            #[cfg(test)]
-            fn samples() -> Vec<$name> {
-                vec![$($name::$variant $({ $($field: <$ty as sample::Sample>::sample()),* })?),*]
-            }
-        }
-    };
-}
-
-lines! {
+crate::messages! {
     /// One sentence or phrase of the generator, decided but not yet worded. Each variant is
     /// one message of `generate.ftl`, its fields that message's arguments.
     pub(super) enum Line {
@@ -210,47 +100,42 @@ lines! {
         /// Between moves of a list.
         Comma = "gen-comma",
         /// Is this move legal? (true/false)
-        MoveLegal { side: Color, long: Text } = "gen-move-legal",
+        MoveLegal { side: Side, long: Text } = "gen-move-legal",
         /// A move the referee reads as neither legal nor illegal.
         MoveReadAs { code: String } = "gen-move-read-as",
         /// May the side castle now? (true/false)
-        CastleStatement { side: Color, rook: Square, castle: CastlingSide } = "gen-castle-statement",
+        CastleStatement { side: Side, rook: Square, castle: Castle } = "gen-castle-statement",
         CastleLegal { legal: Text } = "gen-castle-legal",
         CastleIllegal { reason: Text } = "gen-castle-illegal",
         CastleReadAs { notation: String, code: String } = "gen-castle-read-as",
         /// Checkmate, stalemate or neither? (multiple choice)
-        StatusQuestion { side: Color } = "gen-status-question",
+        StatusQuestion { side: Side } = "gen-status-question",
         StatusCheckmate = "gen-status-checkmate",
         StatusStalemate = "gen-status-stalemate",
         StatusNeither = "gen-status-neither",
-        CheckmateWhy { side: Color, checkers: Pieces } = "gen-checkmate-why",
-        StalemateWhy { side: Color } = "gen-stalemate-why",
-        NeitherInCheckWhy { side: Color, checkers: Pieces, example: String } = "gen-neither-in-check-why",
-        NeitherWhy { side: Color, example: String } = "gen-neither-why",
+        CheckmateWhy { side: Side, checkers: Pieces } = "gen-checkmate-why",
+        StalemateWhy { side: Side } = "gen-stalemate-why",
+        NeitherInCheckWhy { side: Side, checkers: Pieces, example: String } = "gen-neither-in-check-why",
+        NeitherWhy { side: Side, example: String } = "gen-neither-why",
         /// Can either side still win? (true/false)
         WinStatement = "gen-win-statement",
         WinKingsOnly = "gen-win-kings-only",
-        WinLoneMinor { side: Color, role: Role } = "gen-win-lone-minor",
+        WinLoneMinor { side: Side, role: Role } = "gen-win-lone-minor",
         WinBishopsOneColour = "gen-win-bishops-one-colour",
         WinEnough = "gen-win-enough",
         /// Is the side to move in check? (true/false)
-        CheckStatement { side: Color } = "gen-check-statement",
-        CheckWhy { side: Color, checkers: Pieces } = "gen-check-why",
-        DoubleCheckWhy { side: Color, checkers: Pieces } = "gen-double-check-why",
-        NoCheckWhy { side: Color } = "gen-no-check-why",
+        CheckStatement { side: Side } = "gen-check-statement",
+        CheckWhy { side: Side, checkers: Pieces } = "gen-check-why",
+        DoubleCheckWhy { side: Side, checkers: Pieces } = "gen-double-check-why",
+        NoCheckWhy { side: Side } = "gen-no-check-why",
         /// How many legal moves has this piece? (multiple choice)
-        CountQuestion { side: Color, square: Square, role: Role } = "gen-count-question",
+        CountQuestion { side: Side, square: Square, role: Role } = "gen-count-question",
         CountNone { square: Square, role: Role } = "gen-count-none",
         CountWhy { square: Square, role: Role, count: u32, moves: Moves } = "gen-count-why",
     }
 }
 
 impl Line {
-    /// The words in `lang`.
-    pub(super) fn to(&self, lang: Lang) -> String {
-        i18n::tr(lang, &self.worded(lang))
-    }
-
     /// The words in both written languages.
     pub(super) fn text(&self) -> Text {
         Text::new(self.to(Lang::Zh), self.to(Lang::En))
@@ -262,54 +147,22 @@ pub(super) fn both(words: impl Fn(Lang) -> String) -> Text {
     Text::new(words(Lang::Zh), words(Lang::En))
 }
 
+/// Some value of each field type of the generator's own.
 #[cfg(test)]
 mod sample {
     use super::*;
 
-    /// Some value of each field type.
-    pub(super) trait Sample {
-        fn sample() -> Self;
-    }
+    use crate::i18n::Sample;
 
-    impl Sample for Color {
+    impl Sample for Side {
         fn sample() -> Self {
-            Color::Black
+            Side(Color::Black)
         }
     }
 
-    impl Sample for CastlingSide {
+    impl Sample for Castle {
         fn sample() -> Self {
-            CastlingSide::QueenSide
-        }
-    }
-
-    impl Sample for Role {
-        fn sample() -> Self {
-            Role::Knight
-        }
-    }
-
-    impl Sample for Square {
-        fn sample() -> Self {
-            Square::E4
-        }
-    }
-
-    impl Sample for u32 {
-        fn sample() -> Self {
-            2
-        }
-    }
-
-    impl Sample for String {
-        fn sample() -> Self {
-            "Nf3".to_owned()
-        }
-    }
-
-    impl Sample for Text {
-        fn sample() -> Self {
-            Text::new("马g1-f3", "Ng1-f3")
+            Castle(CastlingSide::QueenSide)
         }
     }
 
@@ -329,13 +182,13 @@ mod sample {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::{LANGS, message_ids, try_tr};
+    use crate::i18n::{LANGS, message_ids};
 
     #[test]
     fn every_line_is_worded_in_every_language() {
         for lang in LANGS {
             for line in Line::samples() {
-                if let Err(e) = try_tr(lang, &line.worded(lang)) {
+                if let Err(e) = line.try_to(lang) {
                     panic!("{e}");
                 }
             }
@@ -367,7 +220,7 @@ mod tests {
         let cases = [
             (
                 Line::DoubleCheckWhy {
-                    side: Color::White,
+                    side: Side(Color::White),
                     checkers: checkers.clone(),
                 },
                 "g7的后和a8的车正在攻击白方的王（双将：只能走王），白方必须马上应将。",
@@ -375,7 +228,7 @@ mod tests {
             ),
             (
                 Line::CheckWhy {
-                    side: Color::Black,
+                    side: Side(Color::Black),
                     checkers: Pieces(vec![(Role::Knight, Square::F6)]),
                 },
                 "f6的马正在攻击黑方的王，黑方必须马上应将。",
@@ -408,7 +261,7 @@ mod tests {
             ),
             (
                 Line::MoveLegal {
-                    side: Color::Black,
+                    side: Side(Color::Black),
                     long: Text::new("e7-e8=后", "e7-e8=Q"),
                 },
                 "黑方走。e7-e8=后是一步合法的棋。",

@@ -1,85 +1,26 @@
 //! The referee's sentences as values: which sentence applies is decided here, once, for every
 //! language; the words are in `locales/<lang>/rules.ftl`.
 //!
-//! A [`Sentence`] carries the facts a sentence names as typed fields (squares, pieces, sides,
-//! lists of pieces). When it is worded, each field becomes the Fluent argument of the same name:
-//! a square or a move as it is written (`e4`, `Nf3`), a piece, a side or a list worded first by
-//! the phrases of the same catalogue (`the rook on e8`, `e8的车`).
+//! A [`Sentence`] is declared with [`crate::messages!`], like every message of the core: it
+//! carries the facts a sentence names as typed fields (squares, pieces, sides, lists of
+//! pieces). When it is worded, each field becomes the Fluent argument of the same name through
+//! [`i18n::Arg`], implemented here for the chess types: a square or a move as it is written
+//! (`e4`, `Nf3`), a piece, a side or a list worded first by the phrases of the same catalogue
+//! (`the rook on e8`, `e8的车`).
 
-use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use shakmaty::{Board, CastlingSide, Chess, Color, Position, Rank, Role, Square};
 
-use crate::i18n::fluent::{FluentArgs, FluentValue};
-use crate::i18n::{self, Lang, Message, hant};
+use crate::i18n::fluent::FluentValue;
+use crate::i18n::{self, Arg, Flat, Lang, hant};
 use crate::rules::effects::{Effect, MoveInfo};
 use crate::rules::reason::{IllegalReason, RightLost};
 
-/// A message id with its arguments, ready to be worded.
-struct Flat {
-    id: &'static str,
-    args: Vec<(Cow<'static, str>, FluentValue<'static>)>,
-}
-
-impl Flat {
-    fn new(id: &'static str) -> Flat {
-        Flat {
-            id,
-            args: Vec::new(),
-        }
-    }
-
-    fn with(mut self, name: &'static str, value: impl Into<FluentValue<'static>>) -> Flat {
-        self.push(name, value);
-        self
-    }
-
-    fn push(&mut self, name: impl Into<Cow<'static, str>>, value: impl Into<FluentValue<'static>>) {
-        self.args.push((name.into(), value.into()));
-    }
-
-    fn to(&self, lang: Lang) -> String {
-        // The arguments as they are, without building Fluent's own argument list first: the
-        // referee words a sentence for every move it explains.
-        i18n::word_direct(lang, self.id, |name| {
-            self.args
-                .iter()
-                .find(|(n, _)| n.as_ref() == name)
-                .map(|(_, v)| v)
-        })
-        .unwrap_or_else(|| i18n::tr(lang, self))
-    }
-}
-
-impl Message for Flat {
-    fn id(&self) -> &'static str {
-        self.id
-    }
-
-    fn args(&self) -> FluentArgs<'_> {
-        let mut args = FluentArgs::with_capacity(self.args.len());
-        for (name, value) in &self.args {
-            // Lent, not copied: the sentence is worded while its facts live.
-            let value = match value {
-                FluentValue::String(text) => FluentValue::String(Cow::Borrowed(text.as_ref())),
-                other => other.clone(),
-            };
-            args.set(name.as_ref(), value);
-        }
-        args
-    }
-}
-
-/// A fact a sentence names, and how it becomes the sentence's argument in a language.
-trait Field {
-    /// Sets the argument `name` (and, for a list, `<name>_count`).
-    fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat);
-}
-
-impl Field for Square {
-    fn set(&self, name: &'static str, _: Lang, flat: &mut Flat) {
-        flat.push(name, square_name(*self));
+/// A square as it is written (`e4`).
+impl Arg for Square {
+    fn value(&self, _: Lang) -> FluentValue<'static> {
+        FluentValue::from(square_name(*self))
     }
 }
 
@@ -95,38 +36,38 @@ fn square_name(square: Square) -> &'static str {
     NAMES[usize::from(square)]
 }
 
-impl Field for Rank {
-    fn set(&self, name: &'static str, _: Lang, flat: &mut Flat) {
-        flat.push(name, self.char().to_string());
+impl Arg for Rank {
+    fn value(&self, _: Lang) -> FluentValue<'static> {
+        FluentValue::from(self.char().to_string())
     }
 }
 
 /// A piece by its kind, or a piece of no known kind (`piece`, `棋子`).
-impl Field for Option<Role> {
-    fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
-        flat.push(name, piece_name(*self, lang));
+impl Arg for Option<Role> {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
+        FluentValue::from(piece_name(*self, lang))
     }
 }
 
-impl Field for Role {
-    fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
-        Some(*self).set(name, lang, flat);
+/// A piece's name in the language (`车`, `車`, `rook`).
+impl Arg for Role {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
+        Some(*self).value(lang)
     }
 }
 
-impl Field for Color {
-    fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
-        flat.push(
-            name,
-            phrases(lang).side[usize::from(self.is_black())].as_str(),
-        );
+/// A side in the language (`White`, `白方`).
+impl Arg for Color {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
+        FluentValue::from(phrases(lang).side[usize::from(self.is_black())].as_str())
     }
 }
 
-impl Field for CastlingSide {
-    fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
+/// A castling in the language (`castle short (O-O)`).
+impl Arg for CastlingSide {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
         let index = usize::from(*self == CastlingSide::QueenSide);
-        flat.push(name, phrases(lang).castling[index].as_str());
+        FluentValue::from(phrases(lang).castling[index].as_str())
     }
 }
 
@@ -172,19 +113,12 @@ fn phrases(lang: Lang) -> &'static Phrases {
     &PHRASES[index]
 }
 
-/// A move as it is written (`Ke2`).
-impl Field for String {
-    fn set(&self, name: &'static str, _: Lang, flat: &mut Flat) {
-        flat.push(name, self.clone());
-    }
-}
-
 /// What the learner typed, shown back to them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Typed(pub String);
 
-impl Field for Typed {
-    fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
+impl Arg for Typed {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
         // Shown in the script of the sentence around it, and never with characters that
         // would turn the sentence around or drive a terminal.
         let shown = displayable(&self.0);
@@ -192,7 +126,7 @@ impl Field for Typed {
             Lang::ZhHant => hant::to_traditional(&shown),
             Lang::Zh | Lang::En => shown,
         };
-        flat.push(name, text);
+        FluentValue::from(text)
     }
 }
 
@@ -251,9 +185,9 @@ impl OnSquare {
     }
 }
 
-impl Field for OnSquare {
-    fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
-        flat.push(name, self.words(lang));
+impl Arg for OnSquare {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
+        FluentValue::from(self.words(lang))
     }
 }
 
@@ -275,33 +209,46 @@ fn list(lang: Lang, mut items: Vec<String>, last: &'static str) -> String {
     }
 }
 
-/// A list sets its words and, for the plural of the words around it, `<name>_count`.
-fn set_list(name: &'static str, items: Vec<String>, lang: Lang, flat: &mut Flat) {
-    let count = items.len();
-    flat.push(name, list(lang, items, "list-and"));
+/// A list's words (`a, b and c`), with the plural of the words around it: a list sets its
+/// argument and `<name>_count`.
+fn set_list(name: &'static str, words: String, count: usize, flat: &mut Flat) {
+    flat.push(name, words);
     flat.push(format!("{name}_count"), count);
 }
 
-impl Field for Vec<OnSquare> {
+/// Pieces or squares named, as a list (`the king on e8 and the square e5`).
+impl Arg for Vec<OnSquare> {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
+        FluentValue::from(on_squares(self, lang))
+    }
+
     fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
-        set_list(
-            name,
-            self.iter().map(|on| on.words(lang)).collect(),
-            lang,
-            flat,
-        );
+        set_list(name, on_squares(self, lang), self.len(), flat);
     }
 }
 
-impl Field for Vec<Square> {
-    fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
-        set_list(
-            name,
-            self.iter().map(|sq| square_name(*sq).to_owned()).collect(),
-            lang,
-            flat,
-        );
+fn on_squares(items: &[OnSquare], lang: Lang) -> String {
+    list(
+        lang,
+        items.iter().map(|on| on.words(lang)).collect(),
+        "list-and",
+    )
+}
+
+/// Squares as a list (`e8 and d6`).
+impl Arg for Vec<Square> {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
+        FluentValue::from(squares(self, lang))
     }
+
+    fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
+        set_list(name, squares(self, lang), self.len(), flat);
+    }
+}
+
+fn squares(items: &[Square], lang: Lang) -> String {
+    let names = items.iter().map(|sq| square_name(*sq).to_owned()).collect();
+    list(lang, names, "list-and")
 }
 
 /// The move that lost a castling right, when the game shows it (`Ke2`).
@@ -317,14 +264,14 @@ impl LostWith {
     }
 }
 
-impl Field for LostWith {
-    fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
+impl Arg for LostWith {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
         let words = self.0.as_ref().map_or_else(String::new, |san| {
             Flat::new("right-lost-with")
                 .with("san", san.clone())
                 .to(lang)
         });
-        flat.push(name, words);
+        FluentValue::from(words)
     }
 }
 
@@ -348,13 +295,13 @@ impl Choice {
     }
 }
 
-impl Field for Vec<Choice> {
-    fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
+impl Arg for Vec<Choice> {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
         let items = self
             .iter()
             .map(|c| c.flat("move-choice", lang).to(lang))
             .collect();
-        flat.push(name, list(lang, items, "list-or"));
+        FluentValue::from(list(lang, items, "list-or"))
     }
 }
 
@@ -366,12 +313,12 @@ pub struct Example {
     choice: Option<Choice>,
 }
 
-impl Field for Example {
-    fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
+impl Arg for Example {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
         let words = self
             .choice
             .map_or_else(String::new, |c| c.flat(self.id, lang).to(lang));
-        flat.push(name, words);
+        FluentValue::from(words)
     }
 }
 
@@ -386,18 +333,17 @@ pub enum MoveClause {
     Piece(Choice),
 }
 
-impl Field for MoveClause {
-    fn set(&self, name: &'static str, lang: Lang, flat: &mut Flat) {
+impl Arg for MoveClause {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
         let words = match self {
             MoveClause::CastleShort => Flat::new("move-castle-short").to(lang),
             MoveClause::CastleLong => Flat::new("move-castle-long").to(lang),
             MoveClause::Piece(c) => c.flat("move-piece", lang).to(lang),
         };
-        flat.push(name, words);
+        FluentValue::from(words)
     }
 }
 
-/// Some value of each field type, for the test that words every sentence in every language.
 /// For a pawn trying to step sideways onto an enemy pawn beside it: the square behind that
 /// pawn, where an en passant capture would land (whether or not it is allowed right now), when
 /// the pawns stand where a double step can have put them side by side.
@@ -414,13 +360,11 @@ fn en_passant_landing(board: &Board, from: Square, to: Square) -> Option<Square>
         .flatten()
 }
 
+/// Some value of each field type, for the test that words every sentence in every language.
 #[cfg(test)]
 mod sample {
     use super::*;
-
-    pub(super) trait Sample {
-        fn sample() -> Self;
-    }
+    use crate::i18n::Sample;
 
     impl Sample for Square {
         fn sample() -> Self {
@@ -455,12 +399,6 @@ mod sample {
     impl Sample for CastlingSide {
         fn sample() -> Self {
             CastlingSide::KingSide
-        }
-    }
-
-    impl Sample for String {
-        fn sample() -> Self {
-            "Nf3".to_owned()
         }
     }
 
@@ -543,59 +481,7 @@ pub fn piece(role: Role, lang: Lang) -> String {
     piece_name(Some(role), lang).to_owned()
 }
 
-/// Declares the sentence enum: each variant names its message id in `rules.ftl` and its
-/// fields, which become the message's arguments of the same names.
-macro_rules! sentences {
-    (
-        $(#[$meta:meta])*
-        pub enum $name:ident {
-            $(
-                $(#[$vmeta:meta])*
-                $variant:ident $({ $($field:ident : $ty:ty),* $(,)? })? = $id:literal
-            ),* $(,)?
-        }
-    ) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, PartialEq, Eq)]
-        pub enum $name {
-            $(
-                $(#[$vmeta])*
-                $variant $({ $(#[allow(missing_docs)] $field: $ty),* })?
-            ),*
-        }
-
-        impl $name {
-            /// The message id in `rules.ftl`.
-            #[must_use]
-            pub fn id(&self) -> &'static str {
-                match self {
-                    $($name::$variant { .. } => $id),*
-                }
-            }
-
-            #[allow(unused_variables)]
-            fn flat(&self, lang: Lang) -> Flat {
-                let mut flat = Flat::new(self.id());
-                match self {
-                    $(
-                        $name::$variant $({ $($field),* })? => {
-                            $($(Field::set($field, stringify!($field), lang, &mut flat);)*)?
-                        }
-                    ),*
-                }
-                flat
-            }
-
-            /// One value of every variant.
-            #[cfg(test)]
-            pub(crate) fn samples() -> Vec<$name> {
-                vec![$($name::$variant $({ $($field: <$ty as sample::Sample>::sample()),* })?),*]
-            }
-        }
-    };
-}
-
-sentences! {
+crate::messages! {
     /// One sentence of the referee, decided but not yet worded. Each variant is one message of
     /// `rules.ftl`, its fields that message's arguments.
     pub enum Sentence {
@@ -777,20 +663,6 @@ sentences! {
         PgnResignation { loser: Color } = "pgn-resignation",
         /// The same: a game abandoned.
         PgnAbandoned { loser: Color } = "pgn-abandoned",
-    }
-}
-
-impl Sentence {
-    /// The words in `lang`.
-    #[must_use]
-    pub fn to(&self, lang: Lang) -> String {
-        self.flat(lang).to(lang)
-    }
-
-    /// The words in `lang`, or what is missing from the catalogue.
-    #[cfg(test)]
-    fn try_to(&self, lang: Lang) -> Result<String, String> {
-        i18n::try_tr(lang, &self.flat(lang))
     }
 }
 

@@ -44,6 +44,14 @@ static SEARCHES: Pool = Pool {
     queue: OnceLock::new(),
 };
 
+/// Every other step, at normal priority: a few threads that stay, instead of one blocking
+/// thread per step in flight (hundreds under a burst, each with its stack).
+static STEPS: Pool = Pool {
+    name: "step",
+    nice: 0,
+    queue: OnceLock::new(),
+};
+
 static PICTURES: Pool = Pool {
     name: "picture",
     nice: PICTURE_NICE,
@@ -61,7 +69,9 @@ impl Pool {
                 let started = std::thread::Builder::new()
                     .name(format!("{}-{i}", self.name))
                     .spawn(move || {
-                        lower_priority(self.nice);
+                        if self.nice != 0 {
+                            lower_priority(self.nice);
+                        }
                         loop {
                             // The lock is let go before the job runs.
                             let job = match receiver.lock() {
@@ -118,6 +128,16 @@ fn lower_priority(nice: i32) {
 /// When no search thread could be started (logged at start).
 pub async fn run<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
     SEARCHES.run(f).await
+}
+
+/// Runs a step that does not search on a step thread (normal priority), as [`run`] does a
+/// search.
+///
+/// # Panics
+///
+/// When no step thread could be started (logged at start).
+pub async fn step<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    STEPS.run(f).await
 }
 
 /// Draws a picture of a searching step on a picture thread, as [`run`] does a search.

@@ -257,9 +257,9 @@ fn change_of(mut t: tutor::Transition, origin: &Origin, searched: bool) -> Share
     }
 }
 
-/// Runs a step off the async workers: one that may search long on a search thread
-/// ([`crate::search_pool`]), any other on the runtime's blocking threads. A panic in the step
-/// goes on in the caller, as if it had run there.
+/// Runs a step off the async workers: one that may search long on a search thread, any
+/// other on a step thread ([`crate::search_pool`]). A panic in the step goes on in the caller,
+/// as if it had run there.
 async fn run_step<T: Send + 'static>(searches: bool, f: impl FnOnce() -> T + Send + 'static) -> T {
     if searches {
         return crate::search_pool::run(f).await;
@@ -268,13 +268,10 @@ async fn run_step<T: Send + 'static>(searches: bool, f: impl FnOnce() -> T + Sen
         return f();
     };
     if handle.runtime_flavor() != tokio::runtime::RuntimeFlavor::MultiThread {
-        // A test's single thread: nowhere else to run it.
+        // A test's single thread: a quick step runs where it is.
         return f();
     }
-    match tokio::task::spawn_blocking(f).await {
-        Ok(value) => value,
-        Err(e) => std::panic::resume_unwind(e.into_panic()),
-    }
+    crate::search_pool::step(f).await
 }
 
 /// Replies posted in a group chat for one of its members: none is remembered as the

@@ -77,7 +77,6 @@ nothing-to-do = There is no task in progress. Pick one:
 unreadable-answer = I could not read that answer. Tap a button, or write {$choices}.
 answer-with-buttons = This question is answered with the buttons: {$choices}.
 explain-usage = Usage: /explain FEN move, e.g. /explain rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e4
-bad-fen = I cannot read that FEN: {$error}
 question-missing = That question is missing.
 
 ## Verdicts
@@ -100,7 +99,6 @@ no-solution = This step has no separate answer.
 move-solution = Solution: {$san}. {$why}
 move-solution-in-words = Solution: {$said} {$why}
 why-right = The usual slips here: {$why}
-squares-prompt = Send the squares separated by spaces, e.g. d1 d2 d3
 squares-unreadable = I could not read that. Send square names separated by spaces, e.g. d1 d2 d3
 squares-missing = {" "}{ $count ->
         [one] One square is
@@ -153,8 +151,6 @@ puzzle-solution = Solution: {$line}
 
 quiz-heading = Quiz {$asked}/{$round}
 quiz-taught-in = {" "}(Unit {$unit} teaches this: a question to look ahead.)
-quiz-verdict = {$verdict} (Answer: {$key})
-    {$explanation}
 quiz-round-done = This round: {$right}/{$round} right. Points {$delta}; your level: {$level}.
 
 ## Ladder and progress
@@ -182,13 +178,11 @@ lesson-passed = You have been through "{$title}": {$done} of {$steps} steps done
 next-lesson-is = Next: unit {$unit}, "{$title}".
 button-next-lesson = Next lesson ▶
 button-xiangqi-first = Play xiangqi? Start with unit {$unit} ▶
-button-back-to-task = ◀ Back to the task
 practice-done = Well practised! Back to the task you were on.
 course-map-legend = The course (✅ done · ▶ in progress · ▫️ not started):
 lesson-button = {$unit} {$title}
 no-such-level = There is no level "{$given}": the tutor plays at levels 1 to 8, 1 the gentlest. Write /play 3 for level 3, or choose below.
 no-lesson-named = There is no lesson called "{$name}". Write its number, e.g. /lesson 7, or send /lessons for the map.
-help-menu = What would you like to do?
 
 ## Hints that climb: the piece, the square, the move
 

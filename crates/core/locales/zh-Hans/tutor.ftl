@@ -77,7 +77,6 @@ nothing-to-do = 现在没有进行中的题目。选一个吧：
 unreadable-answer = 我没看懂这个回答。请点按钮，或者写出答案：{$choices}。
 answer-with-buttons = 这道题请用按钮回答：{$choices}。
 explain-usage = 用法：/explain FEN 走法，例如 /explain rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e4
-bad-fen = 这个FEN读不了：{$error}
 question-missing = 这道题找不到了。
 
 ## Verdicts
@@ -100,7 +99,6 @@ no-solution = 这一步没有单独的答案。
 move-solution = 答案：{$san}。{$why}
 move-solution-in-words = 答案：{$said}{$why}
 why-right = 这一步容易走错的地方：{$why}
-squares-prompt = 把格子名用空格隔开发给我，例如：d1 d2 d3
 squares-unreadable = 我没看懂。请把格子名用空格隔开发给我，例如：d1 d2 d3
 squares-missing = 还少了{$count}个格子。
 squares-wrong = 这些格子不对：{$squares}。
@@ -150,8 +148,6 @@ puzzle-solution = 答案：{$line}
 
 quiz-heading = 测验 {$asked}/{$round}
 quiz-taught-in = （第{$unit}课会讲这个，先来看一看。）
-quiz-verdict = {$verdict}（答案：{$key}）
-    {$explanation}
 quiz-round-done = 本轮答对 {$right}/{$round}。积分 {$delta}，现在是{$level}。
 
 ## Ladder and progress
@@ -179,13 +175,11 @@ lesson-passed = 《{$title}》这一课走完了：完成 {$done}/{$steps} 步�
 next-lesson-is = 下一课：第{$unit}课《{$title}》。
 button-next-lesson = 下一课 ▶
 button-xiangqi-first = 会下中国象棋？先看第{$unit}课 ▶
-button-back-to-task = ◀ 回到刚才的题
 practice-done = 练好了！现在回到刚才的题。
 course-map-legend = 课程目录（✅ 学完 · ▶ 正在学 · ▫️ 还没学）：
 lesson-button = {$unit} {$title}
 no-such-level = 没有“{$given}”这个级别：老师的级别是1到8，1最容易。写 /play 3 就是3级，也可以在下面选。
 no-lesson-named = 没有叫“{$name}”的课。请写课号，例如 /lesson 7，或者发送 /lessons 看目录。
-help-menu = 想做什么？
 
 ## Hints that climb: the piece, the square, the move
 

@@ -78,7 +78,6 @@ nothing-to-do = 現在沒有進行中的題目。選一個吧：
 unreadable-answer = 我沒看懂這個回答。請點按鈕，或者寫出答案：{$choices}。
 answer-with-buttons = 這道題請用按鈕回答：{$choices}。
 explain-usage = 用法：/explain FEN 走法，例如 /explain rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e4
-bad-fen = 這個FEN讀不了：{$error}
 question-missing = 這道題找不到了。
 
 ## Verdicts
@@ -101,7 +100,6 @@ no-solution = 這一步沒有單獨的答案。
 move-solution = 答案：{$san}。{$why}
 move-solution-in-words = 答案：{$said}{$why}
 why-right = 這一步容易走錯的地方：{$why}
-squares-prompt = 把格子名用空格隔開發給我，例如：d1 d2 d3
 squares-unreadable = 我沒看懂。請把格子名用空格隔開發給我，例如：d1 d2 d3
 squares-missing = 還少了{$count}個格子。
 squares-wrong = 這些格子不對：{$squares}。
@@ -151,8 +149,6 @@ puzzle-solution = 答案：{$line}
 
 quiz-heading = 測驗 {$asked}/{$round}
 quiz-taught-in = （第{$unit}課會講這個，先來看一看。）
-quiz-verdict = {$verdict}（答案：{$key}）
-    {$explanation}
 quiz-round-done = 本輪答對 {$right}/{$round}。積分 {$delta}，現在是{$level}。
 
 ## Ladder and progress
@@ -180,13 +176,11 @@ lesson-passed = 《{$title}》這一課走完了：完成 {$done}/{$steps} 步�
 next-lesson-is = 下一課：第{$unit}課《{$title}》。
 button-next-lesson = 下一課 ▶
 button-xiangqi-first = 會下中國象棋？先看第{$unit}課 ▶
-button-back-to-task = ◀ 回到剛才的題
 practice-done = 練好了！現在回到剛才的題。
 course-map-legend = 課程目錄（✅ 學完 · ▶ 正在學 · ▫️ 還沒學）：
 lesson-button = {$unit} {$title}
 no-such-level = 沒有「{$given}」這個級別：老師的級別是1到8，1最容易。寫 /play 3 就是3級，也可以在下面選。
 no-lesson-named = 沒有叫「{$name}」的課。請寫課號，例如 /lesson 7，或者發送 /lessons 看目錄。
-help-menu = 想做什麼？
 
 ## Hints that climb: the piece, the square, the move
 

@@ -55,9 +55,6 @@ crate::messages! {
         AnswerWithButtons { choices: String } = "answer-with-buttons",
         OrWord = "or-word",
         ExplainUsage = "explain-usage",
-        /// In the catalogue, said by no code now.
-        #[allow(dead_code)]
-        BadFen { error: String } = "bad-fen",
         QuestionMissing = "question-missing",
         Right = "right",
         NotQuite = "not-quite",
@@ -74,9 +71,6 @@ crate::messages! {
         MoveSolution { san: String, why: String } = "move-solution",
         MoveSolutionInWords { said: String, why: String } = "move-solution-in-words",
         WhyRight { why: String } = "why-right",
-        /// In the catalogue, said by no code now.
-        #[allow(dead_code)]
-        SquaresPrompt = "squares-prompt",
         SquaresUnreadable = "squares-unreadable",
         SquaresMissing { count: usize } = "squares-missing",
         SquaresWrong { squares: String } = "squares-wrong",
@@ -242,9 +236,6 @@ crate::messages! {
         PuzzleTactics { names: String } = "puzzle-tactics",
         QuizHeading { asked: u32, round: u32 } = "quiz-heading",
         QuizTaughtIn { unit: u32 } = "quiz-taught-in",
-        /// In the catalogue, said by no code now.
-        #[allow(dead_code)]
-        QuizVerdict { verdict: String, key: String, explanation: String } = "quiz-verdict",
         QuizRoundDone { right: u32, round: u32, delta: String, level: String } = "quiz-round-done",
         Unranked = "unranked",
         Level { level: u32 } = "level",
@@ -270,18 +261,12 @@ crate::messages! {
         NextLessonIs { unit: u32, title: String } = "next-lesson-is",
         ButtonNextLesson = "button-next-lesson",
         ButtonXiangqiFirst { unit: u32 } = "button-xiangqi-first",
-        /// In the catalogue, said by no code now.
-        #[allow(dead_code)]
-        ButtonBackToTask = "button-back-to-task",
         PracticeDone = "practice-done",
         CourseMapLegend = "course-map-legend",
         LessonButton { unit: u32, title: String } = "lesson-button",
         NoLessonNamed { name: String } = "no-lesson-named",
         /// `/play` with something that is no level.
         NoSuchLevel { given: String } = "no-such-level",
-        /// In the catalogue, said by no code now.
-        #[allow(dead_code)]
-        HelpMenu = "help-menu",
         HintCapture { piece: String, from: String, to: String, captured: String } = "hint-capture",
         HintMore = "hint-more",
         HintLast = "hint-last",

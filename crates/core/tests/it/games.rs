@@ -17,7 +17,7 @@ use shakmaty::{Color, Position};
 
 /// A chat whose learner is in the middle of a game: `fen` (or the start), then `moves`
 /// (SAN or UCI, each checked by the referee), the learner playing `learner` at `level`.
-fn in_game<'c>(
+pub(crate) fn in_game<'c>(
     catalog: &'c Catalog,
     lang: Lang,
     fen: Option<&str>,

@@ -2,14 +2,12 @@
 //! explained, its squares drawn on the task's board, and the task left as it was.
 
 use chess_tutor_core::content::lesson::StepKind;
-use chess_tutor_core::game::engine::Level;
-use chess_tutor_core::game::record::Record;
 use chess_tutor_core::rules::{self, IllegalReason, Lang, Verdict};
-use chess_tutor_core::tutor::state::{GameState, Side};
-use chess_tutor_core::tutor::{Event, Mode, Session};
+use chess_tutor_core::tutor::{Event, Mode};
 use shakmaty::{Chess, Color, Position, Square};
 
 use super::chat::{Chat, shipped};
+use super::games::in_game;
 
 /// A move of the side to move, from one of its pieces, that the referee refuses for a rule
 /// (not for an empty square or a missing promotion piece), to a square a tap can send it to
@@ -87,34 +85,9 @@ fn refuse_one(chat: &mut Chat<'_>, tapped: bool) {
     );
 }
 
-fn game_chat(lang: Lang) -> Chat<'static> {
-    let mut chat = Chat::new(shipped());
-    let mut record = Record::from_position(Chess::default());
-    for m in ["e4", "e5"] {
-        let mv = rules::explain(record.position(), m).legal_move().unwrap();
-        record.push(mv).unwrap();
-    }
-    chat.session = Session {
-        lang: Some(lang),
-        nonce: 10,
-        mode: Mode::Game(GameState {
-            level: Level::new(3).unwrap(),
-            learner: Side::from(Color::White),
-            record,
-            takebacks_left: 0,
-            declined_at: None,
-            seed: 7,
-            resigning: false,
-        }),
-        ..Session::default()
-    };
-    chat.text("/board");
-    chat
-}
-
 #[test]
 fn a_refused_move_in_a_game_is_counted_once_and_drawn_typed_or_tapped() {
-    let mut chat = game_chat(Lang::En);
+    let mut chat = in_game(shipped(), Lang::En, None, &["e4", "e5"], Color::White, 3);
     refuse_one(&mut chat, false);
     refuse_one(&mut chat, true);
 }

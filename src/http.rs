@@ -109,7 +109,12 @@ pub async fn serve(
             drop(stream);
             continue;
         };
-        let service = TowerToHyperService::new(router.clone());
+        // Each request knows its peer (the board page's local login is for loopback only).
+        let service = TowerToHyperService::new(
+            router
+                .clone()
+                .layer(axum::Extension(crate::web::Peer(peer))),
+        );
         let closing = closing.clone();
         let cut = cut.clone();
         let timed_out = counters.timed_out.clone();

@@ -8,6 +8,7 @@ mod search_pool;
 mod shell;
 mod telegram;
 mod terminal;
+mod web;
 
 use clap::Parser;
 

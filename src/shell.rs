@@ -43,6 +43,8 @@ pub struct Outcome {
     /// drawn at a lower priority too (`search_pool::draw`), so that a quick step elsewhere is
     /// never behind them.
     pub searched: bool,
+    /// What the board page shows after the input, for an input from the page.
+    pub page: Option<tutor::PageView>,
 }
 
 /// Applies `input` for learner `id`; `update_key` (a Telegram update id) makes a replay a
@@ -133,6 +135,7 @@ pub async fn apply_from(
                         replies: change.output,
                         others: Vec::new(),
                         searched: false,
+                        page: None,
                     },
                     state: change.state,
                     events: change.events,
@@ -145,31 +148,16 @@ pub async fn apply_from(
                 }
             }
         };
-        let envelope = tutor::Envelope {
+        let request = request_for(
+            store,
+            session,
+            input.clone(),
+            origin,
+            id,
             now,
-            client_lang: origin.client_lang.clone(),
-            learner: origin.shared_games.then_some(id.0),
-            // Drawn afresh for each try: a created game's id is never one a try left behind.
-            new_game: origin.shared_games.then(fresh_game_id),
-            bot_username: origin.bot_username.clone(),
-            room: origin.room,
-            name: origin.name.clone(),
-        };
-        let mut request = Request::new(session, input.clone(), envelope);
-        if origin.shared_games
-            && let Some(game) = request.shared_game()
-        {
-            let stored = store.load_game(GameId(game.0)).await?;
-            match stored.as_ref().map(|r| SharedGame::from_stored(&r.state)) {
-                None => request = request.with_shared(None),
-                Some(Ok(shared)) => request = request.with_shared(Some(shared)),
-                // Not handed over, so not written: kept as it is, and logged.
-                Some(Err(e)) => {
-                    tracing::error!(game = game.0, error = %e, "a stored game does not read; it is kept unchanged");
-                }
-            }
-            snapshot.game = Some((GameId(game.0), stored));
-        }
+            &mut snapshot,
+        )
+        .await?;
         let searches = request.searches();
         let step_catalog = Arc::clone(catalog);
         let step_origin = origin.clone();
@@ -194,6 +182,70 @@ pub async fn apply_from(
     Err(StoreError::Conflicts {
         attempts: chess_tutor_store::MAX_CONFLICTS,
     })
+}
+
+/// The request for `input` from `session`, with the shared game it needs loaded from the store
+/// (and noted in `snapshot`, whose version the commit checks).
+async fn request_for(
+    store: &Store,
+    session: Session,
+    input: Input,
+    origin: &Origin,
+    id: LearnerId,
+    now: Option<i64>,
+    snapshot: &mut chess_tutor_store::Snapshot,
+) -> Result<Request, StoreError> {
+    let envelope = tutor::Envelope {
+        now,
+        client_lang: origin.client_lang.clone(),
+        learner: origin.shared_games.then_some(id.0),
+        // Drawn afresh for each try: a created game's id is never one a try left behind.
+        new_game: origin.shared_games.then(fresh_game_id),
+        bot_username: origin.bot_username.clone(),
+        room: origin.room,
+        name: origin.name.clone(),
+    };
+    let mut request = Request::new(session, input, envelope);
+    if origin.shared_games
+        && let Some(game) = request.shared_game()
+    {
+        let stored = store.load_game(GameId(game.0)).await?;
+        match stored.as_ref().map(|r| SharedGame::from_stored(&r.state)) {
+            None => request = request.with_shared(None),
+            Some(Ok(shared)) => request = request.with_shared(Some(shared)),
+            // Not handed over, so not written: kept as it is, and logged.
+            Some(Err(e)) => {
+                tracing::error!(game = game.0, error = %e, "a stored game does not read; it is kept unchanged");
+            }
+        }
+        snapshot.game = Some((GameId(game.0), stored));
+    }
+    Ok(request)
+}
+
+/// What the board page shows of learner `id`'s task now: the tutor's answer to a look,
+/// computed from the stored session and committed nowhere (a look changes nothing).
+///
+/// # Errors
+///
+/// A store failure.
+pub async fn look(
+    store: &Store,
+    catalog: &Arc<Catalog>,
+    id: LearnerId,
+    origin: &Origin,
+) -> Result<tutor::PageView, StoreError> {
+    let mut snapshot = store.snapshot(id, None).await?;
+    // One that does not read is told about in the chat; the page sees the defaults.
+    let session = snapshot
+        .record
+        .as_ref()
+        .and_then(|r| Session::from_stored(&r.state).ok())
+        .unwrap_or_default();
+    let request = request_for(store, session, Input::Look, origin, id, None, &mut snapshot).await?;
+    let step_catalog = Arc::clone(catalog);
+    let t = run_step(false, move || tutor::step(request, &step_catalog)).await;
+    Ok(t.page.expect("a look is answered for the page"))
 }
 
 /// What a transition stores: the session, its events, the replies kept until sent (the
@@ -246,6 +298,7 @@ fn change_of(mut t: tutor::Transition, origin: &Origin, searched: bool) -> Share
                 replies: t.replies,
                 others,
                 searched,
+                page: t.page,
             },
         },
         game: t.shared.map(|w| GameWrite {

@@ -65,6 +65,15 @@ pub struct TelegramArgs {
     /// its body.
     #[arg(long, env = "CHESS_TUTOR_HTTP_TIMEOUT_MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(100..=600_000))]
     pub http_timeout_ms: u64,
+    /// Serve the board page (a Telegram Mini App, under /app/) and its calls on this address,
+    /// e.g. 127.0.0.1:8080, behind a TLS-terminating proxy. In webhook mode the page is also
+    /// served beside the webhook.
+    #[arg(long, env = "CHESS_TUTOR_WEB_LISTEN", value_name = "ADDR")]
+    pub web_listen: Option<SocketAddr>,
+    /// The public https URL the page's server is reached at (the page is its /app/): given,
+    /// every move task in a private chat gets a "♟ Board" button that opens it.
+    #[arg(long, env = "CHESS_TUTOR_WEB_URL", value_name = "URL", value_parser = parse_public_url)]
+    pub web_url: Option<url::Url>,
 }
 
 impl TelegramArgs {
@@ -95,6 +104,17 @@ fn parse_public_url(text: &str) -> Result<url::Url, String> {
     Ok(url)
 }
 
+/// The board page's address under a `--web-url`: its `/app/`.
+fn page_url(base: &url::Url) -> anyhow::Result<url::Url> {
+    let mut base = base.clone();
+    if !base.path().ends_with('/') {
+        let path = format!("{}/", base.path());
+        base.set_path(&path);
+    }
+    base.join("app/")
+        .map_err(|e| anyhow::anyhow!("--web-url {base}: {e}"))
+}
+
 /// A `--webhook-path`.
 fn parse_path(text: &str) -> Result<String, webhook::PathError> {
     webhook::check_path(text)?;
@@ -116,6 +136,8 @@ impl Default for TelegramArgs {
             metrics_listen: None,
             http_max_connections: 256,
             http_timeout_ms: 10_000,
+            web_listen: None,
+            web_url: None,
         }
     }
 }
@@ -165,6 +187,10 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> supe
         } else {
             shell
         };
+        let shell = match &args.web_url {
+            Some(base) => shell.with_board_app(page_url(base)?),
+            None => shell,
+        };
         let stop = CancellationToken::new();
         let stopping = stop.clone();
         tokio::spawn(async move {
@@ -213,8 +239,35 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> supe
                 }
             });
         }
+        let page = crate::web::router(Arc::new(crate::web::Page {
+            store: store.clone(),
+            catalog: shell.catalog.clone(),
+            login: crate::web::Login::Telegram {
+                secret: crate::web::init_data::secret_key(&token),
+            },
+            tokens: crate::web::token::TokenKey::for_bot(&token),
+            delivery: crate::web::Delivery::Telegram(shell.clone()),
+        }));
+        if let Some(listen) = args.web_listen {
+            let listener = tokio::net::TcpListener::bind(listen)
+                .await
+                .map_err(|e| anyhow::anyhow!("cannot listen on {listen}: {e}"))?;
+            let local = listener.local_addr()?;
+            // The whole URL in the message: the tests (and operators) read the port from it.
+            tracing::info!("serving the board page on http://{local}/app/");
+            let counters = crate::http::Counters {
+                refused: shell.metrics.connections_refused.clone(),
+                timed_out: shell.metrics.requests_timed_out.clone(),
+            };
+            let (router, limits, stop) = (page.clone(), args.http_limits(), stop.clone());
+            tokio::spawn(async move {
+                if let Err(e) = crate::http::serve(listener, router, limits, counters, stop).await {
+                    tracing::error!(error = %format!("{e:#}"), "cannot serve the board page");
+                }
+            });
+        }
         let result = match webhook {
-            Some(webhook) => webhook::run(shell, webhook, stop).await,
+            Some(webhook) => webhook::run(shell, webhook.with_page(page), stop).await,
             None => poll::run(shell, options, stop).await.map_err(Into::into),
         };
         store.close().await;
@@ -259,6 +312,7 @@ fn webhook_options(args: &TelegramArgs) -> Result<Option<WebhookOptions>, String
         secret,
         max_connections: args.webhook_max_connections,
         limits: args.http_limits(),
+        page: None,
     }))
 }
 

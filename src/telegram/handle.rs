@@ -264,6 +264,70 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
     }
 }
 
+/// Applies an input from the board page (a Mini App) for `chat`, the learner's private chat,
+/// as an update of that chat: stored once with its replies kept in the outbox under a key of
+/// its own, the replies sent to the chat (the task message updated) and to the other player
+/// of a game with a friend. The page is answered at once; the sending goes on beside it (the
+/// outbox keeps what fails for the sweep). Returns what the page shows, or `None` for a
+/// replay.
+///
+/// # Errors
+///
+/// A store failure; nothing of the input is then stored.
+pub async fn apply_from_page(
+    shell: &Arc<Shell>,
+    chat: i64,
+    input: chess_tutor_core::tutor::Input,
+) -> Result<Option<chess_tutor_core::tutor::PageView>, StoreError> {
+    let id = page_update_key();
+    let origin = Origin {
+        update_key: Some(id),
+        bot_username: super::inbound::own_username().map(str::to_owned),
+        shared_games: true,
+        ..Origin::default()
+    };
+    let Applied::Done(outcome) = apply_from(
+        &shell.store,
+        &shell.catalog,
+        LearnerId(chat),
+        input,
+        &origin,
+    )
+    .await?
+    else {
+        return Ok(None);
+    };
+    let drawing = Drawing::after_step(outcome.searched);
+    let page = outcome.page;
+    let (replies, others) = (outcome.replies, outcome.others);
+    let shell = Arc::clone(shell);
+    tokio::spawn(async move {
+        let place = Place {
+            chat: ChatId(chat),
+            topic: None,
+        };
+        if !replies.is_empty() {
+            send_all(&shell, place, chat, id, &replies, None, drawing).await;
+        }
+        if let Err(e) = send_to_others(&shell, id, others, drawing).await {
+            tracing::warn!(update_id = id, error = %e, "the other player's replies wait for the sweep");
+        }
+    });
+    Ok(page)
+}
+
+/// A key for an input from the board page: negative, so never a Telegram `update_id`, and
+/// random, so two replicas never give the same one to one learner.
+fn page_update_key() -> i64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    hasher.write_u128(nanos);
+    -i64::try_from(hasher.finish() >> 2).unwrap_or(1).max(1)
+}
+
 /// Whether a group member's input is theirs as a player of a game in that group (see
 /// [`chess_tutor_core::tutor::Request::plays_in_room`]), read from their session as stored.
 async fn member_plays(

@@ -119,10 +119,12 @@ pub fn caption_and_rest(text: &str) -> (String, Vec<String>) {
     (caption, split(&rest, MAX_TEXT))
 }
 
-/// The inline keyboard of a reply, if it has buttons.
-pub fn keyboard(reply: &Reply) -> Option<InlineKeyboardMarkup> {
+/// The inline keyboard of a reply, if it has buttons. `board_app` is the board page's
+/// address where it may be offered (a private chat, with a page served): a task that offers
+/// the tap board then offers the page too, in a row of its own under the task's buttons.
+pub fn keyboard(reply: &Reply, board_app: Option<&url::Url>) -> Option<InlineKeyboardMarkup> {
     // The tap board first (it belongs under the picture), then the task's buttons.
-    let rows: Vec<Vec<InlineKeyboardButton>> = reply
+    let mut rows: Vec<Vec<InlineKeyboardButton>> = reply
         .squares
         .iter()
         .chain(&reply.buttons)
@@ -133,6 +135,12 @@ pub fn keyboard(reply: &Reply) -> Option<InlineKeyboardMarkup> {
                 .collect()
         })
         .collect();
+    if let (Some(label), Some(url)) = (&reply.board_app, board_app) {
+        rows.push(vec![InlineKeyboardButton::web_app(
+            label.clone(),
+            teloxide_core::types::WebAppInfo { url: url.clone() },
+        )]);
+    }
     (!rows.is_empty()).then(|| InlineKeyboardMarkup::new(rows))
 }
 
@@ -387,7 +395,7 @@ async fn send_drawn(
     reply: &Reply,
     drawing: Drawing,
 ) -> Result<Option<SentTask>, RequestError> {
-    let markup = keyboard(reply);
+    let markup = keyboard(reply, shell.board_app_in(place.chat));
     let Some(view) = &reply.board else {
         // A task in words (a quiz question without a board) is remembered like a picture:
         // a typed answer edits it too.
@@ -512,8 +520,10 @@ pub async fn deliver(
         _ => remembered,
     };
     if let Some(message) = target {
-        let markup =
-            || keyboard(reply).unwrap_or_else(|| InlineKeyboardMarkup::new(Vec::<Vec<_>>::new()));
+        let markup = || {
+            keyboard(reply, shell.board_app_in(chat))
+                .unwrap_or_else(|| InlineKeyboardMarkup::new(Vec::<Vec<_>>::new()))
+        };
         // A board task: its picture and caption replaced, what does not fit sent after it;
         // a task in words: its text replaced, when it fits in one message.
         let edited = match &reply.board {
@@ -669,7 +679,7 @@ mod tests {
     #[test]
     fn buttons_become_an_inline_keyboard() {
         let mut reply = Reply::text("t");
-        assert!(keyboard(&reply).is_none());
+        assert!(keyboard(&reply, None).is_none());
         reply.buttons = vec![
             vec![
                 Button {
@@ -683,7 +693,7 @@ mod tests {
             ],
             vec![],
         ];
-        let k = keyboard(&reply).expect("a keyboard");
+        let k = keyboard(&reply, None).expect("a keyboard");
         assert_eq!(k.inline_keyboard.len(), 1);
         assert_eq!(k.inline_keyboard[0].len(), 2);
         assert_eq!(k.inline_keyboard[0][1].text, "B");

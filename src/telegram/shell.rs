@@ -69,6 +69,8 @@ pub struct Shell {
     pub outbox_sweep: Duration,
     /// Updates whose replies were sent, not yet marked so in the store's outbox.
     sent: Mutex<Vec<(LearnerId, i64)>>,
+    /// The board page's public address (`--web-url`, ending in `/app/`), when it is served.
+    pub board_app: Option<url::Url>,
     /// Held while sent-marks are written, so that a flush returns only once every mark made
     /// before it is stored (another flush may be writing them).
     flushing: tokio::sync::Mutex<()>,
@@ -129,6 +131,7 @@ impl Shell {
             passing_budget: env_ms("CHESS_TUTOR_PASSING_BUDGET_MS").unwrap_or(PASSING_BUDGET),
             outbox_sweep: env_ms("CHESS_TUTOR_OUTBOX_SWEEP_MS").unwrap_or(OUTBOX_SWEEP),
             sent: Mutex::new(Vec::new()),
+            board_app: None,
             flushing: tokio::sync::Mutex::new(()),
             token: token.to_owned(),
         })
@@ -175,6 +178,20 @@ impl Shell {
                 Vec::new()
             }
         }
+    }
+
+    /// The same shell offering the board page at `url` in private chats.
+    #[must_use]
+    pub fn with_board_app(mut self, url: url::Url) -> Shell {
+        self.board_app = Some(url);
+        self
+    }
+
+    /// The board page's address where a button may open it: in a private chat (Telegram
+    /// allows Mini App buttons there only), when the page is served.
+    #[must_use]
+    pub fn board_app_in(&self, chat: teloxide_core::types::ChatId) -> Option<&url::Url> {
+        self.board_app.as_ref().filter(|_| chat.0 > 0)
     }
 
     /// The same shell with another flood limit.

@@ -173,6 +173,17 @@ pub struct WebhookOptions {
     pub max_connections: u8,
     /// What the HTTP server allows (open connections, header and body time limits).
     pub limits: crate::http::Limits,
+    /// Served beside the webhook: the board page and its calls.
+    pub page: Option<axum::Router>,
+}
+
+impl WebhookOptions {
+    /// The same options, serving `page` beside the webhook.
+    #[must_use]
+    pub fn with_page(mut self, page: axum::Router) -> WebhookOptions {
+        self.page = Some(page);
+        self
+    }
 }
 
 /// Serves webhook updates until `stop` is cancelled, then stops accepting, lets the updates
@@ -220,7 +231,8 @@ pub async fn run(
         .route(&options.path, post(receive))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(app)
-        .merge(super::ops::router(shell.clone(), super::ops::Feed::Webhook));
+        .merge(super::ops::router(shell.clone(), super::ops::Feed::Webhook))
+        .merge(options.page.clone().unwrap_or_default());
     // The whole URL in the message: the tests (and operators) read the port from it.
     tracing::info!(
         "listening for webhook updates on http://{local}{}",

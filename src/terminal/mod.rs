@@ -32,6 +32,7 @@ pub async fn run(
     store: &Store,
     catalog: &Arc<Catalog>,
     options: &ChatOptions,
+    mut from_page: tokio::sync::mpsc::UnboundedReceiver<Vec<Reply>>,
 ) -> anyhow::Result<()> {
     let color = io::stdout().is_terminal();
     let mut out = io::stdout().lock();
@@ -57,26 +58,56 @@ pub async fn run(
         let replies = run_input(store, catalog, options, Input::Text("/board".into())).await?;
         show(&mut out, &replies, &mut buttons, color, options)?;
     }
-    let stdin = io::stdin();
-    let mut line = String::new();
+    // Lines are read on a thread of their own, so that the board page's moves are shown
+    // while the chat waits for the next line.
+    let (lines_in, mut lines) = tokio::sync::mpsc::channel::<io::Result<String>>(16);
+    std::thread::spawn(move || {
+        let stdin = io::stdin();
+        loop {
+            let mut line = String::new();
+            let read = stdin.lock().read_line(&mut line);
+            let end = matches!(read, Ok(0))
+                || matches!(&read, Err(e) if e.kind() != io::ErrorKind::InvalidData);
+            let sent = match read {
+                Ok(0) => break,
+                Ok(_) => lines_in.blocking_send(Ok(line)),
+                Err(e) => lines_in.blocking_send(Err(e)),
+            };
+            if end || sent.is_err() {
+                break;
+            }
+        }
+    });
+    let mut page_open = true;
     loop {
         if color {
             write!(out, "> ")?;
             out.flush()?;
         }
-        line.clear();
+        let line = tokio::select! {
+            line = lines.recv() => line,
+            replies = from_page.recv(), if page_open => {
+                match replies {
+                    // A move made on the board page: the chat shows what it did.
+                    Some(replies) => {
+                        writeln!(out)?;
+                        show(&mut out, &replies, &mut buttons, color, options)?;
+                    }
+                    None => page_open = false,
+                }
+                continue;
+            }
+        };
         // A line that is not UTF-8 is skipped, not fatal.
-        let n = match stdin.lock().read_line(&mut line) {
-            Ok(n) => n,
-            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+        let line = match line {
+            None => break,
+            Some(Ok(line)) => line,
+            Some(Err(e)) if e.kind() == io::ErrorKind::InvalidData => {
                 writeln!(out, "(unreadable input skipped)")?;
                 continue;
             }
-            Err(e) => return Err(e.into()),
+            Some(Err(e)) => return Err(e.into()),
         };
-        if n == 0 {
-            break;
-        }
         let text = line.trim();
         if text.is_empty() {
             continue;

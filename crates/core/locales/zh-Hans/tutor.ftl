@@ -427,3 +427,10 @@ end-you-resigned-friend = 你认输了：朋友赢了。
 end-friend-resigned = 朋友认输了：你赢了。
 end-you-abandoned = 你{$days}天没有走棋，朋友要求判胜：朋友赢了。
 end-friend-abandoned = 朋友{$days}天没有走棋，这盘棋判你胜：你赢了。
+
+## The board page (Mini App).
+button-board-app = ♟ 棋盘
+page-promote = 兵走到了底线：请选择它升变成什么。
+page-waiting = 现在轮到朋友走。朋友走了以后，这里会显示出来。
+page-no-task = 现在没有要走的棋。请在聊天里打开一课、一道杀棋题或一盘棋。
+page-your-move = 轮到你走：拖动一个棋子，或者先点棋子再点格子。任何走法都可以试：违反规则的话，你会看到是哪条规则。

@@ -428,3 +428,10 @@ end-you-resigned-friend = 你認輸了：朋友贏了。
 end-friend-resigned = 朋友認輸了：你贏了。
 end-you-abandoned = 你{$days}天沒有走棋，朋友要求判勝：朋友贏了。
 end-friend-abandoned = 朋友{$days}天沒有走棋，這盤棋判你勝：你贏了。
+
+## The board page (Mini App).
+button-board-app = ♟ 棋盤
+page-promote = 兵走到了底線：請選擇它升變成什麼。
+page-waiting = 現在輪到朋友走。朋友走了以後，這裡會顯示出來。
+page-no-task = 現在沒有要走的棋。請在聊天裡打開一課、一道殺棋題或一盤棋。
+page-your-move = 輪到你走：拖動一個棋子，或者先點棋子再點格子。任何走法都可以試：違反規則的話，你會看到是哪條規則。

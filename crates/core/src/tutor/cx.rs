@@ -47,6 +47,9 @@ pub(crate) struct Cx<'a> {
     /// What a refused press is answered with. A press refused anywhere changes nothing: the
     /// step then hands back the session it was given, with only these replies.
     pub refusal: Vec<Reply>,
+    /// What the board page is told about a drop: set when a move task refuses it or asks
+    /// for a promotion piece (a drop that is neither was played).
+    pub page_said: Option<super::page::PageSaid>,
 }
 
 /// The shared game of one input: the one the shell locked, and what becomes of it.

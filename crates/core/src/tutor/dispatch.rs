@@ -5,8 +5,9 @@
 use super::activity::Activity;
 use super::callback::{Action, DuelAct};
 use super::cx::Cx;
-use super::input::{Command, Input, LessonArg, MAX_TEXT_CHARS};
+use super::input::{BoardDrop, Command, Input, LessonArg, MAX_TEXT_CHARS};
 use super::move_task::{BeforeTap, MoveTask, TaskBoard};
+use super::page::{self, DropResult, PageSaid};
 use super::reply::{Button, Event, Reply, Transition};
 use super::request::Request;
 use super::state::{GameState, Mode};
@@ -60,6 +61,7 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
         room: envelope.room,
         name: envelope.name.clone(),
         refusal: Vec::new(),
+        page_said: None,
     };
     // A finished game with a friend is counted for this learner at their first input after.
     let mode = duel::settle(&mut cx, mode);
@@ -71,7 +73,12 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
     {
         cx.set_lang(Lang::from_client(code).unwrap_or(Lang::En));
     }
+    // The board page asks for its view after a drop or a look, and only then.
+    let for_page = matches!(input, Input::Drop(_) | Input::Look);
+    let dropped = matches!(input, Input::Drop(_));
     let mode = match input {
+        Input::Drop(drop) => cx.drop_piece(drop, mode),
+        Input::Look => mode,
         Input::Start { client_lang } => {
             cx.start(client_lang.as_deref().or(envelope.client_lang.as_deref()));
             mode
@@ -121,8 +128,20 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
             others: Vec::new(),
             others_chat: None,
             refused: true,
+            page: None,
         };
     }
+    let page = for_page.then(|| {
+        let said = cx.page_said.take().or_else(|| {
+            // A drop neither refused nor waiting for its piece was played.
+            dropped.then(|| PageSaid {
+                result: DropResult::Legal,
+                text: page::played_words(&cx.replies),
+                overlay: crate::render::Overlay::default(),
+            })
+        });
+        page::view(&cx, page_board(&mode, &cx), said)
+    });
     // A game played in a group: what its other player is told goes to the group.
     let others_chat = cx
         .shared
@@ -130,6 +149,12 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
         .as_ref()
         .and_then(|g| g.room)
         .filter(|_| !cx.others.is_empty());
+    let label = Say::ButtonBoardApp.to(cx.lang());
+    for reply in &mut cx.replies {
+        if offers_tap_board(reply) {
+            reply.board_app = Some(label.clone());
+        }
+    }
     let mut session = cx.session;
     session.mode = mode;
     let shared =
@@ -148,7 +173,26 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
         others: cx.others,
         others_chat,
         refused: false,
+        page,
     }
+}
+
+/// Whether a message offers the tap board (its grid, or the button that opens it): the board
+/// page can take the same move.
+fn offers_tap_board(reply: &Reply) -> bool {
+    !reply.squares.is_empty()
+        || reply.buttons.iter().flatten().any(|b| {
+            matches!(
+                Action::decode(&b.data),
+                Some(
+                    Action::TapBoard(_)
+                        | Action::Duel {
+                            act: DuelAct::Tap,
+                            ..
+                        }
+                )
+            )
+        })
 }
 
 /// The question a pressed button belongs to.
@@ -176,6 +220,16 @@ fn current_puzzle(mode: &Mode) -> Option<&crate::content::PuzzleId> {
     match mode {
         Mode::Puzzle(p) => Some(&p.id),
         _ => None,
+    }
+}
+
+/// The board the page shows: the current question's when it asks for a move, or the game with
+/// a friend's on either player's move (with whether it is the learner's).
+fn page_board(mode: &Mode, cx: &Cx<'_>) -> Option<(TaskBoard, bool)> {
+    match mode {
+        Mode::Duel => duel::turn(cx).and_then(|d| duel::page_board(cx, &d)),
+        Mode::Idle if duel::active(cx) => duel::turn(cx).and_then(|d| duel::page_board(cx, &d)),
+        other => move_task_board(other, cx).map(|b| (b, true)),
     }
 }
 
@@ -510,6 +564,37 @@ impl Cx<'_> {
                     other
                 }
             },
+        }
+    }
+
+    /// A piece dropped on the board page: judged as the move between its two squares, by the
+    /// task that asks for a move, exactly as a tapped move is. With no such task, nothing
+    /// changes and nothing is said in the chat (the page says it).
+    fn drop_piece(&mut self, drop: BoardDrop, mode: Mode) -> Mode {
+        let mode = match mode {
+            Mode::Idle if duel::active(self) => Mode::Duel,
+            other => other,
+        };
+        let Some(board) = move_task_board(&mode, self) else {
+            self.page_said = Some(PageSaid {
+                result: DropResult::Stale,
+                text: Say::PageNoTask.to(self.lang()),
+                overlay: crate::render::Overlay::default(),
+            });
+            return mode;
+        };
+        let verdict = rules::explain_squares(&board.pos, drop.from, drop.to, drop.promotion);
+        let uci = drop.to_string();
+        let pos = board.pos;
+        match mode {
+            Mode::Lesson(s) => s.submit(self, &pos, verdict, &uci),
+            Mode::Puzzle(s) => s.submit(self, &pos, verdict, &uci),
+            Mode::Game(s) => s.submit(self, &pos, verdict, &uci),
+            Mode::Duel => match duel::turn(self) {
+                Some(t) => t.submit(self, &pos, verdict, &uci),
+                None => self.duel_gone(),
+            },
+            other => other,
         }
     }
 

@@ -22,6 +22,102 @@ pub enum Input {
         /// The language code the learner's client reports (`zh-hans`, `en`, …), if any.
         client_lang: Option<String>,
     },
+    /// A piece dropped on the board page (the Mini App): judged exactly as a typed move
+    /// from one square to another.
+    Drop(BoardDrop),
+    /// The board page asks what to show: changes nothing.
+    Look,
+}
+
+/// A piece dragged (or tapped, then its square) on the board page: from where, to where, and
+/// the piece a pawn becomes when the learner chose one. Read once, at the edge, from the
+/// page's squares; stored as UCI (`e7e8q`).
+///
+/// ```
+/// use chess_tutor_core::tutor::input::BoardDrop;
+/// let d: BoardDrop = "e7e8q".parse().unwrap();
+/// assert_eq!(d.to_string(), "e7e8q");
+/// assert!("e7e9".parse::<BoardDrop>().is_err());
+/// assert!("e2e2".parse::<BoardDrop>().is_err());
+/// ```
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, serde_with::SerializeDisplay, serde_with::DeserializeFromStr,
+)]
+pub struct BoardDrop {
+    /// The square the piece was taken from.
+    pub from: shakmaty::Square,
+    /// The square it was dropped on.
+    pub to: shakmaty::Square,
+    /// The piece a pawn becomes, when one was chosen (never a pawn or a king).
+    pub promotion: Option<shakmaty::Role>,
+}
+
+/// A drop that does not read: the page sent something that is no pair of squares.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("not a drop from one square to another: {0:?}")]
+pub struct BadDrop(pub String);
+
+impl BoardDrop {
+    /// A drop from the page's parts: two squares (`e7`, `e8`) and an optional piece letter.
+    ///
+    /// # Errors
+    ///
+    /// A square that is none, the same square twice, or a piece that no pawn becomes.
+    pub fn from_parts(from: &str, to: &str, promotion: Option<&str>) -> Result<BoardDrop, BadDrop> {
+        let text = format!("{from}{to}{}", promotion.unwrap_or(""));
+        let bad = || BadDrop(text.chars().take(16).collect());
+        let from: shakmaty::Square = from.parse().map_err(|_| bad())?;
+        let to: shakmaty::Square = to.parse().map_err(|_| bad())?;
+        let promotion = match promotion {
+            None | Some("") => None,
+            Some(p) => {
+                let mut chars = p.chars();
+                let (Some(c), None) = (chars.next(), chars.next()) else {
+                    return Err(bad());
+                };
+                match shakmaty::Role::from_char(c.to_ascii_lowercase()) {
+                    Some(
+                        role @ (shakmaty::Role::Queen
+                        | shakmaty::Role::Rook
+                        | shakmaty::Role::Bishop
+                        | shakmaty::Role::Knight),
+                    ) => Some(role),
+                    _ => return Err(bad()),
+                }
+            }
+        };
+        if from == to {
+            return Err(bad());
+        }
+        Ok(BoardDrop {
+            from,
+            to,
+            promotion,
+        })
+    }
+}
+
+impl std::fmt::Display for BoardDrop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        if let Some(role) = self.promotion {
+            write!(f, "{}", role.char())?;
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for BoardDrop {
+    type Err = BadDrop;
+
+    fn from_str(s: &str) -> Result<BoardDrop, BadDrop> {
+        let bad = || BadDrop(s.chars().take(16).collect());
+        if !s.is_ascii() || !(4..=5).contains(&s.len()) {
+            return Err(bad());
+        }
+        let promotion = s.get(4..).filter(|p| !p.is_empty());
+        BoardDrop::from_parts(&s[0..2], &s[2..4], promotion)
+    }
 }
 
 /// The commands of the bot; their doc comments are the help text's source.

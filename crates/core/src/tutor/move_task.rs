@@ -10,6 +10,7 @@ use shakmaty::{Chess, Position, Role, Square};
 use super::activity::Activity;
 use super::callback::{Action, PROMOTION_ROLES};
 use super::cx::Cx;
+use super::page::{DropResult, PageSaid};
 use super::reply::{Button, Reply};
 use super::state::{Mode, TapSelection};
 use super::tap::{self, castles_with, glyph, grid, targets};
@@ -71,6 +72,11 @@ pub(crate) trait MoveTask: Activity {
     /// its squares drawn ([`MoveTask::show_refusal`]).
     fn refuse(self, cx: &mut Cx<'_>, pos: &Chess, reason: &IllegalReason, input: &str) -> Mode {
         let refusal = Refusal::counted(cx, pos, reason, input);
+        cx.page_said = Some(PageSaid {
+            result: DropResult::Refused,
+            text: refusal.note.clone(),
+            overlay: refusal.overlay.clone(),
+        });
         self.show_refusal(cx, refusal)
     }
 
@@ -295,4 +301,9 @@ fn offer_promotion<T: MoveTask>(task: &T, cx: &mut Cx<'_>, from: Square, to: Squ
         .with_row(choices)
         .with_row(vec![tap::button(cx)]);
     cx.update_task(reply);
+    cx.page_said = Some(PageSaid {
+        result: DropResult::Promote,
+        text: words::choose_promotion(lang, from, to),
+        overlay: Overlay::default(),
+    });
 }

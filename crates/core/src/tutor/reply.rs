@@ -64,6 +64,11 @@ pub struct Reply {
     /// A file sent with the words (a game's PGN, to import into a chess site).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub document: Option<Document>,
+    /// The label of a button that opens the board page (a Telegram Mini App) on this task: set
+    /// on every message that offers the tap board. A shell that serves the page, in a chat
+    /// where Telegram allows such buttons (a private chat), shows it; others ignore it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board_app: Option<String>,
 }
 
 /// A text file a reply carries.
@@ -89,6 +94,7 @@ impl Reply {
             edit_task: None,
             toast: false,
             document: None,
+            board_app: None,
         }
     }
 
@@ -246,6 +252,9 @@ pub struct Transition {
     /// The input was a press that was refused (stale, forged, not offered, someone else's):
     /// the session is the one given, byte for byte, and the replies only say so.
     pub refused: bool,
+    /// What the board page shows after a drop or a look ([`super::Input::Drop`],
+    /// [`super::Input::Look`]); `None` for every other input.
+    pub page: Option<super::page::PageView>,
 }
 
 #[cfg(test)]

@@ -40,6 +40,8 @@ pub struct Chat<'c> {
     pub events: Vec<Event>,
     /// The board of the last reply that had one.
     pub board: Option<chess_tutor_core::render::BoardView>,
+    /// What the board page was told by the last input (a drop or a look).
+    pub page: Option<chess_tutor_core::tutor::PageView>,
 }
 
 impl<'c> Chat<'c> {
@@ -53,6 +55,7 @@ impl<'c> Chat<'c> {
             squares: Vec::new(),
             events: Vec::new(),
             board: None,
+            page: None,
         }
     }
 
@@ -76,6 +79,8 @@ impl<'c> Chat<'c> {
                 format!("> [{label}] ({data})")
             }
             Input::Start { client_lang } => format!("> /start (client {client_lang:?})"),
+            Input::Drop(drop) => format!("> (dropped on the board page: {drop})"),
+            Input::Look => "> (the board page looks)".to_owned(),
         };
         self.log.push_str(&shown);
         self.log.push('\n');
@@ -183,6 +188,7 @@ impl<'c> Chat<'c> {
             ));
         }
         self.events.extend(t.events);
+        self.page = t.page;
         // The session always survives a round trip through JSON (that is how it is stored).
         let json = serde_json::to_string(&t.session).unwrap();
         let back: Session = serde_json::from_str(&json).unwrap();
@@ -216,6 +222,15 @@ impl<'c> Chat<'c> {
             .1
             .clone();
         self.send(Input::Button(data))
+    }
+
+    /// Drops a piece on the board page, from one square to another.
+    pub fn drop_piece(&mut self, from: Square, to: Square) -> &mut Self {
+        self.send(Input::Drop(chess_tutor_core::tutor::BoardDrop {
+            from,
+            to,
+            promotion: None,
+        }))
     }
 
     /// The button data of a label shown last (to press it again later).

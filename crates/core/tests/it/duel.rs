@@ -32,6 +32,8 @@ struct World<'c> {
     room: Option<i64>,
     /// The other players' replies of the last input went to this chat (none: their own).
     others_chat: Option<i64>,
+    /// What the board page was told by the last input.
+    page: Option<chess_tutor_core::tutor::PageView>,
 }
 
 impl<'c> World<'c> {
@@ -47,6 +49,7 @@ impl<'c> World<'c> {
             next_id: 4_000_000_001,
             room: None,
             others_chat: None,
+            page: None,
         }
     }
 
@@ -82,6 +85,8 @@ impl<'c> World<'c> {
                 format!("> [{label}]")
             }
             Input::Start { .. } => "> /start".to_owned(),
+            Input::Drop(d) => format!("> (dropped on the board page: {d})"),
+            Input::Look => "> (the board page looks)".to_owned(),
         };
         self.log
             .push_str(&format!("\n{} {shown}\n", Self::name(learner)));
@@ -134,6 +139,7 @@ impl<'c> World<'c> {
         let back: Session = serde_json::from_value(json).unwrap();
         assert_eq!(back, t.session);
         self.sessions.insert(learner, t.session);
+        self.page = t.page;
         self.last.clear();
         self.show(learner, &t.replies, "");
         self.last.insert(learner, t.replies);
@@ -652,4 +658,68 @@ fn a_game_against_the_tutor_is_put_aside_only_when_the_learner_sits_at_a_friends
     assert!(ann.duel.is_some(), "{}", w.told(EN));
     assert!(ann.paused_game.is_some(), "the tutor's game is kept");
     assert!(matches!(ann.mode, Mode::Duel));
+}
+
+/// The board page of a game with a friend: the player not to move sees the board and waits;
+/// the friend's drop reaches them (a new version on their next look) and in their chat.
+#[test]
+fn the_board_page_of_a_friends_game_waits_then_shows_the_friends_move() {
+    use chess_tutor_core::tutor::{BoardDrop, DropResult};
+    use shakmaty::Square;
+    let mut w = World::new(shipped());
+    w.text(ZH, "/play").press(ZH, "和朋友下");
+    let link = w.invitation(ZH);
+    w.text(EN, &format!("/start {link}"));
+    // White (zh) to move: black's page waits, with no piece to move.
+    w.send(EN, "en", Input::Look);
+    let waiting = w.page.clone().unwrap().task.expect("the board is shown");
+    assert!(!waiting.yours);
+    assert!(waiting.dests.is_empty());
+    assert_eq!(waiting.orientation, shakmaty::Color::Black);
+    // A drop out of turn changes nothing.
+    let before = w.games.clone();
+    w.send(
+        EN,
+        "en",
+        Input::Drop(BoardDrop {
+            from: Square::E7,
+            to: Square::E5,
+            promotion: None,
+        }),
+    );
+    assert_eq!(
+        w.page.clone().unwrap().said.unwrap().result,
+        DropResult::Stale
+    );
+    assert_eq!(w.games, before);
+    // White drops e2e4 on the page: played, and black is told in the chat.
+    w.send(
+        ZH,
+        "zh-hans",
+        Input::Drop(BoardDrop {
+            from: Square::E2,
+            to: Square::E4,
+            promotion: None,
+        }),
+    );
+    let said = w.page.clone().unwrap().said.unwrap();
+    assert_eq!(said.result, DropResult::Legal);
+    assert!(
+        w.told(EN).contains("Your friend played e4."),
+        "{}",
+        w.told(EN)
+    );
+    let zh_task = w.page.clone().unwrap().task.unwrap();
+    assert!(!zh_task.yours, "now the friend is to move");
+    // Black's next look: their move, a new version, the last move drawn.
+    w.send(EN, "en", Input::Look);
+    let now = w.page.clone().unwrap().task.unwrap();
+    assert!(now.yours);
+    assert_ne!(now.version, waiting.version);
+    assert_eq!(now.last_move, Some((Square::E2, Square::E4)));
+    assert!(
+        now.dests
+            .iter()
+            .any(|(from, to)| *from == Square::E7 && to.contains(&Square::E5))
+    );
 }

@@ -17,6 +17,7 @@ mod hant;
 mod no_dead_ends;
 mod oracle;
 mod oracles;
+mod page;
 mod puzzles;
 mod quiz;
 mod refusals;

@@ -483,6 +483,8 @@ fn from_any_state_the_newest_message_has_a_way_on_and_no_dead_button() {
                 Input::Text(t) => t.clone(),
                 Input::Button(d) => format!("[{d}]"),
                 Input::Start { .. } => "/start".into(),
+                Input::Drop(d) => format!("(dropped {d})"),
+                Input::Look => "(look)".into(),
             });
             if trail.len() > 12 {
                 trail.remove(0);

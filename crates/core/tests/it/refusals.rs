@@ -3,7 +3,7 @@
 
 use chess_tutor_core::content::lesson::StepKind;
 use chess_tutor_core::rules::{self, IllegalReason, Lang, Verdict};
-use chess_tutor_core::tutor::{Event, Mode};
+use chess_tutor_core::tutor::{DropResult, Event, Mode};
 use shakmaty::{Chess, Color, Position, Square};
 
 use super::chat::{Chat, shipped};
@@ -45,20 +45,35 @@ fn task_position(chat: &Chat<'_>) -> Chess {
     }
 }
 
-/// Sends a refused move (typed, or tapped on the task's tap board) and checks what every
-/// move task does with it.
-fn refuse_one(chat: &mut Chat<'_>, tapped: bool) {
+/// How a refused move is sent.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Way {
+    Typed,
+    Tapped,
+    /// Dropped on the board page.
+    Dropped,
+}
+
+/// Sends a refused move (typed, tapped on the task's tap board, or dropped on the board page)
+/// and checks what every move task does with it.
+fn refuse_one(chat: &mut Chat<'_>, way: Way) {
     let pos = task_position(chat);
     let (from, to, reason) = refused_move(&pos);
     let code = reason.code().to_owned();
     let mode = chat.session.mode.clone();
     let errors = chat.session.progress.rule_errors.get(&code).copied();
     let events = chat.events.len();
-    if tapped {
-        chat.press("👆");
-        chat.tap(from).tap(to);
-    } else {
-        chat.text(&format!("{from}{to}"));
+    match way {
+        Way::Tapped => {
+            chat.press("👆");
+            chat.tap(from).tap(to);
+        }
+        Way::Typed => {
+            chat.text(&format!("{from}{to}"));
+        }
+        Way::Dropped => {
+            chat.drop_piece(from, to);
+        }
     }
     match (&chat.session.mode, &mode) {
         // A lesson counts the miss (for its hint), on the same step.
@@ -83,13 +98,50 @@ fn refuse_one(chat: &mut Chat<'_>, tapped: bool) {
         !board.marks.is_empty() || !board.arrows.is_empty(),
         "the reason's squares are drawn for `{code}`"
     );
+    if way == Way::Dropped {
+        // The page is told the same rule, with the same squares as the chat's picture.
+        let page = chat.page.as_ref().expect("a drop is answered for the page");
+        let said = page.said.as_ref().expect("what became of the drop");
+        assert_eq!(said.result, DropResult::Refused);
+        assert!(!said.text.is_empty());
+        // The chat's task message says it too: the chat stays whole.
+        assert!(
+            said.text.lines().all(|line| chat.log.contains(line)),
+            "the chat says {:?}",
+            said.text
+        );
+        for mark in &said.overlay.marks {
+            assert!(
+                board.marks.contains(mark),
+                "{mark:?} is on the chat's picture too"
+            );
+        }
+        for arrow in &said.overlay.arrows {
+            assert!(
+                board.arrows.contains(arrow),
+                "{arrow:?} is on the chat's picture too"
+            );
+        }
+        assert!(!said.overlay.marks.is_empty() || !said.overlay.arrows.is_empty());
+        let task = page.task.as_ref().expect("the task is still there");
+        assert_eq!(
+            task.fen,
+            shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal).to_string()
+        );
+    } else {
+        assert_eq!(
+            chat.page, None,
+            "only the page's inputs are answered for the page"
+        );
+    }
 }
 
 #[test]
-fn a_refused_move_in_a_game_is_counted_once_and_drawn_typed_or_tapped() {
+fn a_refused_move_in_a_game_is_counted_once_and_drawn_typed_tapped_or_dropped() {
     let mut chat = in_game(shipped(), Lang::En, None, &["e4", "e5"], Color::White, 3);
-    refuse_one(&mut chat, false);
-    refuse_one(&mut chat, true);
+    refuse_one(&mut chat, Way::Typed);
+    refuse_one(&mut chat, Way::Tapped);
+    refuse_one(&mut chat, Way::Dropped);
 }
 
 #[test]
@@ -98,8 +150,9 @@ fn a_refused_move_in_a_puzzle_is_counted_once_and_drawn() {
     chat.session.lang = Some(Lang::Zh);
     chat.text("/puzzle");
     assert!(matches!(chat.session.mode, Mode::Puzzle(_)));
-    refuse_one(&mut chat, false);
-    refuse_one(&mut chat, true);
+    refuse_one(&mut chat, Way::Typed);
+    refuse_one(&mut chat, Way::Tapped);
+    refuse_one(&mut chat, Way::Dropped);
 }
 
 #[test]
@@ -118,6 +171,7 @@ fn a_refused_move_in_a_lesson_move_step_is_counted_once_and_drawn() {
         }
         chat.text("/next");
     }
-    refuse_one(&mut chat, false);
-    refuse_one(&mut chat, true);
+    refuse_one(&mut chat, Way::Typed);
+    refuse_one(&mut chat, Way::Tapped);
+    refuse_one(&mut chat, Way::Dropped);
 }

@@ -36,3 +36,4 @@ pub(super) use claims::act;
 pub(super) use ending::{send_pgn, settle};
 pub(super) use invite::{invite, join, remind_invitation};
 pub use room::{plays_in_room, shared_game_of};
+pub(super) use task::page_board;

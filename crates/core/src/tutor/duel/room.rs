@@ -57,6 +57,7 @@ pub fn plays_in_room(member: &Session, input: &Input, room: i64) -> bool {
                     Some(c) => matches!(c, Command::Board | Command::Pgn | Command::Play(None)),
                 }
         }
-        Input::Start { .. } => false,
+        // The board page is opened from the learner's own chat: never a group's input.
+        Input::Start { .. } | Input::Drop(_) | Input::Look => false,
     }
 }

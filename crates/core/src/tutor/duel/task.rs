@@ -99,3 +99,23 @@ impl MoveTask for Duel {
         self.into()
     }
 }
+
+/// The game's board as the board page shows it, on either player's move: the task board when
+/// the learner is to move, else the board they wait on (with `false`).
+pub(in crate::tutor) fn page_board(cx: &Cx<'_>, duel: &Duel) -> Option<(TaskBoard, bool)> {
+    if !duel.game.started() {
+        return None;
+    }
+    if let Some(board) = duel.task_board(cx) {
+        return Some((board, true));
+    }
+    Some((
+        TaskBoard {
+            pos: duel.game.pos().clone(),
+            view: view_for(&duel.game, duel.me),
+            caption: caption(&duel.game, duel.me, cx.lang()),
+            buttons: Vec::new(),
+        },
+        false,
+    ))
+}

@@ -23,6 +23,10 @@ use tokio::sync::Semaphore;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
+/// The peer of a connection, as the server accepted it: in every request's extensions.
+#[derive(Debug, Clone, Copy)]
+pub struct Peer(pub SocketAddr);
+
 /// What one server allows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
@@ -110,11 +114,7 @@ pub async fn serve(
             continue;
         };
         // Each request knows its peer (the board page's local login is for loopback only).
-        let service = TowerToHyperService::new(
-            router
-                .clone()
-                .layer(axum::Extension(crate::web::Peer(peer))),
-        );
+        let service = TowerToHyperService::new(router.clone().layer(axum::Extension(Peer(peer))));
         let closing = closing.clone();
         let cut = cut.clone();
         let timed_out = counters.timed_out.clone();

@@ -164,7 +164,7 @@ pub async fn apply_from(
         // What the step stores is written out on the same thread (a game's record is the
         // largest state there is), not on an async worker.
         let change = run_step(searches, move || {
-            change_of(tutor::step(request, &step_catalog), &step_origin, searches)
+            change_of(step(request, &step_catalog), &step_origin, searches)
         })
         .await;
         match store.commit(&snapshot, update_key, change).await? {
@@ -223,6 +223,11 @@ async fn request_for(
     Ok(request)
 }
 
+/// The one place the shells step the tutor.
+fn step(request: Request, catalog: &Catalog) -> tutor::Transition {
+    tutor::step(request, catalog)
+}
+
 /// What the board page shows of learner `id`'s task now: the tutor's answer to a look,
 /// computed from the stored session and committed nowhere (a look changes nothing).
 ///
@@ -244,7 +249,7 @@ pub async fn look(
         .unwrap_or_default();
     let request = request_for(store, session, Input::Look, origin, id, None, &mut snapshot).await?;
     let step_catalog = Arc::clone(catalog);
-    let t = run_step(false, move || tutor::step(request, &step_catalog)).await;
+    let t = run_step(false, move || step(request, &step_catalog)).await;
     Ok(t.page.expect("a look is answered for the page"))
 }
 

@@ -5,7 +5,8 @@
 // Test hooks: #board, #said, #task-text, [data-promote], window.__cg (the chessground API),
 // and on <body>: data-state ("loading", "busy", "ready"), data-result (the last move's result),
 // data-version (the task's version), data-orientation, data-fen (the board chessground shows),
-// data-shapes (the contract shapes drawn, as JSON), data-seq (answers shown so far) and
+// data-shapes (the contract shapes drawn, as JSON), data-seq (answers shown so far, polls
+// included), data-answers (answers to the learner's own moves) and
 // data-error (the kind of the last error, if the last answer was one).
 
 import { Chessground } from './vendor/chessground/chessground.min.js';
@@ -95,6 +96,8 @@ let pendingPromotion = null; // {from, to} while the promotion buttons are shown
 let pollTimer = null;
 let polling = false;
 let seq = 0;
+// Answers to the learner's own moves shown so far (a poll is not one).
+let answers = 0;
 
 // ---------------------------------------------------------------------------------------------
 // The board
@@ -261,7 +264,15 @@ function lockBoard() {
 function setText(node, text) {
   node.textContent = text || '';
   node.hidden = !text;
+  boardMayHaveMoved();
 }
+
+// chessground keeps the board's place on the screen from its first drawing; a line of text
+// above it that grows or shrinks moves the board, so it is told to measure again.
+function boardMayHaveMoved() {
+  requestAnimationFrame(() => document.body.dispatchEvent(new Event('chessground.resize')));
+}
+window.addEventListener('scroll', boardMayHaveMoved, { passive: true });
 
 function showTurn() {
   const yours = task && task.yours;
@@ -333,6 +344,7 @@ function finish(result) {
     requestAnimationFrame(() =>
       requestAnimationFrame(() => {
         body.fen = cg.getFen();
+        if (result !== undefined) body.answers = String(++answers);
         body.seq = String(++seq);
         body.state = 'ready';
       }),
@@ -478,6 +490,8 @@ function onDrop(orig, dest) {
 }
 
 async function sendMove(from, to, promotion) {
+  // From the drop to the answer drawn (read by the benchmark, bench/board_page.sh).
+  const dropped = performance.now();
   startBusy();
   lockBoard();
   hidePromotion();
@@ -509,6 +523,9 @@ async function sendMove(from, to, promotion) {
       break;
     case 'promote':
       showSaid(text, 'promote');
+      // The shapes of an earlier refusal belong to another move.
+      cg.setAutoShapes([]);
+      document.body.dataset.shapes = '[]';
       pendingPromotion = { from, to };
       showPromotion(next);
       break;
@@ -520,6 +537,9 @@ async function sendMove(from, to, promotion) {
       showSaid(text, '');
       showTask(next, []);
   }
+  requestAnimationFrame(() => {
+    document.body.dataset.drawMs = (performance.now() - dropped).toFixed(1);
+  });
   finish(String(answer.result ?? ''));
 }
 

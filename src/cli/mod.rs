@@ -52,7 +52,7 @@ pub enum Command {
     ImportLichess(import_lichess::ImportArgs),
     /// The Telegram bot (long polling, or a webhook server with --webhook-listen); the token
     /// comes from TELOXIDE_TOKEN, and TELOXIDE_API_URL points it at another Bot API server.
-    Telegram(telegram::TelegramArgs),
+    Telegram(Box<telegram::TelegramArgs>),
 }
 
 /// Runs the parsed command line; a failure comes back to `main`, which prints it.

@@ -10,7 +10,6 @@ pub mod init_data;
 mod json;
 pub mod token;
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::extract::{Path, Request, State};
@@ -20,6 +19,7 @@ use axum::routing::{get, post};
 use chess_tutor_core::tutor::{BoardDrop, Catalog, Input, Reply};
 use chess_tutor_store::{Applied, LearnerId, Store};
 
+use crate::http::Peer;
 use crate::shell::Origin;
 use crate::telegram::Shell;
 use crate::telegram::flood::Admission;
@@ -43,10 +43,6 @@ pub const CSP: &str = "default-src 'self'; script-src 'self' https://telegram.or
 
 /// The largest request body read (a drop or an initData is far smaller).
 pub const BODY_LIMIT: usize = 4096;
-
-/// The peer of a connection, as the HTTP server accepted it.
-#[derive(Debug, Clone, Copy)]
-pub struct Peer(pub SocketAddr);
 
 /// Who may open the page.
 pub enum Login {

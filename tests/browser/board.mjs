@@ -33,7 +33,7 @@
 //               "telegram": [calls the page made on Telegram.WebApp], "console_errors": […],
 //               "csp_violations": […], "steps": [{"action", "ok", "error", "answered",
 //               "api"?, …<snapshot>}]}]}
-// A snapshot: state, result, said, task_text, turn_text, error_line (the page's error
+// A snapshot: state, result, draw_ms (from the page's last drop to its answer drawn), said, task_text, turn_text, error_line (the page's error
 // message, "" when none), error_kind (network, auth, flood, other, or null), fen (chessground's
 // getFen()), version, orientation, movable, shapes (the contract's shapes the page drew),
 // shape_elements (shapes in chessground's SVG layers) and shape_layers (per layer),
@@ -148,6 +148,7 @@ function telegramStub(initData, theme, height) {
 // Runs in the page: what it shows now.
 function snapshotInPage() {
   const d = document.body.dataset;
+  const drawMs = d.drawMs === undefined ? null : Number(d.drawMs);
   const q = (s) => document.querySelector(s);
   const shown = (el) => Boolean(el && !el.hidden);
   const layers = ['cg-shapes', 'cg-shapes-below', 'cg-custom-svgs', 'cg-custom-below'];
@@ -168,6 +169,7 @@ function snapshotInPage() {
   return {
     state: d.state ?? null,
     result: d.result ?? null,
+    draw_ms: drawMs,
     said: shown(q('#said')) ? q('#said').textContent : '',
     task_text: q('#task-text')?.textContent ?? '',
     turn_text: q('#turn-text')?.textContent ?? '',
@@ -241,7 +243,8 @@ async function squareCentre(page, square) {
   }, square);
 }
 
-const seqOf = (page) => page.evaluate(() => Number(document.body.dataset.seq || 0));
+// Answers to the page's own moves (a poll that lands meanwhile is not the answer).
+const seqOf = (page) => page.evaluate(() => Number(document.body.dataset.answers || 0));
 
 // Waits until the page has shown an answer after `before` (true), or until it is plainly not
 // waiting for one (false: nothing was sent).
@@ -250,7 +253,7 @@ async function waitAnswer(page, before) {
   const handle = await page.waitForFunction(
     ([seq, start]) => {
       const d = document.body.dataset;
-      if (Number(d.seq || 0) > seq && d.state === 'ready') return 'answered';
+      if (Number(d.answers || 0) > seq && d.state === 'ready') return 'answered';
       if (d.state !== 'busy' && performance.now() - start > 500) return 'none';
       return false;
     },

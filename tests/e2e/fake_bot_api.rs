@@ -470,12 +470,29 @@ fn buttons(markup: &Value) -> Vec<(String, String)> {
         .flatten()
         .flat_map(|row| row.as_array().cloned().unwrap_or_default())
         .map(|b| {
-            (
-                b["text"].as_str().unwrap_or_default().to_owned(),
-                b["callback_data"].as_str().unwrap_or_default().to_owned(),
-            )
+            // A Mini App button is kept as `web_app:` and its address.
+            let data = match b["web_app"]["url"].as_str() {
+                Some(url) => format!("web_app:{url}"),
+                None => b["callback_data"].as_str().unwrap_or_default().to_owned(),
+            };
+            (b["text"].as_str().unwrap_or_default().to_owned(), data)
         })
         .collect()
+}
+
+/// Whether a call's inline keyboard has a Mini App (`web_app`) button.
+fn has_web_app_button(body: &Value) -> bool {
+    let markup = match body.get("reply_markup") {
+        Some(Value::String(s)) => serde_json::from_str(s).unwrap_or(Value::Null),
+        Some(v) => v.clone(),
+        None => return false,
+    };
+    markup["inline_keyboard"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row.as_array().cloned().unwrap_or_default())
+        .any(|b| b.get("web_app").is_some())
 }
 
 async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Response {
@@ -531,6 +548,15 @@ async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Res
     {
         let mut s = state.lock().unwrap();
         let chat = body.get("chat_id").and_then(as_i64);
+        // As Telegram: a Mini App button is allowed in private chats only.
+        if chat.is_some_and(|c| c < 0) && has_web_app_button(&body) {
+            return (
+                StatusCode::BAD_REQUEST,
+                axum::Json(json!({"ok": false, "error_code": 400,
+                    "description": "Bad Request: BUTTON_TYPE_INVALID"})),
+            )
+                .into_response();
+        }
         if let Some(chat) = chat.filter(|c| s.blocked_by.contains(c)) {
             s.forbidden.push((method.clone(), chat));
             return (

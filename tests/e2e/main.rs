@@ -2,6 +2,7 @@
 //! server, the terminal chat, the command line, and the workspace's architecture.
 
 mod architecture;
+mod board_page;
 mod cli;
 mod fake_bot_api;
 mod help_beside_games;

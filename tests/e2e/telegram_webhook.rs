@@ -1308,3 +1308,22 @@ async fn idle_connections_are_capped_and_cut_and_sigterm_with_a_half_sent_reques
     no_secrets_in(&log);
     drop(half);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_page_is_served_beside_the_webhook() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::spawn(
+        &fake,
+        dir.path(),
+        None,
+        &["--web-url", "https://tutor.example"],
+    );
+    let (status, headers, body) = super::fake_bot_api::http_get(bot.addr, "/app/").await;
+    assert_eq!(status, 200, "{headers}");
+    assert!(body.contains("telegram-web-app.js"), "{body}");
+    // Its calls answer there too (an unsigned one is refused).
+    let (status, _, _) = super::fake_bot_api::http_get(bot.addr, "/api/task").await;
+    assert_eq!(status, 401);
+    bot.stop();
+}

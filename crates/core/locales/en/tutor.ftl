@@ -460,4 +460,4 @@ button-board-app = ♟ Board
 page-promote = The pawn has reached the last rank: choose what it becomes.
 page-waiting = Your friend is to move. Their move will appear here.
 page-no-task = Nothing to move just now. Open a lesson, a puzzle or a game in the chat.
-page-your-move = Your move: drag a piece, or tap it and then its square. You may try any move: if it breaks a rule, you will see which.
+page-your-move = Your move: drag a piece, or tap it and then a square.

@@ -49,7 +49,9 @@ pub(crate) struct Cx<'a> {
     pub refusal: Vec<Reply>,
     /// What the board page is told about a drop: set when a move task refuses it or asks
     /// for a promotion piece (a drop that is neither was played).
-    pub page_said: Option<super::page::PageSaid>,
+    pub page_said: Option<super::page_view::PageSaid>,
+    /// The words of the task a drop was made on (the page shows them already).
+    pub page_caption: Option<String>,
 }
 
 /// The shared game of one input: the one the shell locked, and what becomes of it.

@@ -7,7 +7,8 @@ use super::callback::{Action, DuelAct};
 use super::cx::Cx;
 use super::input::{BoardDrop, Command, Input, LessonArg, MAX_TEXT_CHARS};
 use super::move_task::{BeforeTap, MoveTask, TaskBoard};
-use super::page::{self, DropResult, PageSaid};
+use super::page;
+use super::page_view::{DropResult, PageSaid};
 use super::reply::{Button, Event, Reply, Transition};
 use super::request::Request;
 use super::state::{GameState, Mode};
@@ -62,6 +63,7 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
         name: envelope.name.clone(),
         refusal: Vec::new(),
         page_said: None,
+        page_caption: None,
     };
     // A finished game with a friend is counted for this learner at their first input after.
     let mode = duel::settle(&mut cx, mode);
@@ -132,15 +134,20 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
         };
     }
     let page = for_page.then(|| {
+        let board = page_board(&mode, &cx);
         let said = cx.page_said.take().or_else(|| {
             // A drop neither refused nor waiting for its piece was played.
-            dropped.then(|| PageSaid {
-                result: DropResult::Legal,
-                text: page::played_words(&cx.replies),
-                overlay: crate::render::Overlay::default(),
+            dropped.then(|| {
+                let before = cx.page_caption.as_deref().unwrap_or("");
+                let after = board.as_ref().map_or("", |(b, _)| b.caption.as_str());
+                PageSaid {
+                    result: DropResult::Legal,
+                    text: page::played_words(&cx.replies, &[before, after]),
+                    overlay: crate::render::Overlay::default(),
+                }
             })
         });
-        page::view(&cx, page_board(&mode, &cx), said)
+        page::view(cx.lang(), cx.nonce(), board, said)
     });
     // A game played in a group: what its other player is told goes to the group.
     let others_chat = cx
@@ -584,6 +591,7 @@ impl Cx<'_> {
             return mode;
         };
         let verdict = rules::explain_squares(&board.pos, drop.from, drop.to, drop.promotion);
+        self.page_caption = Some(board.caption.clone());
         let uci = drop.to_string();
         let pos = board.pos;
         match mode {

@@ -10,7 +10,7 @@ use shakmaty::{Chess, Position, Role, Square};
 use super::activity::Activity;
 use super::callback::{Action, PROMOTION_ROLES};
 use super::cx::Cx;
-use super::page::{DropResult, PageSaid};
+use super::page_view::{DropResult, PageSaid};
 use super::reply::{Button, Reply};
 use super::state::{Mode, TapSelection};
 use super::tap::{self, castles_with, glyph, grid, targets};

@@ -254,7 +254,7 @@ pub struct Transition {
     pub refused: bool,
     /// What the board page shows after a drop or a look ([`super::Input::Drop`],
     /// [`super::Input::Look`]); `None` for every other input.
-    pub page: Option<super::page::PageView>,
+    pub page: Option<super::page_view::PageView>,
 }
 
 #[cfg(test)]

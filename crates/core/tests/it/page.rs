@@ -53,6 +53,9 @@ fn a_legal_drop_in_a_game_is_played_and_answered_by_the_tutor() {
     let view = page(&chat);
     let said = view.said.expect("the drop is answered");
     assert_eq!(said.result, DropResult::Legal);
+    // The tutor's words about it, not the task's own (the page shows those).
+    assert!(!said.text.is_empty());
+    assert!(!said.text.starts_with("♟"), "{}", said.text);
     let Mode::Game(g) = &chat.session.mode else {
         panic!("still in the game")
     };

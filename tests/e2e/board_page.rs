@@ -1,0 +1,737 @@
+//! The board page (a Telegram Mini App) through the real binary and the fake Bot API: who may
+//! open it (initData signed by the test), a drop judged as a typed move, the chat kept whole,
+//! and, in Debian's Chromium, the page itself.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use hmac::{Hmac, KeyInit, Mac};
+use serde_json::{Value, json};
+use sha2::Sha256;
+
+use super::fake_bot_api::{
+    BotProcess, Fake, button, in_group, logged_addr, press, start, text, text_in,
+};
+
+const TOKEN: &str = "123:abc";
+const PAGE_URL: &str = "https://tutor.example/app/";
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+        .try_into()
+        .unwrap()
+}
+
+fn hmac(key: &[u8], data: &[u8]) -> Vec<u8> {
+    let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(key).unwrap();
+    mac.update(data);
+    mac.finalize().into_bytes().to_vec()
+}
+
+/// `initData` as Telegram signs it for bot `token`: user `user` (client language `lang`),
+/// signed at `auth_date`.
+pub fn init_data(token: &str, user: i64, lang: &str, auth_date: i64) -> String {
+    let user_json = json!({"id": user, "first_name": "Learner", "language_code": lang}).to_string();
+    let mut fields = [
+        ("auth_date", auth_date.to_string()),
+        ("query_id", format!("AAH{user}")),
+        ("user", user_json),
+    ];
+    fields.sort();
+    let check = fields
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let secret = hmac(b"WebAppData", token.as_bytes());
+    let hash: String = hmac(&secret, check.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let mut query = url::form_urlencoded::Serializer::new(String::new());
+    for (k, v) in &fields {
+        query.append_pair(k, v);
+    }
+    query.append_pair("hash", &hash);
+    query.finish()
+}
+
+/// One HTTP/1.1 request to the page's server: the status and the body as JSON (`Null` when it
+/// is not JSON).
+async fn call(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&str>,
+) -> (u16, Value) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    if let Some(token) = token {
+        head.push_str(&format!("Authorization: Bearer {token}\r\n"));
+    }
+    let body = body.unwrap_or("");
+    head.push_str(&format!(
+        "Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    ));
+    stream.write_all(head.as_bytes()).await.unwrap();
+    stream.write_all(body.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    tokio::time::timeout(Duration::from_secs(60), stream.read_to_end(&mut answer))
+        .await
+        .expect("the page's server answers")
+        .unwrap();
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    let (headers, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+    let status = headers
+        .strip_prefix("HTTP/1.1 ")
+        .and_then(|rest| rest.get(..3))
+        .and_then(|code| code.parse().ok())
+        .unwrap_or(0);
+    // A chunked body: the JSON is the part between the chunk sizes.
+    let body = if headers
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        body.lines()
+            .filter(|l| !l.chars().all(|c| c.is_ascii_hexdigit()))
+            .collect::<String>()
+    } else {
+        body.to_owned()
+    };
+    (status, serde_json::from_str(&body).unwrap_or(Value::Null))
+}
+
+async fn login(addr: SocketAddr, init: &str) -> (u16, Value) {
+    let body = json!({ "initData": init }).to_string();
+    call(addr, "POST", "/api/session", None, Some(&body)).await
+}
+
+async fn token_of(addr: SocketAddr, user: i64, lang: &str) -> String {
+    let (status, body) = login(addr, &init_data(TOKEN, user, lang, now())).await;
+    assert_eq!(status, 200, "{body}");
+    body["token"].as_str().unwrap().to_owned()
+}
+
+async fn task(addr: SocketAddr, token: &str) -> Value {
+    let (status, body) = call(addr, "GET", "/api/task", Some(token), None).await;
+    assert_eq!(status, 200, "{body}");
+    body
+}
+
+async fn drop_piece(addr: SocketAddr, token: &str, from: &str, to: &str) -> (u16, Value) {
+    let body = json!({ "from": from, "to": to }).to_string();
+    call(addr, "POST", "/api/move", Some(token), Some(&body)).await
+}
+
+/// A bot with the page served on a port of its own, offered at [`PAGE_URL`].
+fn bot(fake: &Fake, data: &Path, extra: &[&str]) -> (BotProcess, SocketAddr) {
+    let mut args = vec![
+        "--poll-timeout",
+        "1",
+        "--web-listen",
+        "127.0.0.1:0",
+        "--web-url",
+        "https://tutor.example",
+    ];
+    args.extend_from_slice(extra);
+    let (mut command, log) = BotProcess::command(fake, data, TOKEN, &args);
+    command.env_remove("DATABASE_URL");
+    let mut bot = BotProcess::start(command, log);
+    let addr = logged_addr(&mut bot, "serving the board page on http://");
+    (bot, addr)
+}
+
+/// `chat` (English) starts a game at level 1 as White; returns the game's board message.
+async fn game_as_white(fake: &Fake, chat: i64) -> super::fake_bot_api::Call {
+    fake.push(start(chat, "en"));
+    fake.wait_text(chat, "Welcome").await;
+    fake.push(text(chat, "/play 1"));
+    let setup = fake.wait_text(chat, "Choose your colour").await;
+    fake.push(press(chat, &button(&setup, "White"), 1));
+    fake.wait_text(chat, "Your move").await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_drop_on_the_board_page_is_judged_as_a_typed_move_and_only_its_learner_may_make_it() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let (bot, addr) = bot(&fake, dir.path(), &["--flood-burst", "30"]);
+    let chat = 7101;
+    let board = game_as_white(&fake, chat).await;
+    // The task's message opens the page (a Mini App button), in a private chat.
+    let app = board
+        .buttons
+        .iter()
+        .find(|(_, data)| data.starts_with("web_app:"))
+        .expect("a Board button");
+    assert_eq!(app.0, "♟ Board");
+    assert_eq!(app.1, format!("web_app:{PAGE_URL}"));
+    // In a group, where Telegram refuses such buttons, there is none (the fake answers 400
+    // to one, so the lesson would not arrive).
+    fake.push(in_group(-100_7101, "/lesson 3", false, false));
+    let group_board = fake.wait_text(-100_7101, "Unit 3").await;
+    assert!(
+        group_board
+            .buttons
+            .iter()
+            .all(|(_, d)| !d.starts_with("web_app:")),
+        "{:?}",
+        group_board.buttons
+    );
+
+    // Who may open it.
+    let good = init_data(TOKEN, chat, "en", now());
+    let tampered = good.replacen("Learner", "Mallory", 1);
+    assert_ne!(tampered, good);
+    for (what, init) in [
+        ("tampered", tampered),
+        ("stale", init_data(TOKEN, chat, "en", now() - 2 * 86_400)),
+        ("another bot's", init_data("999:other", chat, "en", now())),
+        ("empty", String::new()),
+    ] {
+        let (status, body) = login(addr, &init).await;
+        assert_eq!(status, 401, "{what} initData: {body}");
+    }
+    let (status, _) = call(
+        addr,
+        "POST",
+        "/api/session",
+        None,
+        Some(r#"{"local":true}"#),
+    )
+    .await;
+    assert_eq!(status, 401, "no local login on a Telegram bot");
+    let (status, _) = call(addr, "GET", "/api/task", None, None).await;
+    assert_eq!(status, 401);
+    let (status, _) = call(addr, "GET", "/api/task", Some("7101.9999999999.00"), None).await;
+    assert_eq!(status, 401, "a forged token");
+
+    let token = token_of(addr, chat, "en").await;
+    let start_view = task(addr, &token).await;
+    assert_eq!(start_view["lang"], "en");
+    let t = &start_view["task"];
+    assert_eq!(
+        t["fen"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert_eq!(t["yours"], true);
+    assert_eq!(t["dests"]["g1"], json!(["f3", "h3"]));
+
+    // Refused: nothing changes, the rule and its squares, and the chat's board says it too.
+    let (status, refused) = drop_piece(addr, &token, "e1", "e3").await;
+    assert_eq!(status, 200, "{refused}");
+    assert_eq!(refused["result"], "refused", "{refused}");
+    let sentence = refused["text"].as_str().unwrap().to_owned();
+    assert!(sentence.contains("king"), "{sentence}");
+    assert!(
+        !refused["shapes"].as_array().unwrap().is_empty(),
+        "{refused}"
+    );
+    assert_eq!(refused["task"]["fen"], t["fen"]);
+    fake.wait_shown(chat, sentence.lines().next().unwrap())
+        .await;
+
+    // Another learner's token moves nothing here: their own session has no task.
+    let other = token_of(addr, 7102, "zh-hans").await;
+    let (_, theirs) = drop_piece(addr, &other, "e2", "e4").await;
+    assert_eq!(theirs["result"], "stale");
+    assert_eq!(theirs["lang"], "zh-Hans");
+    assert_eq!(task(addr, &token).await["task"]["version"], t["version"]);
+
+    // A drop on a board that changed meanwhile is not judged.
+    let body = json!({"from": "e2", "to": "e4", "version": "0000"}).to_string();
+    let (_, stale) = call(addr, "POST", "/api/move", Some(&token), Some(&body)).await;
+    assert_eq!(stale["result"], "stale");
+    assert_eq!(stale["task"]["fen"], t["fen"]);
+
+    // Legal: played, the tutor answers, and the page gets the position after its reply.
+    let body = json!({"from": "e2", "to": "e4", "version": t["version"]}).to_string();
+    let (status, played) = call(addr, "POST", "/api/move", Some(&token), Some(&body)).await;
+    assert_eq!(status, 200, "{played}");
+    assert_eq!(played["result"], "legal", "{played}");
+    let after = &played["task"];
+    assert_eq!(after["turn"], "white");
+    assert_ne!(
+        after["last_move"],
+        json!(["e2", "e4"]),
+        "the tutor's reply is last"
+    );
+    assert!(after["fen"].as_str().unwrap().contains("4P3"), "{after}");
+    fake.wait_shown(chat, "1. e4").await;
+
+    // Bodies that do not read change nothing.
+    for body in [
+        r#"{"from":"e2"}"#,
+        r#"{"from":"e2","to":"e9"}"#,
+        r#"{"from":"e7","to":"e8","promotion":"k"}"#,
+        "not json",
+    ] {
+        let (status, _) = call(addr, "POST", "/api/move", Some(&token), Some(body)).await;
+        assert_eq!(status, 400, "{body}");
+    }
+    let huge = format!(
+        r#"{{"from":"e2","to":"e4","pad":"{}"}}"#,
+        "x".repeat(10_000)
+    );
+    let (status, _) = call(addr, "POST", "/api/move", Some(&token), Some(&huge)).await;
+    assert_eq!(status, 413);
+    assert_eq!(task(addr, &token).await["task"]["fen"], after["fen"]);
+
+    // The flood limit of the chat applies to the page too.
+    let mut limited = false;
+    for _ in 0..40 {
+        let (status, _) = drop_piece(addr, &token, "a1", "a5").await;
+        if status == 429 {
+            limited = true;
+            break;
+        }
+    }
+    assert!(limited, "moves from the page are flood-limited");
+    bot.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_is_served_with_a_content_security_policy_and_no_inline_script() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let (bot, addr) = bot(&fake, dir.path(), &[]);
+    let (status, headers, body) = super::fake_bot_api::http_get(addr, "/app/").await;
+    assert_eq!(status, 200);
+    let headers = headers.to_ascii_lowercase();
+    assert!(
+        headers.contains(
+            "content-security-policy: default-src 'self'; script-src 'self' https://telegram.org;"
+        ),
+        "{headers}"
+    );
+    assert!(headers.contains("x-content-type-options: nosniff"));
+    assert!(body.contains("https://telegram.org/js/telegram-web-app.js"));
+    // Every script is a file: no inline one (the policy would block it anyway).
+    for script in body.split("<script").skip(1) {
+        let open = script.split('>').next().unwrap();
+        assert!(open.contains("src="), "an inline script: <script{open}>");
+    }
+    assert!(!body.contains("style=\""), "an inline style attribute");
+    let (status, _, js) = super::fake_bot_api::http_get(addr, "/app/app.js").await;
+    assert_eq!(status, 200);
+    assert!(js.contains("/api/move"));
+    let (status, _, _) = super::fake_bot_api::http_get(addr, "/app/../Cargo.toml").await;
+    assert_ne!(status, 200);
+    let (status, _, _) = super::fake_bot_api::http_get(addr, "/app/nothing.js").await;
+    assert_eq!(status, 404);
+    bot.stop();
+}
+
+/// The browser and its driver, or why they are missing: in CI a missing one fails the test,
+/// on a developer's machine it is skipped, saying so.
+fn browser() -> Option<(PathBuf, PathBuf)> {
+    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let driver = repo.join("tests/browser/board.mjs");
+    let modules = repo.join("tests/browser/node_modules/playwright-core");
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let node = std::process::Command::new("node").arg("--version").output();
+    let missing = if node.is_err() {
+        Some("node")
+    } else if !modules.exists() {
+        Some("tests/browser/node_modules (npm ci --prefix tests/browser)")
+    } else if !Path::new(&chromium).exists() {
+        Some("chromium (apt-get install chromium)")
+    } else {
+        None
+    };
+    match missing {
+        None => Some((driver, repo)),
+        Some(what) => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI runs the browser tests, but {what} is missing"
+            );
+            eprintln!("SKIPPED: the board page's browser test needs {what}");
+            None
+        }
+    }
+}
+
+/// Runs the driver on `scenario`; returns its answer.
+fn run_driver(driver: &Path, repo: &Path, scenario: &Value, dir: &Path) -> Value {
+    let file = dir.join("scenario.json");
+    std::fs::write(&file, serde_json::to_vec_pretty(scenario).unwrap()).unwrap();
+    let out = std::process::Command::new("node")
+        .arg(driver)
+        .arg(&file)
+        .current_dir(repo)
+        .output()
+        .expect("node runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let answer: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| {
+        panic!(
+            "the driver's answer does not read ({e}):\n{stdout}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    assert!(out.status.success(), "the browser did not run: {answer}");
+    answer
+}
+
+fn case<'a>(answer: &'a Value, name: &str) -> &'a Value {
+    answer["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == name)
+        .unwrap_or_else(|| panic!("no case {name} in {answer}"))
+}
+
+fn step(case: &Value, n: usize) -> &Value {
+    &case["steps"][n]
+}
+
+/// Where the screenshots go, to be looked at (not compared).
+fn screens() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("board-page");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Waits (up to 20 s) for the learner's page to show a task whose FEN `fits`; returns the FEN.
+async fn wait_task(addr: SocketAddr, token: &str, fits: impl Fn(&str) -> bool) -> String {
+    for _ in 0..200 {
+        if let Some(fen) = task(addr, token).await["task"]["fen"].as_str()
+            && fits(fen)
+        {
+            return fen.to_owned();
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!(
+        "no such task on the page in 20 s: {}",
+        task(addr, token).await
+    );
+}
+
+/// The mating move of a mate-in-1 position, as two squares.
+fn mate_in_one(fen: &str) -> Option<(String, String)> {
+    use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
+    let pos: Chess = fen
+        .parse::<Fen>()
+        .ok()?
+        .into_position(CastlingMode::Standard)
+        .ok()?;
+    pos.legal_moves().iter().find_map(|m| {
+        let after = pos.clone().play(*m).ok()?;
+        after.is_checkmate().then(|| {
+            let uci = m.to_uci(CastlingMode::Standard).to_string();
+            (uci[0..2].to_owned(), uci[2..4].to_owned())
+        })
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_page_in_a_real_browser_drags_taps_refuses_promotes_and_shows_a_friends_move() {
+    let Some((driver, repo)) = browser() else {
+        return;
+    };
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let (bot, addr) = bot(&fake, dir.path(), &[]);
+    let shots = screens();
+
+    // en: a game against the tutor.
+    let game = 8101;
+    game_as_white(&fake, game).await;
+    // zh: the promotion lesson's first move step (two pages of explanation before it).
+    let promo = 8102;
+    fake.push(start(promo, "zh-hans"));
+    fake.wait_text(promo, "欢迎").await;
+    fake.push(text(promo, "/lesson 11"));
+    fake.wait_text(promo, "第11课").await;
+    for _ in 0..2 {
+        fake.push(text(promo, "/next"));
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    let promo_token = token_of(addr, promo, "zh-hans").await;
+    wait_task(addr, &promo_token, |fen| {
+        fen.starts_with("8/4P3/8/8/8/k7/8/4K3 w")
+    })
+    .await;
+    // en: a puzzle, solved on the page.
+    let puzzle = 8103;
+    fake.push(start(puzzle, "en"));
+    fake.wait_text(puzzle, "Welcome").await;
+    fake.push(text(puzzle, "/puzzle"));
+    let puzzle_token = token_of(addr, puzzle, "en").await;
+    let puzzle_fen = wait_task(addr, &puzzle_token, |_| true).await;
+    let (key_from, key_to) =
+        mate_in_one(&puzzle_fen).expect("a new learner's first puzzle is a mate in 1");
+    // A game with a friend: zh invites, en (Black) joins.
+    let (white, black) = (8104, 8105);
+    fake.push(start(white, "zh-hans"));
+    fake.wait_text(white, "欢迎").await;
+    fake.push(text_in(white, "/play", "zh-hans"));
+    let setup = fake.wait_text(white, "和老师下一盘棋").await;
+    fake.push(press(white, &button(&setup, "朋友"), 1));
+    let invitation = fake.wait_text(white, "start=duel-").await;
+    let link = invitation
+        .text
+        .split("start=")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_owned();
+    fake.push(text_in(black, &format!("/start {link}"), "en"));
+    fake.wait_text(black, "You joined").await;
+
+    let now = now();
+    let scenario = json!({
+        "base_url": format!("http://{addr}"),
+        "cases": [
+            {
+                "name": "game-en",
+                "init_data": init_data(TOKEN, game, "en", now),
+                "theme": "light",
+                "viewport": {"width": 360, "height": 640},
+                "screenshot": shots.join("game-en-light.png"),
+                "actions": [
+                    {"drag": ["e1", "e3"]},
+                    {"screenshot": shots.join("game-en-refused.png")},
+                    {"drag": ["e2", "e4"]},
+                    {"tap": ["g1", "f3"]},
+                ],
+            },
+            {
+                "name": "promotion-zh",
+                "init_data": init_data(TOKEN, promo, "zh-hans", now),
+                "theme": "dark",
+                "viewport": {"width": 360, "height": 640},
+                "screenshot": shots.join("promotion-zh-dark.png"),
+                "actions": [
+                    {"drag": ["e1", "e3"]},
+                    {"screenshot": shots.join("promotion-zh-refused-dark.png")},
+                    {"drag": ["e7", "e8"]},
+                    {"screenshot": shots.join("promotion-zh-choose-dark.png")},
+                    {"promote": "q"},
+                ],
+            },
+            {
+                "name": "puzzle-en",
+                "init_data": init_data(TOKEN, puzzle, "en", now),
+                "theme": "light",
+                "viewport": {"width": 360, "height": 640},
+                "screenshot": null,
+                "actions": [
+                    {"drag": [key_from, key_to]},
+                    {"screenshot": shots.join("puzzle-en-solved.png")},
+                ],
+            },
+            {
+                "name": "friend-en",
+                "init_data": init_data(TOKEN, black, "en", now),
+                "theme": "dark",
+                "viewport": {"width": 360, "height": 640},
+                "screenshot": shots.join("friend-en-waiting-dark.png"),
+                "actions": [
+                    {"drag": ["e7", "e5"]},
+                    {"api_move": {"token_of": init_data(TOKEN, white, "zh-hans", now), "from": "e2", "to": "e4"}},
+                    {"wait_version_change": true},
+                    {"drag": ["e7", "e5"]},
+                ],
+            },
+            {
+                "name": "tampered",
+                "init_data": init_data(TOKEN, game, "en", now).replacen("Learner", "Mallory", 1),
+                "theme": "light",
+                "viewport": {"width": 360, "height": 640},
+                "screenshot": null,
+                "actions": [],
+            },
+            {
+                "name": "stale",
+                "init_data": init_data(TOKEN, game, "en", now - 3 * 86_400),
+                "theme": "light",
+                "viewport": {"width": 360, "height": 640},
+                "screenshot": null,
+                "actions": [],
+            },
+        ],
+    });
+    let answer = run_driver(&driver, &repo, &scenario, dir.path());
+    std::fs::write(
+        shots.join("answer.json"),
+        serde_json::to_vec_pretty(&answer).unwrap(),
+    )
+    .unwrap();
+
+    // A game: a refused drag (the rule, its squares drawn in the page, a haptic error), a legal
+    // drag answered by the tutor, a tap-tap move.
+    let c = case(&answer, "game-en");
+    assert_eq!(c["initial"]["orientation"], "white", "{c}");
+    let refused = step(c, 0);
+    assert_eq!(refused["result"], "refused", "{refused}");
+    assert!(
+        refused["said"].as_str().unwrap().contains("king"),
+        "{refused}"
+    );
+    assert!(refused["shape_elements"].as_u64().unwrap() > 0, "{refused}");
+    assert!(
+        !refused["shapes"].as_array().unwrap().is_empty(),
+        "{refused}"
+    );
+    assert!(
+        refused["haptics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|h| h == "notification:error"),
+        "{refused}"
+    );
+    assert!(
+        refused["fen"]
+            .as_str()
+            .unwrap()
+            .starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"),
+        "the king went back: {refused}"
+    );
+    let played = step(c, 2);
+    assert_eq!(played["result"], "legal", "{played}");
+    assert!(played["fen"].as_str().unwrap().contains("4P3"), "{played}");
+    assert_eq!(
+        played["shape_elements"], 0,
+        "the reason's shapes are gone: {played}"
+    );
+    let tapped = step(c, 3);
+    assert_eq!(tapped["result"], "legal", "{tapped}");
+    assert!(tapped["fen"].as_str().unwrap().contains('N'), "{tapped}");
+    // The chat shows what the page did.
+    fake.wait_shown(game, "2. Nf3").await;
+    assert!(c["csp_violations"].as_array().unwrap().is_empty(), "{c}");
+
+    // A promotion in Chinese, after a refusal in Chinese.
+    let c = case(&answer, "promotion-zh");
+    let refused = step(c, 0);
+    assert_eq!(refused["result"], "refused", "{refused}");
+    assert!(
+        refused["said"].as_str().unwrap().contains('王'),
+        "{refused}"
+    );
+    let asked = step(c, 2);
+    assert_eq!(asked["result"], "promote", "{asked}");
+    assert_eq!(asked["promote_visible"], true, "{asked}");
+    assert_eq!(
+        asked["shape_elements"], 0,
+        "the refusal's shapes are gone: {asked}"
+    );
+    let promoted = step(c, 4);
+    assert_eq!(promoted["result"], "legal", "{promoted}");
+    assert!(
+        promoted["said"].as_str().unwrap().contains("对了"),
+        "{promoted}"
+    );
+    fake.wait_shown(promo, "对了").await;
+
+    // A puzzle solved on the page.
+    let c = case(&answer, "puzzle-en");
+    let solved = step(c, 0);
+    assert_eq!(solved["result"], "legal", "{solved}");
+    let said = solved["said"].as_str().unwrap();
+    assert!(
+        said.starts_with("Right!"),
+        "the task's words are not said again: {said}"
+    );
+    assert!(said.contains("Puzzle solved"), "{solved}");
+    fake.wait_shown(puzzle, "Puzzle solved").await;
+
+    // A friend's move arrives without a reload; a drag while waiting sends nothing.
+    let c = case(&answer, "friend-en");
+    assert_eq!(c["initial"]["orientation"], "black", "{c}");
+    assert_eq!(step(c, 0)["answered"], false, "{c}");
+    assert_eq!(step(c, 2)["ok"], true, "the friend's move arrived: {c}");
+    let mine = step(c, 3);
+    assert_eq!(mine["result"], "legal", "{mine}");
+    fake.wait_text(white, "e5").await;
+
+    // Logins that are refused leave the page with an error and no board task.
+    for name in ["tampered", "stale"] {
+        let c = case(&answer, name);
+        assert_eq!(c["initial"]["error_kind"], "auth", "{name}: {c}");
+    }
+    bot.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_terminal_chat_serves_the_page_to_its_own_learner_and_shows_the_pages_moves() {
+    use std::io::{BufRead, Write};
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chess-tutor"))
+        .args([
+            "--data-dir",
+            dir.path().to_str().unwrap(),
+            "chat",
+            "--lang",
+            "en",
+        ])
+        .env_remove("TELOXIDE_TOKEN")
+        .env_remove("DATABASE_URL")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The address is said at the start.
+    let stderr = child.stderr.take().unwrap();
+    let (said, heard) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+        {
+            let _ = said.send(line);
+        }
+    });
+    let addr: SocketAddr = loop {
+        let line = heard
+            .recv_timeout(Duration::from_secs(20))
+            .expect("the page's address is printed");
+        if let Some(rest) = line.split("http://").nth(1) {
+            break rest.trim_end_matches("/app/").parse().unwrap();
+        }
+    };
+    assert!(addr.ip().is_loopback());
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"/play 1\n1\n").unwrap();
+    stdin.flush().unwrap();
+
+    // No Telegram login here; the local one from this machine.
+    let (status, _) = login(addr, &init_data(TOKEN, 1, "en", now())).await;
+    assert_eq!(status, 401);
+    let (status, session) = call(
+        addr,
+        "POST",
+        "/api/session",
+        None,
+        Some(r#"{"local":true}"#),
+    )
+    .await;
+    assert_eq!(status, 200, "{session}");
+    let token = session["token"].as_str().unwrap().to_owned();
+    wait_task(addr, &token, |fen| fen.starts_with("rnbqkbnr/pppppppp")).await;
+    let (_, played) = drop_piece(addr, &token, "e2", "e4").await;
+    assert_eq!(played["result"], "legal", "{played}");
+
+    stdin.write_all(b"/quit\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&out.stdout);
+    // The chat shows the move made on the page, and the tutor's answer.
+    assert!(out.contains("You played e4."), "{out}");
+    assert!(out.contains("1. e4 "), "{out}");
+}

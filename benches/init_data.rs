@@ -4,10 +4,10 @@
 
 // The binary's own module, compiled into the bench as it is (it needs only its crates).
 #[path = "../src/web/init_data.rs"]
-#[allow(dead_code)]
+#[allow(dead_code, unused_imports)]
 mod init_data;
 #[path = "../src/web/token.rs"]
-#[allow(dead_code)]
+#[allow(dead_code, unused_imports)]
 mod token;
 
 use criterion::{Criterion, black_box, criterion_group, criterion_main};

@@ -346,6 +346,11 @@ fn in_a_group(replies: &mut [Reply]) {
 /// A fresh id for a game between two learners: random (it is also the invitation link, so
 /// it must not be guessed), positive, 62 bits.
 fn fresh_game_id() -> i64 {
+    random_id()
+}
+
+/// A random positive id of 62 bits, different in every process and at every call.
+pub fn random_id() -> i64 {
     use std::hash::{BuildHasher, Hasher};
     let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
     let nanos = std::time::SystemTime::now()

@@ -319,13 +319,7 @@ pub async fn apply_from_page(
 /// A key for an input from the board page: negative, so never a Telegram `update_id`, and
 /// random, so two replicas never give the same one to one learner.
 fn page_update_key() -> i64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    hasher.write_u128(nanos);
-    -i64::try_from(hasher.finish() >> 2).unwrap_or(1).max(1)
+    -crate::shell::random_id()
 }
 
 /// Whether a group member's input is theirs as a player of a game in that group (see

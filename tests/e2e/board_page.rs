@@ -87,13 +87,7 @@ async fn call(
         .await
         .expect("the page's server answers")
         .unwrap();
-    let answer = String::from_utf8_lossy(&answer).into_owned();
-    let (headers, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
-    let status = headers
-        .strip_prefix("HTTP/1.1 ")
-        .and_then(|rest| rest.get(..3))
-        .and_then(|code| code.parse().ok())
-        .unwrap_or(0);
+    let (status, headers, body) = super::fake_bot_api::split_answer(&answer);
     // A chunked body: the JSON is the part between the chunk sizes.
     let body = if headers
         .to_ascii_lowercase()
@@ -111,6 +105,18 @@ async fn call(
 async fn login(addr: SocketAddr, init: &str) -> (u16, Value) {
     let body = json!({ "initData": init }).to_string();
     call(addr, "POST", "/api/session", None, Some(&body)).await
+}
+
+/// The terminal chat's login, from this machine.
+async fn local_login(addr: SocketAddr) -> (u16, Value) {
+    call(
+        addr,
+        "POST",
+        "/api/session",
+        None,
+        Some(r#"{"local":true}"#),
+    )
+    .await
 }
 
 async fn token_of(addr: SocketAddr, user: i64, lang: &str) -> String {
@@ -199,14 +205,7 @@ async fn a_drop_on_the_board_page_is_judged_as_a_typed_move_and_only_its_learner
         let (status, body) = login(addr, &init).await;
         assert_eq!(status, 401, "{what} initData: {body}");
     }
-    let (status, _) = call(
-        addr,
-        "POST",
-        "/api/session",
-        None,
-        Some(r#"{"local":true}"#),
-    )
-    .await;
+    let (status, _) = local_login(addr).await;
     assert_eq!(status, 401, "no local login on a Telegram bot");
     let (status, _) = call(addr, "GET", "/api/task", None, None).await;
     assert_eq!(status, 401);
@@ -713,14 +712,7 @@ async fn the_terminal_chat_serves_the_page_to_its_own_learner_and_shows_the_page
     // No Telegram login here; the local one from this machine.
     let (status, _) = login(addr, &init_data(TOKEN, 1, "en", now())).await;
     assert_eq!(status, 401);
-    let (status, session) = call(
-        addr,
-        "POST",
-        "/api/session",
-        None,
-        Some(r#"{"local":true}"#),
-    )
-    .await;
+    let (status, session) = local_login(addr).await;
     assert_eq!(status, 200, "{session}");
     let token = session["token"].as_str().unwrap().to_owned();
     wait_task(addr, &token, |fen| fen.starts_with("rnbqkbnr/pppppppp")).await;

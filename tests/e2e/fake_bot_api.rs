@@ -1080,7 +1080,12 @@ pub async fn http_get(addr: SocketAddr, path: &str) -> (u16, String, String) {
     }
     let mut answer = Vec::new();
     let _ = tokio::time::timeout(Duration::from_secs(30), stream.read_to_end(&mut answer)).await;
-    let answer = String::from_utf8_lossy(&answer).into_owned();
+    split_answer(&answer)
+}
+
+/// An HTTP/1.1 answer as its status (0 when it does not read), headers and body, as text.
+pub fn split_answer(answer: &[u8]) -> (u16, String, String) {
+    let answer = String::from_utf8_lossy(answer).into_owned();
     let (headers, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
     let status = headers
         .strip_prefix("HTTP/1.1 ")

@@ -15,7 +15,6 @@ Needs node, tests/browser/node_modules (npm ci --prefix tests/browser) and /usr/
 import argparse
 import gzip
 import json
-import os
 import pathlib
 import statistics
 import subprocess
@@ -62,16 +61,15 @@ def main():
     print(f"page weight gzipped: JS + CSS {code} bytes ({', '.join(files)}); pieces {pieces} bytes")
 
     tmp = pathlib.Path(tempfile.mkdtemp())
-    fifo = tmp / "in"
-    os.mkfifo(fifo)
     err = open(tmp / "err", "w")
     chat = subprocess.Popen(
         [args.bin, "--data-dir", str(tmp), "chat", "--lang", "en"],
-        stdin=open(fifo, "r+"),
+        stdin=subprocess.PIPE,
         stdout=subprocess.DEVNULL,
         stderr=err,
+        text=True,
     )
-    feed = open(fifo, "w")
+    feed = chat.stdin
     try:
         base = None
         for _ in range(200):

@@ -58,7 +58,9 @@ const BRUSHES = {
   'good-arrow': brush('tG', COLOURS.green),
 };
 
-// Words the page needs before (or without) an answer from the server.
+// Words the page needs before (or without) an answer from the server: when it cannot be
+// reached, or refuses the login. Everything else the page says comes from the server's
+// catalogue.
 const MESSAGES = {
   en: {
     network: 'Cannot reach the tutor. Check the connection; tap here to try again.',
@@ -67,16 +69,16 @@ const MESSAGES = {
     other: 'Something went wrong. Tap here to try again.',
   },
   'zh-Hans': {
-    network: '无法连接到导师。请检查网络,点此重试。',
-    auth: '这个棋盘已过期。请从聊天中重新打开。',
-    flood: '操作太频繁了。请稍等片刻再试。',
-    other: '出了点问题。点此重试。',
+    network: '连不上老师的服务器。请检查网络，点这里重试。',
+    auth: '这个棋盘已经过期了。请从聊天里重新打开。',
+    flood: '走得太快了。请稍等一下再试。',
+    other: '出了点问题。点这里重试。',
   },
   'zh-Hant': {
-    network: '無法連線到導師。請檢查網路,點此重試。',
-    auth: '這個棋盤已過期。請從聊天中重新開啟。',
-    flood: '操作太頻繁了。請稍候片刻再試。',
-    other: '出了點問題。點此重試。',
+    network: '連不上老師的伺服器。請檢查網路，點這裡重試。',
+    auth: '這個棋盤已經過期了。請從聊天裡重新打開。',
+    flood: '走得太快了。請稍等一下再試。',
+    other: '出了點問題。點這裡重試。',
   },
 };
 

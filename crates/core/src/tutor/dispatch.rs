@@ -158,7 +158,7 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
         .filter(|_| !cx.others.is_empty());
     let label = Say::ButtonBoardApp.to(cx.lang());
     for reply in &mut cx.replies {
-        if offers_tap_board(reply) {
+        if reply.offers_tap_board() {
             reply.board_app = Some(label.clone());
         }
     }
@@ -182,24 +182,6 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
         refused: false,
         page,
     }
-}
-
-/// Whether a message offers the tap board (its grid, or the button that opens it): the board
-/// page can take the same move.
-fn offers_tap_board(reply: &Reply) -> bool {
-    !reply.squares.is_empty()
-        || reply.buttons.iter().flatten().any(|b| {
-            matches!(
-                Action::decode(&b.data),
-                Some(
-                    Action::TapBoard(_)
-                        | Action::Duel {
-                            act: DuelAct::Tap,
-                            ..
-                        }
-                )
-            )
-        })
 }
 
 /// The question a pressed button belongs to.

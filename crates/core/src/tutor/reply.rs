@@ -155,6 +155,26 @@ impl Reply {
         self
     }
 
+    /// Whether this message offers the tap board (its grid, or the button that opens it): the
+    /// board page can take the same move, so it is offered too ([`Reply::board_app`]).
+    #[must_use]
+    pub fn offers_tap_board(&self) -> bool {
+        use super::callback::DuelAct;
+        !self.squares.is_empty()
+            || self.buttons.iter().flatten().any(|b| {
+                matches!(
+                    Action::decode(&b.data),
+                    Some(
+                        Action::TapBoard(_)
+                            | Action::Duel {
+                                act: DuelAct::Tap,
+                                ..
+                            }
+                    )
+                )
+            })
+    }
+
     /// The same reply with a tap board.
     #[must_use]
     pub fn with_squares(mut self, squares: Vec<Vec<Button>>) -> Reply {

@@ -279,7 +279,11 @@ impl Duel {
     /// Tells the other player `note` under their board.
     pub(super) fn tell_other(&self, cx: &mut Cx<'_>, note: impl Fn(Lang) -> String) {
         if let Some(other) = self.other() {
-            let reply = message_for(&self.game, !self.me, other.lang, &note(other.lang), None);
+            let mut reply = message_for(&self.game, !self.me, other.lang, &note(other.lang), None);
+            // Their move now: the board page can take it too, offered in their language.
+            if reply.offers_tap_board() {
+                reply.board_app = Some(Say::ButtonBoardApp.to(other.lang));
+            }
             cx.tell(other.learner, reply);
         }
     }

@@ -50,6 +50,10 @@ pub(crate) struct Cx<'a> {
     /// What the board page is told about a drop: set when a move task refuses it or asks
     /// for a promotion piece (a drop that is neither was played).
     pub page_said: Option<super::page::PageSaid>,
+    /// What the shell loaded for a class input.
+    pub class: Option<super::classroom::ClassContext>,
+    /// What a class input changes in its classes.
+    pub class_writes: Vec<super::classroom::ClassWrite>,
 }
 
 /// The shared game of one input: the one the shell locked, and what becomes of it.

@@ -12,7 +12,7 @@ use super::reply::{Button, Event, Reply, Transition};
 use super::request::Request;
 use super::state::{GameState, Mode};
 use super::words::{self, Say};
-use super::{commands, duel, game, lesson, puzzle, quiz};
+use super::{class, commands, duel, game, lesson, puzzle, quiz};
 use crate::content::Catalog;
 use crate::rules::{self, Lang};
 
@@ -34,6 +34,7 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
         input,
         envelope,
         shared: loaded,
+        class,
     } = request;
     let envelope = &envelope;
     // Kept as given: a refused press hands it back unchanged.
@@ -62,6 +63,8 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
         name: envelope.name.clone(),
         refusal: Vec::new(),
         page_said: None,
+        class,
+        class_writes: Vec::new(),
     };
     // A finished game with a friend is counted for this learner at their first input after.
     let mode = duel::settle(&mut cx, mode);
@@ -129,6 +132,7 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
             others_chat: None,
             refused: true,
             page: None,
+            class: Vec::new(),
         };
     }
     let page = for_page.then(|| {
@@ -174,6 +178,7 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
         others_chat,
         refused: false,
         page,
+        class: cx.class_writes,
     }
 }
 
@@ -391,6 +396,10 @@ impl Cx<'_> {
                 }
                 mode
             }
+            Command::Class(command) => {
+                class::command(self, command);
+                mode
+            }
             Command::Unknown(word) => {
                 self.reply(Reply::text(words::unknown_command(lang, &word)));
                 mode
@@ -499,6 +508,10 @@ impl Cx<'_> {
                 act,
                 seat,
             } => duel::act(self, game, ply, act, seat, mode),
+            Action::Class(act) => {
+                class::act(self, act);
+                mode
+            }
             Action::Claim(_) => self.in_game(mode, game::claim),
             Action::OfferDraw(_) => self.in_game(mode, game::offer_draw),
             Action::Resign(_) => self.in_game(mode, game::resign),

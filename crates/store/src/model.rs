@@ -141,6 +141,8 @@ pub struct SharedChange<T> {
     /// Replies for other learners (the other player), kept in the outbox under the same
     /// update key until they are sent, as [`Change::unsent`] is (ignored without a key).
     pub others: Vec<(LearnerId, serde_json::Value)>,
+    /// What the input changes in classes, in the same transaction.
+    pub class: Vec<crate::ClassOp>,
 }
 
 impl<T> SharedChange<T> {
@@ -150,6 +152,7 @@ impl<T> SharedChange<T> {
             change,
             game: None,
             others: Vec::new(),
+            class: Vec::new(),
         }
     }
 }

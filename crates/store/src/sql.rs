@@ -16,18 +16,42 @@ pub(crate) struct Dialect {
     json: &'static str,
     /// The time now, as a column default writes it.
     now: &'static str,
+    /// A time column (as `now` writes it) in Unix milliseconds; `{col}` is the column.
+    epoch_ms: &'static str,
+    /// One field of a JSON column, as text; `{col}` is the column, `{key}` the field's name
+    /// (a placeholder).
+    json_field: &'static str,
+}
+
+impl Dialect {
+    /// `column` (a time as `now` writes it) in Unix milliseconds.
+    pub(crate) fn epoch_ms(&self, column: &str) -> String {
+        self.epoch_ms.replace("{col}", column)
+    }
+
+    /// The field named by the placeholder `key` of the JSON `column`, as text (a boolean
+    /// reads `1`/`0` on SQLite, `true`/`false` on PostgreSQL).
+    pub(crate) fn json_field(&self, column: &str, key: &str) -> String {
+        self.json_field
+            .replace("{col}", column)
+            .replace("{key}", key)
+    }
 }
 
 /// SQLite's words.
 pub(crate) const SQLITE: Dialect = Dialect {
     json: "",
     now: "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+    epoch_ms: "CAST(ROUND((julianday({col}) - 2440587.5) * 86400000.0) AS INTEGER)",
+    json_field: "CAST(json_extract({col}, '$.' || {key}) AS TEXT)",
 };
 
 /// PostgreSQL's words.
 pub(crate) const POSTGRES: Dialect = Dialect {
     json: "::jsonb",
     now: "now()",
+    epoch_ms: "CAST(EXTRACT(EPOCH FROM {col}) * 1000 AS BIGINT)",
+    json_field: "({col} ->> {key})",
 };
 
 /// Every statement of a commit, worded for one dialect.
@@ -54,11 +78,13 @@ pub(crate) struct Statements {
     pub insert_others: String,
     /// `$1` learner, `$2` the oldest version whose key is kept.
     pub prune: String,
+    /// The statements of a step's class changes.
+    pub class: crate::class::ClassStatements,
 }
 
 impl Statements {
     fn worded(d: Dialect) -> Statements {
-        let Dialect { json, now } = d;
+        let Dialect { json, now, .. } = d;
         Statements {
             seen: "SELECT 1 FROM applied_updates WHERE learner_id = $1 AND update_key = $2".into(),
             update_learner: format!(
@@ -94,6 +120,7 @@ impl Statements {
                  ON CONFLICT (learner_id, update_key) DO NOTHING"
             ),
             prune: "DELETE FROM applied_updates WHERE learner_id = $1 AND version <= $2".into(),
+            class: crate::class::ClassStatements::worded(json),
         }
     }
 }
@@ -121,6 +148,7 @@ macro_rules! commit {
             change,
             game: game_write,
             others,
+            class: class_ops,
         } = $change;
         let conflict = 'write: {
             if let Some(key) = key {
@@ -225,6 +253,13 @@ macro_rules! commit {
                     .bind(serde_json::to_string(payload)?)
                     .execute(&mut *$tx)
                     .await?;
+            }
+            // What the step changed in its classes; a class or a quiz whose random id is
+            // taken, or a class made twice for one chat, is a conflict: computed again.
+            for op in class_ops {
+                if !$crate::class::apply_op!($tx, &st.class, op) {
+                    break 'write true;
+                }
             }
             if let Some(key) = key {
                 let unsent = change

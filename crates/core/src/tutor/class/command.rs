@@ -39,16 +39,14 @@ pub fn need_of(input: &Input) -> Option<ClassNeed> {
 /// Whether the input is a command only a chat's administrator may give (making a class,
 /// becoming its teacher).
 pub fn asks_admin(input: &Input) -> bool {
-    matches!(
-        need_of(input),
-        Some(ClassNeed::OfChat)
-    ) && matches!(
-        input,
-        Input::Text(text) if matches!(
-            Command::parse(text),
-            Some(Command::Class(ClassCommand::Open | ClassCommand::Teach))
+    matches!(need_of(input), Some(ClassNeed::OfChat))
+        && matches!(
+            input,
+            Input::Text(text) if matches!(
+                Command::parse(text),
+                Some(Command::Class(ClassCommand::Open | ClassCommand::Teach))
+            )
         )
-    )
 }
 
 /// A class command.
@@ -504,7 +502,13 @@ mod tests {
         assert!(asks_admin(&text("/class")) && asks_admin(&text("/class teach")));
         assert!(!asks_admin(&text("/classquiz")) && !asks_admin(&text("/report")));
         // Forged class buttons do not read.
-        for forged in ["C:j:-5", "C:x:5", "C:j:5:6", "C:j:", "C:c:99999999999999999999"] {
+        for forged in [
+            "C:j:-5",
+            "C:x:5",
+            "C:j:5:6",
+            "C:j:",
+            "C:c:99999999999999999999",
+        ] {
             assert_eq!(Action::decode(forged), None, "{forged}");
         }
     }
@@ -541,7 +545,13 @@ mod tests {
         );
         assert!(made.replies[0].text.contains("This group is now a class"));
         let join = Action::Class(ClassAct::Join(ClassId(555))).encode();
-        assert!(made.replies[0].buttons.iter().flatten().any(|b| b.data == join));
+        assert!(
+            made.replies[0]
+                .buttons
+                .iter()
+                .flatten()
+                .any(|b| b.data == join)
+        );
         // In a private chat, no class is made.
         let private = run(
             text("/class"),
@@ -582,8 +592,16 @@ mod tests {
                 lang: Lang::ZhHant
             }]
         );
-        assert!(set.replies[0].text.contains("繁體中文"), "{}", set.replies[0].text);
-        assert!(run(text("/class lang en"), with_class(3, None)).class.is_empty());
+        assert!(
+            set.replies[0].text.contains("繁體中文"),
+            "{}",
+            set.replies[0].text
+        );
+        assert!(
+            run(text("/class lang en"), with_class(3, None))
+                .class
+                .is_empty()
+        );
     }
 
     #[test]
@@ -711,9 +729,15 @@ mod tests {
         let (teacher, told) = &closed.others[0];
         assert_eq!(*teacher, 1);
         let breakdown = &told[0].text;
-        assert!(breakdown.contains("✅ Cy") && breakdown.contains("❌ Di"), "{breakdown}");
+        assert!(
+            breakdown.contains("✅ Cy") && breakdown.contains("❌ Di"),
+            "{breakdown}"
+        );
         assert!(breakdown.contains("▫️ Ed: no answer"), "{breakdown}");
-        assert!(breakdown.contains("Most common wrong answer"), "{breakdown}");
+        assert!(
+            breakdown.contains("Most common wrong answer"),
+            "{breakdown}"
+        );
     }
 
     #[test]
@@ -739,7 +763,12 @@ mod tests {
                 ..ClassContext::default()
             }),
         );
-        assert!(in_group_refused.replies.iter().all(|r| r.document.is_none()));
+        assert!(
+            in_group_refused
+                .replies
+                .iter()
+                .all(|r| r.document.is_none())
+        );
         let sent = run(
             text("/report"),
             ClassContext {

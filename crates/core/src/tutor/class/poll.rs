@@ -50,7 +50,10 @@ impl std::fmt::Display for Misfit {
             ),
             Misfit::Options(n) => write!(f, "{n} options (2–{MAX_OPTIONS})"),
             Misfit::Explanation(n) => {
-                write!(f, "explanation of {n} characters (at most {MAX_EXPLANATION})")
+                write!(
+                    f,
+                    "explanation of {n} characters (at most {MAX_EXPLANATION})"
+                )
             }
             Misfit::ExplanationLines(n) => write!(
                 f,
@@ -255,12 +258,16 @@ mod tests {
 
     #[test]
     fn most_of_the_shipped_bank_fits_and_every_misfit_says_why() {
-        let (items, problems) = crate::content::quiz::load_quiz_sources(
-            crate::content::shipped::QUIZ,
-        );
+        let (items, problems) =
+            crate::content::quiz::load_quiz_sources(crate::content::shipped::QUIZ);
         assert!(problems.is_empty());
         let misfits = poll_misfits(&items);
-        assert!(misfits.len() < items.len() / 2, "{} of {}", misfits.len(), items.len());
+        assert!(
+            misfits.len() < items.len() / 2,
+            "{} of {}",
+            misfits.len(),
+            items.len()
+        );
         for m in &misfits {
             assert!(!m.langs.is_empty());
             assert!(m.langs.iter().all(|(_, why)| !why.is_empty()));

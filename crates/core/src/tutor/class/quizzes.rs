@@ -36,11 +36,7 @@ pub fn post(cx: &mut Cx<'_>, ctx: &ClassContext, unit: Option<u32>) {
     }
     let units = u32::try_from(cx.catalog.lessons().len()).unwrap_or(u32::MAX);
     if let Some(unit) = unit.filter(|u| *u == 0 || *u > units) {
-        let text = ClassSay::QuizNoSuchUnit {
-            unit,
-            count: units,
-        }
-        .to(lang);
+        let text = ClassSay::QuizNoSuchUnit { unit, count: units }.to(lang);
         cx.reply(Reply::text(text));
         return;
     }
@@ -61,10 +57,7 @@ pub fn post(cx: &mut Cx<'_>, ctx: &ClassContext, unit: Option<u32>) {
             unit: u32::from(item.unit),
         }
         .to(lang);
-        cx.reply(Reply::board(
-            crate::tutor::quiz::board_view(board),
-            caption,
-        ));
+        cx.reply(Reply::board(crate::tutor::quiz::board_view(board), caption));
     }
     cx.class_writes.push(ClassWrite::PostQuiz {
         id: poll.quiz,
@@ -255,8 +248,7 @@ mod tests {
 
     #[test]
     fn the_item_asked_is_never_asked_before_else_the_one_asked_longest_ago() {
-        let (bank, _) =
-            crate::content::quiz::load_quiz_sources(crate::content::shipped::QUIZ);
+        let (bank, _) = crate::content::quiz::load_quiz_sources(crate::content::shipped::QUIZ);
         let first = choose(&bank, Some(14), Lang::En, &[]).unwrap();
         assert_eq!(first.unit, 14);
         let asked = vec![first.id.clone()];
@@ -269,7 +261,10 @@ mod tests {
             .map(|i| i.id.clone())
             .collect();
         assert!(unit.len() >= 2);
-        assert_eq!(choose(&bank, Some(14), Lang::En, &unit).unwrap().id, unit[0]);
+        assert_eq!(
+            choose(&bank, Some(14), Lang::En, &unit).unwrap().id,
+            unit[0]
+        );
         // Never an item that does not fit in the class's language.
         for lang in crate::i18n::LANGS {
             let mut asked = Vec::new();

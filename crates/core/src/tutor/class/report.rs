@@ -34,10 +34,10 @@ pub fn send(cx: &mut Cx<'_>, ctx: &ClassContext) {
     for report in &ctx.reports {
         let lang = report.class.lang;
         cx.reply(Reply::text(text(report, lang, &date)));
-        cx.reply(
-            Reply::text(ClassSay::ReportCsv.to(lang))
-                .with_document(format!("class-{}.csv", report.class.id.0), csv(report, lang)),
-        );
+        cx.reply(Reply::text(ClassSay::ReportCsv.to(lang)).with_document(
+            format!("class-{}.csv", report.class.id.0),
+            csv(report, lang),
+        ));
     }
 }
 

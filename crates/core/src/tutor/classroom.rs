@@ -165,6 +165,61 @@ pub struct StudentFigures {
     pub last_active_ms: Option<i64>,
 }
 
+/// The events a class's report counts (see [`super::Event`]), each with the field that
+/// tells them apart: the step, the lesson, the refusal's code, whether the puzzle was solved.
+pub const REPORT_EVENTS: [(&str, &str); 4] = [
+    ("step_done", "step"),
+    ("lesson_done", "lesson"),
+    ("illegal_move", "code"),
+    ("puzzle_result", "solved"),
+];
+
+impl StudentFigures {
+    /// A student's figures before anything is counted.
+    #[must_use]
+    pub fn new(person: Person) -> StudentFigures {
+        StudentFigures {
+            person,
+            steps: 0,
+            units: 0,
+            quiz_right: 0,
+            quiz_wrong: 0,
+            puzzles_solved: 0,
+            puzzles_missed: 0,
+            rules: Vec::new(),
+            last_active_ms: None,
+        }
+    }
+
+    /// Counts `n` events of `kind` whose field of [`REPORT_EVENTS`] reads `value` (a
+    /// boolean as `true`/`1` or `false`/`0`): a step or a lesson once whatever `n` is, a
+    /// refusal by its code, a puzzle solved or missed.
+    ///
+    /// ```
+    /// use chess_tutor_core::tutor::{Person, StudentFigures};
+    /// let mut s = StudentFigures::new(Person { id: 1, name: "Ann".into() });
+    /// s.count("step_done", Some("rook-1"), 3);
+    /// s.count("illegal_move", Some("pinned"), 2);
+    /// s.count("puzzle_result", Some("1"), 4);
+    /// s.count("puzzle_result", Some("false"), 1);
+    /// assert_eq!((s.steps, s.puzzles_solved, s.puzzles_missed), (1, 4, 1));
+    /// assert_eq!(s.rules, [("pinned".to_owned(), 2)]);
+    /// ```
+    pub fn count(&mut self, kind: &str, value: Option<&str>, n: u32) {
+        match (kind, value) {
+            ("step_done", Some(_)) => self.steps += 1,
+            ("lesson_done", Some(_)) => self.units += 1,
+            ("illegal_move", Some(code)) => match self.rules.iter_mut().find(|(c, _)| c == code) {
+                Some((_, count)) => *count += n,
+                None => self.rules.push((code.to_owned(), n)),
+            },
+            ("puzzle_result", Some("true" | "1")) => self.puzzles_solved += n,
+            ("puzzle_result", Some("false" | "0")) => self.puzzles_missed += n,
+            _ => {}
+        }
+    }
+}
+
 /// A class and its students' figures.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClassReport {
@@ -375,4 +430,58 @@ pub enum ClassAct {
     Leave(ClassId),
     /// Close the class's quiz (its teachers only).
     Close(i64),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The report counts the events as the tutor stores them: each kind, with its field.
+    #[test]
+    fn the_counted_events_are_the_tutors_with_their_fields() {
+        use crate::tutor::Event;
+        let events = [
+            Event::StepDone {
+                step: "rook-moves".parse().unwrap(),
+            },
+            Event::LessonDone {
+                lesson: "rook".parse().unwrap(),
+            },
+            Event::IllegalMove {
+                code: "pinned".into(),
+            },
+            Event::PuzzleResult {
+                puzzle: "p1".parse().unwrap(),
+                solved: true,
+                points: 3,
+            },
+        ];
+        for (event, (kind, field)) in events.iter().zip(REPORT_EVENTS) {
+            assert_eq!(event.kind(), kind);
+            let stored = serde_json::to_value(event).unwrap();
+            assert!(!stored[field].is_null(), "{stored}");
+        }
+    }
+
+    #[test]
+    fn a_class_link_reads_back_and_nothing_else_does() {
+        for id in [1, 42, i64::MAX] {
+            assert_eq!(
+                ClassId::from_payload(&ClassId(id).payload()),
+                Some(ClassId(id))
+            );
+        }
+        for bad in [
+            "class-",
+            "class-0",
+            "class-+5",
+            "class- 5",
+            "class-99999999999999999999",
+            "duel-5",
+        ] {
+            assert_eq!(ClassId::from_payload(bad), None, "{bad}");
+        }
+        assert_eq!(Role::parse(Role::Teacher.as_str()), Some(Role::Teacher));
+        assert_eq!(Role::parse("admin"), None);
+    }
 }

@@ -53,7 +53,7 @@ pub use callback::{Action, DuelAct};
 pub use class::{Misfit, PollMisfit, poll_misfits};
 pub use classroom::{
     ClassAct, ClassCommand, ClassContext, ClassId, ClassInfo, ClassNeed, ClassReport, ClassWrite,
-    OpenQuiz, Person, PollOp, QuizPoll, Role, Sender, StudentFigures,
+    OpenQuiz, Person, PollOp, QuizPoll, REPORT_EVENTS, Role, Sender, StudentFigures,
 };
 pub use dispatch::step;
 pub use input::{BoardDrop, Command, Input};

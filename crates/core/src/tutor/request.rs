@@ -91,13 +91,6 @@ impl Request {
         super::class::need_of(&self.input)
     }
 
-    /// Whether the input is a class command that only a chat's administrator may give: the
-    /// shell asks the chat whether its sender is one ([`super::classroom::Sender::admin`]).
-    #[must_use]
-    pub fn asks_admin(&self) -> bool {
-        super::class::asks_admin(&self.input)
-    }
-
     /// The request with what the shell loaded for [`Request::class_need`].
     #[must_use]
     pub fn with_class(mut self, class: super::classroom::ClassContext) -> Request {

@@ -49,6 +49,16 @@ pub fn asks_admin(input: &Input) -> bool {
         )
 }
 
+impl Input {
+    /// Whether this input is a class command only a chat's administrator may give (making a
+    /// class, becoming its teacher): a shell asks the chat whether its sender is one before
+    /// stepping ([`crate::tutor::Sender::admin`]).
+    #[must_use]
+    pub fn asks_admin(&self) -> bool {
+        asks_admin(self)
+    }
+}
+
 /// A class command.
 pub fn command(cx: &mut Cx<'_>, command: ClassCommand) {
     let Some(ctx) = cx.class.take() else {

@@ -16,7 +16,7 @@ mod quizzes;
 mod report;
 mod words;
 
-pub(super) use command::{act, asks_admin, command, need_of};
+pub(super) use command::{act, command, need_of};
 pub use poll::{Misfit, PollMisfit, poll_misfits};
 
 /// The ids of the messages said about a class (for the catalogue's tests).

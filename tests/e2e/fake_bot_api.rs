@@ -916,10 +916,10 @@ fn poll_refusal(body: &Value) -> Option<String> {
     {
         return Some("poll options length must be 1-100".into());
     }
-    if let Some(e) = body.get("explanation").and_then(Value::as_str) {
-        if e.encode_utf16().count() > 200 || e.matches('\n').count() > 2 {
-            return Some("explanation is too long".into());
-        }
+    if let Some(e) = body.get("explanation").and_then(Value::as_str)
+        && (e.encode_utf16().count() > 200 || e.matches('\n').count() > 2)
+    {
+        return Some("explanation is too long".into());
     }
     if body["type"].as_str() == Some("quiz") {
         match body.get("correct_option_id").and_then(as_i64) {

@@ -432,7 +432,7 @@ mod tests {
     use crate::tutor::classroom::{OpenQuiz, Person, PollOp, Sender};
     use crate::tutor::{Catalog, Envelope, Request, Session, Transition, step};
 
-    const GROUP: i64 = -100_42;
+    const GROUP: i64 = -100_042;
 
     fn catalog() -> &'static Catalog {
         static SHIPPED: std::sync::OnceLock<Catalog> = std::sync::OnceLock::new();

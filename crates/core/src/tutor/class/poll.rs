@@ -229,7 +229,7 @@ mod tests {
         );
         assert!(poll_misfits(&[item(&exactly)]).is_empty());
         // An option over 100 characters, in Chinese only (an emoji counts twice).
-        let choice = format!("{}", "♞😀".repeat(34));
+        let choice = "♞😀".repeat(34);
         let mc = format!(
             r#"
 - id: knight-count

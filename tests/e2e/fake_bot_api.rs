@@ -216,6 +216,11 @@ impl Fake {
         self.push_body(body, true)
     }
 
+    /// The id of the latest update queued.
+    pub fn last_id(&self) -> i64 {
+        self.state.lock().unwrap().next_id - 1
+    }
+
     /// Delivers `update` (with its id) once more in the next getUpdates.
     pub fn replay(&self, update: Value) {
         self.state.lock().unwrap().replays.push(update);

@@ -153,6 +153,16 @@ where
     }
 }
 
+/// Waits until the bot has handled every update queued so far: confirmed, and gone from its
+/// inbox.
+async fn settle(fake: &Fake, data: &Data) {
+    fake.wait_confirmed(fake.last_id(), 30).await;
+    until("an empty inbox", 30, || async {
+        data.count("SELECT COUNT(*) FROM inbox").await == 0
+    })
+    .await;
+}
+
 /// The class made by `TEACHER` in `GROUP`, in the teacher's language `lang`: the card (with
 /// its Join button) and the link's payload.
 async fn make_class(fake: &Fake, lang: &str, made: &str) -> (Call, String) {
@@ -458,8 +468,19 @@ async fn say(fake: &Fake, chat: i64, name: &str, lang: &str, text: &str) {
 async fn press_label(fake: &Fake, chat: i64, label: &str, n: u32) {
     let call = with_button(fake, chat, label).await;
     let data = button(&call, label);
+    let before = fake.calls().len();
     fake.push(press(chat, &data, n));
     fake.wait_answer(&format!("cb-{chat}-{data}-{n}")).await;
+    // The press is answered before its replies are sent: wait for them too, so that the
+    // next press finds the new message's buttons.
+    fake.wait(20, &format!("the replies to {label} in {chat}"), |s| {
+        s.calls
+            .iter()
+            .skip(before)
+            .any(|c| c.chat == Some(chat) && c.method != "answercallbackquery")
+            .then_some(())
+    })
+    .await;
 }
 
 /// Lesson 3 up to its first move task (two steps done on the way).
@@ -687,7 +708,8 @@ async fn a_report_of_what_each_student_did(data: Data) {
     fake.push(member_text(GROUP, TEACHER, "Tess", "en", "/classquiz stop"));
     fake.wait_text(GROUP, "Quiz closed: 1 of 2 answers right (3 students")
         .await;
-    // The report.
+    // The report, once everything they did is stored.
+    settle(&fake, &data).await;
     let before = fake.calls().len();
     fake.push(private(TEACHER, "Tess", "en", "/report"));
     let (words, csv) = report(&fake, before).await;

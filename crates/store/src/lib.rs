@@ -114,8 +114,9 @@ pub(crate) use error::{parse_game, parse_payload, parse_state};
 pub use location::{Location, SQLITE_FILE_NAME};
 pub(crate) use model::now_ms;
 pub use model::{
-    Applied, Backend, Change, Committed, Event, GameId, GameRecord, GameWrite, KEPT_UPDATE_KEYS,
-    LearnerId, LearnerRecord, MAX_ATTEMPTS, MAX_CONFLICTS, SharedChange, Snapshot, StoredEvent,
+    Applied, Backend, Change, ClassOp, Committed, Event, GameId, GameRecord, GameWrite,
+    KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, MAX_ATTEMPTS, MAX_CONFLICTS, SharedChange,
+    Snapshot, StoredEvent,
 };
 
 /// The learner store: SQLite or PostgreSQL behind one API. Cheap to clone (the clones share
@@ -167,7 +168,7 @@ macro_rules! on_either {
 // After `on_either!`, which it uses.
 mod class;
 
-pub use class::{AnswerKept, ClassFigures, ClassOp, ClassRow, MemberRow, QuizRow, Tally};
+pub use class::{AnswerKept, ClassFigures, ClassRow, MemberRow, QuizRow, Tally};
 
 #[derive(Debug, Clone)]
 enum Inner {

@@ -1,6 +1,7 @@
 //! The class commands and buttons: what each needs loaded, who may do what, and what becomes
 //! of the class.
 
+use super::who::{class_lang, is_teacher};
 use super::words::ClassSay;
 use super::{quizzes, report};
 use crate::rules::Lang;
@@ -98,11 +99,6 @@ pub fn act(cx: &mut Cx<'_>, act: ClassAct) {
         ClassAct::Leave(id) => leave(cx, &ctx, Some(id)),
         ClassAct::Close(quiz) => quizzes::close(cx, &ctx, Some(quiz)),
     }
-}
-
-/// The language to speak about the class of `ctx`: the class's, else the chat's.
-pub(super) fn class_lang(cx: &Cx<'_>, ctx: &ClassContext) -> Lang {
-    ctx.class.as_ref().map_or_else(|| cx.lang(), |c| c.lang)
 }
 
 /// The language to tell the sender something of their own in: in a group, their client's
@@ -274,13 +270,6 @@ fn set_lang(cx: &mut Cx<'_>, ctx: &ClassContext, lang: Option<Lang>) {
     }
     .to(lang);
     cx.reply(Reply::text(text));
-}
-
-/// Whether the sender teaches `class`.
-pub(super) fn is_teacher(ctx: &ClassContext, class: &ClassInfo) -> bool {
-    ctx.sender
-        .as_ref()
-        .is_some_and(|s| class.role_of(s.person.id) == Some(Role::Teacher))
 }
 
 /// The Join button under the class's card, pressed by a member of its group.

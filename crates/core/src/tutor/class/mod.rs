@@ -8,12 +8,14 @@
 //! - `quizzes`: a teacher's quiz poll, posted and closed (the result, the breakdown);
 //! - `poll`: a bank item as a Telegram quiz poll, within its limits;
 //! - `report`: the teacher's report, in words and as CSV;
+//! - `who`: who is asking, and the class's language;
 //! - `words`: what is said.
 
 mod command;
 mod poll;
 mod quizzes;
 mod report;
+mod who;
 mod words;
 
 pub(super) use command::{act, command, need_of};

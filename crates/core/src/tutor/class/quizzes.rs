@@ -3,8 +3,8 @@
 //! result for the group and, for the teacher in their private chat, who answered what and
 //! the most common wrong answer.
 
-use super::command::{class_lang, is_teacher};
 use super::poll::poll_of;
+use super::who::{class_lang, is_teacher};
 use super::words::ClassSay;
 use crate::content::quiz::{QuizItem, QuizKind, letter};
 use crate::rules::Lang;

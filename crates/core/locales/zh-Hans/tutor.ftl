@@ -444,7 +444,7 @@ class-card = ♟ 班级「{$title}」· 班级老师：{$teachers} · { $student
     [0] 还没有学生
    *[other] 学生 {$students} 人
 }
-    同学们：按「加入班级」，然后在和我的私聊里上课、做杀棋题和测验。从加入那一刻起，你在那里做的都算进这个班级，班级老师能看到你的成绩。发送 /leave 可以退出班级，并删除你在班级里的记录。
+    同学们：按「加入班级」，接着在和我的私聊里上课、做杀棋题和测验。从加入那一刻起，你在那里做的都算进这个班级，班级老师能看到你的成绩。发送 /leave 可以退出班级，并删除你在班级里的记录。
 class-link = 也可以打开这个链接：{$link}
 class-teacher-help = 给班级老师：/classquiz 在群里发一道测验投票（/classquiz 7：出自第7课），/classquiz stop 结束投票；/class lang zh、zh-hant 或 en 设定班级语言；其他管理员发送 /class teach 就成为班级老师。请先和我私聊，测验的详细结果会发到私聊里；在私聊里发送 /report 可以看到每个学生的成绩。
 class-none = 这个群还不是班级：请管理员发送 /class。

@@ -445,7 +445,7 @@ class-card = ♟ 班級「{$title}」· 班級老師：{$teachers} · { $student
     [0] 還沒有學生
    *[other] 學生 {$students} 人
 }
-    同學們：按「加入班級」，然後在和我的私聊裡上課、做殺棋題和測驗。從加入那一刻起，你在那裡做的都算進這個班級，班級老師能看到你的成績。發送 /leave 可以退出班級，並刪除你在班級裡的記錄。
+    同學們：按「加入班級」，接著在和我的私聊裡上課、做殺棋題和測驗。從加入那一刻起，你在那裡做的都算進這個班級，班級老師能看到你的成績。發送 /leave 可以退出班級，並刪除你在班級裡的記錄。
 class-link = 也可以打開這個連結：{$link}
 class-teacher-help = 給班級老師：/classquiz 在群裡發一道測驗投票（/classquiz 7：出自第7課），/classquiz stop 結束投票；/class lang zh、zh-hant 或 en 設定班級語言；其他管理員發送 /class teach 就成為班級老師。請先和我私聊，測驗的詳細結果會發到私聊裡；在私聊裡發送 /report 可以看到每個學生的成績。
 class-none = 這個群還不是班級：請管理員發送 /class。

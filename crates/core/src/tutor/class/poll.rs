@@ -22,20 +22,20 @@ pub const MAX_EXPLANATION_LINES: usize = 2;
 /// Why an item cannot be a poll in one language.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Misfit {
-    /// The question is empty or longer than [`MAX_QUESTION`] (its length).
+    /// The question is empty or longer than 300 characters (its length).
     Question(usize),
-    /// Option `index` (0-based) is empty or longer than [`MAX_OPTION`] (its length).
+    /// Option `index` (0-based) is empty or longer than 100 characters (its length).
     Option {
         /// Which option.
         index: usize,
         /// Its length.
         length: usize,
     },
-    /// Fewer than 2 options or more than [`MAX_OPTIONS`] (how many).
+    /// Fewer than 2 options or more than 10 (how many).
     Options(usize),
-    /// The explanation is longer than [`MAX_EXPLANATION`] (its length).
+    /// The explanation is longer than 200 characters (its length).
     Explanation(usize),
-    /// The explanation has more than [`MAX_EXPLANATION_LINES`] line feeds (how many).
+    /// The explanation has more than 2 line feeds (how many).
     ExplanationLines(usize),
 }
 

@@ -1,6 +1,7 @@
 //! The `chess-tutor` binary: parses the command line and hands over to a subcommand or a
 //! shell. Everything that is not I/O lives in the library.
 
+mod class;
 mod cli;
 mod http;
 mod logging;

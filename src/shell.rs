@@ -29,6 +29,8 @@ pub struct Origin {
     pub room: Option<i64>,
     /// The learner's name as their account gives it (to address them in a group).
     pub name: Option<String>,
+    /// Who sent the input and where, for a class (see [`crate::class`]).
+    pub class: crate::class::ClassOrigin,
 }
 
 /// What an applied input gives back: the replies for its learner, and those for the other
@@ -71,6 +73,7 @@ pub async fn apply_input(
         shared_games: false,
         room: None,
         name: None,
+        class: crate::class::ClassOrigin::default(),
     };
     Ok(
         match apply_from(store, catalog, id, input, &origin).await? {
@@ -206,6 +209,18 @@ async fn request_for(
         name: origin.name.clone(),
     };
     let mut request = Request::new(session, input, envelope);
+    // A class input: what the tutor decides it from.
+    if let Some(need) = request.class_need() {
+        let context = crate::class::load(
+            store,
+            need,
+            &origin.class,
+            origin.client_lang.as_deref(),
+            fresh_game_id(),
+        )
+        .await?;
+        request = request.with_class(context);
+    }
     if origin.shared_games
         && let Some(game) = request.shared_game()
     {
@@ -268,8 +283,9 @@ fn change_of(mut t: tutor::Transition, origin: &Origin, searched: bool) -> Share
         }
     }
     // The other player's replies go to the group of a game played there (in the topic of
-    // this input when it came from that group), else to their chat.
-    let others_thread = thread.filter(|_| t.others_chat == origin.room);
+    // this input when it came from that group), else to their chat (a class's teacher's
+    // private chat: no topic there).
+    let others_thread = thread.filter(|_| t.others_chat.is_some() && t.others_chat == origin.room);
     let others_chat = t.others_chat;
     let others: Vec<(LearnerId, Vec<Reply>)> = t
         .others
@@ -312,6 +328,7 @@ fn change_of(mut t: tutor::Transition, origin: &Origin, searched: bool) -> Share
             created: w.created,
         }),
         others: kept_others,
+        class: crate::class::ops(t.class),
     }
 }
 

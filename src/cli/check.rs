@@ -85,6 +85,18 @@ pub fn report(content: Option<&Path>) -> CheckReport {
         }
     }
     cross.extend(audit_in(&lessons, &items, lists));
+    // Items a class's quiz poll cannot carry (Telegram's limits): noted, not a problem.
+    let not_polls = chess_tutor_core::tutor::poll_misfits(&items)
+        .into_iter()
+        .map(|misfit| {
+            let (file, line) = match &items[misfit.index].origin {
+                quiz::Origin::File { file, line } => (file.clone(), *line),
+                quiz::Origin::Generated { .. } => (PathBuf::from("lessons/quiz"), None),
+            };
+            Problem::at(file, line, format!("{} {misfit}", items[misfit.index].id))
+        })
+        .collect();
+    report.add_not_polls(not_polls);
     report.add_lessons((lessons, lesson_problems));
     report.add_quiz_items(items.len(), quiz_problems);
     report.add_problems(cross);
@@ -107,11 +119,16 @@ pub fn run(args: &CheckArgs, content: Option<&Path>) -> super::Outcome {
         for problem in &report.problems {
             println!("{problem}");
         }
+        // After the problems, on stderr: notes, not problems (the exit code ignores them).
+        for note in &report.not_polls {
+            eprintln!("note: {note}");
+        }
         eprintln!(
-            "{} lessons, {} steps, {} quiz items, {} puzzles: {} problems",
+            "{} lessons, {} steps, {} quiz items ({} not usable as Telegram quiz polls), {} puzzles: {} problems",
             report.lessons,
             report.steps,
             report.quiz_items,
+            report.not_polls.len(),
             report.puzzles,
             report.problems.len()
         );
@@ -127,6 +144,51 @@ pub fn run(args: &CheckArgs, content: Option<&Path>) -> super::Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 29: a quiz item Telegram's poll limits cannot carry is reported with its file,
+    /// line and the limits it breaks, in each language, and fails nothing.
+    #[test]
+    fn quiz_items_that_cannot_be_polls_are_noted_and_fail_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let lessons = dir.path().join("lessons");
+        std::fs::create_dir_all(lessons.join("quiz")).unwrap();
+        std::fs::create_dir_all(dir.path().join("puzzles")).unwrap();
+        let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons");
+        std::fs::copy(shipped.join("01-board.yaml"), lessons.join("01-board.yaml")).unwrap();
+        let long = "A long explanation. ".repeat(12);
+        std::fs::write(
+            lessons.join("quiz").join("01-board.yaml"),
+            format!(
+                r#"- id: board-64-squares
+  unit: 1
+  kind: true_false
+  question: {{zh: "棋盘有64个格子。", en: "The board has 64 squares."}}
+  answer: true
+  explanation: {{zh: "8乘8是64。", en: "8 times 8 is 64."}}
+
+- id: board-too-long
+  unit: 1
+  kind: true_false
+  question: {{zh: "棋盘有8条直线。", en: "The board has 8 files."}}
+  answer: true
+  explanation: {{zh: "8乘8是64。", en: "{long}"}}
+"#
+            ),
+        )
+        .unwrap();
+        let found = report(Some(dir.path()));
+        assert!(found.problems.is_empty(), "{:?}", found.problems);
+        assert!(found.is_clean(), "a note is no problem");
+        assert_eq!(found.not_polls.len(), 1, "{:?}", found.not_polls);
+        let note = found.not_polls[0].to_string();
+        assert!(
+            note.contains("quiz/01-board.yaml:8: board-too-long not usable as a Telegram quiz poll: en: explanation of 239 characters (at most 200)"),
+            "{note}"
+        );
+        let json = found.to_json();
+        assert_eq!(json["not_polls"][0]["line"], 8);
+        assert_eq!(json["problems"], serde_json::json!([]));
+    }
 
     /// `check --content DIR` read the shipped glossary, not DIR's.
     #[test]

@@ -5,7 +5,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use chess_tutor_store::{Applied, Claim, LearnerId, StoreError};
+use chess_tutor_store::{AnswerKept, Applied, Claim, LearnerId, StoreError};
+use teloxide_core::requests::Requester;
 use teloxide_core::types::{ChatId, MessageId, ThreadId};
 use tokio_util::sync::CancellationToken;
 
@@ -102,8 +103,11 @@ fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
 
 /// Tells the learner that their update failed, and answers its button press.
 async fn apologize(shell: &Shell, incoming: &Incoming) {
-    if matches!(incoming, Incoming::Resend { .. }) {
-        // Not the learner's message: the sweep tries again later.
+    if matches!(
+        incoming,
+        Incoming::Resend { .. } | Incoming::PollAnswer { .. }
+    ) {
+        // Not the learner's message: the sweep tries again later; a poll answer is silent.
         return;
     }
     if let Incoming::Tutor {
@@ -143,6 +147,8 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
             client_lang,
             topic,
             member,
+            from,
+            title,
         } => {
             let place = Place {
                 chat: ChatId(chat),
@@ -165,6 +171,14 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                 }
                 return Ok(());
             }
+            // A class's command that only the group's administrators may give: asked of the
+            // group, for its sender.
+            let admin = match &member {
+                Some(m) if title.is_some() && input.asks_admin() => {
+                    Some(is_admin(&shell, chat, m.id).await)
+                }
+                _ => None,
+            };
             // The learner: the chat, or in a group the member, for their inputs as a player
             // of a game played there.
             let player = match member {
@@ -172,6 +186,11 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                 _ => None,
             };
             let learner = player.as_ref().map_or(chat, |m| m.id);
+            let class = crate::class::ClassOrigin {
+                sender: from.map(|m| (m.id, m.name)),
+                admin,
+                group: title.map(|t| (chat, t)),
+            };
             let origin = Origin {
                 update_key: Some(id),
                 client_lang,
@@ -180,6 +199,7 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                 shared_games: true,
                 room: player.as_ref().map(|_| chat),
                 name: player.map(|m| m.name),
+                class,
             };
             let applied = apply_from(
                 &shell.store,
@@ -237,6 +257,24 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
             send_to_others(&shell, id, others, drawing).await?;
             Ok(())
         }
+        Incoming::PollAnswer {
+            poll,
+            user,
+            options,
+        } => {
+            let chosen = options.first().map(|o| i64::from(*o));
+            let mut kept = shell.store.record_answer(&poll, user, chosen).await?;
+            if kept == AnswerKept::UnknownPoll {
+                // The poll is noted as the quiz's just after Telegram answers sendPoll: a
+                // very quick answer may come first.
+                tokio::time::sleep(Duration::from_millis(500)).await;
+                kept = shell.store.record_answer(&poll, user, chosen).await?;
+            }
+            // A poll that is no class quiz, a closed one, a voter who is no student: kept
+            // nowhere, and nobody is told (a poll answer has no chat to answer in).
+            tracing::info!(update_id = id, outcome = ?kept, "a poll answer");
+            Ok(())
+        }
         Incoming::Resend { chat } => {
             // The sweep's second chance for replies the Bot API kept refusing, sent to the
             // forum topic they answer. Another process's sweep may have taken them first.
@@ -260,6 +298,30 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                 send_all(&shell, place, chat, id, &replies, None, Drawing::Quick).await;
             }
             Ok(())
+        }
+    }
+}
+
+/// Whether `user` administers group `chat`, as the Bot API says (`getChatMember`); no when
+/// it cannot say within a few seconds.
+async fn is_admin(shell: &Shell, chat: i64, user: i64) -> bool {
+    let Ok(id) = u64::try_from(user) else {
+        return false;
+    };
+    let asked = super::outbound::call(shell, "getChatMember", || {
+        shell
+            .bot
+            .get_chat_member(ChatId(chat), teloxide_core::types::UserId(id))
+    });
+    match tokio::time::timeout(Duration::from_secs(10), asked).await {
+        Ok(Ok(member)) => member.kind.is_privileged(),
+        Ok(Err(e)) => {
+            tracing::warn!(chat_id = chat, error = %e, "getChatMember failed");
+            false
+        }
+        Err(_) => {
+            tracing::warn!(chat_id = chat, "getChatMember did not answer in time");
+            false
         }
     }
 }

@@ -36,6 +36,23 @@ pub enum Incoming {
         /// anonymous admin): the learner of their inputs as a player of a game there.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         member: Option<Member>,
+        /// Who sent it, in any chat, when a person with an account of their own did (a class
+        /// names its members).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<Member>,
+        /// The group's title, in a group chat.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        title: Option<String>,
+    },
+    /// A student's answer to a quiz poll (a `poll_answer` update): kept for the class whose
+    /// quiz the poll is, if any.
+    PollAnswer {
+        /// Telegram's poll id.
+        poll: String,
+        /// The voter.
+        user: i64,
+        /// The options chosen (none: the vote was retracted).
+        options: Vec<u8>,
     },
     /// A button press that carries nothing for the tutor (no data): it is only answered.
     AnswerOnly {
@@ -68,29 +85,44 @@ pub struct Member {
 /// The longest name the bot repeats in a group.
 pub const MAX_NAME_CHARS: usize = 32;
 
+/// The longest poll id kept (Telegram's are short; a longer one is no poll of ours).
+const MAX_POLL_ID: usize = 64;
+
+/// A name or title as the bot repeats it: no control characters, at most
+/// [`MAX_NAME_CHARS`] characters, `?` when nothing is left.
+fn name_of(text: &str) -> String {
+    let name: String = text
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(MAX_NAME_CHARS)
+        .collect();
+    if name.trim().is_empty() {
+        "?".to_owned()
+    } else {
+        name
+    }
+}
+
 impl Member {
     /// The member behind `user` in `chat`, when `chat` is a group and `user` a person.
     fn of(
         chat: &teloxide_core::types::Chat,
         user: Option<&teloxide_core::types::User>,
     ) -> Option<Member> {
-        let user = user.filter(|u| !u.is_bot)?;
         if !(chat.is_group() || chat.is_supergroup()) {
             return None;
         }
-        let name: String = user
-            .first_name
-            .chars()
-            .filter(|c| !c.is_control())
-            .take(MAX_NAME_CHARS)
-            .collect();
+        Member::person(user?)
+    }
+
+    /// The person behind `user`, in any chat (a bot is none).
+    fn person(user: &teloxide_core::types::User) -> Option<Member> {
+        if user.is_bot {
+            return None;
+        }
         Some(Member {
             id: i64::try_from(user.id.0).ok()?,
-            name: if name.trim().is_empty() {
-                "?".to_owned()
-            } else {
-                name
-            },
+            name: name_of(&user.first_name),
         })
     }
 }
@@ -100,6 +132,8 @@ impl Incoming {
     pub fn chat(&self) -> Option<i64> {
         match self {
             Incoming::Tutor { chat, .. } | Incoming::Resend { chat } => Some(*chat),
+            // One voter's answers in order.
+            Incoming::PollAnswer { user, .. } => Some(*user),
             Incoming::AnswerOnly { chat, .. } => *chat,
             Incoming::Skip(_) => None,
         }
@@ -148,6 +182,11 @@ pub fn read(update: &Update) -> Incoming {
                         .message
                         .as_ref()
                         .and_then(|m| Member::of(m.chat(), Some(&query.from))),
+                    from: Member::person(&query.from),
+                    title: query
+                        .message
+                        .as_ref()
+                        .and_then(|m| m.chat().title().map(name_of)),
                 },
                 (_, chat) => Incoming::AnswerOnly {
                     chat,
@@ -155,6 +194,19 @@ pub fn read(update: &Update) -> Incoming {
                 },
             }
         }
+        UpdateKind::PollAnswer(answer) => match &answer.voter {
+            teloxide_core::types::MaybeAnonymousUser::User(user) if !user.is_bot => {
+                match i64::try_from(user.id.0) {
+                    Ok(user) => Incoming::PollAnswer {
+                        poll: answer.poll_id.0.chars().take(MAX_POLL_ID).collect(),
+                        user,
+                        options: answer.option_ids.clone(),
+                    },
+                    Err(_) => Incoming::Skip("a poll answer from a user id out of range"),
+                }
+            }
+            _ => Incoming::Skip("an anonymous poll answer"),
+        },
         UpdateKind::EditedMessage(_) => Incoming::Skip("an edited message"),
         UpdateKind::ChannelPost(_) | UpdateKind::EditedChannelPost(_) => {
             Incoming::Skip("a channel post")
@@ -223,6 +275,12 @@ fn read_message(message: &Message) -> Incoming {
             .is_none()
             .then(|| Member::of(&message.chat, message.from.as_ref()))
             .flatten(),
+        from: message
+            .sender_chat
+            .is_none()
+            .then(|| message.from.as_ref().and_then(Member::person))
+            .flatten(),
+        title: message.chat.title().map(name_of),
     }
 }
 
@@ -330,7 +388,12 @@ mod tests {
                 pressed: None,
                 client_lang: Some("zh-hans".into()),
                 topic: None,
-                member: None
+                member: None,
+                from: Some(Member {
+                    id: 5,
+                    name: "A".into()
+                }),
+                title: None
             }
         );
     }
@@ -347,7 +410,12 @@ mod tests {
                 pressed: None,
                 client_lang: None,
                 topic: None,
-                member: None
+                member: None,
+                from: Some(Member {
+                    id: 5,
+                    name: "A".into()
+                }),
+                title: None
             }
         );
     }
@@ -387,7 +455,12 @@ mod tests {
                 member: Some(Member {
                     id: 77,
                     name: "A".into()
-                })
+                }),
+                from: Some(Member {
+                    id: 77,
+                    name: "A".into()
+                }),
+                title: Some("Club".into())
             }
         );
     }
@@ -410,6 +483,30 @@ mod tests {
         // In a private chat the learner is the chat: no member.
         let u = update(json!({"update_id": 3, "message": message(5, Some("/play"), None)}));
         assert!(matches!(read(&u), Incoming::Tutor { member: None, .. }));
+    }
+
+    #[test]
+    fn a_poll_answer_is_the_voters_and_an_anonymous_one_is_skipped() {
+        let u = update(json!({"update_id": 4, "poll_answer": {
+            "poll_id": "5432", "user": {"id": 77, "is_bot": false, "first_name": "A"},
+            "option_ids": [2]}}));
+        let read = read(&u);
+        assert_eq!(
+            read,
+            Incoming::PollAnswer {
+                poll: "5432".into(),
+                user: 77,
+                options: vec![2]
+            }
+        );
+        assert_eq!(read.chat(), Some(77));
+        let kept = serde_json::to_value(&read).unwrap();
+        assert_eq!(serde_json::from_value::<Incoming>(kept).unwrap(), read);
+        let anonymous = update(json!({"update_id": 5, "poll_answer": {
+            "poll_id": "5432", "voter_chat": {"id": -100, "type": "channel", "title": "C"},
+            "user": {"id": 136_817_688, "is_bot": true, "first_name": "Channel"},
+            "option_ids": [0]}}));
+        assert!(matches!(super::read(&anonymous), Incoming::Skip(_)));
     }
 
     #[test]

@@ -27,3 +27,11 @@ pub mod updates;
 pub mod webhook;
 
 pub use shell::{OFFSET_KEY, Shell};
+
+/// The updates the bot asks Telegram for (`getUpdates` and `setWebhook`): messages, button
+/// presses, and the answers to its classes' quiz polls.
+pub const ALLOWED_UPDATES: [teloxide_core::types::AllowedUpdate; 3] = [
+    teloxide_core::types::AllowedUpdate::Message,
+    teloxide_core::types::AllowedUpdate::CallbackQuery,
+    teloxide_core::types::AllowedUpdate::PollAnswer,
+];

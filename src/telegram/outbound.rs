@@ -508,6 +508,9 @@ pub async fn deliver(
     pressed: Option<MessageId>,
     drawing: Drawing,
 ) -> Result<(), RequestError> {
+    if let Some(poll) = &reply.poll {
+        return deliver_poll(shell, place, reply, poll, drawing).await;
+    }
     let chat = place.chat;
     let nonce = reply.task.or(reply.edit_task);
     // The task's newest message first (a task shown again with /board has two: the newest
@@ -573,6 +576,78 @@ pub async fn deliver(
         shell.tasks.remember(chat.0, nonce, sent.message);
     }
     Ok(())
+}
+
+/// Posts a class's quiz poll (a native quiz: not anonymous, its right option and its
+/// explanation, the reply's buttons under it) and tells the store which poll it became; or
+/// closes one (`stopPoll`: Telegram shows its result) and then sends the reply's words.
+async fn deliver_poll(
+    shell: &Shell,
+    place: Place,
+    reply: &Reply,
+    poll: &chess_tutor_core::tutor::PollOp,
+    drawing: Drawing,
+) -> Result<(), RequestError> {
+    use chess_tutor_core::tutor::PollOp;
+    use teloxide_core::payloads::SendPollSetters;
+    use teloxide_core::types::{InputPollOption, PollType};
+    match poll {
+        PollOp::Send(quiz) => {
+            let markup = keyboard(reply, None);
+            let sent = call(shell, "sendPoll", || {
+                let mut request = shell
+                    .bot
+                    .send_poll(
+                        place.chat,
+                        quiz.question.clone(),
+                        quiz.options.iter().map(|o| InputPollOption::new(o.clone())),
+                    )
+                    .type_(PollType::Quiz)
+                    .is_anonymous(false)
+                    .correct_option_id(quiz.correct);
+                if !quiz.explanation.is_empty() {
+                    request = request.explanation(quiz.explanation.clone());
+                }
+                if let Some(topic) = place.topic {
+                    request = request.message_thread_id(topic);
+                }
+                match &markup {
+                    Some(m) => request.reply_markup(m.clone()),
+                    None => request,
+                }
+            })
+            .await?;
+            match sent.poll() {
+                Some(posted) => {
+                    if let Err(e) = shell
+                        .store
+                        .set_quiz_poll(quiz.quiz, &posted.id.0, i64::from(sent.id.0))
+                        .await
+                    {
+                        // Its answers then find no quiz: they are not kept.
+                        tracing::error!(quiz = quiz.quiz, error = %e, "cannot note the quiz's poll");
+                    }
+                }
+                None => tracing::warn!(quiz = quiz.quiz, "sendPoll answered without a poll"),
+            }
+            Ok(())
+        }
+        PollOp::Stop { message } => {
+            // A poll already closed, or a message gone, is no reason to keep the result back.
+            if let Err(e) = call(shell, "stopPoll", || {
+                shell.bot.stop_poll(place.chat, MessageId(*message))
+            })
+            .await
+            {
+                tracing::info!(chat_id = %place.chat, error = %e, "stopPoll failed");
+            }
+            let words = Reply {
+                poll: None,
+                ..reply.clone()
+            };
+            send_drawn(shell, place, &words, drawing).await.map(|_| ())
+        }
+    }
 }
 
 /// Answers a button press (stops the client's spinner). Failures are logged, not returned:

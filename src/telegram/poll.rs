@@ -364,7 +364,8 @@ async fn fetch(
         .bot
         .get_updates()
         .timeout(options.timeout_secs)
-        .limit(options.limit.clamp(1, 100));
+        .limit(options.limit.clamp(1, 100))
+        .allowed_updates(super::ALLOWED_UPDATES);
     if let Some(offset) = offset {
         request = request.offset(i32::try_from(offset).unwrap_or(i32::MAX));
     }

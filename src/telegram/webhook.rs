@@ -24,7 +24,7 @@ use subtle::ConstantTimeEq;
 use teloxide_core::RequestError;
 use teloxide_core::payloads::SetWebhookSetters;
 use teloxide_core::requests::{Request as _, Requester};
-use teloxide_core::types::{AllowedUpdate, Update};
+use teloxide_core::types::Update;
 use tokio::sync::watch;
 use tokio_util::sync::CancellationToken;
 
@@ -258,7 +258,7 @@ async fn set_webhook(
             .bot
             .set_webhook(url.clone())
             .secret_token(options.secret.0.clone())
-            .allowed_updates([AllowedUpdate::Message, AllowedUpdate::CallbackQuery])
+            .allowed_updates(super::ALLOWED_UPDATES)
             .max_connections(options.max_connections.clamp(1, 100));
         match request.send().await {
             Ok(_) => {

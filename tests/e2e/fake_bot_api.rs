@@ -92,6 +92,65 @@ pub struct FakeState {
     pub blocked_by: std::collections::HashSet<i64>,
     /// The 403s given: (method, chat).
     pub forbidden: Vec<(String, i64)>,
+    /// The administrators of each group chat (getChatMember): the first is its creator.
+    pub admins: HashMap<i64, Vec<i64>>,
+    /// The polls the bot sent, by poll id.
+    pub sent_polls: HashMap<String, FakePoll>,
+    next_poll: i64,
+    /// The answers to polls pushed as `poll_answer` updates for a poll nobody sent (or a
+    /// closed one): kept out of any poll's count.
+    pub stray_answers: usize,
+    /// The `allowed_updates` of the latest getUpdates that named them.
+    pub allowed_updates: Option<Value>,
+}
+
+/// A poll the bot sent, as Telegram keeps it.
+#[derive(Debug, Clone)]
+pub struct FakePoll {
+    /// Its chat.
+    pub chat: i64,
+    /// Its message.
+    pub message: i64,
+    /// What `sendPoll` asked, as sent.
+    pub body: Value,
+    /// The options' texts.
+    pub options: Vec<String>,
+    /// Closed by `stopPoll`.
+    pub closed: bool,
+    /// Each voter's options.
+    pub votes: HashMap<i64, Vec<u8>>,
+}
+
+impl FakePoll {
+    /// The Poll object as the Bot API writes it.
+    fn object(&self, id: &str) -> Value {
+        let counts: Vec<usize> = (0..self.options.len())
+            .map(|i| {
+                self.votes
+                    .values()
+                    .filter(|v| v.contains(&(i as u8)))
+                    .count()
+            })
+            .collect();
+        let mut poll = json!({
+            "id": id,
+            "question": self.body["question"],
+            "options": self.options.iter().zip(&counts)
+                .map(|(t, n)| json!({"text": t, "voter_count": n})).collect::<Vec<_>>(),
+            "total_voter_count": self.votes.len(),
+            "is_closed": self.closed,
+            "is_anonymous": self.body["is_anonymous"].as_bool().unwrap_or(true),
+            "type": self.body["type"].as_str().unwrap_or("regular"),
+            "allows_multiple_answers": false,
+        });
+        if let Some(c) = self.body.get("correct_option_id").and_then(as_i64) {
+            poll["correct_option_id"] = json!(c);
+        }
+        if let Some(e) = self.body.get("explanation") {
+            poll["explanation"] = e.clone();
+        }
+        poll
+    }
 }
 
 /// A running fake server.
@@ -157,6 +216,11 @@ impl Fake {
         self.push_body(body, true)
     }
 
+    /// The id of the latest update queued.
+    pub fn last_id(&self) -> i64 {
+        self.state.lock().unwrap().next_id - 1
+    }
+
     /// Delivers `update` (with its id) once more in the next getUpdates.
     pub fn replay(&self, update: Value) {
         self.state.lock().unwrap().replays.push(update);
@@ -170,6 +234,48 @@ impl Fake {
             .unwrap()
             .server_errors
             .extend(errors.iter().copied());
+    }
+
+    /// Makes `user` an administrator of group `chat` (the first one made is its creator).
+    pub fn set_admin(&self, chat: i64, user: i64) {
+        self.state
+            .lock()
+            .unwrap()
+            .admins
+            .entry(chat)
+            .or_default()
+            .push(user);
+    }
+
+    /// The poll the bot sent as message `message` of `chat`: its id and what it holds.
+    pub fn poll_of(&self, chat: i64, message: i64) -> Option<(String, FakePoll)> {
+        self.state
+            .lock()
+            .unwrap()
+            .sent_polls
+            .iter()
+            .find(|(_, p)| p.chat == chat && p.message == message)
+            .map(|(id, p)| (id.clone(), p.clone()))
+    }
+
+    /// Queues a `poll_answer` update: `user` (first name `name`) chose `options` in poll
+    /// `poll` (none: a retracted vote). An open poll the bot sent counts the vote, as
+    /// Telegram would; returns the update's id.
+    pub fn poll_answer(&self, poll: &str, user: i64, name: &str, options: &[u8]) -> i64 {
+        {
+            let mut s = self.state.lock().unwrap();
+            match s.sent_polls.get_mut(poll).filter(|p| !p.closed) {
+                Some(p) => {
+                    p.votes.insert(user, options.to_vec());
+                }
+                None => s.stray_answers += 1,
+            }
+        }
+        self.push(json!({"poll_answer": {
+            "poll_id": poll,
+            "user": {"id": user, "is_bot": false, "first_name": name},
+            "option_ids": options,
+        }}))
     }
 
     /// Makes every later call for `chat` fail with 403 "bot was blocked by the user".
@@ -635,6 +741,7 @@ async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Res
     let text = body
         .get("text")
         .or_else(|| body.get("caption"))
+        .or_else(|| body.get("question"))
         .or_else(|| media.get("caption"))
         .and_then(Value::as_str)
         .unwrap_or_default()
@@ -712,6 +819,83 @@ async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Res
             }
             m
         }
+        "sendpoll" => match poll_refusal(&body) {
+            Some(why) => {
+                s.calls.pop();
+                return (
+                    StatusCode::BAD_REQUEST,
+                    axum::Json(json!({"ok": false, "error_code": 400,
+                        "description": format!("Bad Request: {why}")})),
+                )
+                    .into_response();
+            }
+            None => {
+                s.next_message += 1;
+                let message = s.next_message - 1;
+                s.next_poll += 1;
+                let id = format!("poll-{}", s.next_poll);
+                if let Some(call) = s.calls.last_mut() {
+                    call.message = Some(message);
+                }
+                let options = poll_options(&body);
+                let poll = FakePoll {
+                    chat: chat.unwrap_or(0),
+                    message,
+                    body: body.clone(),
+                    options,
+                    closed: false,
+                    votes: HashMap::new(),
+                };
+                let object = poll.object(&id);
+                s.sent_polls.insert(id, poll);
+                json!({
+                    "message_id": message,
+                    "date": 1_700_000_000,
+                    "chat": {"id": chat.unwrap_or(0), "type": "supergroup", "title": "Chess club"},
+                    "poll": object,
+                })
+            }
+        },
+        "stoppoll" => {
+            let message = body.get("message_id").and_then(as_i64);
+            let found = s
+                .sent_polls
+                .iter_mut()
+                .find(|(_, p)| Some(p.chat) == chat && Some(p.message) == message);
+            let refusal = match found {
+                None => Some("message with poll to stop not found"),
+                Some((_, p)) if p.closed => Some("poll has already been closed"),
+                Some((id, p)) => {
+                    p.closed = true;
+                    let object = p.object(id);
+                    return axum::Json(json!({"ok": true, "result": object})).into_response();
+                }
+            };
+            return (
+                StatusCode::BAD_REQUEST,
+                axum::Json(json!({"ok": false, "error_code": 400,
+                    "description": format!("Bad Request: {}", refusal.unwrap_or_default())})),
+            )
+                .into_response();
+        }
+        "getchatmember" => {
+            let user = body.get("user_id").and_then(as_i64).unwrap_or(0);
+            let admins = chat
+                .and_then(|c| s.admins.get(&c))
+                .cloned()
+                .unwrap_or_default();
+            let person = json!({"id": user, "is_bot": false, "first_name": "Member"});
+            match admins.iter().position(|a| *a == user) {
+                Some(0) => json!({"status": "creator", "user": person, "is_anonymous": false}),
+                Some(_) => json!({"status": "administrator", "user": person,
+                    "can_be_edited": false, "is_anonymous": false, "can_manage_chat": true,
+                    "can_change_info": true, "can_delete_messages": true,
+                    "can_manage_video_chats": true, "can_invite_users": true,
+                    "can_restrict_members": true, "can_promote_members": false,
+                    "can_pin_messages": true}),
+                None => json!({"status": "member", "user": person}),
+            }
+        }
         "getme" => json!({"id": 4242, "is_bot": true, "first_name": "Chess tutor",
             "username": s.username.clone(), "can_join_groups": true,
             "can_read_all_group_messages": false, "supports_inline_queries": false,
@@ -721,8 +905,67 @@ async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Res
     axum::Json(json!({"ok": true, "result": result})).into_response()
 }
 
+/// The options of a sendPoll (a JSON list of `{"text": …}`, or JSON text of one).
+fn poll_options(body: &Value) -> Vec<String> {
+    let options = match body.get("options") {
+        Some(Value::String(s)) => serde_json::from_str(s).unwrap_or(Value::Null),
+        Some(v) => v.clone(),
+        None => Value::Null,
+    };
+    options
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|o| {
+            o["text"]
+                .as_str()
+                .or(o.as_str())
+                .unwrap_or_default()
+                .to_owned()
+        })
+        .collect()
+}
+
+/// Why Telegram would refuse this sendPoll, if it would: its limits (question 1–300
+/// characters, 2–10 options of 1–100, an explanation of at most 200 with at most 2 line
+/// feeds, a quiz's right option among them).
+fn poll_refusal(body: &Value) -> Option<String> {
+    let length = |v: &Value| v.as_str().map_or(0, |s| s.encode_utf16().count());
+    let question = length(&body["question"]);
+    if !(1..=300).contains(&question) {
+        return Some(format!(
+            "poll question length must be 1-300, not {question}"
+        ));
+    }
+    let options = poll_options(body);
+    if !(2..=10).contains(&options.len()) {
+        return Some("poll must have 2-10 options".into());
+    }
+    if options
+        .iter()
+        .any(|o| !(1..=100).contains(&o.encode_utf16().count()))
+    {
+        return Some("poll options length must be 1-100".into());
+    }
+    if let Some(e) = body.get("explanation").and_then(Value::as_str)
+        && (e.encode_utf16().count() > 200 || e.matches('\n').count() > 2)
+    {
+        return Some("explanation is too long".into());
+    }
+    if body["type"].as_str() == Some("quiz") {
+        match body.get("correct_option_id").and_then(as_i64) {
+            Some(c) if (0..options.len() as i64).contains(&c) => {}
+            _ => return Some("wrong correct option id".into()),
+        }
+    }
+    None
+}
+
 async fn get_updates(state: Arc<Mutex<FakeState>>, body: &Value) -> Response {
     let offset = body.get("offset").and_then(as_i64);
+    if let Some(allowed) = body.get("allowed_updates") {
+        state.lock().unwrap().allowed_updates = Some(allowed.clone());
+    }
     let limit = body
         .get("limit")
         .and_then(as_i64)

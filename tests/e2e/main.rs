@@ -7,6 +7,7 @@ mod cli;
 mod fake_bot_api;
 mod help_beside_games;
 mod telegram;
+mod telegram_class;
 mod telegram_first_hour;
 mod telegram_typing;
 mod telegram_webhook;

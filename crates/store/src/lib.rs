@@ -26,6 +26,11 @@
 //!   `KEPT_UPDATE_KEYS` rows per learner. Telegram redelivers an update only until it is
 //!   confirmed (and for 24 hours at most), long before a learner sends that many more.
 //! - `offsets (key, value, updated_at)`: named counters of the shells.
+//! - `classes`, `class_members`, `class_quizzes`, `class_answers`: classes in group chats,
+//!   their teachers and students (with when each joined), their quiz polls and each
+//!   student's answer (see [`ClassOp`] and `class.rs`). A student's own `learner_events`
+//!   count for a class from the moment they joined; leaving deletes their membership and
+//!   their answers in it.
 //!
 //! # Guarantees
 //!
@@ -109,8 +114,9 @@ pub(crate) use error::{parse_game, parse_payload, parse_state};
 pub use location::{Location, SQLITE_FILE_NAME};
 pub(crate) use model::now_ms;
 pub use model::{
-    Applied, Backend, Change, Committed, Event, GameId, GameRecord, GameWrite, KEPT_UPDATE_KEYS,
-    LearnerId, LearnerRecord, MAX_ATTEMPTS, MAX_CONFLICTS, SharedChange, Snapshot, StoredEvent,
+    Applied, Backend, Change, ClassOp, Committed, Event, GameId, GameRecord, GameWrite,
+    KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, MAX_ATTEMPTS, MAX_CONFLICTS, SharedChange,
+    Snapshot, StoredEvent,
 };
 
 /// The learner store: SQLite or PostgreSQL behind one API. Cheap to clone (the clones share
@@ -158,6 +164,11 @@ macro_rules! on_either {
         }
     };
 }
+
+// After `on_either!`, which it uses.
+mod class;
+
+pub use class::{AnswerKept, ClassFigures, ClassRow, MemberRow, QuizRow, Tally};
 
 #[derive(Debug, Clone)]
 enum Inner {

@@ -39,6 +39,11 @@ const SQLITE: &[Script] = &[
         "games",
         include_str!("../migrations/sqlite/0005_games.sql"),
     ),
+    (
+        6,
+        "classes",
+        include_str!("../migrations/sqlite/0006_classes.sql"),
+    ),
 ];
 
 const POSTGRES: &[Script] = &[
@@ -66,6 +71,11 @@ const POSTGRES: &[Script] = &[
         5,
         "games",
         include_str!("../migrations/postgres/0005_games.sql"),
+    ),
+    (
+        6,
+        "classes",
+        include_str!("../migrations/postgres/0006_classes.sql"),
     ),
 ];
 

@@ -141,6 +141,8 @@ pub struct SharedChange<T> {
     /// Replies for other learners (the other player), kept in the outbox under the same
     /// update key until they are sent, as [`Change::unsent`] is (ignored without a key).
     pub others: Vec<(LearnerId, serde_json::Value)>,
+    /// What the input changes in classes, in the same transaction.
+    pub class: Vec<ClassOp>,
 }
 
 impl<T> SharedChange<T> {
@@ -150,6 +152,7 @@ impl<T> SharedChange<T> {
             change,
             game: None,
             others: Vec::new(),
+            class: Vec::new(),
         }
     }
 }
@@ -207,4 +210,66 @@ pub(crate) fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// A change of a class, stored with the step that made it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum ClassOp {
+    /// A new class in a group chat, with its first teacher. Stored only if neither the id
+    /// nor the chat has a class yet (else the step is a conflict, and computed again).
+    Create {
+        /// The class's id.
+        id: i64,
+        /// The group chat.
+        chat: i64,
+        /// The group's title.
+        title: String,
+        /// The class's language.
+        lang: String,
+        /// Its first teacher: (user, name).
+        teacher: (i64, String),
+    },
+    /// A member joins (or a student becomes a teacher; a teacher never becomes a student).
+    Join {
+        /// The class.
+        class: i64,
+        /// The user.
+        user: i64,
+        /// Their first name.
+        name: String,
+        /// `teacher` or `student`.
+        role: String,
+    },
+    /// A student leaves: their membership and their answers in the class are deleted.
+    Leave {
+        /// The class.
+        class: i64,
+        /// The user.
+        user: i64,
+    },
+    /// The class's language changes.
+    SetLang {
+        /// The class.
+        class: i64,
+        /// Its language.
+        lang: String,
+    },
+    /// A quiz poll is posted. Stored only if the id is free and the class still exists.
+    PostQuiz {
+        /// The quiz's id.
+        id: i64,
+        /// The class.
+        class: i64,
+        /// The bank item.
+        item: String,
+        /// The right option.
+        correct: i64,
+        /// The options as posted (a JSON list).
+        options: serde_json::Value,
+    },
+    /// The quiz closes: later answers are not kept.
+    CloseQuiz {
+        /// The quiz.
+        id: i64,
+    },
 }

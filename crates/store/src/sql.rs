@@ -16,18 +16,42 @@ pub(crate) struct Dialect {
     json: &'static str,
     /// The time now, as a column default writes it.
     now: &'static str,
+    /// A time column (as `now` writes it) in Unix milliseconds; `{col}` is the column.
+    epoch_ms: &'static str,
+    /// One field of a JSON column, as text; `{col}` is the column, `{key}` the field's name
+    /// (a placeholder).
+    json_field: &'static str,
+}
+
+impl Dialect {
+    /// `column` (a time as `now` writes it) in Unix milliseconds.
+    pub(crate) fn epoch_ms(&self, column: &str) -> String {
+        self.epoch_ms.replace("{col}", column)
+    }
+
+    /// The field named by the placeholder `key` of the JSON `column`, as text (a boolean
+    /// reads `1`/`0` on SQLite, `true`/`false` on PostgreSQL).
+    pub(crate) fn json_field(&self, column: &str, key: &str) -> String {
+        self.json_field
+            .replace("{col}", column)
+            .replace("{key}", key)
+    }
 }
 
 /// SQLite's words.
 pub(crate) const SQLITE: Dialect = Dialect {
     json: "",
     now: "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+    epoch_ms: "CAST(ROUND((julianday({col}) - 2440587.5) * 86400000.0) AS INTEGER)",
+    json_field: "CAST(json_extract({col}, '$.' || {key}) AS TEXT)",
 };
 
 /// PostgreSQL's words.
 pub(crate) const POSTGRES: Dialect = Dialect {
     json: "::jsonb",
     now: "now()",
+    epoch_ms: "CAST(EXTRACT(EPOCH FROM {col}) * 1000 AS BIGINT)",
+    json_field: "({col} ->> {key})",
 };
 
 /// Every statement of a commit, worded for one dialect.
@@ -54,11 +78,13 @@ pub(crate) struct Statements {
     pub insert_others: String,
     /// `$1` learner, `$2` the oldest version whose key is kept.
     pub prune: String,
+    /// The statements of a step's class changes.
+    pub class: ClassStatements,
 }
 
 impl Statements {
     fn worded(d: Dialect) -> Statements {
-        let Dialect { json, now } = d;
+        let Dialect { json, now, .. } = d;
         Statements {
             seen: "SELECT 1 FROM applied_updates WHERE learner_id = $1 AND update_key = $2".into(),
             update_learner: format!(
@@ -94,6 +120,7 @@ impl Statements {
                  ON CONFLICT (learner_id, update_key) DO NOTHING"
             ),
             prune: "DELETE FROM applied_updates WHERE learner_id = $1 AND version <= $2".into(),
+            class: ClassStatements::worded(json),
         }
     }
 }
@@ -121,6 +148,7 @@ macro_rules! commit {
             change,
             game: game_write,
             others,
+            class: class_ops,
         } = $change;
         let conflict = 'write: {
             if let Some(key) = key {
@@ -226,6 +254,13 @@ macro_rules! commit {
                     .execute(&mut *$tx)
                     .await?;
             }
+            // What the step changed in its classes; a class or a quiz whose random id is
+            // taken, or a class made twice for one chat, is a conflict: computed again.
+            for op in class_ops {
+                if !$crate::sql::apply_op!($tx, &st.class, op) {
+                    break 'write true;
+                }
+            }
             if let Some(key) = key {
                 let unsent = change
                     .unsent
@@ -271,6 +306,164 @@ macro_rules! commit {
 }
 
 pub(crate) use commit;
+
+/// The statements of [`ClassOp`]s, worded for one dialect.
+#[derive(Debug)]
+pub(crate) struct ClassStatements {
+    /// `$1` id, `$2` chat, `$3` title, `$4` lang, `$5` at: one row when both are free.
+    pub create: String,
+    /// `$1` class, `$2` user, `$3` role, `$4` name, `$5` at.
+    pub join: String,
+    /// `$1` class, `$2` user.
+    pub leave_answers: String,
+    /// `$1` class, `$2` user.
+    pub leave: String,
+    /// `$1` class, `$2` lang.
+    pub set_lang: String,
+    /// `$1` id, `$2` class, `$3` item, `$4` correct, `$5` options, `$6` at.
+    pub post_quiz: String,
+    /// `$1` id, `$2` at.
+    pub close_quiz: String,
+}
+
+impl ClassStatements {
+    /// The statements, `json` after a placeholder holding JSON text (see `sql::Dialect`).
+    pub(crate) fn worded(json: &str) -> ClassStatements {
+        ClassStatements {
+            create: "INSERT INTO classes (id, chat_id, title, lang, created_at)
+                     VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING"
+                .into(),
+            join: "INSERT INTO class_members (class_id, user_id, role, name, joined_at)
+                   SELECT $1, $2, $3, $4, $5 WHERE EXISTS (SELECT 1 FROM classes WHERE id = $1)
+                   ON CONFLICT (class_id, user_id) DO UPDATE SET name = excluded.name,
+                       role = CASE WHEN class_members.role = 'teacher' THEN 'teacher'
+                                   ELSE excluded.role END"
+                .into(),
+            leave_answers: "DELETE FROM class_answers WHERE user_id = $2
+                            AND quiz_id IN (SELECT id FROM class_quizzes WHERE class_id = $1)"
+                .into(),
+            leave: "DELETE FROM class_members
+                    WHERE class_id = $1 AND user_id = $2 AND role = 'student'"
+                .into(),
+            set_lang: "UPDATE classes SET lang = $2 WHERE id = $1".into(),
+            post_quiz: format!(
+                "INSERT INTO class_quizzes (id, class_id, item, correct, options, posted_at)
+                 SELECT $1, $2, $3, $4, $5{json}, $6
+                 WHERE EXISTS (SELECT 1 FROM classes WHERE id = $2)
+                 ON CONFLICT DO NOTHING"
+            ),
+            close_quiz: "UPDATE class_quizzes SET closed_at = $2
+                         WHERE id = $1 AND closed_at IS NULL"
+                .into(),
+        }
+    }
+}
+
+/// Writes one [`ClassOp`] in the open transaction `$tx` with the statements `$st`; evaluates
+/// to whether it could (false: the step was computed from what has changed since).
+macro_rules! apply_op {
+    ($tx:ident, $st:expr, $op:expr) => {{
+        use $crate::ClassOp;
+        let st = $st;
+        let at = $crate::now_ms();
+        match $op {
+            ClassOp::Create {
+                id,
+                chat,
+                title,
+                lang,
+                teacher: (teacher, name),
+            } => {
+                let made = sqlx::query(st.create.as_str())
+                    .bind(id)
+                    .bind(chat)
+                    .bind(title)
+                    .bind(lang)
+                    .bind(at)
+                    .execute(&mut *$tx)
+                    .await?;
+                if made.rows_affected() == 1 {
+                    sqlx::query(st.join.as_str())
+                        .bind(id)
+                        .bind(teacher)
+                        .bind("teacher")
+                        .bind(name)
+                        .bind(at)
+                        .execute(&mut *$tx)
+                        .await?;
+                    true
+                } else {
+                    false
+                }
+            }
+            ClassOp::Join {
+                class,
+                user,
+                name,
+                role,
+            } => {
+                sqlx::query(st.join.as_str())
+                    .bind(class)
+                    .bind(user)
+                    .bind(role)
+                    .bind(name)
+                    .bind(at)
+                    .execute(&mut *$tx)
+                    .await?;
+                true
+            }
+            ClassOp::Leave { class, user } => {
+                sqlx::query(st.leave_answers.as_str())
+                    .bind(class)
+                    .bind(user)
+                    .execute(&mut *$tx)
+                    .await?;
+                sqlx::query(st.leave.as_str())
+                    .bind(class)
+                    .bind(user)
+                    .execute(&mut *$tx)
+                    .await?;
+                true
+            }
+            ClassOp::SetLang { class, lang } => {
+                sqlx::query(st.set_lang.as_str())
+                    .bind(class)
+                    .bind(lang)
+                    .execute(&mut *$tx)
+                    .await?;
+                true
+            }
+            ClassOp::PostQuiz {
+                id,
+                class,
+                item,
+                correct,
+                options,
+            } => {
+                let posted = sqlx::query(st.post_quiz.as_str())
+                    .bind(id)
+                    .bind(class)
+                    .bind(item)
+                    .bind(correct)
+                    .bind(serde_json::to_string(options)?)
+                    .bind(at)
+                    .execute(&mut *$tx)
+                    .await?;
+                posted.rows_affected() == 1
+            }
+            ClassOp::CloseQuiz { id } => {
+                sqlx::query(st.close_quiz.as_str())
+                    .bind(id)
+                    .bind(at)
+                    .execute(&mut *$tx)
+                    .await?;
+                true
+            }
+        }
+    }};
+}
+
+pub(crate) use apply_op;
 
 #[cfg(test)]
 mod tests {

@@ -13,8 +13,9 @@ use std::sync::{Arc, Once};
 use std::time::Duration;
 
 use chess_tutor_store::{
-    Applied, Backend, Change, Claim, Committed, Event, GameId, GameRecord, GameWrite,
-    KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, Location, SharedChange, Store, StoreError,
+    AnswerKept, Applied, Backend, Change, Claim, ClassOp, Committed, Event, GameId, GameRecord,
+    GameWrite, KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, Location, SharedChange, Store,
+    StoreError,
 };
 use serde_json::json;
 
@@ -208,6 +209,7 @@ on_both_backends!(
     a_shared_game_takes_both_learners_inputs_one_at_a_time_on_two_replicas,
     a_created_game_never_replaces_a_stored_one,
     a_change_computed_from_a_stale_snapshot_is_a_conflict_and_stores_nothing,
+    a_class_keeps_its_members_answers_and_figures_and_a_leaver_leaves_nothing,
 );
 
 async fn first_apply_creates_the_learner(db: &Db) {
@@ -1271,6 +1273,7 @@ fn shared_increment(
                 created: stored.is_none(),
             }),
             others: vec![(other, json!([{ "text": format!("{} played", me.0) }]))],
+            class: Vec::new(),
         }
     }
 }
@@ -1358,6 +1361,7 @@ async fn a_created_game_never_replaces_a_stored_one(db: &Db) {
                 created: true,
             }),
             others: Vec::new(),
+            class: Vec::new(),
         })
         .await;
     assert!(result.is_err(), "{result:?}");
@@ -1432,4 +1436,299 @@ async fn a_change_computed_from_a_stale_snapshot_is_a_conflict_and_stores_nothin
     // And a key applied since the snapshot is a duplicate, not a second application.
     let late = store.snapshot(b, Some(4)).await.unwrap();
     assert!(late.applied);
+}
+
+/// One input to `learner` that writes `events` and changes classes by `ops`.
+fn class_change(
+    record: Option<&LearnerRecord>,
+    events: &[(&str, serde_json::Value)],
+    ops: &[ClassOp],
+) -> SharedChange<i64> {
+    let mut change = increment(record);
+    change.events = events
+        .iter()
+        .map(|(k, p)| Event::new(*k, p.clone()))
+        .collect();
+    let mut shared = SharedChange::alone(change);
+    shared.class = ops.to_vec();
+    shared
+}
+
+async fn class_step(
+    store: &Store,
+    learner: i64,
+    events: &[(&str, serde_json::Value)],
+    ops: &[ClassOp],
+) {
+    done(
+        store
+            .apply_shared(LearnerId(learner), None, None, |record, _| {
+                class_change(record, events, ops)
+            })
+            .await
+            .unwrap(),
+    );
+}
+
+const REPORTED: [(&str, &str); 4] = [
+    ("step_done", "step"),
+    ("lesson_done", "lesson"),
+    ("illegal_move", "code"),
+    ("puzzle_result", "solved"),
+];
+
+/// Issue 29: a class made in a group's step; members joining in later steps; a student's own
+/// events counted for the class only from the moment they joined; poll answers kept only
+/// from students, to an open quiz, with an option of its own; a student who leaves has no
+/// class data left; a second class for one chat is a conflict.
+async fn a_class_keeps_its_members_answers_and_figures_and_a_leaver_leaves_nothing(db: &Db) {
+    let store = db.open().await;
+    const GROUP: i64 = -100_500;
+    const CLASS: i64 = 10;
+    let (teacher, ann, bo, stranger) = (1, 2, 3, 4);
+    class_step(
+        &store,
+        GROUP,
+        &[],
+        &[ClassOp::Create {
+            id: CLASS,
+            chat: GROUP,
+            title: "Club".into(),
+            lang: "en".into(),
+            teacher: (teacher, "T".into()),
+        }],
+    )
+    .await;
+    let class = store.class_of_chat(GROUP).await.unwrap().expect("a class");
+    assert_eq!((class.id, class.lang.as_str()), (CLASS, "en"));
+    assert_eq!(store.class_by_id(CLASS).await.unwrap(), Some(class));
+    // Before Ann joins: not counted.
+    class_step(
+        &store,
+        ann,
+        &[(
+            "illegal_move",
+            json!({"kind": "illegal_move", "code": "pinned"}),
+        )],
+        &[],
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    for (user, name) in [(ann, "Ann"), (bo, "Bo")] {
+        class_step(
+            &store,
+            GROUP,
+            &[],
+            &[ClassOp::Join {
+                class: CLASS,
+                user,
+                name: name.into(),
+                role: "student".into(),
+            }],
+        )
+        .await;
+    }
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let ev = |kind: &str, field: &str, value: serde_json::Value| {
+        let mut payload = json!({ "kind": kind });
+        payload[field] = value;
+        (kind.to_owned(), payload)
+    };
+    let after = [
+        ev("step_done", "step", json!("rook-1")),
+        ev("step_done", "step", json!("rook-1")),
+        ev("step_done", "step", json!("rook-2")),
+        ev("lesson_done", "lesson", json!("rook")),
+        ev("illegal_move", "code", json!("pinned")),
+        ev("illegal_move", "code", json!("pinned")),
+        ev("illegal_move", "code", json!("castling_through_check")),
+        ev("puzzle_result", "solved", json!(true)),
+        ev("puzzle_result", "solved", json!(false)),
+        ev("quiz_answer", "item", json!("q")),
+    ];
+    let after: Vec<(&str, serde_json::Value)> =
+        after.iter().map(|(k, p)| (k.as_str(), p.clone())).collect();
+    class_step(&store, ann, &after, &[]).await;
+    // A quiz, its poll, and the answers.
+    class_step(
+        &store,
+        GROUP,
+        &[],
+        &[ClassOp::PostQuiz {
+            id: 50,
+            class: CLASS,
+            item: "castle-through-check".into(),
+            correct: 1,
+            options: json!(["a", "b", "c"]),
+        }],
+    )
+    .await;
+    let open = store.open_quiz(CLASS).await.unwrap().expect("an open quiz");
+    assert_eq!((open.id, open.correct, open.message), (50, 1, None));
+    assert_eq!(
+        store.record_answer("p-1", ann, Some(1)).await.unwrap(),
+        AnswerKept::UnknownPoll
+    );
+    store.set_quiz_poll(50, "p-1", 77).await.unwrap();
+    assert_eq!(
+        store.open_quiz(CLASS).await.unwrap().unwrap().message,
+        Some(77)
+    );
+    assert_eq!(
+        store.record_answer("p-1", ann, Some(0)).await.unwrap(),
+        AnswerKept::Kept
+    );
+    // Changed: the last answer is kept, once.
+    assert_eq!(
+        store.record_answer("p-1", ann, Some(1)).await.unwrap(),
+        AnswerKept::Kept
+    );
+    assert_eq!(
+        store.record_answer("p-1", bo, Some(2)).await.unwrap(),
+        AnswerKept::Kept
+    );
+    assert_eq!(
+        store.record_answer("p-1", stranger, Some(1)).await.unwrap(),
+        AnswerKept::NotAStudent
+    );
+    assert_eq!(
+        store.record_answer("p-1", teacher, Some(1)).await.unwrap(),
+        AnswerKept::NotAStudent
+    );
+    assert_eq!(
+        store.record_answer("p-1", bo, Some(3)).await.unwrap(),
+        AnswerKept::BadOption
+    );
+    assert_eq!(
+        store.record_answer("p-1", bo, Some(-1)).await.unwrap(),
+        AnswerKept::BadOption
+    );
+    let mut answers = store.quiz_answers(50).await.unwrap();
+    answers.sort_unstable();
+    assert_eq!(answers, [(ann, 1), (bo, 2)]);
+    assert_eq!(
+        store.quizzes_asked(CLASS).await.unwrap(),
+        ["castle-through-check"]
+    );
+    // The figures: Ann's events since she joined, by field; both students' answers.
+    let figures = store.class_figures(CLASS, &REPORTED).await.unwrap();
+    let students: Vec<i64> = figures.students.iter().map(|m| m.user).collect();
+    assert_eq!(students, [ann, bo]);
+    let count = |kind: &str, value: &str| {
+        figures
+            .tallies
+            .iter()
+            .filter(|t| t.user == ann && t.kind == kind && t.value.as_deref() == Some(value))
+            .map(|t| t.count)
+            .sum::<i64>()
+    };
+    assert_eq!(count("step_done", "rook-1"), 2);
+    assert_eq!(count("step_done", "rook-2"), 1);
+    assert_eq!(count("lesson_done", "rook"), 1);
+    assert_eq!(count("illegal_move", "pinned"), 2, "{:?}", figures.tallies);
+    assert_eq!(count("illegal_move", "castling_through_check"), 1);
+    assert_eq!(
+        count("puzzle_result", "true") + count("puzzle_result", "1"),
+        1
+    );
+    assert_eq!(
+        count("puzzle_result", "false") + count("puzzle_result", "0"),
+        1
+    );
+    assert!(figures.tallies.iter().all(|t| t.kind != "quiz_answer"));
+    let mut by_user: Vec<(i64, i64, i64)> = figures
+        .answers
+        .iter()
+        .map(|(u, r, w, _)| (*u, *r, *w))
+        .collect();
+    by_user.sort_unstable();
+    assert_eq!(by_user, [(ann, 1, 0), (bo, 0, 1)]);
+    let active: Vec<i64> = figures.active.iter().map(|(u, _)| *u).collect();
+    assert_eq!(active, [ann], "Bo has no chat of his own");
+    // Closed: no answer is kept any more.
+    class_step(&store, GROUP, &[], &[ClassOp::CloseQuiz { id: 50 }]).await;
+    assert_eq!(store.open_quiz(CLASS).await.unwrap(), None);
+    assert_eq!(
+        store.record_answer("p-1", bo, Some(1)).await.unwrap(),
+        AnswerKept::Closed
+    );
+    // Ann leaves: nothing of hers is class data any more; her own progress stays hers.
+    class_step(
+        &store,
+        GROUP,
+        &[],
+        &[ClassOp::Leave {
+            class: CLASS,
+            user: ann,
+        }],
+    )
+    .await;
+    assert_eq!(
+        db.raw_count("SELECT COUNT(*) FROM class_members WHERE user_id = 2")
+            .await,
+        0
+    );
+    assert_eq!(
+        db.raw_count("SELECT COUNT(*) FROM class_answers WHERE user_id = 2")
+            .await,
+        0
+    );
+    assert!(store.classes_of(ann).await.unwrap().is_empty());
+    let figures = store.class_figures(CLASS, &REPORTED).await.unwrap();
+    assert!(figures.tallies.iter().all(|t| t.user != ann));
+    assert!(figures.answers.iter().all(|(u, ..)| *u != ann));
+    assert!(!store.events(LearnerId(ann), 0).await.unwrap().is_empty());
+    // A teacher is never made a student, nor removed by a leave.
+    class_step(
+        &store,
+        GROUP,
+        &[],
+        &[
+            ClassOp::Join {
+                class: CLASS,
+                user: teacher,
+                name: "T".into(),
+                role: "student".into(),
+            },
+            ClassOp::Leave {
+                class: CLASS,
+                user: teacher,
+            },
+        ],
+    )
+    .await;
+    let roles: Vec<(i64, String)> = store
+        .classes_of(teacher)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(c, m)| (c.id, m.role))
+        .collect();
+    assert_eq!(roles, [(CLASS, "teacher".to_owned())]);
+    // A second class for the same chat, or a quiz for a class that is none: a conflict.
+    for ops in [
+        vec![ClassOp::Create {
+            id: 11,
+            chat: GROUP,
+            title: "Again".into(),
+            lang: "zh".into(),
+            teacher: (teacher, "T".into()),
+        }],
+        vec![ClassOp::PostQuiz {
+            id: 51,
+            class: 999,
+            item: "x".into(),
+            correct: 0,
+            options: json!(["a", "b"]),
+        }],
+    ] {
+        let snapshot = store.snapshot(LearnerId(GROUP), None).await.unwrap();
+        let change = class_change(snapshot.record.as_ref(), &[], &ops);
+        assert_eq!(
+            store.commit(&snapshot, None, change).await.unwrap(),
+            Committed::Conflict
+        );
+    }
+    assert_eq!(store.class_by_id(11).await.unwrap(), None);
+    assert_eq!(db.raw_count("SELECT COUNT(*) FROM class_quizzes").await, 1);
 }

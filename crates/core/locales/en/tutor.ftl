@@ -461,3 +461,78 @@ page-promote = The pawn has reached the last rank: choose what it becomes.
 page-waiting = Your friend is to move. Their move will appear here.
 page-no-task = Nothing to move just now. Open a lesson, a puzzle or a game in the chat.
 page-your-move = Your move: drag a piece, or tap it and then a square.
+
+## A class in a group chat: its teachers, its students, its quiz polls and the teacher's report.
+class-only-in-groups = A class lives in a group chat: add me to your group, then send /class there.
+class-anonymous = I cannot tell who you are: you are writing as the group (an anonymous administrator). Send this as yourself.
+class-admins-only = Only an administrator of this group can make it a class.
+class-made = This group is now a class, with {$teacher} as its teacher.
+class-card = ♟ Class «{$title}» · teachers: {$teachers} · { $students ->
+    [0] no students yet
+    [one] 1 student
+   *[other] {$students} students
+}
+    Students: press Join, then do lessons, puzzles and quizzes in your private chat with me. What you do there counts for the class from the moment you join, and its teachers see your figures. /leave leaves the class and deletes your class data.
+class-link = Or open this link: {$link}
+class-teacher-help = For teachers: /classquiz posts a quiz poll here (/classquiz 7: one from unit 7), /classquiz stop closes it; /class lang zh, zh-hant or en sets the class's language; other administrators become teachers with /class teach. Open a private chat with me to get the quiz breakdowns there, and send /report there for each student's figures.
+class-none = This group is not a class yet: an administrator sends /class.
+class-usage = /class makes this group a class (administrators), /class teach makes you one of its teachers (administrators), /class lang zh, zh-hant or en sets its language (teachers).
+class-teacher-added = {$name} is now a teacher of this class.
+class-already-teacher = You are already a teacher of this class.
+class-teach-admins-only = Only an administrator of this group can become a teacher of its class.
+class-teachers-only = Only the class's teachers can do that.
+class-lang-set = The class now speaks {$script}.
+class-lang-usage = Say which language: /class lang zh, /class lang zh-hant or /class lang en.
+class-joined = You joined the class «{$title}». From now on your lessons, puzzles and refused moves here count for it, and its teachers see your figures (nobody else does). /leave leaves the class and deletes your class data.
+class-joined-toast = You joined «{$title}». Do your lessons in a private chat with me: they count for the class.
+class-already-in = You are already a student of this class.
+class-you-teach = You teach this class: a teacher does not join it as a student.
+class-link-gone = This link opens no class. Ask your teacher for the class's link again.
+class-link-in-private = Open the class link in your private chat with me, not in a group.
+class-left = You left «{$title}». Your class data (membership, class quiz answers) is deleted; your own progress stays yours.
+class-not-in = You are not a student of this class.
+class-in-none = You are not a student of any class.
+class-which-to-leave = Which class do you want to leave?
+class-teacher-stays = You teach this class; /leave is for its students.
+class-button-join = ✋ Join the class
+class-button-leave = Leave
+class-button-leave-named = Leave «{$title}»
+class-button-close = ⏹ Close the quiz
+class-quiz-board = Class quiz · unit {$unit}: look at the board, then answer the poll below.
+class-quiz-open = A quiz is still open: close it first with /classquiz stop or its Close button.
+class-quiz-none-open = No quiz is open in this class.
+class-quiz-no-item = No question of the quiz bank fits in a Telegram poll in this class's language.
+class-quiz-no-item-in-unit = No question of unit {$unit} fits in a Telegram poll in this class's language. Try another unit, or /classquiz for any.
+class-quiz-no-such-unit = There is no unit {$unit}: the course has units 1 to {$count}.
+class-quiz-usage = /classquiz posts a quiz poll, /classquiz 7 one from unit 7, /classquiz stop closes it.
+class-quiz-result = Quiz closed: {$right} of {$answered} { $answered ->
+    [one] answer
+   *[other] answers
+} right ({$students} { $students ->
+    [one] student
+   *[other] students
+} in the class). The right answer: {$answer}
+class-quiz-breakdown = Class «{$title}», the quiz just closed:
+    {$question}
+    Right answer: {$answer}
+class-quiz-line-right = ✅ {$name}: {$answer}
+class-quiz-line-wrong = ❌ {$name}: {$answer}
+class-quiz-line-none = ▫️ {$name}: no answer
+class-quiz-most-wrong = Most common wrong answer: {$answer} ({ $count ->
+    [one] 1 student
+   *[other] {$count} students
+}).
+class-quiz-no-wrong = Nobody answered wrong.
+class-report-teachers-only = Reports are for teachers, and you teach no class. To make a group a class, send /class there as one of its administrators.
+class-report-in-private = I send reports only in a teacher's private chat with me: send /report there.
+class-report-heading = 📋 Class «{$title}» · { $students ->
+    [one] 1 student
+   *[other] {$students} students
+} · {$date}
+class-report-no-students = No student has joined yet.
+class-report-line = {$number}. {$name}: units done {$units}, lesson steps {$steps}, class quizzes {$right} right and {$wrong} wrong, puzzles solved alone {$solved} (missed {$missed}), last active {$active}.
+class-report-rules = {"   "}Rules broken most: {$rules}
+class-report-no-rules = {"   "}No refused move yet.
+class-report-never = never
+class-report-csv = The same figures as a spreadsheet file (CSV):
+class-report-csv-header = Student,Units done,Lesson steps,Class quiz right,Class quiz wrong,Puzzles solved alone,Puzzles missed,Rule 1,Times,Rule 2,Times,Rule 3,Times,Last active

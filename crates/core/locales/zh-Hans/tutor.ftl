@@ -434,3 +434,65 @@ page-promote = 兵走到了底线：请选择它升变成什么。
 page-waiting = 现在轮到朋友走。朋友走了以后，这里会显示出来。
 page-no-task = 现在没有要走的棋。请在聊天里打开一课、一道杀棋题或一盘棋。
 page-your-move = 轮到你走：拖动棋子，或者先点棋子再点格子。
+
+## A class in a group chat: its teachers, its students, its quiz polls and the teacher's report.
+class-only-in-groups = 班级是建在群聊里的：先把我加进你的群，再在群里发送 /class。
+class-anonymous = 我认不出你是谁：你现在是以群的身份（匿名管理员）发言。请用你自己的身份再发一次。
+class-admins-only = 只有这个群的管理员才能把它设为班级。
+class-made = 这个群现在是一个班级了，{$teacher}是班级老师。
+class-card = ♟ 班级「{$title}」· 班级老师：{$teachers} · { $students ->
+    [0] 还没有学生
+   *[other] 学生 {$students} 人
+}
+    同学们：按「加入班级」，接着在和我的私聊里上课、做杀棋题和测验。从加入那一刻起，你在那里做的都算进这个班级，班级老师能看到你的成绩。发送 /leave 可以退出班级，并删除你在班级里的记录。
+class-link = 也可以打开这个链接：{$link}
+class-teacher-help = 给班级老师：/classquiz 在群里发一道测验投票（/classquiz 7：出自第7课），/classquiz stop 结束投票；/class lang zh、zh-hant 或 en 设定班级语言；其他管理员发送 /class teach 就成为班级老师。请先和我私聊，测验的详细结果会发到私聊里；在私聊里发送 /report 可以看到每个学生的成绩。
+class-none = 这个群还不是班级：请管理员发送 /class。
+class-usage = /class 把这个群设为班级（管理员），/class teach 让你成为班级老师（管理员），/class lang zh、zh-hant 或 en 设定班级语言（班级老师）。
+class-teacher-added = {$name}现在是这个班级的老师了。
+class-already-teacher = 你已经是这个班级的老师了。
+class-teach-admins-only = 只有这个群的管理员才能成为班级老师。
+class-teachers-only = 只有班级老师才能这样做。
+class-lang-set = 班级现在使用{$script}。
+class-lang-usage = 请说明用哪种语言：/class lang zh、/class lang zh-hant 或 /class lang en。
+class-joined = 你加入了班级「{$title}」。从现在起，你在这里上的课、做的杀棋题和被拒绝的走法都算进这个班级，班级老师能看到你的成绩（别人看不到）。发送 /leave 可以退出班级，并删除你在班级里的记录。
+class-joined-toast = 你加入了「{$title}」。请在和我的私聊里上课：都会算进班级。
+class-already-in = 你已经是这个班级的学生了。
+class-you-teach = 你是这个班级的老师：老师不用以学生身份加入。
+class-link-gone = 这个链接打不开任何班级。请向班级老师再要一次班级链接。
+class-link-in-private = 请在和我的私聊里打开班级链接，不要在群里打开。
+class-left = 你退出了「{$title}」。你在班级里的记录（成员身份、班级测验的回答）已经删除；你自己的学习进度仍然保留。
+class-not-in = 你不是这个班级的学生。
+class-in-none = 你没有加入任何班级。
+class-which-to-leave = 你要退出哪个班级？
+class-teacher-stays = 你是这个班级的老师；/leave 是给学生用的。
+class-button-join = ✋ 加入班级
+class-button-leave = 退出
+class-button-leave-named = 退出「{$title}」
+class-button-close = ⏹ 结束测验
+class-quiz-board = 班级测验 · 第{$unit}课：先看棋盘，再回答下面的投票。
+class-quiz-open = 还有一道测验没有结束：请先发送 /classquiz stop 或按它的「结束测验」按钮。
+class-quiz-none-open = 这个班级现在没有进行中的测验。
+class-quiz-no-item = 题库里没有能用班级语言做成 Telegram 投票的题目。
+class-quiz-no-item-in-unit = 第{$unit}课里没有能用班级语言做成 Telegram 投票的题目。换一课试试，或者发送 /classquiz 随便出一道。
+class-quiz-no-such-unit = 没有第{$unit}课：课程共有第1到第{$count}课。
+class-quiz-usage = /classquiz 发一道测验投票，/classquiz 7 出自第7课，/classquiz stop 结束投票。
+class-quiz-result = 测验结束：{$answered} 个回答中有 {$right} 个正确（班里共有 {$students} 名学生）。正确答案：{$answer}
+class-quiz-breakdown = 班级「{$title}」刚结束的测验：
+    {$question}
+    正确答案：{$answer}
+class-quiz-line-right = ✅ {$name}：{$answer}
+class-quiz-line-wrong = ❌ {$name}：{$answer}
+class-quiz-line-none = ▫️ {$name}：没有回答
+class-quiz-most-wrong = 最常见的错误答案：{$answer}（{$count} 人）。
+class-quiz-no-wrong = 没有人答错。
+class-report-teachers-only = 成绩报告只给班级老师看，而你没有任教的班级。要把一个群设为班级，请以管理员身份在群里发送 /class。
+class-report-in-private = 成绩报告只发在班级老师和我的私聊里：请在私聊里发送 /report。
+class-report-heading = 📋 班级「{$title}」· 学生 {$students} 人 · {$date}
+class-report-no-students = 还没有学生加入。
+class-report-line = {$number}. {$name}：学完 {$units} 课，课程步骤 {$steps} 步，班级测验答对 {$right} 题、答错 {$wrong} 题，自己解出杀棋题 {$solved} 道（没解出 {$missed} 道），最近活动：{$active}。
+class-report-rules = {"   "}最常违反的规则：{$rules}
+class-report-no-rules = {"   "}还没有被拒绝的走法。
+class-report-never = 从未
+class-report-csv = 同样的成绩做成了 CSV 表格：
+class-report-csv-header = 学生,学完的课,课程步骤,班级测验答对,班级测验答错,自己解出的杀棋题,没解出的杀棋题,规则1,次数,规则2,次数,规则3,次数,最近活动

@@ -435,3 +435,65 @@ page-promote = 兵走到了底線：請選擇它升變成什麼。
 page-waiting = 現在輪到朋友走。朋友走了以後，這裡會顯示出來。
 page-no-task = 現在沒有要走的棋。請在聊天裡打開一課、一道殺棋題或一盤棋。
 page-your-move = 輪到你走：拖動棋子，或者先點棋子再點格子。
+
+## A class in a group chat: its teachers, its students, its quiz polls and the teacher's report.
+class-only-in-groups = 班級是建在群聊裡的：先把我加進你的群，再在群裡發送 /class。
+class-anonymous = 我認不出你是誰：你現在是以群的身份（匿名管理員）發言。請用你自己的身份再發一次。
+class-admins-only = 只有這個群的管理員才能把它設為班級。
+class-made = 這個群現在是一個班級了，{$teacher}是班級老師。
+class-card = ♟ 班級「{$title}」· 班級老師：{$teachers} · { $students ->
+    [0] 還沒有學生
+   *[other] 學生 {$students} 人
+}
+    同學們：按「加入班級」，接著在和我的私聊裡上課、做殺棋題和測驗。從加入那一刻起，你在那裡做的都算進這個班級，班級老師能看到你的成績。發送 /leave 可以退出班級，並刪除你在班級裡的記錄。
+class-link = 也可以打開這個連結：{$link}
+class-teacher-help = 給班級老師：/classquiz 在群裡發一道測驗投票（/classquiz 7：出自第7課），/classquiz stop 結束投票；/class lang zh、zh-hant 或 en 設定班級語言；其他管理員發送 /class teach 就成為班級老師。請先和我私聊，測驗的詳細結果會發到私聊裡；在私聊裡發送 /report 可以看到每個學生的成績。
+class-none = 這個群還不是班級：請管理員發送 /class。
+class-usage = /class 把這個群設為班級（管理員），/class teach 讓你成為班級老師（管理員），/class lang zh、zh-hant 或 en 設定班級語言（班級老師）。
+class-teacher-added = {$name}現在是這個班級的老師了。
+class-already-teacher = 你已經是這個班級的老師了。
+class-teach-admins-only = 只有這個群的管理員才能成為班級老師。
+class-teachers-only = 只有班級老師才能這樣做。
+class-lang-set = 班級現在使用{$script}。
+class-lang-usage = 請說明用哪種語言：/class lang zh、/class lang zh-hant 或 /class lang en。
+class-joined = 你加入了班級「{$title}」。從現在起，你在這裡上的課、做的殺棋題和被拒絕的走法都算進這個班級，班級老師能看到你的成績（別人看不到）。發送 /leave 可以退出班級，並刪除你在班級裡的記錄。
+class-joined-toast = 你加入了「{$title}」。請在和我的私聊裡上課：都會算進班級。
+class-already-in = 你已經是這個班級的學生了。
+class-you-teach = 你是這個班級的老師：老師不用以學生身份加入。
+class-link-gone = 這個連結打不開任何班級。請向班級老師再要一次班級連結。
+class-link-in-private = 請在和我的私聊裡打開班級連結，不要在群裡打開。
+class-left = 你退出了「{$title}」。你在班級裡的記錄（成員身份、班級測驗的回答）已經刪除；你自己的學習進度仍然保留。
+class-not-in = 你不是這個班級的學生。
+class-in-none = 你沒有加入任何班級。
+class-which-to-leave = 你要退出哪個班級？
+class-teacher-stays = 你是這個班級的老師；/leave 是給學生用的。
+class-button-join = ✋ 加入班級
+class-button-leave = 退出
+class-button-leave-named = 退出「{$title}」
+class-button-close = ⏹ 結束測驗
+class-quiz-board = 班級測驗 · 第{$unit}課：先看棋盤，再回答下面的投票。
+class-quiz-open = 還有一道測驗沒有結束：請先發送 /classquiz stop 或按它的「結束測驗」按鈕。
+class-quiz-none-open = 這個班級現在沒有進行中的測驗。
+class-quiz-no-item = 題庫裡沒有能用班級語言做成 Telegram 投票的題目。
+class-quiz-no-item-in-unit = 第{$unit}課裡沒有能用班級語言做成 Telegram 投票的題目。換一課試試，或者發送 /classquiz 隨便出一道。
+class-quiz-no-such-unit = 沒有第{$unit}課：課程共有第1到第{$count}課。
+class-quiz-usage = /classquiz 發一道測驗投票，/classquiz 7 出自第7課，/classquiz stop 結束投票。
+class-quiz-result = 測驗結束：{$answered} 個回答中有 {$right} 個正確（班裡共有 {$students} 名學生）。正確答案：{$answer}
+class-quiz-breakdown = 班級「{$title}」剛結束的測驗：
+    {$question}
+    正確答案：{$answer}
+class-quiz-line-right = ✅ {$name}：{$answer}
+class-quiz-line-wrong = ❌ {$name}：{$answer}
+class-quiz-line-none = ▫️ {$name}：沒有回答
+class-quiz-most-wrong = 最常見的錯誤答案：{$answer}（{$count} 人）。
+class-quiz-no-wrong = 沒有人答錯。
+class-report-teachers-only = 成績報告只給班級老師看，而你沒有任教的班級。要把一個群設為班級，請以管理員身份在群裡發送 /class。
+class-report-in-private = 成績報告只發在班級老師和我的私聊裡：請在私聊裡發送 /report。
+class-report-heading = 📋 班級「{$title}」· 學生 {$students} 人 · {$date}
+class-report-no-students = 還沒有學生加入。
+class-report-line = {$number}. {$name}：學完 {$units} 課，課程步驟 {$steps} 步，班級測驗答對 {$right} 題、答錯 {$wrong} 題，自己解出殺棋題 {$solved} 道（沒解出 {$missed} 道），最近活動：{$active}。
+class-report-rules = {"   "}最常違反的規則：{$rules}
+class-report-no-rules = {"   "}還沒有被拒絕的走法。
+class-report-never = 從未
+class-report-csv = 同樣的成績做成了 CSV 表格：
+class-report-csv-header = 學生,學完的課,課程步驟,班級測驗答對,班級測驗答錯,自己解出的殺棋題,沒解出的殺棋題,規則1,次數,規則2,次數,規則3,次數,最近活動

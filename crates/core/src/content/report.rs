@@ -28,6 +28,9 @@ pub struct CheckReport {
     pub puzzles: usize,
     /// Everything wrong, in the order found.
     pub problems: Vec<Problem>,
+    /// Quiz items that cannot be posted as a Telegram quiz poll in some language (a class's
+    /// `/classquiz` skips them there): a note for authors, not a problem of the content.
+    pub not_polls: Vec<Problem>,
 }
 
 impl CheckReport {
@@ -66,6 +69,11 @@ impl CheckReport {
         self.problems.extend(problems);
     }
 
+    /// Adds notes on quiz items that cannot be Telegram quiz polls (they are no problems).
+    pub fn add_not_polls(&mut self, notes: Vec<Problem>) {
+        self.not_polls.extend(notes);
+    }
+
     /// No problem anywhere.
     #[must_use]
     pub fn is_clean(&self) -> bool {
@@ -73,7 +81,8 @@ impl CheckReport {
     }
 
     /// The JSON of DESIGN.md: `{"lessons", "steps", "quiz_items", "puzzles", "problems"}`,
-    /// each problem as `{"file", "line", "message"}`, and `steps_by_kind` (`{"move": 70, …}`).
+    /// each problem as `{"file", "line", "message"}`, and `steps_by_kind` (`{"move": 70, …}`)
+    /// and `not_polls` (quiz items that cannot be Telegram quiz polls, as problems are).
     #[must_use]
     pub fn to_json(&self) -> Value {
         json!({
@@ -83,6 +92,7 @@ impl CheckReport {
             "quiz_items": self.quiz_items,
             "puzzles": self.puzzles,
             "problems": self.problems,
+            "not_polls": self.not_polls,
         })
     }
 }

@@ -101,6 +101,8 @@ pub enum Action {
         /// player's own chat, and on a group's Accept button, which anyone may press.
         seat: Option<Color>,
     },
+    /// A button of a class in a group chat (valid at any time: checked against the class).
+    Class(super::classroom::ClassAct),
 }
 
 /// What a button of a game between two learners does.
@@ -223,6 +225,11 @@ impl Action {
                 };
                 format!("w:{game}:{}{ply}{seat}", act.letter())
             }
+            Action::Class(act) => match act {
+                super::classroom::ClassAct::Join(id) => format!("C:j:{}", id.0),
+                super::classroom::ClassAct::Leave(id) => format!("C:l:{}", id.0),
+                super::classroom::ClassAct::Close(quiz) => format!("C:c:{quiz}"),
+            },
         }
     }
 
@@ -316,6 +323,20 @@ impl Action {
                     act,
                     seat,
                 }
+            }
+            ("C", Some(what), Some(id)) => {
+                use super::classroom::{ClassAct, ClassId};
+                // Digits only, as written: a positive id.
+                if id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) {
+                    return None;
+                }
+                let id: i64 = id.parse().ok().filter(|id: &i64| *id > 0)?;
+                Action::Class(match what {
+                    "j" => ClassAct::Join(ClassId(id)),
+                    "l" => ClassAct::Leave(ClassId(id)),
+                    "c" => ClassAct::Close(id),
+                    _ => return None,
+                })
             }
             _ => return None,
         };

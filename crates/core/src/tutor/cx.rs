@@ -52,6 +52,10 @@ pub(crate) struct Cx<'a> {
     pub page_said: Option<super::page_view::PageSaid>,
     /// The words of the task a drop was made on (the page shows them already).
     pub page_caption: Option<String>,
+    /// What the shell loaded for a class input.
+    pub class: Option<super::classroom::ClassContext>,
+    /// What a class input changes in its classes.
+    pub class_writes: Vec<super::classroom::ClassWrite>,
 }
 
 /// The shared game of one input: the one the shell locked, and what becomes of it.

@@ -13,7 +13,7 @@ use super::reply::{Button, Event, Reply, Transition};
 use super::request::Request;
 use super::state::{GameState, Mode};
 use super::words::{self, Say};
-use super::{commands, duel, game, lesson, puzzle, quiz};
+use super::{class, commands, duel, game, lesson, puzzle, quiz};
 use crate::content::Catalog;
 use crate::rules::{self, Lang};
 
@@ -35,6 +35,7 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
         input,
         envelope,
         shared: loaded,
+        class,
     } = request;
     let envelope = &envelope;
     // Kept as given: a refused press hands it back unchanged.
@@ -64,6 +65,8 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
         refusal: Vec::new(),
         page_said: None,
         page_caption: None,
+        class,
+        class_writes: Vec::new(),
     };
     // A finished game with a friend is counted for this learner at their first input after.
     let mode = duel::settle(&mut cx, mode);
@@ -131,6 +134,7 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
             others_chat: None,
             refused: true,
             page: None,
+            class: Vec::new(),
         };
     }
     let page = for_page.then(|| {
@@ -181,6 +185,7 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
         others_chat,
         refused: false,
         page,
+        class: cx.class_writes,
     }
 }
 
@@ -380,6 +385,10 @@ impl Cx<'_> {
                 }
                 mode
             }
+            Command::Class(command) => {
+                class::command(self, command);
+                mode
+            }
             Command::Unknown(word) => {
                 self.reply(Reply::text(words::unknown_command(lang, &word)));
                 mode
@@ -488,6 +497,10 @@ impl Cx<'_> {
                 act,
                 seat,
             } => duel::act(self, game, ply, act, seat, mode),
+            Action::Class(act) => {
+                class::act(self, act);
+                mode
+            }
             Action::Claim(_) => self.in_game(mode, game::claim),
             Action::OfferDraw(_) => self.in_game(mode, game::offer_draw),
             Action::Resign(_) => self.in_game(mode, game::resign),

@@ -160,6 +160,9 @@ pub enum Command {
     Join(super::state::DuelId),
     /// `/pgn`: the last game as PGN.
     Pgn,
+    /// The commands of a class in a group chat (`/class`, `/classquiz`, `/leave`, `/report`,
+    /// `/start class-N`).
+    Class(super::classroom::ClassCommand),
     /// Anything else starting with `/`.
     Unknown(String),
 }
@@ -216,7 +219,10 @@ impl Command {
         Some(match word.as_str() {
             "start" => match super::state::DuelId::from_payload(arg) {
                 Some(id) => Command::Join(id),
-                None => Command::Start,
+                None => match super::classroom::ClassId::from_payload(arg) {
+                    Some(id) => Command::Class(super::classroom::ClassCommand::JoinLink(id)),
+                    None => Command::Start,
+                },
             },
             "help" | "帮助" | "幫助" => Command::Help,
             "lessons" | "课程" | "課程" => Command::Lessons,
@@ -244,6 +250,9 @@ impl Command {
                 _ => Command::NoSuchLevel(arg.chars().take(16).collect()),
             },
             "pgn" => Command::Pgn,
+            "class" | "classquiz" | "leave" | "report" => {
+                Command::Class(super::classroom::ClassCommand::parse(&word, arg))
+            }
             _ => Command::Unknown(word),
         })
     }

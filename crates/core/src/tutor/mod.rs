@@ -24,6 +24,8 @@
 
 mod activity;
 pub mod callback;
+mod class;
+pub mod classroom;
 mod commands;
 mod cx;
 mod dispatch;
@@ -49,6 +51,11 @@ mod words;
 
 pub use crate::content::Catalog;
 pub use callback::{Action, DuelAct};
+pub use class::{Misfit, PollMisfit, poll_misfits};
+pub use classroom::{
+    ClassAct, ClassCommand, ClassContext, ClassId, ClassInfo, ClassNeed, ClassReport, ClassWrite,
+    OpenQuiz, Person, PollOp, QuizPoll, REPORT_EVENTS, Role, Sender, StudentFigures,
+};
 pub use dispatch::step;
 pub use input::{BoardDrop, Command, Input};
 pub use page_view::{DropResult, PageLabels, PageSaid, PageTask, PageView};

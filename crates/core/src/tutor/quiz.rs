@@ -330,30 +330,32 @@ pub(super) fn item_message(cx: &Cx<'_>, item: &QuizRef, head: Option<String>) ->
         }
     }
     let reply = match &q.board {
-        Some(board) => {
-            let pos = board.position();
-            let mut view =
-                BoardView::from_position(pos).with_orientation(shakmaty::Position::turn(pos));
-            // The last move tinted: the last one played before the question, or the double
-            // step the position's en passant square tells ("White has just played e2-e4").
-            let last = board
-                .situation
-                .game()
-                .moves()
-                .last()
-                .and_then(crate::draw::move_squares)
-                .or_else(|| {
-                    shakmaty::Position::ep_square(pos, shakmaty::EnPassantMode::Always)
-                        .and_then(crate::draw::double_step)
-                });
-            if let Some((from, to)) = last {
-                view = view.with_last_move(from, to);
-            }
-            Reply::board(view, text)
-        }
+        Some(board) => Reply::board(board_view(board), text),
         None => Reply::text(text),
     };
     Some(reply.with_row(row))
+}
+
+/// The picture of a quiz item's board, from the side to move, its last move tinted.
+pub(super) fn board_view(board: &crate::content::quiz::QuizBoard) -> BoardView {
+    let pos = board.position();
+    let mut view = BoardView::from_position(pos).with_orientation(shakmaty::Position::turn(pos));
+    // The last move tinted: the last one played before the question, or the double step
+    // the position's en passant square tells ("White has just played e2-e4").
+    let last = board
+        .situation
+        .game()
+        .moves()
+        .last()
+        .and_then(crate::draw::move_squares)
+        .or_else(|| {
+            shakmaty::Position::ep_square(pos, shakmaty::EnPassantMode::Always)
+                .and_then(crate::draw::double_step)
+        });
+    if let Some((from, to)) = last {
+        view = view.with_last_move(from, to);
+    }
+    view
 }
 
 /// An answer judged: whether it is right, the right answer, why.

@@ -69,6 +69,9 @@ pub struct Reply {
     /// where Telegram allows such buttons (a private chat), shows it; others ignore it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board_app: Option<String>,
+    /// A poll this reply posts or closes (a class's quiz), besides or instead of its words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub poll: Option<super::classroom::PollOp>,
 }
 
 /// A text file a reply carries.
@@ -95,6 +98,7 @@ impl Reply {
             toast: false,
             document: None,
             board_app: None,
+            poll: None,
         }
     }
 
@@ -173,6 +177,13 @@ impl Reply {
                     )
                 )
             })
+    }
+
+    /// The same reply posting or closing a poll.
+    #[must_use]
+    pub fn with_poll(mut self, poll: super::classroom::PollOp) -> Reply {
+        self.poll = Some(poll);
+        self
     }
 
     /// The same reply with a tap board.
@@ -275,6 +286,9 @@ pub struct Transition {
     /// What the board page shows after a drop or a look ([`super::Input::Drop`],
     /// [`super::Input::Look`]); `None` for every other input.
     pub page: Option<super::page_view::PageView>,
+    /// What a class input changes in its classes: stored with the session, in the same
+    /// transaction (empty for every other input).
+    pub class: Vec<super::classroom::ClassWrite>,
 }
 
 #[cfg(test)]

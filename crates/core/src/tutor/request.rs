@@ -68,6 +68,7 @@ pub struct Request {
     pub(crate) input: Input,
     pub(crate) envelope: Envelope,
     pub(crate) shared: Option<Loaded>,
+    pub(crate) class: Option<super::classroom::ClassContext>,
 }
 
 impl Request {
@@ -79,7 +80,22 @@ impl Request {
             input,
             envelope,
             shared: None,
+            class: None,
         }
+    }
+
+    /// What a class input (`/class`, `/classquiz`, `/report`, a class's button…) needs the
+    /// shell to load; `None` for every other input.
+    #[must_use]
+    pub fn class_need(&self) -> Option<super::classroom::ClassNeed> {
+        super::class::need_of(&self.input)
+    }
+
+    /// The request with what the shell loaded for [`Request::class_need`].
+    #[must_use]
+    pub fn with_class(mut self, class: super::classroom::ClassContext) -> Request {
+        self.class = Some(class);
+        self
     }
 
     /// The shared game (a game with a friend) this input needs: the one the learner sits at,

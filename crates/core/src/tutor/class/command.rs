@@ -1,0 +1,782 @@
+//! The class commands and buttons: what each needs loaded, who may do what, and what becomes
+//! of the class.
+
+use super::who::{class_lang, is_teacher};
+use super::words::ClassSay;
+use super::{quizzes, report};
+use crate::rules::Lang;
+use crate::tutor::callback::Action;
+use crate::tutor::classroom::{
+    ClassAct, ClassCommand, ClassContext, ClassId, ClassInfo, ClassNeed, ClassWrite, Role,
+};
+use crate::tutor::cx::Cx;
+use crate::tutor::input::{Command, Input, MAX_TEXT_CHARS};
+use crate::tutor::reply::{Button, Reply};
+use crate::tutor::words;
+
+/// What a class input needs the shell to load; `None` for every other input.
+pub fn need_of(input: &Input) -> Option<ClassNeed> {
+    match input {
+        Input::Text(text) if text.chars().count() <= MAX_TEXT_CHARS => {
+            match Command::parse(text)? {
+                Command::Class(command) => Some(match command {
+                    ClassCommand::JoinLink(id) => ClassNeed::ById(id),
+                    ClassCommand::Leave => ClassNeed::Mine,
+                    ClassCommand::Report => ClassNeed::Report,
+                    _ => ClassNeed::OfChat,
+                }),
+                _ => None,
+            }
+        }
+        Input::Button(data) => match Action::decode(data)? {
+            Action::Class(ClassAct::Close(_)) => Some(ClassNeed::OfChat),
+            Action::Class(ClassAct::Join(_) | ClassAct::Leave(_)) => Some(ClassNeed::Mine),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether the input is a command only a chat's administrator may give (making a class,
+/// becoming its teacher).
+pub fn asks_admin(input: &Input) -> bool {
+    matches!(need_of(input), Some(ClassNeed::OfChat))
+        && matches!(
+            input,
+            Input::Text(text) if matches!(
+                Command::parse(text),
+                Some(Command::Class(ClassCommand::Open | ClassCommand::Teach))
+            )
+        )
+}
+
+impl Input {
+    /// Whether this input is a class command only a chat's administrator may give (making a
+    /// class, becoming its teacher): a shell asks the chat whether its sender is one before
+    /// stepping ([`crate::tutor::Sender::admin`]).
+    #[must_use]
+    pub fn asks_admin(&self) -> bool {
+        asks_admin(self)
+    }
+}
+
+/// A class command.
+pub fn command(cx: &mut Cx<'_>, command: ClassCommand) {
+    let Some(ctx) = cx.class.take() else {
+        // A shell without classes (the terminal chat).
+        let text = ClassSay::OnlyInGroups.to(cx.lang());
+        cx.reply(Reply::text(text));
+        return;
+    };
+    match command {
+        ClassCommand::Open => open(cx, &ctx),
+        ClassCommand::Teach => teach(cx, &ctx),
+        ClassCommand::Lang(lang) => set_lang(cx, &ctx, lang),
+        ClassCommand::Usage => {
+            let lang = class_lang(cx, &ctx);
+            cx.reply(Reply::text(ClassSay::Usage.to(lang)));
+        }
+        ClassCommand::Quiz(unit) => quizzes::post(cx, &ctx, unit),
+        ClassCommand::QuizUsage => {
+            let lang = class_lang(cx, &ctx);
+            cx.reply(Reply::text(ClassSay::QuizUsage.to(lang)));
+        }
+        ClassCommand::Stop => quizzes::close(cx, &ctx, None),
+        ClassCommand::Leave => leave(cx, &ctx, None),
+        ClassCommand::Report => report::send(cx, &ctx),
+        ClassCommand::JoinLink(id) => join_by_link(cx, &ctx, id),
+    }
+}
+
+/// A class's button.
+pub fn act(cx: &mut Cx<'_>, act: ClassAct) {
+    let Some(ctx) = cx.class.take() else {
+        cx.stale_button();
+        return;
+    };
+    match act {
+        ClassAct::Join(id) => join_by_button(cx, &ctx, id),
+        ClassAct::Leave(id) => leave(cx, &ctx, Some(id)),
+        ClassAct::Close(quiz) => quizzes::close(cx, &ctx, Some(quiz)),
+    }
+}
+
+/// The language to tell the sender something of their own in: in a group, their client's
+/// (else the class's); in their private chat, theirs.
+fn sender_lang(cx: &Cx<'_>, ctx: &ClassContext, class: &ClassInfo) -> Lang {
+    match ctx.group {
+        Some(_) => ctx
+            .sender
+            .as_ref()
+            .and_then(|s| s.lang)
+            .unwrap_or(class.lang),
+        None => cx.lang(),
+    }
+}
+
+/// Says `text`: on the pressed button as a notice (a press changes nothing then), or as a
+/// message.
+fn tell(cx: &mut Cx<'_>, text: String) {
+    if cx.pressed {
+        cx.refuse(Reply::text(text).as_toast());
+    } else {
+        cx.reply(Reply::text(text));
+    }
+}
+
+/// The class's card: who teaches it, how many students, how to join, the buttons.
+pub(super) fn card(cx: &Cx<'_>, class: &ClassInfo) -> Reply {
+    let lang = class.lang;
+    let names: Vec<String> = class.teachers.iter().map(|p| p.name.clone()).collect();
+    let mut text = ClassSay::Card {
+        title: class.title.clone(),
+        teachers: words::list(lang, &names),
+        students: class.students.len(),
+    }
+    .to(lang);
+    if let Some(bot) = &cx.bot_username {
+        text.push('\n');
+        text.push_str(
+            &ClassSay::Link {
+                link: format!("https://t.me/{bot}?start={}", class.id.payload()),
+            }
+            .to(lang),
+        );
+    }
+    Reply::text(text).with_row(vec![
+        Button::new(
+            ClassSay::ButtonJoin.to(lang),
+            &Action::Class(ClassAct::Join(class.id)),
+        ),
+        Button::new(
+            ClassSay::ButtonLeave.to(lang),
+            &Action::Class(ClassAct::Leave(class.id)),
+        ),
+    ])
+}
+
+/// `/class`: the class's card, or (an administrator, in a group that is no class yet) a new
+/// class with its sender as its teacher.
+fn open(cx: &mut Cx<'_>, ctx: &ClassContext) {
+    let lang = class_lang(cx, ctx);
+    let Some(group) = ctx.group else {
+        cx.reply(Reply::text(ClassSay::OnlyInGroups.to(lang)));
+        return;
+    };
+    if let Some(class) = &ctx.class {
+        let reply = card(cx, class);
+        cx.reply(reply);
+        if ctx
+            .sender
+            .as_ref()
+            .is_some_and(|s| class.role_of(s.person.id) == Some(Role::Teacher))
+        {
+            cx.reply(Reply::text(ClassSay::TeacherHelp.to(class.lang)));
+        }
+        return;
+    }
+    let Some(sender) = &ctx.sender else {
+        cx.reply(Reply::text(ClassSay::Anonymous.to(lang)));
+        return;
+    };
+    if sender.admin != Some(true) {
+        cx.reply(Reply::text(ClassSay::AdminsOnly.to(lang)));
+        return;
+    }
+    let class = ClassInfo {
+        id: ClassId(ctx.fresh_id),
+        chat: group,
+        title: ctx.title.clone().unwrap_or_default(),
+        lang,
+        teachers: vec![sender.person.clone()],
+        students: Vec::new(),
+    };
+    cx.class_writes.push(ClassWrite::Create {
+        id: class.id,
+        chat: group,
+        title: class.title.clone(),
+        lang,
+        teacher: sender.person.clone(),
+    });
+    let made = ClassSay::Made {
+        teacher: sender.person.name.clone(),
+    }
+    .to(lang);
+    let mut reply = card(cx, &class);
+    reply.text = format!("{made}\n\n{}", reply.text);
+    cx.reply(reply);
+    cx.reply(Reply::text(ClassSay::TeacherHelp.to(lang)));
+}
+
+/// `/class teach`: an administrator of the group becomes a teacher of its class.
+fn teach(cx: &mut Cx<'_>, ctx: &ClassContext) {
+    let lang = class_lang(cx, ctx);
+    let (Some(_), Some(class)) = (ctx.group, &ctx.class) else {
+        let say = if ctx.group.is_some() {
+            ClassSay::NoClass
+        } else {
+            ClassSay::OnlyInGroups
+        };
+        cx.reply(Reply::text(say.to(lang)));
+        return;
+    };
+    let Some(sender) = &ctx.sender else {
+        cx.reply(Reply::text(ClassSay::Anonymous.to(lang)));
+        return;
+    };
+    let say = if class.role_of(sender.person.id) == Some(Role::Teacher) {
+        ClassSay::AlreadyTeacher
+    } else if sender.admin != Some(true) {
+        ClassSay::TeachAdminsOnly
+    } else {
+        cx.class_writes.push(ClassWrite::Join {
+            class: class.id,
+            person: sender.person.clone(),
+            role: Role::Teacher,
+        });
+        ClassSay::TeacherAdded {
+            name: sender.person.name.clone(),
+        }
+    };
+    cx.reply(Reply::text(say.to(lang)));
+}
+
+/// `/class lang X`: a teacher sets the class's language.
+fn set_lang(cx: &mut Cx<'_>, ctx: &ClassContext, lang: Option<Lang>) {
+    let said = class_lang(cx, ctx);
+    let Some(class) = &ctx.class else {
+        let say = if ctx.group.is_some() {
+            ClassSay::NoClass
+        } else {
+            ClassSay::OnlyInGroups
+        };
+        cx.reply(Reply::text(say.to(said)));
+        return;
+    };
+    if !is_teacher(ctx, class) {
+        cx.reply(Reply::text(ClassSay::TeachersOnly.to(said)));
+        return;
+    }
+    let Some(lang) = lang else {
+        cx.reply(Reply::text(ClassSay::LangUsage.to(said)));
+        return;
+    };
+    cx.class_writes.push(ClassWrite::SetLang {
+        class: class.id,
+        lang,
+    });
+    let text = ClassSay::LangSet {
+        script: words::language_name(lang).to_owned(),
+    }
+    .to(lang);
+    cx.reply(Reply::text(text));
+}
+
+/// The Join button under the class's card, pressed by a member of its group.
+fn join_by_button(cx: &mut Cx<'_>, ctx: &ClassContext, id: ClassId) {
+    // The button of this group's class, and no other (a forged id changes nothing).
+    let Some(class) = ctx.class.as_ref().filter(|c| c.id == id) else {
+        cx.stale_button();
+        return;
+    };
+    let lang = sender_lang(cx, ctx, class);
+    let Some(sender) = &ctx.sender else {
+        cx.refuse(Reply::text(ClassSay::Anonymous.to(lang)).as_toast());
+        return;
+    };
+    match class.role_of(sender.person.id) {
+        Some(Role::Student) => tell(cx, ClassSay::AlreadyIn.to(lang)),
+        Some(Role::Teacher) => tell(cx, ClassSay::YouTeach.to(lang)),
+        None => {
+            cx.class_writes.push(ClassWrite::Join {
+                class: class.id,
+                person: sender.person.clone(),
+                role: Role::Student,
+            });
+            let text = ClassSay::JoinedToast {
+                title: class.title.clone(),
+            }
+            .to(lang);
+            cx.reply(Reply::text(text).as_toast());
+        }
+    }
+}
+
+/// `/start class-N`: the class's link, opened in the student's private chat.
+fn join_by_link(cx: &mut Cx<'_>, ctx: &ClassContext, id: ClassId) {
+    let lang = cx.lang();
+    if ctx.group.is_some() {
+        cx.reply(Reply::text(ClassSay::LinkInPrivate.to(lang)));
+        return;
+    }
+    let Some(class) = ctx.class.as_ref().filter(|c| c.id == id) else {
+        cx.reply(Reply::text(ClassSay::LinkGone.to(lang)));
+        return;
+    };
+    let Some(sender) = &ctx.sender else {
+        cx.reply(Reply::text(ClassSay::Anonymous.to(lang)));
+        return;
+    };
+    let say = match class.role_of(sender.person.id) {
+        Some(Role::Student) => ClassSay::AlreadyIn,
+        Some(Role::Teacher) => ClassSay::YouTeach,
+        None => {
+            cx.class_writes.push(ClassWrite::Join {
+                class: class.id,
+                person: sender.person.clone(),
+                role: Role::Student,
+            });
+            ClassSay::Joined {
+                title: class.title.clone(),
+            }
+        }
+    };
+    let row = cx.menu_row();
+    cx.reply(Reply::text(say.to(lang)).with_row(row));
+}
+
+/// `/leave` (in the class's group, or in a private chat), or a Leave button: the student
+/// leaves, and their class data goes with them.
+fn leave(cx: &mut Cx<'_>, ctx: &ClassContext, which: Option<ClassId>) {
+    let lang = class_lang(cx, ctx);
+    if ctx.sender.is_none() {
+        tell(cx, ClassSay::Anonymous.to(lang));
+        return;
+    }
+    let membership = |id: ClassId| ctx.memberships.iter().find(|(c, _)| c.id == id);
+    let target = match (which, ctx.group) {
+        (Some(id), _) => membership(id),
+        (None, Some(_)) => match &ctx.class {
+            Some(class) => membership(class.id),
+            None => {
+                cx.reply(Reply::text(ClassSay::NoClass.to(lang)));
+                return;
+            }
+        },
+        (None, None) => {
+            let studying: Vec<&ClassInfo> = ctx
+                .memberships
+                .iter()
+                .filter(|(_, r)| *r == Role::Student)
+                .map(|(c, _)| c)
+                .collect();
+            match studying.as_slice() {
+                [] => {
+                    cx.reply(Reply::text(ClassSay::InNone.to(lang)));
+                    return;
+                }
+                [one] => membership(one.id),
+                many => {
+                    let mut reply = Reply::text(ClassSay::WhichToLeave.to(lang));
+                    for class in many {
+                        reply = reply.with_row(vec![Button::new(
+                            ClassSay::ButtonLeaveNamed {
+                                title: class.title.clone(),
+                            }
+                            .to(lang),
+                            &Action::Class(ClassAct::Leave(class.id)),
+                        )]);
+                    }
+                    cx.reply(reply);
+                    return;
+                }
+            }
+        }
+    };
+    // In a group, only the class of that group.
+    let target = target.filter(|(c, _)| ctx.group.is_none_or(|g| c.chat == g));
+    let Some((class, role)) = target else {
+        let lang = ctx
+            .sender
+            .as_ref()
+            .and_then(|s| s.lang.filter(|_| ctx.group.is_some()))
+            .unwrap_or(lang);
+        tell(cx, ClassSay::NotIn.to(lang));
+        return;
+    };
+    let lang = sender_lang(cx, ctx, class);
+    if *role == Role::Teacher {
+        tell(cx, ClassSay::TeacherStays.to(lang));
+        return;
+    }
+    let user = ctx.sender.as_ref().map_or(0, |s| s.person.id);
+    cx.class_writes.push(ClassWrite::Leave {
+        class: class.id,
+        user,
+    });
+    let text = ClassSay::Left {
+        title: class.title.clone(),
+    }
+    .to(lang);
+    if cx.pressed && ctx.group.is_some() {
+        cx.reply(Reply::text(text).as_toast());
+    } else {
+        cx.reply(Reply::text(text));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tutor::classroom::{OpenQuiz, Person, PollOp, Sender};
+    use crate::tutor::{Catalog, Envelope, Request, Session, Transition, step};
+
+    const GROUP: i64 = -100_042;
+
+    fn catalog() -> &'static Catalog {
+        static SHIPPED: std::sync::OnceLock<Catalog> = std::sync::OnceLock::new();
+        SHIPPED.get_or_init(|| Catalog::shipped().expect("the shipped content loads"))
+    }
+
+    fn person(id: i64, name: &str) -> Person {
+        Person {
+            id,
+            name: name.to_owned(),
+        }
+    }
+
+    fn sender(id: i64, name: &str, admin: Option<bool>) -> Option<Sender> {
+        Some(Sender {
+            person: person(id, name),
+            admin,
+            lang: Some(Lang::En),
+        })
+    }
+
+    fn class(students: &[(i64, &str)]) -> ClassInfo {
+        ClassInfo {
+            id: ClassId(77),
+            chat: GROUP,
+            title: "Chess club".to_owned(),
+            lang: Lang::En,
+            teachers: vec![person(1, "Teacher")],
+            students: students.iter().map(|(id, n)| person(*id, n)).collect(),
+        }
+    }
+
+    fn in_group(ctx: ClassContext) -> ClassContext {
+        ClassContext {
+            group: Some(GROUP),
+            title: Some("Chess club".to_owned()),
+            fresh_id: 555,
+            ..ctx
+        }
+    }
+
+    /// One input with `ctx` loaded, in English.
+    fn run(input: Input, ctx: ClassContext) -> Transition {
+        let session = Session {
+            lang: Some(Lang::En),
+            ..Session::default()
+        };
+        let request = Request::new(session, input, Envelope::default());
+        assert!(request.class_need().is_some(), "a class input");
+        step(request.with_class(ctx), catalog())
+    }
+
+    fn text(t: &str) -> Input {
+        Input::Text(t.to_owned())
+    }
+
+    fn press(act: ClassAct) -> Input {
+        Input::Button(Action::Class(act).encode())
+    }
+
+    #[test]
+    fn each_input_says_what_it_needs_and_only_making_and_teaching_ask_for_an_admin() {
+        assert_eq!(need_of(&text("/class")), Some(ClassNeed::OfChat));
+        assert_eq!(need_of(&text("/classquiz 7")), Some(ClassNeed::OfChat));
+        assert_eq!(need_of(&text("/leave")), Some(ClassNeed::Mine));
+        assert_eq!(need_of(&text("/report")), Some(ClassNeed::Report));
+        assert_eq!(
+            need_of(&text("/start class-9")),
+            Some(ClassNeed::ById(ClassId(9)))
+        );
+        assert_eq!(
+            need_of(&press(ClassAct::Join(ClassId(9)))),
+            Some(ClassNeed::Mine)
+        );
+        assert_eq!(need_of(&text("/help")), None);
+        assert_eq!(need_of(&text(&format!("/class {}", "x".repeat(600)))), None);
+        assert!(asks_admin(&text("/class")) && asks_admin(&text("/class teach")));
+        assert!(!asks_admin(&text("/classquiz")) && !asks_admin(&text("/report")));
+        // Forged class buttons do not read.
+        for forged in [
+            "C:j:-5",
+            "C:x:5",
+            "C:j:5:6",
+            "C:j:",
+            "C:c:99999999999999999999",
+        ] {
+            assert_eq!(Action::decode(forged), None, "{forged}");
+        }
+    }
+
+    #[test]
+    fn only_an_administrator_makes_a_class_and_becomes_its_teacher() {
+        let refused = run(
+            text("/class"),
+            in_group(ClassContext {
+                sender: sender(2, "Ann", Some(false)),
+                ..ClassContext::default()
+            }),
+        );
+        assert!(refused.class.is_empty());
+        assert!(refused.replies[0].text.contains("Only an administrator"));
+        let anonymous = run(text("/class"), in_group(ClassContext::default()));
+        assert!(anonymous.class.is_empty());
+        let made = run(
+            text("/class"),
+            in_group(ClassContext {
+                sender: sender(1, "Teacher", Some(true)),
+                ..ClassContext::default()
+            }),
+        );
+        assert_eq!(
+            made.class,
+            [ClassWrite::Create {
+                id: ClassId(555),
+                chat: GROUP,
+                title: "Chess club".to_owned(),
+                lang: Lang::En,
+                teacher: person(1, "Teacher"),
+            }]
+        );
+        assert!(made.replies[0].text.contains("This group is now a class"));
+        let join = Action::Class(ClassAct::Join(ClassId(555))).encode();
+        assert!(
+            made.replies[0]
+                .buttons
+                .iter()
+                .flatten()
+                .any(|b| b.data == join)
+        );
+        // In a private chat, no class is made.
+        let private = run(
+            text("/class"),
+            ClassContext {
+                sender: sender(1, "Teacher", Some(true)),
+                ..ClassContext::default()
+            },
+        );
+        assert!(private.class.is_empty());
+        // Another administrator becomes a teacher; a member who is none does not.
+        let with_class = |id, admin| {
+            in_group(ClassContext {
+                sender: sender(id, "Bo", admin),
+                class: Some(class(&[])),
+                ..ClassContext::default()
+            })
+        };
+        let taught = run(text("/class teach"), with_class(3, Some(true)));
+        assert_eq!(
+            taught.class,
+            [ClassWrite::Join {
+                class: ClassId(77),
+                person: person(3, "Bo"),
+                role: Role::Teacher
+            }]
+        );
+        assert!(
+            run(text("/class teach"), with_class(3, Some(false)))
+                .class
+                .is_empty()
+        );
+        // The language: its teachers only.
+        let set = run(text("/class lang zh-hant"), with_class(1, None));
+        assert_eq!(
+            set.class,
+            [ClassWrite::SetLang {
+                class: ClassId(77),
+                lang: Lang::ZhHant
+            }]
+        );
+        assert!(
+            set.replies[0].text.contains("繁體中文"),
+            "{}",
+            set.replies[0].text
+        );
+        assert!(
+            run(text("/class lang en"), with_class(3, None))
+                .class
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_forged_or_repeated_join_changes_nothing_and_a_join_is_a_notice() {
+        let ctx = |id| {
+            in_group(ClassContext {
+                sender: sender(id, "Ann", None),
+                class: Some(class(&[(5, "Cy")])),
+                ..ClassContext::default()
+            })
+        };
+        let joined = run(press(ClassAct::Join(ClassId(77))), ctx(2));
+        assert_eq!(
+            joined.class,
+            [ClassWrite::Join {
+                class: ClassId(77),
+                person: person(2, "Ann"),
+                role: Role::Student
+            }]
+        );
+        assert!(joined.replies[0].toast && !joined.refused);
+        // Another class's id, or a student pressing again: refused, nothing written.
+        let forged = run(press(ClassAct::Join(ClassId(78))), ctx(2));
+        assert!(forged.refused && forged.class.is_empty());
+        let again = run(press(ClassAct::Join(ClassId(77))), ctx(5));
+        assert!(again.refused && again.class.is_empty());
+        assert!(again.replies[0].text.contains("already"));
+    }
+
+    #[test]
+    fn a_student_leaves_and_a_teacher_stays() {
+        let c = class(&[(5, "Cy")]);
+        let ctx = |id| ClassContext {
+            sender: sender(id, "Cy", None),
+            memberships: vec![(c.clone(), c.role_of(id).unwrap_or(Role::Student))],
+            ..ClassContext::default()
+        };
+        let left = run(text("/leave"), ctx(5));
+        assert_eq!(
+            left.class,
+            [ClassWrite::Leave {
+                class: ClassId(77),
+                user: 5
+            }]
+        );
+        assert!(left.replies[0].text.contains("deleted"));
+        assert!(run(text("/leave"), ctx(1)).class.is_empty());
+        let none = run(
+            text("/leave"),
+            ClassContext {
+                sender: sender(9, "Di", None),
+                ..ClassContext::default()
+            },
+        );
+        assert!(none.class.is_empty());
+        assert!(none.replies[0].text.contains("not a student of any class"));
+    }
+
+    #[test]
+    fn a_teacher_posts_a_poll_and_closing_it_tells_the_group_and_the_teacher() {
+        let c = class(&[(5, "Cy"), (6, "Di"), (7, "Ed")]);
+        let ctx = |id, open: Option<OpenQuiz>| {
+            in_group(ClassContext {
+                sender: sender(id, "X", None),
+                class: Some(c.clone()),
+                open_quiz: open,
+                ..ClassContext::default()
+            })
+        };
+        assert!(run(text("/classquiz"), ctx(5, None)).class.is_empty());
+        let posted = run(text("/classquiz 14"), ctx(1, None));
+        let Some(ClassWrite::PostQuiz {
+            id,
+            item,
+            correct,
+            options,
+            ..
+        }) = posted.class.first().cloned()
+        else {
+            panic!("{:?}", posted.class)
+        };
+        assert_eq!(id, 555);
+        let poll = posted
+            .replies
+            .iter()
+            .find_map(|r| match &r.poll {
+                Some(PollOp::Send(p)) => Some(p.clone()),
+                _ => None,
+            })
+            .expect("a poll");
+        assert_eq!((poll.correct, &poll.options), (correct, &options));
+        assert_eq!(catalog().quiz_item(&item).unwrap().unit, 14);
+        // A unit that is none, and a second quiz while one is open: said, nothing posted.
+        assert!(run(text("/classquiz 99"), ctx(1, None)).class.is_empty());
+        let wrong = u8::try_from((usize::from(correct) + 1) % options.len()).unwrap();
+        let open = OpenQuiz {
+            id,
+            item: item.clone(),
+            correct,
+            options: options.clone(),
+            message: Some(321),
+            // Cy right, Di wrong, Ed silent; 8 is no student (left, or never joined).
+            answers: vec![(5, correct), (6, wrong), (8, wrong)],
+        };
+        assert!(
+            run(text("/classquiz"), ctx(1, Some(open.clone())))
+                .class
+                .is_empty()
+        );
+        // Only a teacher closes it, and only the open quiz's button does.
+        let by_student = run(press(ClassAct::Close(id)), ctx(5, Some(open.clone())));
+        assert!(by_student.refused && by_student.class.is_empty());
+        let stale = run(press(ClassAct::Close(id + 1)), ctx(1, Some(open.clone())));
+        assert!(stale.refused && stale.class.is_empty());
+        let closed = run(text("/classquiz stop"), ctx(1, Some(open)));
+        assert_eq!(closed.class, [ClassWrite::CloseQuiz { id }]);
+        let result = &closed.replies[0];
+        assert_eq!(result.poll, Some(PollOp::Stop { message: 321 }));
+        assert!(
+            result.text.contains("1 of 2 answers right (3 students"),
+            "{}",
+            result.text
+        );
+        assert_eq!(closed.others.len(), 1);
+        let (teacher, told) = &closed.others[0];
+        assert_eq!(*teacher, 1);
+        let breakdown = &told[0].text;
+        assert!(
+            breakdown.contains("✅ Cy") && breakdown.contains("❌ Di"),
+            "{breakdown}"
+        );
+        assert!(breakdown.contains("▫️ Ed: no answer"), "{breakdown}");
+        assert!(
+            breakdown.contains("Most common wrong answer"),
+            "{breakdown}"
+        );
+    }
+
+    #[test]
+    fn a_report_is_for_teachers_in_their_private_chat_only() {
+        let refused = run(
+            text("/report"),
+            ClassContext {
+                sender: sender(5, "Cy", None),
+                ..ClassContext::default()
+            },
+        );
+        assert!(refused.replies[0].text.contains("Reports are for teachers"));
+        assert!(refused.replies.iter().all(|r| r.document.is_none()));
+        let report = crate::tutor::classroom::ClassReport {
+            class: class(&[]),
+            students: Vec::new(),
+        };
+        let in_group_refused = run(
+            text("/report"),
+            in_group(ClassContext {
+                sender: sender(1, "Teacher", None),
+                reports: vec![report.clone()],
+                ..ClassContext::default()
+            }),
+        );
+        assert!(
+            in_group_refused
+                .replies
+                .iter()
+                .all(|r| r.document.is_none())
+        );
+        let sent = run(
+            text("/report"),
+            ClassContext {
+                sender: sender(1, "Teacher", None),
+                reports: vec![report],
+                ..ClassContext::default()
+            },
+        );
+        assert!(sent.replies[0].text.contains("Class «Chess club»"));
+        assert!(sent.replies[1].document.is_some());
+    }
+}

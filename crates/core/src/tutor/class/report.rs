@@ -1,0 +1,255 @@
+//! The teacher's report: per student of each class they teach, what they did since they
+//! joined (units, steps, class quiz answers, puzzles solved alone, the rules they broke most
+//! often, when they were last active), in words and as a CSV file for a spreadsheet. Only
+//! in the teacher's private chat, and only of their own classes.
+
+use chrono::DateTime;
+
+use super::words::ClassSay;
+use crate::rules::Lang;
+use crate::tutor::classroom::{ClassContext, ClassReport, StudentFigures};
+use crate::tutor::cx::Cx;
+use crate::tutor::reply::Reply;
+use crate::tutor::words::{self, Say};
+
+/// How many of a student's most broken rules the report names.
+const TOP_RULES: usize = 3;
+
+/// `/report`: each class the sender teaches, in words and as CSV; refused elsewhere.
+pub fn send(cx: &mut Cx<'_>, ctx: &ClassContext) {
+    let lang = cx.lang();
+    if ctx.group.is_some() {
+        // Never in a group: students would read each other's figures.
+        cx.reply(Reply::text(ClassSay::ReportInPrivate.to(lang)));
+        return;
+    }
+    if ctx.reports.is_empty() {
+        cx.reply(Reply::text(ClassSay::ReportTeachersOnly.to(lang)));
+        return;
+    }
+    let date = cx
+        .now
+        .map(|t| t.format("%Y-%m-%d").to_string())
+        .unwrap_or_default();
+    for report in &ctx.reports {
+        let lang = report.class.lang;
+        cx.reply(Reply::text(text(report, lang, &date)));
+        cx.reply(Reply::text(ClassSay::ReportCsv.to(lang)).with_document(
+            format!("class-{}.csv", report.class.id.0),
+            csv(report, lang),
+        ));
+    }
+}
+
+/// A student's most broken rules, most often first (by code among equals), at most
+/// [`TOP_RULES`].
+pub(super) fn top_rules(figures: &StudentFigures) -> Vec<(String, u32)> {
+    let mut rules: Vec<(String, u32)> = figures
+        .rules
+        .iter()
+        .filter(|(_, n)| *n > 0)
+        .cloned()
+        .collect();
+    rules.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    rules.truncate(TOP_RULES);
+    rules
+}
+
+/// A rule's name in `lang` (the catalogue's names of the refusal codes).
+fn rule_name(code: &str, lang: Lang) -> String {
+    Say::RuleName {
+        code: code.to_owned(),
+    }
+    .to(lang)
+}
+
+/// When a student was last active, as a date and time (UTC), or "never".
+fn last_active(figures: &StudentFigures, lang: Lang) -> String {
+    figures
+        .last_active_ms
+        .and_then(DateTime::from_timestamp_millis)
+        .map_or_else(
+            || ClassSay::ReportNever.to(lang),
+            |t| t.format("%Y-%m-%d %H:%M UTC").to_string(),
+        )
+}
+
+/// The report of one class in words.
+pub(super) fn text(report: &ClassReport, lang: Lang, date: &str) -> String {
+    let mut out = vec![
+        ClassSay::ReportHeading {
+            title: report.class.title.clone(),
+            students: report.students.len(),
+            date: date.to_owned(),
+        }
+        .to(lang),
+    ];
+    if report.students.is_empty() {
+        out.push(ClassSay::ReportNoStudents.to(lang));
+    }
+    for (i, s) in report.students.iter().enumerate() {
+        out.push(String::new());
+        out.push(
+            ClassSay::ReportLine {
+                number: i + 1,
+                name: s.person.name.clone(),
+                units: s.units,
+                steps: s.steps,
+                right: s.quiz_right,
+                wrong: s.quiz_wrong,
+                solved: s.puzzles_solved,
+                missed: s.puzzles_missed,
+                active: last_active(s, lang),
+            }
+            .to(lang),
+        );
+        let rules: Vec<String> = top_rules(s)
+            .iter()
+            .map(|(code, n)| format!("{} ×{n}", rule_name(code, lang)))
+            .collect();
+        out.push(if rules.is_empty() {
+            ClassSay::ReportNoRules.to(lang)
+        } else {
+            ClassSay::ReportRules {
+                rules: words::list(lang, &rules),
+            }
+            .to(lang)
+        });
+    }
+    out.join("\n")
+}
+
+/// One CSV field: quoted when it holds a comma, a quote or a line end; a text a spreadsheet
+/// would run as a formula (`=`, `+`, `-`, `@` first) starts with `'`.
+fn field(text: &str) -> String {
+    let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{text}")
+    } else {
+        text.to_owned()
+    };
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text
+    }
+}
+
+/// The report of one class as CSV (UTF-8 with a byte order mark, so that a spreadsheet reads
+/// Chinese names right): a header, then a row per student.
+pub(super) fn csv(report: &ClassReport, lang: Lang) -> String {
+    let mut out = String::from("\u{feff}");
+    out.push_str(&ClassSay::ReportCsvHeader.to(lang));
+    out.push_str("\r\n");
+    for s in &report.students {
+        let mut row = vec![
+            field(&s.person.name),
+            s.units.to_string(),
+            s.steps.to_string(),
+            s.quiz_right.to_string(),
+            s.quiz_wrong.to_string(),
+            s.puzzles_solved.to_string(),
+            s.puzzles_missed.to_string(),
+        ];
+        let rules = top_rules(s);
+        for i in 0..TOP_RULES {
+            match rules.get(i) {
+                Some((code, n)) => {
+                    row.push(field(&rule_name(code, lang)));
+                    row.push(n.to_string());
+                }
+                None => {
+                    row.push(String::new());
+                    row.push(String::new());
+                }
+            }
+        }
+        row.push(field(&last_active(s, lang)));
+        out.push_str(&row.join(","));
+        out.push_str("\r\n");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tutor::classroom::{ClassId, ClassInfo, Person};
+
+    fn figures(name: &str, rules: &[(&str, u32)]) -> StudentFigures {
+        StudentFigures {
+            person: Person {
+                id: 1,
+                name: name.to_owned(),
+            },
+            steps: 12,
+            units: 2,
+            quiz_right: 3,
+            quiz_wrong: 1,
+            puzzles_solved: 4,
+            puzzles_missed: 2,
+            rules: rules.iter().map(|(c, n)| ((*c).to_owned(), *n)).collect(),
+            last_active_ms: Some(1_767_225_600_000),
+        }
+    }
+
+    fn report(students: Vec<StudentFigures>) -> ClassReport {
+        ClassReport {
+            class: ClassInfo {
+                id: ClassId(5),
+                chat: -100,
+                title: "Club".to_owned(),
+                lang: Lang::En,
+                teachers: Vec::new(),
+                students: Vec::new(),
+            },
+            students,
+        }
+    }
+
+    #[test]
+    fn the_three_rules_broken_most_are_named_most_often_first() {
+        let s = figures(
+            "Ann",
+            &[
+                ("pinned", 2),
+                ("castling_through_check", 5),
+                ("king_into_check", 2),
+                ("path_blocked", 1),
+            ],
+        );
+        assert_eq!(
+            top_rules(&s),
+            [
+                ("castling_through_check".to_owned(), 5),
+                ("king_into_check".to_owned(), 2),
+                ("pinned".to_owned(), 2)
+            ]
+        );
+        let en = text(&report(vec![s.clone()]), Lang::En, "2026-01-01");
+        assert!(
+            en.contains("castling through an attacked square ×5"),
+            "{en}"
+        );
+        assert!(en.contains("last active 2026-01-01 00:00 UTC"), "{en}");
+        let zh = text(&report(vec![s]), Lang::ZhHant, "2026-01-01");
+        assert!(zh.contains("易位時王經過被攻擊的格子 ×5"), "{zh}");
+    }
+
+    #[test]
+    fn the_csv_has_a_row_per_student_and_no_formula_or_broken_field() {
+        let rows = csv(
+            &report(vec![
+                figures("=cmd|' /C calc'!A0", &[("pinned", 1)]),
+                figures("Li, \"Bo\"", &[]),
+            ]),
+            Lang::En,
+        );
+        let lines: Vec<&str> = rows.trim_end().split("\r\n").collect();
+        assert_eq!(lines.len(), 3, "{rows}");
+        assert!(lines[0].starts_with("\u{feff}Student,"), "{}", lines[0]);
+        assert!(lines[1].starts_with("'=cmd"), "{}", lines[1]);
+        assert!(lines[1].contains("moving a pinned piece,1"), "{}", lines[1]);
+        assert!(lines[2].starts_with("\"Li, \"\"Bo\"\"\","), "{}", lines[2]);
+        assert!(text(&report(Vec::new()), Lang::En, "").contains("No student"));
+    }
+}

@@ -1,0 +1,98 @@
+//! Everything the tutor says about a class, as [`ClassSay`] messages; the words are in the
+//! last section of `locales/<lang>/tutor.ftl`.
+
+crate::messages! {
+    /// One thing said about a class. Each variant is one message of `tutor.ftl`, its fields
+    /// that message's arguments.
+    pub(crate) enum ClassSay {
+        OnlyInGroups = "class-only-in-groups",
+        Anonymous = "class-anonymous",
+        AdminsOnly = "class-admins-only",
+        Made { teacher: String } = "class-made",
+        Card { title: String, teachers: String, students: usize } = "class-card",
+        Link { link: String } = "class-link",
+        TeacherHelp = "class-teacher-help",
+        NoClass = "class-none",
+        Usage = "class-usage",
+        TeacherAdded { name: String } = "class-teacher-added",
+        AlreadyTeacher = "class-already-teacher",
+        TeachAdminsOnly = "class-teach-admins-only",
+        TeachersOnly = "class-teachers-only",
+        LangSet { script: String } = "class-lang-set",
+        LangUsage = "class-lang-usage",
+        Joined { title: String } = "class-joined",
+        JoinedToast { title: String } = "class-joined-toast",
+        AlreadyIn = "class-already-in",
+        YouTeach = "class-you-teach",
+        LinkGone = "class-link-gone",
+        LinkInPrivate = "class-link-in-private",
+        Left { title: String } = "class-left",
+        NotIn = "class-not-in",
+        InNone = "class-in-none",
+        WhichToLeave = "class-which-to-leave",
+        TeacherStays = "class-teacher-stays",
+        ButtonJoin = "class-button-join",
+        ButtonLeave = "class-button-leave",
+        ButtonLeaveNamed { title: String } = "class-button-leave-named",
+        ButtonClose = "class-button-close",
+        QuizBoard { unit: u32 } = "class-quiz-board",
+        QuizOpen = "class-quiz-open",
+        QuizNoneOpen = "class-quiz-none-open",
+        QuizNoItem = "class-quiz-no-item",
+        QuizNoItemInUnit { unit: u32 } = "class-quiz-no-item-in-unit",
+        QuizNoSuchUnit { unit: u32, count: u32 } = "class-quiz-no-such-unit",
+        QuizUsage = "class-quiz-usage",
+        QuizResult { right: usize, answered: usize, students: usize, answer: String } = "class-quiz-result",
+        QuizBreakdown { title: String, question: String, answer: String } = "class-quiz-breakdown",
+        QuizLineRight { name: String, answer: String } = "class-quiz-line-right",
+        QuizLineWrong { name: String, answer: String } = "class-quiz-line-wrong",
+        QuizLineNone { name: String } = "class-quiz-line-none",
+        QuizMostWrong { answer: String, count: u32 } = "class-quiz-most-wrong",
+        QuizNoWrong = "class-quiz-no-wrong",
+        ReportTeachersOnly = "class-report-teachers-only",
+        ReportInPrivate = "class-report-in-private",
+        ReportHeading { title: String, students: usize, date: String } = "class-report-heading",
+        ReportNoStudents = "class-report-no-students",
+        ReportLine {
+            number: usize,
+            name: String,
+            units: u32,
+            steps: u32,
+            right: u32,
+            wrong: u32,
+            solved: u32,
+            missed: u32,
+            active: String,
+        } = "class-report-line",
+        ReportRules { rules: String } = "class-report-rules",
+        ReportNoRules = "class-report-no-rules",
+        ReportNever = "class-report-never",
+        ReportCsv = "class-report-csv",
+        ReportCsvHeader = "class-report-csv-header",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::LANGS;
+
+    #[test]
+    fn every_class_message_is_worded_in_every_language() {
+        for lang in LANGS {
+            for say in ClassSay::samples() {
+                if let Err(e) = say.try_to(lang) {
+                    panic!("{e}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_csv_header_has_the_columns_of_a_row_in_every_language() {
+        for lang in LANGS {
+            let header = ClassSay::ReportCsvHeader.to(lang);
+            assert_eq!(header.split(',').count(), 14, "{lang:?}: {header}");
+        }
+    }
+}

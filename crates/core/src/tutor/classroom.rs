@@ -1,0 +1,487 @@
+//! A class in a group chat, as values: what a shell loads for a class input
+//! ([`ClassContext`], asked for by [`ClassNeed`]), and what the tutor asks it to store
+//! ([`ClassWrite`]) and to send besides words ([`PollOp`]). The decisions are in `class/`;
+//! this file only names things, so that every part of the tutor may speak of a class.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::Lang;
+
+/// The start of a class link's payload (`/start class-N`).
+const PAYLOAD: &str = "class-";
+
+/// A class: a random positive id (also in the link students open to join).
+///
+/// ```
+/// use chess_tutor_core::tutor::ClassId;
+/// let id = ClassId::from_payload("class-12345").unwrap();
+/// assert_eq!(id.payload(), "class-12345");
+/// assert_eq!(ClassId::from_payload("class--1"), None);
+/// assert_eq!(ClassId::from_payload("duel-1"), None);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct ClassId(pub i64);
+
+impl ClassId {
+    /// The `/start` payload of the class's link.
+    #[must_use]
+    pub fn payload(self) -> String {
+        format!("{PAYLOAD}{}", self.0)
+    }
+
+    /// Reads a class link's payload: digits only, a positive id.
+    #[must_use]
+    pub fn from_payload(text: &str) -> Option<ClassId> {
+        let digits = text.trim().strip_prefix(PAYLOAD)?;
+        if digits.is_empty() || digits.len() > 19 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        digits.parse().ok().filter(|id| *id > 0).map(ClassId)
+    }
+}
+
+/// What a member of a class is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// Runs the class: posts quizzes, reads the report.
+    Teacher,
+    /// Their work in their private chat with the bot counts for the class.
+    Student,
+}
+
+impl Role {
+    /// The role as stored (`teacher`, `student`).
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Teacher => "teacher",
+            Role::Student => "student",
+        }
+    }
+
+    /// A stored role; `None` for anything else.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<Role> {
+        match text {
+            "teacher" => Some(Role::Teacher),
+            "student" => Some(Role::Student),
+            _ => None,
+        }
+    }
+}
+
+/// A person: their Telegram user id (also their private chat with the bot) and first name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Person {
+    /// Their user id.
+    pub id: i64,
+    /// Their first name, as their account gives it.
+    pub name: String,
+}
+
+/// Who sent a class input: a person (an anonymous admin is none), and whether the chat says
+/// they are one of its administrators (asked only for the commands that need it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sender {
+    /// The person.
+    pub person: Person,
+    /// Whether they administer the chat the input came from, when the shell asked.
+    pub admin: Option<bool>,
+    /// The language their client reports, if the tutor speaks it (a notice on a button
+    /// they pressed in a group is worded in it).
+    pub lang: Option<Lang>,
+}
+
+/// A class as stored, with its members.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClassInfo {
+    /// Its id.
+    pub id: ClassId,
+    /// The group chat that is the class.
+    pub chat: i64,
+    /// The group's title when the class was made.
+    pub title: String,
+    /// The language of what the bot says to the class and its teachers about it.
+    pub lang: Lang,
+    /// Its teachers, in the order they became teachers.
+    pub teachers: Vec<Person>,
+    /// Its students, in the order they joined.
+    pub students: Vec<Person>,
+}
+
+impl ClassInfo {
+    /// The role of `user` in this class, if any.
+    #[must_use]
+    pub fn role_of(&self, user: i64) -> Option<Role> {
+        if self.teachers.iter().any(|p| p.id == user) {
+            Some(Role::Teacher)
+        } else if self.students.iter().any(|p| p.id == user) {
+            Some(Role::Student)
+        } else {
+            None
+        }
+    }
+}
+
+/// A quiz poll posted in a class and not closed yet, with the students' answers so far.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpenQuiz {
+    /// Its id (the store's, drawn when it was posted).
+    pub id: i64,
+    /// The bank item it asks.
+    pub item: String,
+    /// The right option (0-based).
+    pub correct: u8,
+    /// The options as posted.
+    pub options: Vec<String>,
+    /// The poll's message in the group, once Telegram said which it is.
+    pub message: Option<i32>,
+    /// Each student's answer: (user, option).
+    pub answers: Vec<(i64, u8)>,
+}
+
+/// One student's figures since they joined a class, for the teacher's report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StudentFigures {
+    /// The student.
+    pub person: Person,
+    /// Lesson steps done (each step once).
+    pub steps: u32,
+    /// Units (lessons) finished (each once).
+    pub units: u32,
+    /// Class quiz answers, right.
+    pub quiz_right: u32,
+    /// Class quiz answers, wrong.
+    pub quiz_wrong: u32,
+    /// Puzzles solved alone (without a mistake or the solution).
+    pub puzzles_solved: u32,
+    /// Puzzles missed (a mistake, or the solution asked for).
+    pub puzzles_missed: u32,
+    /// Refused moves by reason code, each with how often.
+    pub rules: Vec<(String, u32)>,
+    /// When they were last active (Unix milliseconds), if ever.
+    pub last_active_ms: Option<i64>,
+}
+
+/// The events a class's report counts (see [`super::Event`]), each with the field that
+/// tells them apart: the step, the lesson, the refusal's code, whether the puzzle was solved.
+pub const REPORT_EVENTS: [(&str, &str); 4] = [
+    ("step_done", "step"),
+    ("lesson_done", "lesson"),
+    ("illegal_move", "code"),
+    ("puzzle_result", "solved"),
+];
+
+impl StudentFigures {
+    /// A student's figures before anything is counted.
+    #[must_use]
+    pub fn new(person: Person) -> StudentFigures {
+        StudentFigures {
+            person,
+            steps: 0,
+            units: 0,
+            quiz_right: 0,
+            quiz_wrong: 0,
+            puzzles_solved: 0,
+            puzzles_missed: 0,
+            rules: Vec::new(),
+            last_active_ms: None,
+        }
+    }
+
+    /// Counts `n` events of `kind` whose field of [`REPORT_EVENTS`] reads `value` (a
+    /// boolean as `true`/`1` or `false`/`0`): a step or a lesson once whatever `n` is, a
+    /// refusal by its code, a puzzle solved or missed.
+    ///
+    /// ```
+    /// use chess_tutor_core::tutor::{Person, StudentFigures};
+    /// let mut s = StudentFigures::new(Person { id: 1, name: "Ann".into() });
+    /// s.count("step_done", Some("rook-1"), 3);
+    /// s.count("illegal_move", Some("pinned"), 2);
+    /// s.count("puzzle_result", Some("1"), 4);
+    /// s.count("puzzle_result", Some("false"), 1);
+    /// assert_eq!((s.steps, s.puzzles_solved, s.puzzles_missed), (1, 4, 1));
+    /// assert_eq!(s.rules, [("pinned".to_owned(), 2)]);
+    /// ```
+    pub fn count(&mut self, kind: &str, value: Option<&str>, n: u32) {
+        match (kind, value) {
+            ("step_done", Some(_)) => self.steps += 1,
+            ("lesson_done", Some(_)) => self.units += 1,
+            ("illegal_move", Some(code)) => match self.rules.iter_mut().find(|(c, _)| c == code) {
+                Some((_, count)) => *count += n,
+                None => self.rules.push((code.to_owned(), n)),
+            },
+            ("puzzle_result", Some("true" | "1")) => self.puzzles_solved += n,
+            ("puzzle_result", Some("false" | "0")) => self.puzzles_missed += n,
+            _ => {}
+        }
+    }
+}
+
+/// A class and its students' figures.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClassReport {
+    /// The class.
+    pub class: ClassInfo,
+    /// Its students, in the order they joined.
+    pub students: Vec<StudentFigures>,
+}
+
+/// What the shell loaded for a class input ([`super::Request::with_class`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClassContext {
+    /// Who sent the input.
+    pub sender: Option<Sender>,
+    /// A fresh random positive id for what the input may create (a class, a quiz).
+    pub fresh_id: i64,
+    /// The group chat the input came from, if it came from one (else a private chat).
+    pub group: Option<i64>,
+    /// That group's title.
+    pub title: Option<String>,
+    /// The class the input is about (the group's, or the one a link names), if stored.
+    pub class: Option<ClassInfo>,
+    /// That class's open quiz, if any.
+    pub open_quiz: Option<OpenQuiz>,
+    /// The bank items that class has been asked, oldest first.
+    pub asked: Vec<String>,
+    /// Every class the sender belongs to, with their role.
+    pub memberships: Vec<(ClassInfo, Role)>,
+    /// The figures of every class the sender teaches (for `/report` only).
+    pub reports: Vec<ClassReport>,
+}
+
+/// What a class input needs the shell to load into its [`ClassContext`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClassNeed {
+    /// The class of the group chat the input came from (with its open quiz, and the items
+    /// it has been asked).
+    OfChat,
+    /// The class a link names.
+    ById(ClassId),
+    /// The classes the sender belongs to.
+    Mine,
+    /// The classes the sender belongs to, and the report of those they teach.
+    Report,
+}
+
+/// What a class input asks the shell to store, in the transaction of the step.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum ClassWrite {
+    /// A new class in `chat`, `teacher` its first teacher.
+    Create {
+        /// The new class's id.
+        id: ClassId,
+        /// The group chat.
+        chat: i64,
+        /// The group's title.
+        title: String,
+        /// The class's language.
+        lang: Lang,
+        /// Its first teacher.
+        teacher: Person,
+    },
+    /// `person` joins `class` as `role` (a student who becomes a teacher keeps nothing of
+    /// the student: the role is replaced).
+    Join {
+        /// The class.
+        class: ClassId,
+        /// Who.
+        person: Person,
+        /// As what.
+        role: Role,
+    },
+    /// `user` leaves `class`: their membership and every answer they gave in it are deleted.
+    Leave {
+        /// The class.
+        class: ClassId,
+        /// Who.
+        user: i64,
+    },
+    /// The class's language changes.
+    SetLang {
+        /// The class.
+        class: ClassId,
+        /// Its new language.
+        lang: Lang,
+    },
+    /// A quiz poll is posted in the class.
+    PostQuiz {
+        /// The quiz's id (also in the poll's Close button).
+        id: i64,
+        /// The class.
+        class: ClassId,
+        /// The bank item.
+        item: String,
+        /// The right option (0-based).
+        correct: u8,
+        /// The options as posted.
+        options: Vec<String>,
+    },
+    /// The quiz is closed: later answers are not kept.
+    CloseQuiz {
+        /// The quiz.
+        id: i64,
+    },
+}
+
+/// A native quiz poll to post (a Telegram `sendPoll` of type quiz, not anonymous), as the
+/// class's language words it; every text within Telegram's limits.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QuizPoll {
+    /// The class quiz it is (the shell tells the store which poll became it).
+    pub quiz: i64,
+    /// The question, 1–300 characters.
+    pub question: String,
+    /// The options, 2–10, each 1–100 characters.
+    pub options: Vec<String>,
+    /// The right option (0-based).
+    pub correct: u8,
+    /// Shown to whoever answers wrong, 0–200 characters, at most 2 line feeds.
+    pub explanation: String,
+}
+
+/// A poll a reply posts or closes, besides its words.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PollOp {
+    /// Post this quiz poll (the reply's text is not sent; its buttons go under the poll).
+    Send(QuizPoll),
+    /// Close the poll in this message of the chat (Telegram then shows its result); the
+    /// reply's text follows as a message of its own.
+    Stop {
+        /// The poll's message.
+        message: i32,
+    },
+}
+
+/// A class command, as typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClassCommand {
+    /// `/class`: makes the group a class (an administrator), or shows the class.
+    Open,
+    /// `/class teach`: an administrator becomes one of the class's teachers.
+    Teach,
+    /// `/class lang zh|zh-hant|en`: the class's language (`None`: not a language).
+    Lang(Option<Lang>),
+    /// `/class` with anything else: how to use it.
+    Usage,
+    /// `/classquiz [unit]`: a teacher posts a quiz poll (from that unit).
+    Quiz(Option<u32>),
+    /// `/classquiz` with something that is no unit.
+    QuizUsage,
+    /// `/classquiz stop`: a teacher closes the open quiz.
+    Stop,
+    /// `/leave`: a student leaves the class.
+    Leave,
+    /// `/report`: a teacher's report of their classes, in their private chat.
+    Report,
+    /// `/start class-N`: the class's link, opened.
+    JoinLink(ClassId),
+}
+
+impl ClassCommand {
+    /// Reads a class command: its word (`class`, `classquiz`, `leave`, `report`) and what
+    /// follows it.
+    ///
+    /// ```
+    /// use chess_tutor_core::tutor::ClassCommand;
+    /// use chess_tutor_core::rules::Lang;
+    /// assert_eq!(ClassCommand::parse("class", ""), ClassCommand::Open);
+    /// assert_eq!(ClassCommand::parse("class", "lang zh-hant"), ClassCommand::Lang(Some(Lang::ZhHant)));
+    /// assert_eq!(ClassCommand::parse("classquiz", "7"), ClassCommand::Quiz(Some(7)));
+    /// assert_eq!(ClassCommand::parse("classquiz", "STOP"), ClassCommand::Stop);
+    /// assert_eq!(ClassCommand::parse("classquiz", "x"), ClassCommand::QuizUsage);
+    /// ```
+    #[must_use]
+    pub fn parse(word: &str, arg: &str) -> ClassCommand {
+        let arg = arg.trim();
+        let (first, rest) = arg.split_once(char::is_whitespace).unwrap_or((arg, ""));
+        let first = first.to_lowercase();
+        match word {
+            "classquiz" => match first.as_str() {
+                "" => ClassCommand::Quiz(None),
+                "stop" | "close" | "停" | "结束" | "結束" => ClassCommand::Stop,
+                unit => match unit.parse::<u32>() {
+                    Ok(unit) if rest.trim().is_empty() => ClassCommand::Quiz(Some(unit)),
+                    _ => ClassCommand::QuizUsage,
+                },
+            },
+            "leave" => ClassCommand::Leave,
+            "report" => ClassCommand::Report,
+            _ => match first.as_str() {
+                "" => ClassCommand::Open,
+                "teach" | "teacher" => ClassCommand::Teach,
+                "lang" | "language" => ClassCommand::Lang(rest.trim().parse().ok()),
+                _ => ClassCommand::Usage,
+            },
+        }
+    }
+}
+
+/// What a class's button does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClassAct {
+    /// Join the class (a member of its group presses it).
+    Join(ClassId),
+    /// Leave the class.
+    Leave(ClassId),
+    /// Close the class's quiz (its teachers only).
+    Close(i64),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The report counts the events as the tutor stores them: each kind, with its field.
+    #[test]
+    fn the_counted_events_are_the_tutors_with_their_fields() {
+        use crate::tutor::Event;
+        let events = [
+            Event::StepDone {
+                step: "rook-moves".parse().unwrap(),
+            },
+            Event::LessonDone {
+                lesson: "rook".parse().unwrap(),
+            },
+            Event::IllegalMove {
+                code: "pinned".into(),
+            },
+            Event::PuzzleResult {
+                puzzle: "p1".parse().unwrap(),
+                solved: true,
+                points: 3,
+            },
+        ];
+        for (event, (kind, field)) in events.iter().zip(REPORT_EVENTS) {
+            assert_eq!(event.kind(), kind);
+            let stored = serde_json::to_value(event).unwrap();
+            assert!(!stored[field].is_null(), "{stored}");
+        }
+    }
+
+    #[test]
+    fn a_class_link_reads_back_and_nothing_else_does() {
+        for id in [1, 42, i64::MAX] {
+            assert_eq!(
+                ClassId::from_payload(&ClassId(id).payload()),
+                Some(ClassId(id))
+            );
+        }
+        for bad in [
+            "class-",
+            "class-0",
+            "class-+5",
+            "class- 5",
+            "class-99999999999999999999",
+            "duel-5",
+        ] {
+            assert_eq!(ClassId::from_payload(bad), None, "{bad}");
+        }
+        assert_eq!(Role::parse(Role::Teacher.as_str()), Some(Role::Teacher));
+        assert_eq!(Role::parse("admin"), None);
+    }
+}

@@ -1,0 +1,472 @@
+//! Classes in group chats: their members, their quiz polls and the students' answers, and the
+//! figures of a teacher's report. The store knows nothing of what a class teaches: the
+//! caller names the event kinds a report counts, and the field of each that tells them apart.
+//!
+//! A step's class changes ([`crate::ClassOp`]) are written by [`crate::Store::commit`] in
+//! the step's own transaction (their statements are in `sql.rs`); a poll's id once Telegram said it, and each answer to it, are
+//! written on their own ([`crate::Store::set_quiz_poll`], [`crate::Store::record_answer`]).
+
+use super::{Inner, LearnerId, Store, StoreError, now_ms, parse_payload};
+
+/// A class as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClassRow {
+    /// Its id.
+    pub id: i64,
+    /// Its group chat.
+    pub chat: i64,
+    /// The group's title when it was made.
+    pub title: String,
+    /// Its language.
+    pub lang: String,
+}
+
+/// A member of a class as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MemberRow {
+    /// The class.
+    pub class: i64,
+    /// The user.
+    pub user: i64,
+    /// `teacher` or `student`.
+    pub role: String,
+    /// Their first name.
+    pub name: String,
+    /// When they joined (Unix ms).
+    pub joined_at: i64,
+}
+
+/// A class quiz as stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QuizRow {
+    /// Its id.
+    pub id: i64,
+    /// The class.
+    pub class: i64,
+    /// The bank item.
+    pub item: String,
+    /// The right option.
+    pub correct: i64,
+    /// The options as posted.
+    pub options: serde_json::Value,
+    /// The poll's message, once known.
+    pub message: Option<i64>,
+}
+
+/// What became of a poll answer ([`Store::record_answer`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnswerKept {
+    /// Kept (in place of an earlier answer of the same student).
+    Kept,
+    /// The vote was retracted: the answer is deleted.
+    Retracted,
+    /// No class quiz is that poll.
+    UnknownPoll,
+    /// The quiz is closed.
+    Closed,
+    /// The voter is no student of the quiz's class.
+    NotAStudent,
+    /// The option is none of the quiz's.
+    BadOption,
+}
+
+/// How often one student's events of one kind carried one value of the counted field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tally {
+    /// The student.
+    pub user: i64,
+    /// The event kind.
+    pub kind: String,
+    /// The field's value as text (`None`: the event has no such field).
+    pub value: Option<String>,
+    /// How many such events.
+    pub count: i64,
+}
+
+/// What a class's report is made of: its students, their events since they joined, their
+/// class quiz answers, and when they were last active.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ClassFigures {
+    /// The students, in the order they joined.
+    pub students: Vec<MemberRow>,
+    /// Their events of the kinds asked for, since each joined.
+    pub tallies: Vec<Tally>,
+    /// Their class quiz answers: (user, right, wrong, last answered at).
+    pub answers: Vec<(i64, i64, i64, i64)>,
+    /// When each was last active in their own chat (Unix ms).
+    pub active: Vec<(i64, i64)>,
+}
+
+type ClassTuple = (i64, i64, String, String);
+type MemberTuple = (i64, i64, String, String, i64);
+
+impl Store {
+    fn dialect(&self) -> &'static crate::sql::Dialect {
+        match self.inner {
+            Inner::Sqlite(_) => &crate::sql::SQLITE,
+            Inner::Postgres(_) => &crate::sql::POSTGRES,
+        }
+    }
+
+    /// The class of group chat `chat`, if it is one.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`] when the database fails.
+    pub async fn class_of_chat(&self, chat: i64) -> Result<Option<ClassRow>, StoreError> {
+        let row: Option<ClassTuple> = on_either!(self, |db| {
+            sqlx::query_as("SELECT id, chat_id, title, lang FROM classes WHERE chat_id = $1")
+                .bind(chat)
+                .fetch_optional(db.reader())
+                .await?
+        });
+        Ok(row.map(class_row))
+    }
+
+    /// The class `id`, if stored.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`] when the database fails.
+    pub async fn class_by_id(&self, id: i64) -> Result<Option<ClassRow>, StoreError> {
+        let row: Option<ClassTuple> = on_either!(self, |db| {
+            sqlx::query_as("SELECT id, chat_id, title, lang FROM classes WHERE id = $1")
+                .bind(id)
+                .fetch_optional(db.reader())
+                .await?
+        });
+        Ok(row.map(class_row))
+    }
+
+    /// The members of class `class`, in the order they joined.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`] when the database fails.
+    pub async fn class_members(&self, class: i64) -> Result<Vec<MemberRow>, StoreError> {
+        let rows: Vec<MemberTuple> = on_either!(self, |db| {
+            sqlx::query_as(
+                "SELECT class_id, user_id, role, name, joined_at FROM class_members
+                 WHERE class_id = $1 ORDER BY joined_at, user_id",
+            )
+            .bind(class)
+            .fetch_all(db.reader())
+            .await?
+        });
+        Ok(rows.into_iter().map(member_row).collect())
+    }
+
+    /// The classes `user` belongs to, each with their membership.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`] when the database fails.
+    pub async fn classes_of(&self, user: i64) -> Result<Vec<(ClassRow, MemberRow)>, StoreError> {
+        type Row = (i64, i64, String, String, String, String, i64);
+        let rows: Vec<Row> = on_either!(self, |db| {
+            sqlx::query_as(
+                "SELECT c.id, c.chat_id, c.title, c.lang, m.role, m.name, m.joined_at
+                 FROM class_members m JOIN classes c ON c.id = m.class_id
+                 WHERE m.user_id = $1 ORDER BY m.joined_at, c.id",
+            )
+            .bind(user)
+            .fetch_all(db.reader())
+            .await?
+        });
+        Ok(rows
+            .into_iter()
+            .map(|(id, chat, title, lang, role, name, joined_at)| {
+                (
+                    ClassRow {
+                        id,
+                        chat,
+                        title,
+                        lang,
+                    },
+                    MemberRow {
+                        class: id,
+                        user,
+                        role,
+                        name,
+                        joined_at,
+                    },
+                )
+            })
+            .collect())
+    }
+
+    /// The open quiz of class `class` (the latest posted, not closed), if any.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::CorruptEvent`] when its options are not JSON; [`StoreError::Database`]
+    /// when the database fails.
+    pub async fn open_quiz(&self, class: i64) -> Result<Option<QuizRow>, StoreError> {
+        type Row = (i64, i64, String, i64, String, Option<i64>);
+        let row: Option<Row> = on_either!(self, |db| {
+            sqlx::query_as(
+                "SELECT id, class_id, item, correct, CAST(options AS TEXT), message_id
+                 FROM class_quizzes WHERE class_id = $1 AND closed_at IS NULL
+                 ORDER BY posted_at DESC, id LIMIT 1",
+            )
+            .bind(class)
+            .fetch_optional(db.reader())
+            .await?
+        });
+        row.map(|(id, class, item, correct, options, message)| {
+            Ok(QuizRow {
+                id,
+                class,
+                item,
+                correct,
+                options: parse_payload(LearnerId(0), id, &options)?,
+                message,
+            })
+        })
+        .transpose()
+    }
+
+    /// The bank items class `class` has been asked, oldest first.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`] when the database fails.
+    pub async fn quizzes_asked(&self, class: i64) -> Result<Vec<String>, StoreError> {
+        Ok(on_either!(self, |db| {
+            sqlx::query_scalar(
+                "SELECT item FROM class_quizzes WHERE class_id = $1 ORDER BY posted_at, id",
+            )
+            .bind(class)
+            .fetch_all(db.reader())
+            .await?
+        }))
+    }
+
+    /// The answers to quiz `quiz`: (user, option).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`] when the database fails.
+    pub async fn quiz_answers(&self, quiz: i64) -> Result<Vec<(i64, i64)>, StoreError> {
+        Ok(on_either!(self, |db| {
+            sqlx::query_as(
+                "SELECT user_id, chosen FROM class_answers WHERE quiz_id = $1
+                 ORDER BY answered_at, user_id",
+            )
+            .bind(quiz)
+            .fetch_all(db.reader())
+            .await?
+        }))
+    }
+
+    /// Notes which Telegram poll (and message) quiz `quiz` became, once it was sent.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`] when the database fails.
+    pub async fn set_quiz_poll(
+        &self,
+        quiz: i64,
+        poll: &str,
+        message: i64,
+    ) -> Result<(), StoreError> {
+        on_either!(self, |db| {
+            sqlx::query("UPDATE class_quizzes SET poll_id = $2, message_id = $3 WHERE id = $1")
+                .bind(quiz)
+                .bind(poll)
+                .bind(message)
+                .execute(db.writer())
+                .await?;
+        });
+        Ok(())
+    }
+
+    /// Keeps `user`'s answer `chosen` (`None`: a retracted vote) to Telegram poll `poll`,
+    /// when the poll is an open class quiz, the option one of its own and the user a student
+    /// of its class; says what became of it. Kept in place of an earlier answer.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`] when the database fails.
+    pub async fn record_answer(
+        &self,
+        poll: &str,
+        user: i64,
+        chosen: Option<i64>,
+    ) -> Result<AnswerKept, StoreError> {
+        let at = now_ms();
+        Ok(on_either!(self, |db| {
+            let mut tx = db.begin_for(LearnerId(user)).await?;
+            let quiz: Option<(i64, i64, String, Option<i64>)> = sqlx::query_as(
+                "SELECT id, class_id, CAST(options AS TEXT), closed_at FROM class_quizzes
+                 WHERE poll_id = $1",
+            )
+            .bind(poll)
+            .fetch_optional(&mut *tx)
+            .await?;
+            let outcome = match quiz {
+                None => AnswerKept::UnknownPoll,
+                Some((_, _, _, Some(_))) => AnswerKept::Closed,
+                Some((id, class, options, None)) => {
+                    let student: Option<i64> = sqlx::query_scalar(
+                        "SELECT user_id FROM class_members
+                         WHERE class_id = $1 AND user_id = $2 AND role = 'student'",
+                    )
+                    .bind(class)
+                    .bind(user)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                    let count = serde_json::from_str::<Vec<serde_json::Value>>(&options)
+                        .map_or(0, |o| o.len());
+                    match chosen {
+                        _ if student.is_none() => AnswerKept::NotAStudent,
+                        None => {
+                            sqlx::query(
+                                "DELETE FROM class_answers WHERE quiz_id = $1 AND user_id = $2",
+                            )
+                            .bind(id)
+                            .bind(user)
+                            .execute(&mut *tx)
+                            .await?;
+                            AnswerKept::Retracted
+                        }
+                        Some(c) if c < 0 || usize::try_from(c).unwrap_or(usize::MAX) >= count => {
+                            AnswerKept::BadOption
+                        }
+                        Some(c) => {
+                            sqlx::query(
+                                "INSERT INTO class_answers (quiz_id, user_id, chosen, answered_at)
+                                 VALUES ($1, $2, $3, $4)
+                                 ON CONFLICT (quiz_id, user_id) DO UPDATE
+                                 SET chosen = excluded.chosen, answered_at = excluded.answered_at",
+                            )
+                            .bind(id)
+                            .bind(user)
+                            .bind(c)
+                            .bind(at)
+                            .execute(&mut *tx)
+                            .await?;
+                            AnswerKept::Kept
+                        }
+                    }
+                }
+            };
+            tx.commit().await?;
+            outcome
+        }))
+    }
+
+    /// What the report of class `class` is made of: its students; their events of the kinds
+    /// in `counted` since each joined, tallied by the value of the field `counted` names for
+    /// that kind (`("illegal_move", "code")`: how often each code); their class quiz
+    /// answers, right and wrong; when each was last active.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`] when the database fails.
+    pub async fn class_figures(
+        &self,
+        class: i64,
+        counted: &[(&str, &str)],
+    ) -> Result<ClassFigures, StoreError> {
+        let students: Vec<MemberRow> = self
+            .class_members(class)
+            .await?
+            .into_iter()
+            .filter(|m| m.role == "student")
+            .collect();
+        let d = self.dialect();
+        let tallies: Vec<(i64, String, Option<String>, i64)> = if counted.is_empty() {
+            Vec::new()
+        } else {
+            // $2, $4, … the kinds; $3, $5, … their fields.
+            let kinds: Vec<String> = (0..counted.len())
+                .map(|i| format!("${}", 2 * i + 2))
+                .collect();
+            let cases: String = (0..counted.len())
+                .map(|i| {
+                    format!(
+                        " WHEN ${} THEN {}",
+                        2 * i + 2,
+                        d.json_field("e.payload", &format!("${}", 2 * i + 3))
+                    )
+                })
+                .collect();
+            let sql = format!(
+                "SELECT m.user_id, e.kind, CASE e.kind{cases} END AS field_value, COUNT(*)
+                 FROM class_members m JOIN learner_events e ON e.learner_id = m.user_id
+                 WHERE m.class_id = $1 AND m.role = 'student' AND e.kind IN ({})
+                   AND {} >= m.joined_at
+                 GROUP BY m.user_id, e.kind, field_value",
+                kinds.join(", "),
+                d.epoch_ms("e.created_at"),
+            );
+            on_either!(self, |db| {
+                let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(class);
+                for (kind, field) in counted {
+                    query = query.bind(*kind).bind(*field);
+                }
+                query.fetch_all(db.reader()).await?
+            })
+        };
+        let answers: Vec<(i64, i64, i64, i64)> = on_either!(self, |db| {
+            sqlx::query_as(
+                "SELECT a.user_id,
+                        SUM(CASE WHEN a.chosen = q.correct THEN 1 ELSE 0 END),
+                        SUM(CASE WHEN a.chosen = q.correct THEN 0 ELSE 1 END),
+                        MAX(a.answered_at)
+                 FROM class_answers a JOIN class_quizzes q ON q.id = a.quiz_id
+                 JOIN class_members m ON m.class_id = q.class_id AND m.user_id = a.user_id
+                 WHERE q.class_id = $1 AND m.role = 'student'
+                 GROUP BY a.user_id",
+            )
+            .bind(class)
+            .fetch_all(db.reader())
+            .await?
+        });
+        let active_sql = format!(
+            "SELECT l.id, {} FROM learners l JOIN class_members m ON m.user_id = l.id
+             WHERE m.class_id = $1 AND m.role = 'student'",
+            d.epoch_ms("l.updated_at")
+        );
+        let active: Vec<(i64, i64)> = on_either!(self, |db| {
+            sqlx::query_as(sqlx::AssertSqlSafe(active_sql.clone()))
+                .bind(class)
+                .fetch_all(db.reader())
+                .await?
+        });
+        Ok(ClassFigures {
+            students,
+            tallies: tallies
+                .into_iter()
+                .map(|(user, kind, value, count)| Tally {
+                    user,
+                    kind,
+                    value,
+                    count,
+                })
+                .collect(),
+            answers,
+            active,
+        })
+    }
+}
+
+fn class_row((id, chat, title, lang): ClassTuple) -> ClassRow {
+    ClassRow {
+        id,
+        chat,
+        title,
+        lang,
+    }
+}
+
+fn member_row((class, user, role, name, joined_at): MemberTuple) -> MemberRow {
+    MemberRow {
+        class,
+        user,
+        role,
+        name,
+        joined_at,
+    }
+}

@@ -1,0 +1,509 @@
+//! The shell's side of a class: loading what a class input needs from the store (the tutor's
+//! [`ClassContext`]) and turning the tutor's [`ClassWrite`]s into the store's [`ClassOp`]s.
+//! Nothing is decided here: who may do what is the tutor's business.
+
+use chess_tutor_core::rules::Lang;
+use chess_tutor_core::tutor::{
+    ClassContext, ClassId, ClassInfo, ClassNeed, ClassReport, ClassWrite, OpenQuiz, Person,
+    REPORT_EVENTS, Role, Sender, StudentFigures,
+};
+use chess_tutor_store::{ClassOp, ClassRow, Store, StoreError};
+
+/// Who sent a class input and where: what the Telegram shell knows beyond the input.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ClassOrigin {
+    /// The person who sent it (their user id and first name), if a person did.
+    pub sender: Option<(i64, String)>,
+    /// Whether they administer the group chat it came from, when that was asked.
+    pub admin: Option<bool>,
+    /// The group chat it came from and its title; `None` in a private chat.
+    pub group: Option<(i64, String)>,
+}
+
+/// What `need` asks for, loaded from the store; `fresh_id` is a new random id for anything
+/// the input may create, `client_lang` the sender's client language.
+///
+/// # Errors
+///
+/// A store failure.
+pub async fn load(
+    store: &Store,
+    need: ClassNeed,
+    origin: &ClassOrigin,
+    client_lang: Option<&str>,
+    fresh_id: i64,
+) -> Result<ClassContext, StoreError> {
+    let sender = origin.sender.as_ref().map(|(id, name)| Sender {
+        person: Person {
+            id: *id,
+            name: name.clone(),
+        },
+        admin: origin.admin,
+        lang: client_lang.and_then(Lang::from_client),
+    });
+    let mut ctx = ClassContext {
+        sender,
+        fresh_id,
+        group: origin.group.as_ref().map(|(chat, _)| *chat),
+        title: origin.group.as_ref().map(|(_, title)| title.clone()),
+        ..ClassContext::default()
+    };
+    let row = match (need, &origin.group) {
+        (ClassNeed::ById(id), _) => store.class_by_id(id.0).await?,
+        (_, Some((chat, _))) => store.class_of_chat(*chat).await?,
+        (_, None) => None,
+    };
+    if let Some(row) = row {
+        let class = info(store, row).await?;
+        if need == ClassNeed::OfChat {
+            if let Some(quiz) = store.open_quiz(class.id.0).await? {
+                let answers = store.quiz_answers(quiz.id).await?;
+                ctx.open_quiz = Some(OpenQuiz {
+                    id: quiz.id,
+                    item: quiz.item,
+                    correct: u8::try_from(quiz.correct).unwrap_or(u8::MAX),
+                    options: serde_json::from_value(quiz.options).unwrap_or_default(),
+                    message: quiz.message.and_then(|m| i32::try_from(m).ok()),
+                    answers: answers
+                        .into_iter()
+                        .filter_map(|(user, chosen)| Some((user, u8::try_from(chosen).ok()?)))
+                        .collect(),
+                });
+            }
+            ctx.asked = store.quizzes_asked(class.id.0).await?;
+        }
+        ctx.class = Some(class);
+    }
+    let wants_memberships = matches!(
+        need,
+        ClassNeed::Mine | ClassNeed::Report | ClassNeed::ById(_)
+    );
+    if wants_memberships && let Some((user, _)) = &origin.sender {
+        for (row, member) in store.classes_of(*user).await? {
+            let Some(role) = Role::parse(&member.role) else {
+                continue;
+            };
+            let class = info(store, row).await?;
+            if need == ClassNeed::Report && role == Role::Teacher {
+                ctx.reports.push(report(store, &class).await?);
+            }
+            ctx.memberships.push((class, role));
+        }
+    }
+    Ok(ctx)
+}
+
+/// A class with its members.
+async fn info(store: &Store, row: ClassRow) -> Result<ClassInfo, StoreError> {
+    let mut class = ClassInfo {
+        id: ClassId(row.id),
+        chat: row.chat,
+        title: row.title,
+        // A language this release does not know reads as the default.
+        lang: row.lang.parse().unwrap_or_default(),
+        teachers: Vec::new(),
+        students: Vec::new(),
+    };
+    for member in store.class_members(row.id).await? {
+        let person = Person {
+            id: member.user,
+            name: member.name,
+        };
+        match Role::parse(&member.role) {
+            Some(Role::Teacher) => class.teachers.push(person),
+            Some(Role::Student) => class.students.push(person),
+            None => {}
+        }
+    }
+    Ok(class)
+}
+
+/// The figures of each student of `class`, counted as the tutor says ([`StudentFigures::count`]).
+///
+/// # Errors
+///
+/// A store failure.
+pub async fn report(store: &Store, class: &ClassInfo) -> Result<ClassReport, StoreError> {
+    let figures = store.class_figures(class.id.0, &REPORT_EVENTS).await?;
+    let students = figures
+        .students
+        .iter()
+        .map(|m| {
+            let mut s = StudentFigures::new(Person {
+                id: m.user,
+                name: m.name.clone(),
+            });
+            for t in figures.tallies.iter().filter(|t| t.user == m.user) {
+                let n = u32::try_from(t.count).unwrap_or(u32::MAX);
+                s.count(&t.kind, t.value.as_deref(), n);
+            }
+            let mut last = figures
+                .active
+                .iter()
+                .find(|(u, _)| *u == m.user)
+                .map(|(_, at)| *at);
+            if let Some((_, right, wrong, at)) = figures.answers.iter().find(|a| a.0 == m.user) {
+                s.quiz_right = u32::try_from(*right).unwrap_or(u32::MAX);
+                s.quiz_wrong = u32::try_from(*wrong).unwrap_or(u32::MAX);
+                last = last.max(Some(*at));
+            }
+            s.last_active_ms = last;
+            s
+        })
+        .collect();
+    Ok(ClassReport {
+        class: class.clone(),
+        students,
+    })
+}
+
+/// The store's operation for each of the tutor's class changes.
+#[must_use]
+pub fn ops(writes: Vec<ClassWrite>) -> Vec<ClassOp> {
+    writes
+        .into_iter()
+        .map(|w| match w {
+            ClassWrite::Create {
+                id,
+                chat,
+                title,
+                lang,
+                teacher,
+            } => ClassOp::Create {
+                id: id.0,
+                chat,
+                title,
+                lang: lang.to_string(),
+                teacher: (teacher.id, teacher.name),
+            },
+            ClassWrite::Join {
+                class,
+                person,
+                role,
+            } => ClassOp::Join {
+                class: class.0,
+                user: person.id,
+                name: person.name,
+                role: role.as_str().to_owned(),
+            },
+            ClassWrite::Leave { class, user } => ClassOp::Leave {
+                class: class.0,
+                user,
+            },
+            ClassWrite::SetLang { class, lang } => ClassOp::SetLang {
+                class: class.0,
+                lang: lang.to_string(),
+            },
+            ClassWrite::PostQuiz {
+                id,
+                class,
+                item,
+                correct,
+                options,
+            } => ClassOp::PostQuiz {
+                id,
+                class: class.0,
+                item,
+                correct: i64::from(correct),
+                options: serde_json::json!(options),
+            },
+            ClassWrite::CloseQuiz { id } => ClassOp::CloseQuiz { id },
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chess_tutor_core::tutor::{Catalog, Envelope, Input, Request, Session};
+    use chess_tutor_store::{Backend, LearnerId};
+    use std::time::Instant;
+
+    const STUDENTS: i64 = 100;
+    /// Events a student stores in a year: about 40 on each of 300 active days.
+    const EVENTS: i64 = 12_000;
+    const TEACHER: i64 = 10_077;
+    const CLASS: i64 = 4242;
+    const YEAR_MS: i64 = 365 * 86_400_000;
+
+    /// A year of a class, written straight into the store: 100 students with `EVENTS` events
+    /// each spread over the year (refused moves under eight codes, puzzles, quiz answers,
+    /// steps, lessons, games), two class quizzes a week answered by everyone.
+    async fn a_year(store: &Store, start_ms: i64) {
+        let kind = "CASE i % 20 WHEN 0 THEN 'illegal_move' WHEN 1 THEN 'illegal_move'
+            WHEN 2 THEN 'illegal_move' WHEN 3 THEN 'illegal_move' WHEN 4 THEN 'illegal_move'
+            WHEN 5 THEN 'illegal_move' WHEN 6 THEN 'puzzle_result' WHEN 7 THEN 'puzzle_result'
+            WHEN 8 THEN 'puzzle_result' WHEN 9 THEN 'puzzle_result' WHEN 10 THEN 'puzzle_result'
+            WHEN 16 THEN 'game_result' WHEN 17 THEN 'game_started' WHEN 18 THEN 'step_done'
+            WHEN 19 THEN 'lesson_done' ELSE 'quiz_answer' END";
+        let payload = "CASE
+            WHEN i % 20 < 6 THEN '{\"kind\":\"illegal_move\",\"code\":\"' || (CASE (i / 20 + s) % 8
+                WHEN 0 THEN 'pinned' WHEN 1 THEN 'wrong_movement' WHEN 2 THEN 'path_blocked'
+                WHEN 3 THEN 'king_into_check' WHEN 4 THEN 'still_in_check'
+                WHEN 5 THEN 'castling_through_check' WHEN 6 THEN 'en_passant_expired'
+                ELSE 'pawn_forward_capture' END) || '\"}'
+            WHEN i % 20 < 11 THEN '{\"kind\":\"puzzle_result\",\"puzzle\":\"p' || (i % 500)
+                || '\",\"solved\":' || (CASE WHEN i % 3 = 0 THEN 'false' ELSE 'true' END)
+                || ',\"points\":' || (i % 400) || '}'
+            WHEN i % 20 = 16 THEN '{\"kind\":\"game_result\",\"level\":2,\"ending\":\"checkmate\",\"result\":\"1-0\",\"points\":12}'
+            WHEN i % 20 = 17 THEN '{\"kind\":\"game_started\",\"level\":2,\"learner\":\"white\"}'
+            WHEN i % 20 = 18 THEN '{\"kind\":\"step_done\",\"step\":\"s' || (i % 239) || '\"}'
+            WHEN i % 20 = 19 THEN '{\"kind\":\"lesson_done\",\"lesson\":\"l' || (i % 20) || '\"}'
+            ELSE '{\"kind\":\"quiz_answer\",\"item\":\"q' || (i % 264) || '\",\"correct\":true}' END";
+        let step_ms = YEAR_MS / EVENTS;
+        let ops = vec![ClassOp::Create {
+            id: CLASS,
+            chat: -CLASS,
+            title: "A year".into(),
+            lang: "en".into(),
+            teacher: (TEACHER, "T".into()),
+        }];
+        let (pg_url, sqlite_path) = match store.location() {
+            chess_tutor_store::Location::Postgres(url) => (Some(url.clone()), None),
+            chess_tutor_store::Location::Sqlite(path) => (None, Some(path.clone())),
+        };
+        store
+            .apply_shared(LearnerId(-CLASS), None, None, |_, _| {
+                let mut change =
+                    chess_tutor_store::SharedChange::alone(chess_tutor_store::Change {
+                        state: serde_json::json!({}),
+                        events: Vec::new(),
+                        output: (),
+                        unsent: None,
+                    });
+                change.class = ops.clone();
+                change
+            })
+            .await
+            .unwrap();
+        match (pg_url, sqlite_path) {
+            (Some(url), _) => {
+                let pool = sqlx::PgPool::connect(&url).await.unwrap();
+                let run = |sql: String| {
+                    let pool = pool.clone();
+                    async move {
+                        sqlx::query(sqlx::AssertSqlSafe(sql))
+                            .execute(&pool)
+                            .await
+                            .unwrap();
+                    }
+                };
+                run(format!(
+                    "INSERT INTO learners (id, state, version) SELECT s, '{{}}', 1
+                     FROM generate_series(1, {STUDENTS}) AS s"
+                ))
+                .await;
+                run(format!(
+                    "INSERT INTO class_members (class_id, user_id, role, name, joined_at)
+                     SELECT {CLASS}, s, 'student', 'S' || s, {start_ms}
+                     FROM generate_series(1, {STUDENTS}) AS s"
+                ))
+                .await;
+                run(format!(
+                    "INSERT INTO learner_events (learner_id, version, kind, payload, created_at)
+                     SELECT s, i + 1, {kind}, ({payload})::jsonb,
+                            to_timestamp(({start_ms} + i::bigint * {step_ms}) / 1000.0)
+                     FROM generate_series(1, {STUDENTS}) AS s,
+                          generate_series(0, {EVENTS} - 1) AS i"
+                ))
+                .await;
+                run(format!(
+                    "INSERT INTO class_quizzes (id, class_id, item, correct, options, posted_at, closed_at)
+                     SELECT q, {CLASS}, 'q' || q, q % 2, '[\"a\",\"b\",\"c\"]'::jsonb,
+                            {start_ms} + q::bigint * 3 * 86400000,
+                            {start_ms} + q::bigint * 3 * 86400000 + 600000
+                     FROM generate_series(1, 104) AS q"
+                ))
+                .await;
+                run(format!(
+                    "INSERT INTO class_answers (quiz_id, user_id, chosen, answered_at)
+                     SELECT q, s, (q + s) % 3, {start_ms} + q::bigint * 3 * 86400000 + 60000
+                     FROM generate_series(1, 104) AS q, generate_series(1, {STUDENTS}) AS s"
+                ))
+                .await;
+                run("ANALYZE".into()).await;
+                pool.close().await;
+            }
+            (None, Some(path)) => {
+                let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", path.display()))
+                    .await
+                    .unwrap();
+                let series = |n: i64, name: &str| {
+                    format!(
+                        "{name}(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM {name} WHERE i < {n} - 1)"
+                    )
+                };
+                let statements = [
+                    format!(
+                        "WITH RECURSIVE {} INSERT INTO learners (id, state, version)
+                         SELECT i + 1, '{{}}', 1 FROM st",
+                        series(STUDENTS, "st")
+                    ),
+                    format!(
+                        "WITH RECURSIVE {} INSERT INTO class_members (class_id, user_id, role, name, joined_at)
+                         SELECT {CLASS}, i + 1, 'student', 'S' || (i + 1), {start_ms} FROM st",
+                        series(STUDENTS, "st")
+                    ),
+                    format!(
+                        "WITH RECURSIVE {}, {} INSERT INTO learner_events (learner_id, version, kind, payload, created_at)
+                         SELECT s, i + 1, {kind}, {payload},
+                                strftime('%Y-%m-%dT%H:%M:%fZ', ({start_ms} + i * {step_ms}) / 1000.0, 'unixepoch')
+                         FROM (SELECT i + 1 AS s FROM st), ev",
+                        series(STUDENTS, "st"),
+                        series(EVENTS, "ev")
+                    ),
+                    format!(
+                        "WITH RECURSIVE {} INSERT INTO class_quizzes (id, class_id, item, correct, options, posted_at, closed_at)
+                         SELECT i + 1, {CLASS}, 'q' || i, i % 2, '[\"a\",\"b\",\"c\"]',
+                                {start_ms} + i * 3 * 86400000, {start_ms} + i * 3 * 86400000 + 600000
+                         FROM qz",
+                        series(104, "qz")
+                    ),
+                    format!(
+                        "WITH RECURSIVE {}, {} INSERT INTO class_answers (quiz_id, user_id, chosen, answered_at)
+                         SELECT q.i + 1, st.i + 1, (q.i + st.i) % 3, {start_ms} + q.i * 3 * 86400000 + 60000
+                         FROM qz AS q, st",
+                        series(104, "qz"),
+                        series(STUDENTS, "st")
+                    ),
+                    "ANALYZE".to_owned(),
+                ];
+                for sql in statements {
+                    sqlx::query(sqlx::AssertSqlSafe(sql))
+                        .execute(&pool)
+                        .await
+                        .unwrap();
+                }
+                pool.close().await;
+            }
+            _ => unreachable!(),
+        }
+    }
+
+    /// The report for the teacher, as `/report` builds it: loaded, then worded.
+    async fn build_report(store: &Store, catalog: &Catalog) -> (usize, usize) {
+        let origin = ClassOrigin {
+            sender: Some((TEACHER, "T".into())),
+            admin: None,
+            group: None,
+        };
+        let ctx = load(store, ClassNeed::Report, &origin, Some("en"), 1)
+            .await
+            .unwrap();
+        let session = Session {
+            lang: Some(Lang::En),
+            ..Session::default()
+        };
+        let request = Request::new(session, Input::Text("/report".into()), Envelope::default())
+            .with_class(ctx);
+        let t = chess_tutor_core::tutor::step(request, catalog);
+        let words = t.replies[0].text.len();
+        let csv = t.replies[1].document.as_ref().map_or(0, |d| d.text.len());
+        (words, csv)
+    }
+
+    /// Issue 29's figures: the time to build the report of a class of 100 students with a
+    /// year of events (1.2 million), and what that year costs the store. Run with
+    /// `cargo test -p chess-tutor --bin chess-tutor a_year_of_a_class -- --ignored --nocapture`
+    /// (also on PostgreSQL with `CHESS_TUTOR_TEST_DATABASE_URL` set).
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    #[ignore = "a benchmark: a minute or two"]
+    async fn a_year_of_a_class_of_100_students() {
+        let catalog = Catalog::shipped().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let mut targets = vec![dir.path().join("year.sqlite3").display().to_string()];
+        let mut schema = None;
+        if let Ok(base) = std::env::var("CHESS_TUTOR_TEST_DATABASE_URL") {
+            let admin = sqlx::PgPool::connect(&base).await.unwrap();
+            let name = format!("chess_tutor_year_{}", std::process::id());
+            sqlx::query(sqlx::AssertSqlSafe(format!("CREATE SCHEMA {name}")))
+                .execute(&admin)
+                .await
+                .unwrap();
+            let separator = if base.contains('?') { '&' } else { '?' };
+            targets.push(format!("{base}{separator}options[search_path]={name}"));
+            schema = Some((admin, name));
+        }
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis() as i64;
+        for target in targets {
+            let store = Store::open(&target).await.unwrap();
+            let size_before = size(&store, dir.path()).await;
+            let started = Instant::now();
+            a_year(&store, now - YEAR_MS).await;
+            let written = started.elapsed();
+            let size_after = size(&store, dir.path()).await;
+            let mut times = Vec::new();
+            let mut shape = (0, 0);
+            for _ in 0..5 {
+                let started = Instant::now();
+                shape = build_report(&store, &catalog).await;
+                times.push(started.elapsed());
+            }
+            times.sort();
+            let backend = match store.backend() {
+                Backend::Sqlite => "SQLite",
+                Backend::Postgres => "PostgreSQL",
+            };
+            println!(
+                "{backend}: {STUDENTS} students x {EVENTS} events ({} in all) written in {:.1} s; \
+                 store {:.1} MiB before, {:.1} MiB after ({:.0} bytes an event); \
+                 report built in {:?} median, {:?} fastest, {:?} slowest of 5 \
+                 ({} bytes of words, {} of CSV)",
+                STUDENTS * EVENTS,
+                written.as_secs_f64(),
+                size_before as f64 / 1_048_576.0,
+                size_after as f64 / 1_048_576.0,
+                (size_after - size_before) as f64 / (STUDENTS * EVENTS) as f64,
+                times[2],
+                times[0],
+                times[4],
+                shape.0,
+                shape.1,
+            );
+            assert!(shape.1 > 0);
+            store.close().await;
+        }
+        if let Some((admin, name)) = schema {
+            sqlx::query(sqlx::AssertSqlSafe(format!("DROP SCHEMA {name} CASCADE")))
+                .execute(&admin)
+                .await
+                .unwrap();
+        }
+    }
+
+    /// The store's size on disk: the SQLite file and its WAL, or the PostgreSQL schema's
+    /// tables with their indexes.
+    async fn size(store: &Store, dir: &std::path::Path) -> i64 {
+        match store.location() {
+            chess_tutor_store::Location::Sqlite(path) => {
+                let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", path.display()))
+                    .await
+                    .unwrap();
+                // Everything in the main file, so that the size is the data's.
+                sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+                    .execute(&pool)
+                    .await
+                    .unwrap();
+                pool.close().await;
+                let _ = dir;
+                std::fs::metadata(path).map_or(0, |m| m.len() as i64)
+            }
+            chess_tutor_store::Location::Postgres(url) => {
+                let pool = sqlx::PgPool::connect(url).await.unwrap();
+                let n: i64 = sqlx::query_scalar(
+                    "SELECT COALESCE(SUM(pg_total_relation_size(c.oid)), 0)::bigint
+                     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                     WHERE n.nspname = current_schema() AND c.relkind = 'r'",
+                )
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+                pool.close().await;
+                n
+            }
+        }
+    }
+}

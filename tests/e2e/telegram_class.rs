@@ -500,7 +500,15 @@ async fn moves(fake: &Fake, chat: i64, name: &str, lang: &str, moves: &[&str]) {
 /// A mate-in-1 puzzle solved alone, then one given up (its solution asked for).
 async fn two_puzzles(fake: &Fake, store: &Store, chat: i64, name: &str, lang: &str) {
     say(fake, chat, name, lang, "/puzzle").await;
-    let state = store.load(LearnerId(chat)).await.unwrap().unwrap().state;
+    // The answer seen may be the last of an earlier input's: wait for the puzzle itself.
+    let mut state = store.load(LearnerId(chat)).await.unwrap().unwrap().state;
+    for _ in 0..200 {
+        if state["mode"]["mode"] == "puzzle" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        state = store.load(LearnerId(chat)).await.unwrap().unwrap().state;
+    }
     assert_eq!(state["mode"]["mode"], "puzzle", "{state}");
     assert_eq!(
         state["mode"]["moves_left"], 1,

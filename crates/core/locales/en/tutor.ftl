@@ -536,3 +536,12 @@ class-report-no-rules = {"   "}No refused move yet.
 class-report-never = never
 class-report-csv = The same figures as a spreadsheet file (CSV):
 class-report-csv-header = Student,Units done,Lesson steps,Class quiz right,Class quiz wrong,Puzzles solved alone,Puzzles missed,Rule 1,Times,Rule 2,Times,Rule 3,Times,Last active
+class-daily-post = 🧩 Puzzle of the day — {$side}: mate in {$mate_in}. Type the first move here, or reply to this picture.
+class-daily-wrong = {$san} is not it: after it there is no forced mate in {$mate_in}. Try another move.
+class-daily-stalemate = {$san} is stalemate, a draw, not a win. Try another move.
+class-daily-solved = ✓ {$name} solved it ({ $place ->
+    [1] 1st
+    [2] 2nd
+    [3] 3rd
+   *[other] {$place}th
+})

@@ -496,3 +496,7 @@ class-report-no-rules = {"   "}还没有被拒绝的走法。
 class-report-never = 从未
 class-report-csv = 同样的成绩做成了 CSV 表格：
 class-report-csv-header = 学生,学完的课,课程步骤,班级测验答对,班级测验答错,自己解出的杀棋题,没解出的杀棋题,规则1,次数,规则2,次数,规则3,次数,最近活动
+class-daily-post = 🧩 每日一题——{$side}：{$mate_in}步杀。在这里输入第一步棋，或回复这张图。
+class-daily-wrong = {$san} 不对：走了之后没有{$mate_in}步内必杀。再试一步。
+class-daily-stalemate = {$san} 是逼和，是和棋，不是赢棋。再试一步。
+class-daily-solved = ✓ {$name} 解出来了（第{$place}个）

@@ -497,3 +497,7 @@ class-report-no-rules = {"   "}還沒有被拒絕的走法。
 class-report-never = 從未
 class-report-csv = 同樣的成績做成了 CSV 表格：
 class-report-csv-header = 學生,學完的課,課程步驟,班級測驗答對,班級測驗答錯,自己解出的殺棋題,沒解出的殺棋題,規則1,次數,規則2,次數,規則3,次數,最近活動
+class-daily-post = 🧩 每日一題——{$side}：{$mate_in}步殺。在這裡輸入第一步棋，或回覆這張圖。
+class-daily-wrong = {$san} 不對：走了之後沒有{$mate_in}步內必殺。再試一步。
+class-daily-stalemate = {$san} 是逼和，是和棋，不是贏棋。再試一步。
+class-daily-solved = ✓ {$name} 解出來了（第{$place}個）

@@ -327,6 +327,62 @@ pub enum ClassWrite {
     },
 }
 
+/// When a class's puzzle of the day is posted, as a teacher said it.
+///
+/// ```
+/// use chess_tutor_core::tutor::DailyTime;
+/// assert_eq!(DailyTime::parse("7:05"), Some(DailyTime::At(425)));
+/// assert_eq!(DailyTime::parse("off"), Some(DailyTime::Off));
+/// assert_eq!(DailyTime::parse("24:00"), None);
+/// assert_eq!(DailyTime::parse("7:5"), None);
+/// assert_eq!(DailyTime::At(425).to_string(), "07:05");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DailyTime {
+    /// At this many minutes after midnight UTC (below 1440).
+    At(u16),
+    /// No puzzle of the day.
+    Off,
+}
+
+impl DailyTime {
+    /// Reads `HH:MM` (UTC, 00:00–23:59) or `off`; `None` for anything else.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<DailyTime> {
+        let text = text.trim().to_lowercase();
+        if matches!(text.as_str(), "off" | "stop" | "关" | "關") {
+            return Some(DailyTime::Off);
+        }
+        let (h, m) = text.split_once(':')?;
+        let digits = |s: &str, n: std::ops::RangeInclusive<usize>| {
+            n.contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit())
+        };
+        if !digits(h, 1..=2) || !digits(m, 2..=2) {
+            return None;
+        }
+        let (h, m): (u16, u16) = (h.parse().ok()?, m.parse().ok()?);
+        (h < 24 && m < 60).then_some(DailyTime::At(h * 60 + m))
+    }
+
+    /// The minutes after midnight UTC; `None` when off.
+    #[must_use]
+    pub fn minute(self) -> Option<u16> {
+        match self {
+            DailyTime::At(m) => Some(m),
+            DailyTime::Off => None,
+        }
+    }
+}
+
+impl std::fmt::Display for DailyTime {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DailyTime::At(m) => write!(f, "{:02}:{:02}", m / 60, m % 60),
+            DailyTime::Off => f.write_str("off"),
+        }
+    }
+}
+
 /// A native quiz poll to post (a Telegram `sendPoll` of type quiz, not anonymous), as the
 /// class's language words it; every text within Telegram's limits.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

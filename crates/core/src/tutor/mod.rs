@@ -51,10 +51,13 @@ mod words;
 
 pub use crate::content::Catalog;
 pub use callback::{Action, DuelAct};
-pub use class::{Misfit, PollMisfit, poll_misfits};
+pub use class::{
+    DailyAnswer, Misfit, PollMisfit, daily_post, daily_puzzle, judge_answer, poll_misfits,
+    solved_text,
+};
 pub use classroom::{
     ClassAct, ClassCommand, ClassContext, ClassId, ClassInfo, ClassNeed, ClassReport, ClassWrite,
-    OpenQuiz, Person, PollOp, QuizPoll, REPORT_EVENTS, Role, Sender, StudentFigures,
+    DailyTime, OpenQuiz, Person, PollOp, QuizPoll, REPORT_EVENTS, Role, Sender, StudentFigures,
 };
 pub use dispatch::step;
 pub use input::{BoardDrop, Command, Input};

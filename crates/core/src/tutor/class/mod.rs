@@ -5,6 +5,7 @@
 //! counted.
 //!
 //! - `command`: the commands and buttons, and what each input needs loaded;
+//! - `daily`: the puzzle of the day: its time, its puzzle and post, an answer judged;
 //! - `quizzes`: a teacher's quiz poll, posted and closed (the result, the breakdown);
 //! - `poll`: a bank item as a Telegram quiz poll, within its limits;
 //! - `report`: the teacher's report, in words and as CSV;
@@ -12,6 +13,7 @@
 //! - `words`: what is said.
 
 mod command;
+mod daily;
 mod poll;
 mod quizzes;
 mod report;
@@ -19,6 +21,7 @@ mod who;
 mod words;
 
 pub(super) use command::{act, command, need_of};
+pub use daily::{DailyAnswer, daily_post, daily_puzzle, judge_answer, solved_text};
 pub use poll::{Misfit, PollMisfit, poll_misfits};
 
 /// The ids of the messages said about a class (for the catalogue's tests).

@@ -69,6 +69,10 @@ crate::messages! {
         ReportNever = "class-report-never",
         ReportCsv = "class-report-csv",
         ReportCsvHeader = "class-report-csv-header",
+        DailyPost { side: String, mate_in: u32 } = "class-daily-post",
+        DailyWrong { san: String, mate_in: u32 } = "class-daily-wrong",
+        DailyStalemate { san: String } = "class-daily-stalemate",
+        DailySolved { name: String, place: u32 } = "class-daily-solved",
     }
 }
 

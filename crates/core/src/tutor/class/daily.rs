@@ -1,0 +1,165 @@
+//! The puzzle of the day, as decisions: the puzzle a day gets, its post in the class's
+//! language, a student's answer judged (any move that keeps the forced mate is right), and
+//! how a solver is named. Not wired to a command or a shell yet (issue 29): the time a
+//! teacher sets ([`crate::tutor::DailyTime`]), the day's claim in the store and the periodic
+//! post are to come.
+
+use shakmaty::{Color, Position};
+
+use super::words::ClassSay;
+use crate::content::Catalog;
+use crate::content::puzzle::MatePuzzle;
+use crate::render::BoardView;
+use crate::rules::{self, Lang, Verdict, text::verdict_text};
+use crate::search::defence::MoveJudgement;
+use crate::tutor::reply::Reply;
+use crate::tutor::spelling::{Spell, said};
+use crate::tutor::words;
+
+/// The longest mate a class's puzzle of the day asks for.
+const DAILY_MATE_MAX: u32 = 2;
+
+/// The puzzles a day may get: mate in 1 or 2 from the catalogue, in its order.
+fn pool(catalog: &Catalog) -> Vec<&MatePuzzle> {
+    catalog
+        .puzzles()
+        .iter()
+        .filter(|z| z.mate_in() <= DAILY_MATE_MAX)
+        .collect()
+}
+
+/// The puzzle of day `day` (days since 1970-01-01, UTC) for class `class`: the same for
+/// every replica that asks, another each day, classes on different ones.
+#[must_use]
+pub fn daily_puzzle(catalog: &Catalog, class: i64, day: i64) -> Option<&MatePuzzle> {
+    let pool = pool(catalog);
+    let n = i64::try_from(pool.len()).ok().filter(|n| *n > 0)?;
+    let index = (day + class.rem_euclid(n)).rem_euclid(n);
+    pool.get(usize::try_from(index).ok()?).copied()
+}
+
+/// The post of the puzzle: its board and its task, in `lang`.
+#[must_use]
+pub fn daily_post(puzzle: &MatePuzzle, lang: Lang) -> Reply {
+    let pos = puzzle.position();
+    let white = pos.turn() == Color::White;
+    let view = BoardView::from_position(pos).with_orientation(pos.turn());
+    let text = ClassSay::DailyPost {
+        side: words::side_to_move(lang, white),
+        mate_in: puzzle.mate_in(),
+    }
+    .to(lang);
+    Reply::board(view, text)
+}
+
+/// What a message in the class's group says of the open puzzle of the day.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DailyAnswer {
+    /// It reads as no move: not an answer (the shell handles it as any other message).
+    NotAMove,
+    /// A right first move: it mates, or keeps a forced mate in time.
+    Right,
+    /// A wrong (or illegal) move, and why, in a sentence.
+    Wrong(String),
+}
+
+/// Judges `text` as an answer to `puzzle`: any key that keeps the forced mate is right.
+#[must_use]
+pub fn judge_answer(puzzle: &MatePuzzle, text: &str, lang: Lang) -> DailyAnswer {
+    let pos = puzzle.position();
+    let text = text.trim();
+    let verdict = rules::explain(pos, text);
+    let info = match &verdict {
+        Verdict::Legal(info) => info.clone(),
+        Verdict::Unreadable => return DailyAnswer::NotAMove,
+        _ => return DailyAnswer::Wrong(verdict_text(pos, &verdict, text, lang)),
+    };
+    let spell = if lang == Lang::En {
+        Spell::San
+    } else {
+        Spell::Both
+    };
+    let san = said(pos, info.mv, spell, lang);
+    match super::super::mating::judge(pos, info.mv, puzzle.mate_in()) {
+        Ok(judgement) if judgement.is_correct() => DailyAnswer::Right,
+        Ok(MoveJudgement::Stalemates) => {
+            DailyAnswer::Wrong(ClassSay::DailyStalemate { san }.to(lang))
+        }
+        _ => DailyAnswer::Wrong(
+            ClassSay::DailyWrong {
+                san,
+                mate_in: puzzle.mate_in(),
+            }
+            .to(lang),
+        ),
+    }
+}
+
+/// What the group is told when `name` solved it, `place`th (1 is the first).
+#[must_use]
+pub fn solved_text(lang: Lang, name: &str, place: u32) -> String {
+    ClassSay::DailySolved {
+        name: name.to_owned(),
+        place,
+    }
+    .to(lang)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn catalog() -> &'static Catalog {
+        static SHIPPED: std::sync::OnceLock<Catalog> = std::sync::OnceLock::new();
+        SHIPPED.get_or_init(|| Catalog::shipped().expect("the shipped content loads"))
+    }
+
+    #[test]
+    fn each_day_has_one_puzzle_every_replica_agrees_on() {
+        let a = daily_puzzle(catalog(), 77, 20_000).unwrap();
+        let b = daily_puzzle(catalog(), 77, 20_000).unwrap();
+        let next = daily_puzzle(catalog(), 77, 20_001).unwrap();
+        assert_eq!(a.id(), b.id());
+        assert_ne!(a.id(), next.id());
+        assert!(a.mate_in() <= DAILY_MATE_MAX);
+    }
+
+    #[test]
+    fn every_key_is_right_and_a_wrong_move_says_why() {
+        for day in 0..40 {
+            let puzzle = daily_puzzle(catalog(), 5, day).unwrap();
+            let pos = puzzle.position();
+            for key in puzzle.keys() {
+                let uci = key.to_uci(shakmaty::CastlingMode::Standard).to_string();
+                assert_eq!(
+                    judge_answer(puzzle, &uci, Lang::En),
+                    DailyAnswer::Right,
+                    "{}",
+                    puzzle.id()
+                );
+            }
+            assert_eq!(
+                judge_answer(puzzle, "hello there", Lang::En),
+                DailyAnswer::NotAMove
+            );
+            let wrong = pos.legal_moves().into_iter().find(|m| {
+                !super::super::super::mating::judge(pos, *m, puzzle.mate_in())
+                    .is_ok_and(|j| j.is_correct())
+            });
+            if let Some(m) = wrong {
+                let uci = m.to_uci(shakmaty::CastlingMode::Standard).to_string();
+                let DailyAnswer::Wrong(why) = judge_answer(puzzle, &uci, Lang::Zh) else {
+                    panic!("{uci} in {}", puzzle.id());
+                };
+                assert!(!why.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn the_solvers_are_named_with_their_place() {
+        assert_eq!(solved_text(Lang::En, "Ann", 1), "✓ Ann solved it (1st)");
+        assert_eq!(solved_text(Lang::En, "Bo", 2), "✓ Bo solved it (2nd)");
+        assert!(solved_text(Lang::Zh, "Ann", 1).contains("第1"));
+    }
+}

@@ -208,6 +208,10 @@ pub fn ops(writes: Vec<ClassWrite>) -> Vec<ClassOp> {
                 options: serde_json::json!(options),
             },
             ClassWrite::CloseQuiz { id } => ClassOp::CloseQuiz { id },
+            ClassWrite::SetDaily { class, at } => ClassOp::SetDaily {
+                class: class.0,
+                at: at.map(i64::from),
+            },
         })
         .collect()
 }

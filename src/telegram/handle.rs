@@ -171,6 +171,14 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                 }
                 return Ok(());
             }
+            // A move typed in a class's group while its puzzle of the day is open: an answer.
+            if title.is_some()
+                && let (chess_tutor_core::tutor::Input::Text(text), Some(who)) = (&input, &from)
+                && !text.trim_start().starts_with('/')
+                && super::daily::answer(&shell, chat, topic, who, text).await?
+            {
+                return Ok(());
+            }
             // A class's command that only the group's administrators may give: asked of the
             // group, for its sender.
             let admin = match &member {

@@ -13,6 +13,7 @@
 //! log blanks it out of every line ([`crate::logging::hide`], given the token before the shell
 //! starts), so that an error quoting a request URL can be logged as it is.
 
+pub mod daily;
 pub mod flood;
 pub mod handle;
 pub mod inbound;

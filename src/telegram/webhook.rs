@@ -227,6 +227,8 @@ pub async fn run(
     // Replies the Bot API kept refusing, or a dead replica's, are tried again from here:
     // Telegram has had its 200 and will not deliver their updates again.
     tokio::spawn(app.clone().sweep());
+    // The classes' puzzles of the day: each posted by the one replica that claims it.
+    tokio::spawn(super::daily::run(shell.clone(), stop.clone()));
     let router = axum::Router::new()
         .route(&options.path, post(receive))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))

@@ -1327,3 +1327,174 @@ async fn the_board_page_is_served_beside_the_webhook() {
     assert_eq!(status, 401);
     bot.stop();
 }
+
+/// `text` in the private chat of `id`, whose first name is `name`.
+fn private_text(id: i64, name: &str, lang: &str, text: &str) -> Value {
+    let mut body = fake_bot_api::text_in(id, text, lang);
+    body["message"]["from"]["first_name"] = json!(name);
+    body["message"]["chat"]["first_name"] = json!(name);
+    body
+}
+
+/// `text` from member `id` (`name`) of the daily test's group, delivered to `bot`.
+async fn group(bot: &Bot, id: i64, name: &str, text: &str) {
+    bot.send(fake_bot_api::member_text(DAILY_GROUP, id, name, "en", text))
+        .await;
+}
+
+const DAILY_GROUP: i64 = -100_290_777;
+
+/// How many messages to `chat` so far contain `needle`.
+fn count_sent(fake: &Fake, chat: i64, needle: &str) -> usize {
+    fake.sent_to(chat)
+        .iter()
+        .filter(|c| c.text.contains(needle))
+        .count()
+}
+
+/// Issue 29: a class's puzzle of the day, with two replicas on one PostgreSQL database each
+/// looking for due classes every 100 ms, is posted exactly once; a non-teacher's
+/// `/class daily` and a bad time change nothing; a wrong move is told why, each right answer
+/// names its solver with their place (the first first, each student once), in the class's
+/// language (English, then Chinese); a student who leaves takes their solutions along.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_puzzle_of_the_day_is_posted_once_by_two_replicas_and_its_solvers_named() {
+    let Ok(base) = std::env::var(PG_ENV) else {
+        let _ = writeln!(
+            std::io::stderr(),
+            "note: the puzzle of the day replica test was NOT run: set {PG_ENV} \
+             (e.g. postgres://postgres@127.0.0.1:5432/test) to run it"
+        );
+        return;
+    };
+    const GROUP: i64 = DAILY_GROUP;
+    const TEACHER: i64 = 700;
+    let students = [(701, "Ann"), (702, "Bo"), (703, "Cy")];
+    let admin = sqlx::PgPool::connect(&base).await.unwrap();
+    let (schema, url) = pg_schema(&admin, &base, "daily").await;
+    let dir = tempfile::tempdir().unwrap();
+    let fake = Fake::start().await;
+    let often = [("CHESS_TUTOR_DAILY_CHECK_MS", "100")];
+    let a = Bot::spawn_with(&fake, &dir.path().join("a"), Some(&url), &[], &often);
+    let b = Bot::spawn_with(&fake, &dir.path().join("b"), Some(&url), &[], &often);
+    fake.set_admin(GROUP, TEACHER);
+    a.send(start(TEACHER, "en")).await;
+    group(&a, TEACHER, "Tess", "/class").await;
+    let card = latest(&fake, GROUP, "This group is now a class");
+    let payload = card
+        .text
+        .split("start=")
+        .nth(1)
+        .and_then(|s| s.split_whitespace().next())
+        .expect("the class's link")
+        .to_owned();
+    for (n, (id, name)) in students.iter().enumerate() {
+        let bot = if n % 2 == 0 { &a } else { &b };
+        bot.send(private_text(*id, name, "en", &format!("/start {payload}")))
+            .await;
+    }
+    let store = Store::open(&url).await.unwrap();
+    let class = store.class_of_chat(GROUP).await.unwrap().unwrap().id;
+    let daily_at = || async {
+        let pool = sqlx::PgPool::connect(&url).await.unwrap();
+        let at: Option<i64> = sqlx::query_scalar("SELECT daily_at FROM classes")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        pool.close().await;
+        at
+    };
+    // A student's `/class daily`, and a teacher's bad time: nothing changes.
+    group(&b, 701, "Ann", "/class daily 00:00").await;
+    latest(&fake, GROUP, "Only the class's teachers");
+    group(&a, TEACHER, "Tess", "/class daily 24:30").await;
+    latest(&fake, GROUP, "Say when, in UTC");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(daily_at().await, None::<i64>);
+    assert_eq!(count_sent(&fake, GROUP, "Puzzle of the day"), 0);
+    // At midnight UTC: due at once, whatever the time of the test.
+    group(&b, TEACHER, "Tess", "/class daily 00:00").await;
+    latest(&fake, GROUP, "every day at 00:00 UTC");
+    assert_eq!(daily_at().await, Some(0));
+    let post = fake
+        .wait(20, "the puzzle of the day", |s| {
+            s.calls
+                .iter()
+                .find(|c| c.chat == Some(GROUP) && c.text.contains("Puzzle of the day"))
+                .cloned()
+        })
+        .await;
+    assert_eq!(post.method, "sendphoto", "{post:?}");
+    assert!(post.text.contains("mate in"), "{}", post.text);
+    // Both replicas look ten times more: still one post.
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    assert_eq!(count_sent(&fake, GROUP, "Puzzle of the day"), 1);
+    let day = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64
+        / 86_400_000;
+    let daily = store
+        .daily(class, day)
+        .await
+        .unwrap()
+        .expect("today's claim");
+    let catalog = chess_tutor_core::content::Catalog::shipped().unwrap();
+    let puzzle = catalog.puzzle(&daily.puzzle.parse().unwrap()).unwrap();
+    let uci = |m: &shakmaty::Move| m.to_uci(shakmaty::CastlingMode::Standard).to_string();
+    let key = uci(&puzzle.keys()[0]);
+    let pos = puzzle.position();
+    let wrong = shakmaty::Position::legal_moves(pos)
+        .into_iter()
+        .find(|m| {
+            !chess_tutor_core::search::judge(
+                pos,
+                *m,
+                puzzle.mate_in(),
+                chess_tutor_core::search::Budget::TUTOR,
+            )
+            .is_ok_and(|j| j.is_correct())
+        })
+        .expect("a move that is not the answer");
+    // A wrong move is told why; Bo solves it first, then Ann; Bo again is not named again.
+    group(&a, 701, "Ann", &uci(&wrong)).await;
+    let told = fake.sent_to(GROUP).last().unwrap().text.clone();
+    assert!(
+        told.contains("is not it") || told.contains("stalemate"),
+        "{told}"
+    );
+    group(&b, 702, "Bo", &key).await;
+    latest(&fake, GROUP, "✓ Bo solved it (1st)");
+    group(&a, 701, "Ann", &key).await;
+    latest(&fake, GROUP, "✓ Ann solved it (2nd)");
+    group(&a, 702, "Bo", &key).await;
+    assert_eq!(count_sent(&fake, GROUP, "solved it"), 2);
+    // The teacher is no solver; the class in Chinese.
+    group(&b, TEACHER, "Tess", &key).await;
+    assert_eq!(count_sent(&fake, GROUP, "solved it"), 2);
+    group(&b, TEACHER, "Tess", "/class lang zh").await;
+    group(&a, 703, "Cy", &key).await;
+    latest(&fake, GROUP, "✓ Cy 解出来了（第3个）");
+    // Ann leaves: her solution goes with her.
+    a.send(private_text(701, "Ann", "en", "/leave")).await;
+    let solvers = || async {
+        let pool = sqlx::PgPool::connect(&url).await.unwrap();
+        let users: Vec<i64> =
+            sqlx::query_scalar("SELECT user_id FROM class_daily_solvers ORDER BY place")
+                .fetch_all(&pool)
+                .await
+                .unwrap();
+        pool.close().await;
+        users
+    };
+    assert_eq!(solvers().await, [702, 703]);
+    // Still one post of the day.
+    assert_eq!(count_sent(&fake, GROUP, "Puzzle of the day"), 1);
+    store.close().await;
+    a.stop();
+    b.stop();
+    sqlx::query(sqlx::AssertSqlSafe(format!("DROP SCHEMA {schema} CASCADE")))
+        .execute(&admin)
+        .await
+        .unwrap();
+}

@@ -167,8 +167,10 @@ macro_rules! on_either {
 
 // After `on_either!`, which it uses.
 mod class;
+mod daily;
 
 pub use class::{AnswerKept, ClassFigures, ClassRow, MemberRow, QuizRow, Tally};
+pub use daily::DailyRow;
 
 #[derive(Debug, Clone)]
 enum Inner {

@@ -44,6 +44,11 @@ const SQLITE: &[Script] = &[
         "classes",
         include_str!("../migrations/sqlite/0006_classes.sql"),
     ),
+    (
+        7,
+        "class daily",
+        include_str!("../migrations/sqlite/0007_class_daily.sql"),
+    ),
 ];
 
 const POSTGRES: &[Script] = &[
@@ -76,6 +81,11 @@ const POSTGRES: &[Script] = &[
         6,
         "classes",
         include_str!("../migrations/postgres/0006_classes.sql"),
+    ),
+    (
+        7,
+        "class daily",
+        include_str!("../migrations/postgres/0007_class_daily.sql"),
     ),
 ];
 

@@ -240,7 +240,8 @@ pub enum ClassOp {
         /// `teacher` or `student`.
         role: String,
     },
-    /// A student leaves: their membership and their answers in the class are deleted.
+    /// A student leaves: their membership, their answers and their puzzles of the day solved
+    /// in the class are deleted.
     Leave {
         /// The class.
         class: i64,
@@ -253,6 +254,13 @@ pub enum ClassOp {
         class: i64,
         /// Its language.
         lang: String,
+    },
+    /// The time of the class's puzzle of the day changes.
+    SetDaily {
+        /// The class.
+        class: i64,
+        /// Minutes after midnight UTC; `None`: no puzzle of the day.
+        at: Option<i64>,
     },
     /// A quiz poll is posted. Stored only if the id is free and the class still exists.
     PostQuiz {

@@ -317,7 +317,11 @@ pub(crate) struct ClassStatements {
     /// `$1` class, `$2` user.
     pub leave_answers: String,
     /// `$1` class, `$2` user.
+    pub leave_daily: String,
+    /// `$1` class, `$2` user.
     pub leave: String,
+    /// `$1` class, `$2` minutes after midnight UTC (NULL: none).
+    pub set_daily: String,
     /// `$1` class, `$2` lang.
     pub set_lang: String,
     /// `$1` id, `$2` class, `$3` item, `$4` correct, `$5` options, `$6` at.
@@ -342,6 +346,9 @@ impl ClassStatements {
             leave_answers: "DELETE FROM class_answers WHERE user_id = $2
                             AND quiz_id IN (SELECT id FROM class_quizzes WHERE class_id = $1)"
                 .into(),
+            leave_daily: "DELETE FROM class_daily_solvers WHERE class_id = $1 AND user_id = $2"
+                .into(),
+            set_daily: "UPDATE classes SET daily_at = $2 WHERE id = $1".into(),
             leave: "DELETE FROM class_members
                     WHERE class_id = $1 AND user_id = $2 AND role = 'student'"
                 .into(),
@@ -418,9 +425,22 @@ macro_rules! apply_op {
                     .bind(user)
                     .execute(&mut *$tx)
                     .await?;
+                sqlx::query(st.leave_daily.as_str())
+                    .bind(class)
+                    .bind(user)
+                    .execute(&mut *$tx)
+                    .await?;
                 sqlx::query(st.leave.as_str())
                     .bind(class)
                     .bind(user)
+                    .execute(&mut *$tx)
+                    .await?;
+                true
+            }
+            ClassOp::SetDaily { class, at } => {
+                sqlx::query(st.set_daily.as_str())
+                    .bind(class)
+                    .bind(at)
                     .execute(&mut *$tx)
                     .await?;
                 true

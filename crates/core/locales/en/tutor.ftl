@@ -474,9 +474,9 @@ class-card = ♟ Class «{$title}» · teachers: {$teachers} · { $students ->
 }
     Students: press Join, then do lessons, puzzles and quizzes in your private chat with me. What you do there counts for the class from the moment you join, and its teachers see your figures. /leave leaves the class and deletes your class data.
 class-link = Or open this link: {$link}
-class-teacher-help = For teachers: /classquiz posts a quiz poll here (/classquiz 7: one from unit 7), /classquiz stop closes it; /class lang zh, zh-hant or en sets the class's language; other administrators become teachers with /class teach. Open a private chat with me to get the quiz breakdowns there, and send /report there for each student's figures.
+class-teacher-help = For teachers: /classquiz posts a quiz poll here (/classquiz 7: one from unit 7), /classquiz stop closes it; /class lang zh, zh-hant or en sets the class's language; /class daily 07:30 posts a puzzle of the day at that time (UTC), /class daily off stops it; other administrators become teachers with /class teach. Open a private chat with me to get the quiz breakdowns there, and send /report there for each student's figures.
 class-none = This group is not a class yet: an administrator sends /class.
-class-usage = /class makes this group a class (administrators), /class teach makes you one of its teachers (administrators), /class lang zh, zh-hant or en sets its language (teachers).
+class-usage = /class makes this group a class (administrators), /class teach makes you one of its teachers (administrators), /class lang zh, zh-hant or en sets its language, /class daily 07:30 or off its puzzle of the day (teachers).
 class-teacher-added = {$name} is now a teacher of this class.
 class-already-teacher = You are already a teacher of this class.
 class-teach-admins-only = Only an administrator of this group can become a teacher of its class.
@@ -536,6 +536,9 @@ class-report-no-rules = {"   "}No refused move yet.
 class-report-never = never
 class-report-csv = The same figures as a spreadsheet file (CSV):
 class-report-csv-header = Student,Units done,Lesson steps,Class quiz right,Class quiz wrong,Puzzles solved alone,Puzzles missed,Rule 1,Times,Rule 2,Times,Rule 3,Times,Last active
+class-daily-set = The puzzle of the day will be posted here every day at {$time} UTC. Students answer by typing the first move here (or replying to the puzzle). /class daily off stops it.
+class-daily-off = No more puzzle of the day.
+class-daily-usage = Say when, in UTC: /class daily 07:30, or /class daily off to stop it.
 class-daily-post = 🧩 Puzzle of the day — {$side}: mate in {$mate_in}. Type the first move here, or reply to this picture.
 class-daily-wrong = {$san} is not it: after it there is no forced mate in {$mate_in}. Try another move.
 class-daily-stalemate = {$san} is stalemate, a draw, not a win. Try another move.

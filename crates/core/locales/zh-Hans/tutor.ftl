@@ -446,9 +446,9 @@ class-card = ♟ 班级「{$title}」· 班级老师：{$teachers} · { $student
 }
     同学们：按「加入班级」，接着在和我的私聊里上课、做杀棋题和测验。从加入那一刻起，你在那里做的都算进这个班级，班级老师能看到你的成绩。发送 /leave 可以退出班级，并删除你在班级里的记录。
 class-link = 也可以打开这个链接：{$link}
-class-teacher-help = 给班级老师：/classquiz 在群里发一道测验投票（/classquiz 7：出自第7课），/classquiz stop 结束投票；/class lang zh、zh-hant 或 en 设定班级语言；其他管理员发送 /class teach 就成为班级老师。请先和我私聊，测验的详细结果会发到私聊里；在私聊里发送 /report 可以看到每个学生的成绩。
+class-teacher-help = 给班级老师：/classquiz 在群里发一道测验投票（/classquiz 7：出自第7课），/classquiz stop 结束投票；/class lang zh、zh-hant 或 en 设定班级语言；/class daily 07:30 每天在这个时间（UTC）发每日一题，/class daily off 停止；其他管理员发送 /class teach 就成为班级老师。请先和我私聊，测验的详细结果会发到私聊里；在私聊里发送 /report 可以看到每个学生的成绩。
 class-none = 这个群还不是班级：请管理员发送 /class。
-class-usage = /class 把这个群设为班级（管理员），/class teach 让你成为班级老师（管理员），/class lang zh、zh-hant 或 en 设定班级语言（班级老师）。
+class-usage = /class 把这个群设为班级（管理员），/class teach 让你成为班级老师（管理员），/class lang zh、zh-hant 或 en 设定班级语言，/class daily 07:30 或 off 设定每日一题（班级老师）。
 class-teacher-added = {$name}现在是这个班级的老师了。
 class-already-teacher = 你已经是这个班级的老师了。
 class-teach-admins-only = 只有这个群的管理员才能成为班级老师。
@@ -496,6 +496,9 @@ class-report-no-rules = {"   "}还没有被拒绝的走法。
 class-report-never = 从未
 class-report-csv = 同样的成绩做成了 CSV 表格：
 class-report-csv-header = 学生,学完的课,课程步骤,班级测验答对,班级测验答错,自己解出的杀棋题,没解出的杀棋题,规则1,次数,规则2,次数,规则3,次数,最近活动
+class-daily-set = 每天 UTC 时间 {$time} 会在这里发每日一题。学生在这里输入第一步棋（或回复这道题）作答。/class daily off 停止。
+class-daily-off = 不再发每日一题了。
+class-daily-usage = 请说明时间（UTC）：/class daily 07:30，或 /class daily off 停止。
 class-daily-post = 🧩 每日一题——{$side}：{$mate_in}步杀。在这里输入第一步棋，或回复这张图。
 class-daily-wrong = {$san} 不对：走了之后没有{$mate_in}步内必杀。再试一步。
 class-daily-stalemate = {$san} 是逼和，是和棋，不是赢棋。再试一步。

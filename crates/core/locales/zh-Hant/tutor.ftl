@@ -447,9 +447,9 @@ class-card = ♟ 班級「{$title}」· 班級老師：{$teachers} · { $student
 }
     同學們：按「加入班級」，接著在和我的私聊裡上課、做殺棋題和測驗。從加入那一刻起，你在那裡做的都算進這個班級，班級老師能看到你的成績。發送 /leave 可以退出班級，並刪除你在班級裡的記錄。
 class-link = 也可以打開這個連結：{$link}
-class-teacher-help = 給班級老師：/classquiz 在群裡發一道測驗投票（/classquiz 7：出自第7課），/classquiz stop 結束投票；/class lang zh、zh-hant 或 en 設定班級語言；其他管理員發送 /class teach 就成為班級老師。請先和我私聊，測驗的詳細結果會發到私聊裡；在私聊裡發送 /report 可以看到每個學生的成績。
+class-teacher-help = 給班級老師：/classquiz 在群裡發一道測驗投票（/classquiz 7：出自第7課），/classquiz stop 結束投票；/class lang zh、zh-hant 或 en 設定班級語言；/class daily 07:30 每天在這個時間（UTC）發每日一題，/class daily off 停止；其他管理員發送 /class teach 就成為班級老師。請先和我私聊，測驗的詳細結果會發到私聊裡；在私聊裡發送 /report 可以看到每個學生的成績。
 class-none = 這個群還不是班級：請管理員發送 /class。
-class-usage = /class 把這個群設為班級（管理員），/class teach 讓你成為班級老師（管理員），/class lang zh、zh-hant 或 en 設定班級語言（班級老師）。
+class-usage = /class 把這個群設為班級（管理員），/class teach 讓你成為班級老師（管理員），/class lang zh、zh-hant 或 en 設定班級語言，/class daily 07:30 或 off 設定每日一題（班級老師）。
 class-teacher-added = {$name}現在是這個班級的老師了。
 class-already-teacher = 你已經是這個班級的老師了。
 class-teach-admins-only = 只有這個群的管理員才能成為班級老師。
@@ -497,6 +497,9 @@ class-report-no-rules = {"   "}還沒有被拒絕的走法。
 class-report-never = 從未
 class-report-csv = 同樣的成績做成了 CSV 表格：
 class-report-csv-header = 學生,學完的課,課程步驟,班級測驗答對,班級測驗答錯,自己解出的殺棋題,沒解出的殺棋題,規則1,次數,規則2,次數,規則3,次數,最近活動
+class-daily-set = 每天 UTC 時間 {$time} 會在這裡發每日一題。學生在這裡輸入第一步棋（或回覆這道題）作答。/class daily off 停止。
+class-daily-off = 不再發每日一題了。
+class-daily-usage = 請說明時間（UTC）：/class daily 07:30，或 /class daily off 停止。
 class-daily-post = 🧩 每日一題——{$side}：{$mate_in}步殺。在這裡輸入第一步棋，或回覆這張圖。
 class-daily-wrong = {$san} 不對：走了之後沒有{$mate_in}步內必殺。再試一步。
 class-daily-stalemate = {$san} 是逼和，是和棋，不是贏棋。再試一步。

@@ -325,6 +325,13 @@ pub enum ClassWrite {
         /// The quiz.
         id: i64,
     },
+    /// The time of the class's puzzle of the day changes.
+    SetDaily {
+        /// The class.
+        class: ClassId,
+        /// Minutes after midnight UTC; `None`: no puzzle of the day.
+        at: Option<u16>,
+    },
 }
 
 /// When a class's puzzle of the day is posted, as a teacher said it.
@@ -424,6 +431,8 @@ pub enum ClassCommand {
     Lang(Option<Lang>),
     /// `/class` with anything else: how to use it.
     Usage,
+    /// `/class daily HH:MM|off`: a teacher sets the puzzle of the day (`None`: no time).
+    Daily(Option<DailyTime>),
     /// `/classquiz [unit]`: a teacher posts a quiz poll (from that unit).
     Quiz(Option<u32>),
     /// `/classquiz` with something that is no unit.
@@ -471,6 +480,7 @@ impl ClassCommand {
                 "" => ClassCommand::Open,
                 "teach" | "teacher" => ClassCommand::Teach,
                 "lang" | "language" => ClassCommand::Lang(rest.trim().parse().ok()),
+                "daily" => ClassCommand::Daily(DailyTime::parse(rest)),
                 _ => ClassCommand::Usage,
             },
         }

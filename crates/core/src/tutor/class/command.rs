@@ -3,7 +3,7 @@
 
 use super::who::{class_lang, is_teacher};
 use super::words::ClassSay;
-use super::{quizzes, report};
+use super::{daily, quizzes, report};
 use crate::rules::Lang;
 use crate::tutor::callback::Action;
 use crate::tutor::classroom::{
@@ -76,6 +76,7 @@ pub fn command(cx: &mut Cx<'_>, command: ClassCommand) {
             let lang = class_lang(cx, &ctx);
             cx.reply(Reply::text(ClassSay::Usage.to(lang)));
         }
+        ClassCommand::Daily(time) => daily::set(cx, &ctx, time),
         ClassCommand::Quiz(unit) => quizzes::post(cx, &ctx, unit),
         ClassCommand::QuizUsage => {
             let lang = class_lang(cx, &ctx);
@@ -600,6 +601,46 @@ mod tests {
             run(text("/class lang en"), with_class(3, None))
                 .class
                 .is_empty()
+        );
+    }
+
+    #[test]
+    fn only_a_teacher_sets_the_puzzle_of_the_day_and_a_bad_time_changes_nothing() {
+        let ctx = |id| {
+            in_group(ClassContext {
+                sender: sender(id, "Bo", None),
+                class: Some(class(&[(5, "Cy")])),
+                ..ClassContext::default()
+            })
+        };
+        let set = run(text("/class daily 07:30"), ctx(1));
+        assert_eq!(
+            set.class,
+            [ClassWrite::SetDaily {
+                class: ClassId(77),
+                at: Some(450)
+            }]
+        );
+        assert!(set.replies[0].text.contains("07:30 UTC"));
+        let off = run(text("/class daily off"), ctx(1));
+        assert_eq!(
+            off.class,
+            [ClassWrite::SetDaily {
+                class: ClassId(77),
+                at: None
+            }]
+        );
+        for bad in ["/class daily 25:00", "/class daily 7", "/class daily"] {
+            let t = run(text(bad), ctx(1));
+            assert!(t.class.is_empty(), "{bad}");
+            assert!(t.replies[0].text.contains("/class daily 07:30"), "{bad}");
+        }
+        let student = run(text("/class daily 07:30"), ctx(5));
+        assert!(student.class.is_empty());
+        assert!(
+            student.replies[0]
+                .text
+                .contains("Only the class's teachers")
         );
     }
 

@@ -1,23 +1,59 @@
-//! The puzzle of the day, as decisions: the puzzle a day gets, its post in the class's
-//! language, a student's answer judged (any move that keeps the forced mate is right), and
-//! how a solver is named. Not wired to a command or a shell yet (issue 29): the time a
-//! teacher sets ([`crate::tutor::DailyTime`]), the day's claim in the store and the periodic
-//! post are to come.
+//! The puzzle of the day: the time a teacher sets, the puzzle a day gets, its post in the
+//! class's language, a student's answer judged (any move that keeps the forced mate is
+//! right), and how a solver is named. The shell decides nothing: it asks here, claims the
+//! day in the store (one replica posts it), and posts.
 
 use shakmaty::{Color, Position};
 
+use super::who::{class_lang, is_teacher};
 use super::words::ClassSay;
 use crate::content::Catalog;
 use crate::content::puzzle::MatePuzzle;
 use crate::render::BoardView;
 use crate::rules::{self, Lang, Verdict, text::verdict_text};
 use crate::search::defence::MoveJudgement;
+use crate::tutor::classroom::{ClassContext, ClassWrite, DailyTime};
+use crate::tutor::cx::Cx;
 use crate::tutor::reply::Reply;
 use crate::tutor::spelling::{Spell, said};
 use crate::tutor::words;
 
 /// The longest mate a class's puzzle of the day asks for.
 const DAILY_MATE_MAX: u32 = 2;
+
+/// `/class daily HH:MM` or `/class daily off`: a teacher sets (or stops) the puzzle of the
+/// day; a time that is none, or anyone else asking, changes nothing.
+pub fn set(cx: &mut Cx<'_>, ctx: &ClassContext, time: Option<DailyTime>) {
+    let lang = class_lang(cx, ctx);
+    let Some(class) = &ctx.class else {
+        let say = if ctx.group.is_some() {
+            ClassSay::NoClass
+        } else {
+            ClassSay::OnlyInGroups
+        };
+        cx.reply(Reply::text(say.to(lang)));
+        return;
+    };
+    if !is_teacher(ctx, class) {
+        cx.reply(Reply::text(ClassSay::TeachersOnly.to(lang)));
+        return;
+    }
+    let Some(time) = time else {
+        cx.reply(Reply::text(ClassSay::DailyUsage.to(lang)));
+        return;
+    };
+    cx.class_writes.push(ClassWrite::SetDaily {
+        class: class.id,
+        at: time.minute(),
+    });
+    let say = match time {
+        DailyTime::Off => ClassSay::DailyOff,
+        DailyTime::At(_) => ClassSay::DailySet {
+            time: time.to_string(),
+        },
+    };
+    cx.reply(Reply::text(say.to(lang)));
+}
 
 /// The puzzles a day may get: mate in 1 or 2 from the catalogue, in its order.
 fn pool(catalog: &Catalog) -> Vec<&MatePuzzle> {

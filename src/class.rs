@@ -72,6 +72,15 @@ pub async fn load(
             }
             ctx.asked = store.quizzes_asked(class.id.0).await?;
         }
+        if need == ClassNeed::Top {
+            let mut figures = report(store, &class).await?;
+            for (user, points) in store.daily_points(class.id.0).await? {
+                if let Some(s) = figures.students.iter_mut().find(|s| s.person.id == user) {
+                    s.daily_points = u32::try_from(points).unwrap_or(u32::MAX);
+                }
+            }
+            ctx.reports.push(figures);
+        }
         ctx.class = Some(class);
     }
     let wants_memberships = matches!(

@@ -1356,7 +1356,8 @@ fn count_sent(fake: &Fake, chat: i64, needle: &str) -> usize {
 /// looking for due classes every 100 ms, is posted exactly once; a non-teacher's
 /// `/class daily` and a bad time change nothing; a wrong move is told why, each right answer
 /// names its solver with their place (the first first, each student once), in the class's
-/// language (English, then Chinese); a student who leaves takes their solutions along.
+/// language (English, then Chinese); `/top` ranks them (3 points for the first, 2 the
+/// second, 1 later); a student who leaves takes their solutions along, and is gone from it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn the_puzzle_of_the_day_is_posted_once_by_two_replicas_and_its_solvers_named() {
     let Ok(base) = std::env::var(PG_ENV) else {
@@ -1469,6 +1470,12 @@ async fn the_puzzle_of_the_day_is_posted_once_by_two_replicas_and_its_solvers_na
     latest(&fake, GROUP, "✓ Ann solved it (2nd)");
     group(&a, 702, "Bo", &key).await;
     assert_eq!(count_sent(&fake, GROUP, "solved it"), 2);
+    // The leaderboard: 3 points for the first solver, 2 for the second.
+    group(&b, 703, "Cy", "/top").await;
+    let top = latest(&fake, GROUP, "the top students").text;
+    let at = |needle: &str| top.find(needle).unwrap_or_else(|| panic!("{top}"));
+    assert!(at("1. Bo: 3 points") < at("2. Ann: 2 points"), "{top}");
+    assert!(at("2. Ann: 2 points") < at("3. Cy: 0 points"), "{top}");
     // The teacher is no solver; the class in Chinese.
     group(&b, TEACHER, "Tess", &key).await;
     assert_eq!(count_sent(&fake, GROUP, "solved it"), 2);
@@ -1488,6 +1495,11 @@ async fn the_puzzle_of_the_day_is_posted_once_by_two_replicas_and_its_solvers_na
         users
     };
     assert_eq!(solvers().await, [702, 703]);
+    group(&a, 702, "Bo", "/top").await;
+    let top = latest(&fake, GROUP, "排行榜").text;
+    assert!(!top.contains("Ann"), "{top}");
+    let at = |needle: &str| top.find(needle).unwrap_or_else(|| panic!("{top}"));
+    assert!(at("1. Bo：3分") < at("2. Cy：1分"), "{top}");
     // Still one post of the day.
     assert_eq!(count_sent(&fake, GROUP, "Puzzle of the day"), 1);
     store.close().await;

@@ -188,6 +188,28 @@ impl Store {
         Ok(None)
     }
 
+    /// Each student of class `class` with the points of the puzzles of the day they solved:
+    /// 3 for the first solver of a day, 2 the second, 1 any later.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`] when the database fails.
+    pub async fn daily_points(&self, class: i64) -> Result<Vec<(i64, i64)>, StoreError> {
+        Ok(on_either!(self, |db| {
+            sqlx::query_as(
+                "SELECT s.user_id,
+                        CAST(SUM(CASE s.place WHEN 1 THEN 3 WHEN 2 THEN 2 ELSE 1 END) AS BIGINT)
+                 FROM class_daily_solvers s JOIN class_members m
+                     ON m.class_id = s.class_id AND m.user_id = s.user_id AND m.role = 'student'
+                 WHERE s.class_id = $1
+                 GROUP BY s.user_id ORDER BY s.user_id",
+            )
+            .bind(class)
+            .fetch_all(db.reader())
+            .await?
+        }))
+    }
+
     /// Whether `user` is a student of class `class` and its day `day` has a puzzle.
     async fn may_solve(&self, class: i64, day: i64, user: i64) -> Result<bool, StoreError> {
         let n: i64 = on_either!(self, |db| {
@@ -271,6 +293,9 @@ mod tests {
         // The teacher, and a day without a puzzle: nothing.
         assert_eq!(store.record_solver(9, 100, 1).await.unwrap(), None);
         assert_eq!(store.record_solver(9, 101, 5).await.unwrap(), None);
+        assert!(store.claim_daily(9, 101, "p2").await.unwrap());
+        assert_eq!(store.record_solver(9, 101, 5).await.unwrap(), Some(1));
+        assert_eq!(store.daily_points(9).await.unwrap(), [(5, 2 + 3), (6, 3)]);
         store.close().await;
     }
 }

@@ -548,3 +548,11 @@ class-daily-solved = ✓ {$name} solved it ({ $place ->
     [3] 3rd
    *[other] {$place}th
 })
+class-top-heading = 🏆 Class «{$title}», the top students:
+class-top-line = {$rank}. {$name}: { $points ->
+    [one] 1 point
+   *[other] {$points} points
+}
+class-top-how = Points: 1 for each class quiz answered right, 2 for each unit finished since joining, 3 for solving the puzzle of the day first, 2 second, 1 later.
+class-top-empty = No student has joined yet.
+class-top-in-group = The leaderboard is shown in the class's group: send /top there.

@@ -163,6 +163,9 @@ pub struct StudentFigures {
     pub rules: Vec<(String, u32)>,
     /// When they were last active (Unix milliseconds), if ever.
     pub last_active_ms: Option<i64>,
+    /// Points from the puzzles of the day they solved (3 the first solver, 2 the second, 1
+    /// any later).
+    pub daily_points: u32,
 }
 
 /// The events a class's report counts (see [`super::Event`]), each with the field that
@@ -188,6 +191,7 @@ impl StudentFigures {
             puzzles_missed: 0,
             rules: Vec::new(),
             last_active_ms: None,
+            daily_points: 0,
         }
     }
 
@@ -248,7 +252,8 @@ pub struct ClassContext {
     pub asked: Vec<String>,
     /// Every class the sender belongs to, with their role.
     pub memberships: Vec<(ClassInfo, Role)>,
-    /// The figures of every class the sender teaches (for `/report` only).
+    /// The figures of every class the sender teaches (for `/report`), or of the group's
+    /// class (for `/top`).
     pub reports: Vec<ClassReport>,
 }
 
@@ -264,6 +269,9 @@ pub enum ClassNeed {
     Mine,
     /// The classes the sender belongs to, and the report of those they teach.
     Report,
+    /// The class of the group chat the input came from, with its students' figures (in
+    /// [`ClassContext::reports`]) and their points of the puzzles of the day.
+    Top,
 }
 
 /// What a class input asks the shell to store, in the transaction of the step.
@@ -443,6 +451,8 @@ pub enum ClassCommand {
     Leave,
     /// `/report`: a teacher's report of their classes, in their private chat.
     Report,
+    /// `/top`: the class's leaderboard, in its group.
+    Top,
     /// `/start class-N`: the class's link, opened.
     JoinLink(ClassId),
 }
@@ -476,6 +486,7 @@ impl ClassCommand {
             },
             "leave" => ClassCommand::Leave,
             "report" => ClassCommand::Report,
+            "top" => ClassCommand::Top,
             _ => match first.as_str() {
                 "" => ClassCommand::Open,
                 "teach" | "teacher" => ClassCommand::Teach,

@@ -250,7 +250,7 @@ impl Command {
                 _ => Command::NoSuchLevel(arg.chars().take(16).collect()),
             },
             "pgn" => Command::Pgn,
-            "class" | "classquiz" | "leave" | "report" => {
+            "class" | "classquiz" | "leave" | "report" | "top" => {
                 Command::Class(super::classroom::ClassCommand::parse(&word, arg))
             }
             _ => Command::Unknown(word),

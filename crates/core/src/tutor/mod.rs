@@ -52,8 +52,8 @@ mod words;
 pub use crate::content::Catalog;
 pub use callback::{Action, DuelAct};
 pub use class::{
-    DailyAnswer, Misfit, PollMisfit, daily_post, daily_puzzle, judge_answer, poll_misfits,
-    solved_text,
+    DailyAnswer, Misfit, PollMisfit, class_points, daily_post, daily_puzzle, judge_answer,
+    poll_misfits, solved_text,
 };
 pub use classroom::{
     ClassAct, ClassCommand, ClassContext, ClassId, ClassInfo, ClassNeed, ClassReport, ClassWrite,

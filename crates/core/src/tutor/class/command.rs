@@ -3,7 +3,7 @@
 
 use super::who::{class_lang, is_teacher};
 use super::words::ClassSay;
-use super::{daily, quizzes, report};
+use super::{daily, quizzes, report, top};
 use crate::rules::Lang;
 use crate::tutor::callback::Action;
 use crate::tutor::classroom::{
@@ -23,6 +23,7 @@ pub fn need_of(input: &Input) -> Option<ClassNeed> {
                     ClassCommand::JoinLink(id) => ClassNeed::ById(id),
                     ClassCommand::Leave => ClassNeed::Mine,
                     ClassCommand::Report => ClassNeed::Report,
+                    ClassCommand::Top => ClassNeed::Top,
                     _ => ClassNeed::OfChat,
                 }),
                 _ => None,
@@ -85,6 +86,7 @@ pub fn command(cx: &mut Cx<'_>, command: ClassCommand) {
         ClassCommand::Stop => quizzes::close(cx, &ctx, None),
         ClassCommand::Leave => leave(cx, &ctx, None),
         ClassCommand::Report => report::send(cx, &ctx),
+        ClassCommand::Top => top::show(cx, &ctx),
         ClassCommand::JoinLink(id) => join_by_link(cx, &ctx, id),
     }
 }
@@ -642,6 +644,48 @@ mod tests {
                 .text
                 .contains("Only the class's teachers")
         );
+    }
+
+    #[test]
+    fn the_top_is_most_points_first_in_the_group_only() {
+        use crate::tutor::classroom::{ClassReport, StudentFigures};
+        let c = class(&[(5, "Cy"), (6, "Di"), (7, "Ed")]);
+        let figures = |id, name: &str, quiz, units, daily| {
+            let mut s = StudentFigures::new(person(id, name));
+            (s.quiz_right, s.units, s.daily_points) = (quiz, units, daily);
+            s
+        };
+        let report = ClassReport {
+            class: c.clone(),
+            students: vec![
+                figures(5, "Cy", 1, 0, 0),
+                figures(6, "Di", 0, 1, 3),
+                figures(7, "Ed", 2, 0, 0),
+            ],
+        };
+        assert_eq!(need_of(&text("/top")), Some(ClassNeed::Top));
+        let top = run(
+            text("/top"),
+            in_group(ClassContext {
+                sender: sender(5, "Cy", None),
+                class: Some(c.clone()),
+                reports: vec![report],
+                ..ClassContext::default()
+            }),
+        );
+        assert!(top.class.is_empty());
+        let said = &top.replies[0].text;
+        let at = |needle: &str| said.find(needle).unwrap_or_else(|| panic!("{said}"));
+        assert!(at("1. Di: 5 points") < at("2. Ed: 2 points"));
+        assert!(at("2. Ed: 2 points") < at("3. Cy: 1 point"));
+        let private = run(
+            text("/top"),
+            ClassContext {
+                sender: sender(5, "Cy", None),
+                ..ClassContext::default()
+            },
+        );
+        assert!(private.replies[0].text.contains("send /top there"));
     }
 
     #[test]

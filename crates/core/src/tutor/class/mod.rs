@@ -8,6 +8,7 @@
 //! - `daily`: the puzzle of the day: its time, its puzzle and post, an answer judged;
 //! - `quizzes`: a teacher's quiz poll, posted and closed (the result, the breakdown);
 //! - `poll`: a bank item as a Telegram quiz poll, within its limits;
+//! - `top`: the leaderboard (`/top`) and how points are counted;
 //! - `report`: the teacher's report, in words and as CSV;
 //! - `who`: who is asking, and the class's language;
 //! - `words`: what is said.
@@ -17,12 +18,14 @@ mod daily;
 mod poll;
 mod quizzes;
 mod report;
+mod top;
 mod who;
 mod words;
 
 pub(super) use command::{act, command, need_of};
 pub use daily::{DailyAnswer, daily_post, daily_puzzle, judge_answer, solved_text};
 pub use poll::{Misfit, PollMisfit, poll_misfits};
+pub use top::points as class_points;
 
 /// The ids of the messages said about a class (for the catalogue's tests).
 #[cfg(test)]

@@ -189,6 +189,7 @@ mod tests {
             puzzles_missed: 2,
             rules: rules.iter().map(|(c, n)| ((*c).to_owned(), *n)).collect(),
             last_active_ms: Some(1_767_225_600_000),
+            daily_points: 0,
         }
     }
 

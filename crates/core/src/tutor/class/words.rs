@@ -75,6 +75,11 @@ crate::messages! {
         DailyPost { side: String, mate_in: u32 } = "class-daily-post",
         DailyWrong { san: String, mate_in: u32 } = "class-daily-wrong",
         DailyStalemate { san: String } = "class-daily-stalemate",
+        TopHeading { title: String } = "class-top-heading",
+        TopLine { rank: usize, name: String, points: u32 } = "class-top-line",
+        TopHow = "class-top-how",
+        TopEmpty = "class-top-empty",
+        TopInGroup = "class-top-in-group",
         DailySolved { name: String, place: u32 } = "class-daily-solved",
     }
 }

@@ -73,13 +73,7 @@ pub async fn load(
             ctx.asked = store.quizzes_asked(class.id.0).await?;
         }
         if need == ClassNeed::Top {
-            let mut figures = report(store, &class).await?;
-            for (user, points) in store.daily_points(class.id.0).await? {
-                if let Some(s) = figures.students.iter_mut().find(|s| s.person.id == user) {
-                    s.daily_points = u32::try_from(points).unwrap_or(u32::MAX);
-                }
-            }
-            ctx.reports.push(figures);
+            ctx.reports.push(standing(store, &class).await?);
         }
         ctx.class = Some(class);
     }
@@ -100,6 +94,28 @@ pub async fn load(
         }
     }
     Ok(ctx)
+}
+
+/// The figures of each student of `class` with their points of the puzzles of the day (what
+/// the leaderboard ranks).
+async fn standing(store: &Store, class: &ClassInfo) -> Result<ClassReport, StoreError> {
+    let mut figures = report(store, class).await?;
+    for (user, points) in store.daily_points(class.id.0).await? {
+        if let Some(s) = figures.students.iter_mut().find(|s| s.person.id == user) {
+            s.daily_points = u32::try_from(points).unwrap_or(u32::MAX);
+        }
+    }
+    Ok(figures)
+}
+
+/// [`standing`] of the class stored as `row`, for the week's leaderboard post.
+///
+/// # Errors
+///
+/// A store failure.
+pub async fn standing_of(store: &Store, row: ClassRow) -> Result<ClassReport, StoreError> {
+    let class = info(store, row).await?;
+    standing(store, &class).await
 }
 
 /// A class with its members.

@@ -2,7 +2,8 @@
 //! default 30 s) the classes whose time has come are asked of the store; each day's post is
 //! claimed there first, and only the replica whose claim took effect posts it. A student's
 //! move typed in the group (or a reply to the post) is judged by the tutor; the first right
-//! answer of each student is named with its place. Nothing is decided here.
+//! answer of each student is named with its place. The week's first puzzle comes with the
+//! class's leaderboard, claimed by week the same way. Nothing is decided here.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,6 +21,8 @@ use super::outbound::{Place, send_reply};
 /// How often the due classes are looked for, unless `CHESS_TUTOR_DAILY_CHECK_MS` says.
 const CHECK_EVERY: Duration = Duration::from_secs(30);
 const DAY_MS: i64 = 86_400_000;
+/// 1970-01-05, the first Monday: weeks count from it.
+const MONDAY: i64 = 4;
 
 /// Today (days since 1970-01-01 UTC) and the minute of it now.
 fn today() -> (i64, i64) {
@@ -79,6 +82,16 @@ async fn post_due(shell: &Shell) -> Result<(), StoreError> {
             // Claimed, so no other replica posts it: today's puzzle is lost for this class.
             Err(e) => {
                 tracing::warn!(class = class.id, error = %e, "cannot post the puzzle of the day")
+            }
+        }
+        // The week's first puzzle comes with the leaderboard, posted once too.
+        let week = (day - MONDAY).div_euclid(7);
+        if shell.store.claim_weekly(class.id, week).await? {
+            let standing = crate::class::standing_of(&shell.store, class).await?;
+            if let Some(post) = tutor::weekly_post(&standing)
+                && let Err(e) = send_reply(shell, place, &post).await
+            {
+                tracing::warn!(error = %e, "cannot post the week's leaderboard");
             }
         }
     }

@@ -1427,9 +1427,13 @@ async fn the_puzzle_of_the_day_is_posted_once_by_two_replicas_and_its_solvers_na
         .await;
     assert_eq!(post.method, "sendphoto", "{post:?}");
     assert!(post.text.contains("mate in"), "{}", post.text);
-    // Both replicas look ten times more: still one post.
+    // With the week's first puzzle, the week's leaderboard.
+    let weekly = fake.wait_text(GROUP, "the leaderboard of the week").await;
+    assert!(weekly.text.contains("1. Ann: 0 points"), "{}", weekly.text);
+    // Both replicas look ten times more: still one post of each.
     tokio::time::sleep(Duration::from_millis(1000)).await;
     assert_eq!(count_sent(&fake, GROUP, "Puzzle of the day"), 1);
+    assert_eq!(count_sent(&fake, GROUP, "the leaderboard of the week"), 1);
     let day = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
@@ -1500,8 +1504,9 @@ async fn the_puzzle_of_the_day_is_posted_once_by_two_replicas_and_its_solvers_na
     assert!(!top.contains("Ann"), "{top}");
     let at = |needle: &str| top.find(needle).unwrap_or_else(|| panic!("{top}"));
     assert!(at("1. Bo：3分") < at("2. Cy：1分"), "{top}");
-    // Still one post of the day.
+    // Still one post of the day, and of the week.
     assert_eq!(count_sent(&fake, GROUP, "Puzzle of the day"), 1);
+    assert_eq!(count_sent(&fake, GROUP, "the leaderboard of the week"), 1);
     store.close().await;
     a.stop();
     b.stop();

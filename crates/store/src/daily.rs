@@ -1,6 +1,6 @@
 //! A class's puzzle of the day: which classes are due, the day's claim (one statement,
 //! written once: the replica whose insert took effect posts), its post's message, and its
-//! solvers, each once.
+//! solvers, each once; the week's leaderboard post, claimed the same way.
 
 use super::class::ClassRow;
 use super::{Inner, Store, StoreError, now_ms};
@@ -74,6 +74,30 @@ impl Store {
             .bind(class)
             .bind(day)
             .bind(puzzle)
+            .bind(at)
+            .execute(db.writer())
+            .await?
+            .rows_affected()
+        });
+        Ok(done == 1)
+    }
+
+    /// Claims the leaderboard post of class `class` for week `week`: true for the one caller
+    /// whose claim took effect, who alone posts it.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`] when the database fails.
+    pub async fn claim_weekly(&self, class: i64, week: i64) -> Result<bool, StoreError> {
+        let at = now_ms();
+        let done = on_either!(self, |db| {
+            sqlx::query(
+                "INSERT INTO class_weekly (class_id, week, posted_at)
+                 SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM classes WHERE id = $1)
+                 ON CONFLICT DO NOTHING",
+            )
+            .bind(class)
+            .bind(week)
             .bind(at)
             .execute(db.writer())
             .await?
@@ -283,6 +307,8 @@ mod tests {
         assert_eq!(store.due_dailies(100, 450).await.unwrap().len(), 1);
         assert!(store.claim_daily(9, 100, "p1").await.unwrap());
         assert!(!store.claim_daily(9, 100, "p1").await.unwrap());
+        assert!(store.claim_weekly(9, 14).await.unwrap());
+        assert!(!store.claim_weekly(9, 14).await.unwrap());
         assert!(store.due_dailies(100, 600).await.unwrap().is_empty());
         store.set_daily_message(9, 100, 44).await.unwrap();
         let daily = store.daily(9, 100).await.unwrap().unwrap();

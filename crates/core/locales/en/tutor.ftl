@@ -474,7 +474,7 @@ class-card = ♟ Class «{$title}» · teachers: {$teachers} · { $students ->
 }
     Students: press Join, then do lessons, puzzles and quizzes in your private chat with me. What you do there counts for the class from the moment you join, and its teachers see your figures. /leave leaves the class and deletes your class data.
 class-link = Or open this link: {$link}
-class-teacher-help = For teachers: /classquiz posts a quiz poll here (/classquiz 7: one from unit 7), /classquiz stop closes it; /class lang zh, zh-hant or en sets the class's language; /class daily 07:30 posts a puzzle of the day at that time (UTC), /class daily off stops it; other administrators become teachers with /class teach. Open a private chat with me to get the quiz breakdowns there, and send /report there for each student's figures.
+class-teacher-help = For teachers: /classquiz posts a quiz poll here (/classquiz 7: one from unit 7), /classquiz stop closes it; /class lang zh, zh-hant or en sets the class's language; /class daily 07:30 posts a puzzle of the day at that time (UTC), /class daily off stops it; /top shows the class's leaderboard; other administrators become teachers with /class teach. Open a private chat with me to get the quiz breakdowns there, and send /report there for each student's figures.
 class-none = This group is not a class yet: an administrator sends /class.
 class-usage = /class makes this group a class (administrators), /class teach makes you one of its teachers (administrators), /class lang zh, zh-hant or en sets its language, /class daily 07:30 or off its puzzle of the day (teachers).
 class-teacher-added = {$name} is now a teacher of this class.
@@ -549,6 +549,7 @@ class-daily-solved = ✓ {$name} solved it ({ $place ->
    *[other] {$place}th
 })
 class-top-heading = 🏆 Class «{$title}», the top students:
+class-top-weekly = 🏆 Class «{$title}», the leaderboard of the week:
 class-top-line = {$rank}. {$name}: { $points ->
     [one] 1 point
    *[other] {$points} points

@@ -446,7 +446,7 @@ class-card = ♟ 班级「{$title}」· 班级老师：{$teachers} · { $student
 }
     同学们：按「加入班级」，接着在和我的私聊里上课、做杀棋题和测验。从加入那一刻起，你在那里做的都算进这个班级，班级老师能看到你的成绩。发送 /leave 可以退出班级，并删除你在班级里的记录。
 class-link = 也可以打开这个链接：{$link}
-class-teacher-help = 给班级老师：/classquiz 在群里发一道测验投票（/classquiz 7：出自第7课），/classquiz stop 结束投票；/class lang zh、zh-hant 或 en 设定班级语言；/class daily 07:30 每天在这个时间（UTC）发每日一题，/class daily off 停止；其他管理员发送 /class teach 就成为班级老师。请先和我私聊，测验的详细结果会发到私聊里；在私聊里发送 /report 可以看到每个学生的成绩。
+class-teacher-help = 给班级老师：/classquiz 在群里发一道测验投票（/classquiz 7：出自第7课），/classquiz stop 结束投票；/class lang zh、zh-hant 或 en 设定班级语言；/class daily 07:30 每天在这个时间（UTC）发每日一题，/class daily off 停止；/top 显示班级排行榜；其他管理员发送 /class teach 就成为班级老师。请先和我私聊，测验的详细结果会发到私聊里；在私聊里发送 /report 可以看到每个学生的成绩。
 class-none = 这个群还不是班级：请管理员发送 /class。
 class-usage = /class 把这个群设为班级（管理员），/class teach 让你成为班级老师（管理员），/class lang zh、zh-hant 或 en 设定班级语言，/class daily 07:30 或 off 设定每日一题（班级老师）。
 class-teacher-added = {$name}现在是这个班级的老师了。
@@ -504,6 +504,7 @@ class-daily-wrong = {$san} 不对：走了之后没有{$mate_in}步内必杀。�
 class-daily-stalemate = {$san} 是逼和，是和棋，不是赢棋。再试一步。
 class-daily-solved = ✓ {$name} 解出来了（第{$place}个）
 class-top-heading = 🏆 班级「{$title}」排行榜：
+class-top-weekly = 🏆 班级「{$title}」这个星期的排行榜：
 class-top-line = {$rank}. {$name}：{$points}分
 class-top-how = 计分：班级测验答对一题 1 分，入班以来每学完一课 2 分，每日一题第一个解出 3 分、第二个 2 分、之后 1 分。
 class-top-empty = 还没有学生加入。

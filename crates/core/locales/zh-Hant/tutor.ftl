@@ -447,7 +447,7 @@ class-card = ♟ 班級「{$title}」· 班級老師：{$teachers} · { $student
 }
     同學們：按「加入班級」，接著在和我的私聊裡上課、做殺棋題和測驗。從加入那一刻起，你在那裡做的都算進這個班級，班級老師能看到你的成績。發送 /leave 可以退出班級，並刪除你在班級裡的記錄。
 class-link = 也可以打開這個連結：{$link}
-class-teacher-help = 給班級老師：/classquiz 在群裡發一道測驗投票（/classquiz 7：出自第7課），/classquiz stop 結束投票；/class lang zh、zh-hant 或 en 設定班級語言；/class daily 07:30 每天在這個時間（UTC）發每日一題，/class daily off 停止；其他管理員發送 /class teach 就成為班級老師。請先和我私聊，測驗的詳細結果會發到私聊裡；在私聊裡發送 /report 可以看到每個學生的成績。
+class-teacher-help = 給班級老師：/classquiz 在群裡發一道測驗投票（/classquiz 7：出自第7課），/classquiz stop 結束投票；/class lang zh、zh-hant 或 en 設定班級語言；/class daily 07:30 每天在這個時間（UTC）發每日一題，/class daily off 停止；/top 顯示班級排行榜；其他管理員發送 /class teach 就成為班級老師。請先和我私聊，測驗的詳細結果會發到私聊裡；在私聊裡發送 /report 可以看到每個學生的成績。
 class-none = 這個群還不是班級：請管理員發送 /class。
 class-usage = /class 把這個群設為班級（管理員），/class teach 讓你成為班級老師（管理員），/class lang zh、zh-hant 或 en 設定班級語言，/class daily 07:30 或 off 設定每日一題（班級老師）。
 class-teacher-added = {$name}現在是這個班級的老師了。
@@ -505,6 +505,7 @@ class-daily-wrong = {$san} 不對：走了之後沒有{$mate_in}步內必殺。�
 class-daily-stalemate = {$san} 是逼和，是和棋，不是贏棋。再試一步。
 class-daily-solved = ✓ {$name} 解出來了（第{$place}個）
 class-top-heading = 🏆 班級「{$title}」排行榜：
+class-top-weekly = 🏆 班級「{$title}」這個星期的排行榜：
 class-top-line = {$rank}. {$name}：{$points}分
 class-top-how = 計分：班級測驗答對一題 1 分，入班以來每學完一課 2 分，每日一題第一個解出 3 分、第二個 2 分、之後 1 分。
 class-top-empty = 還沒有學生加入。

@@ -53,7 +53,7 @@ pub use crate::content::Catalog;
 pub use callback::{Action, DuelAct};
 pub use class::{
     DailyAnswer, Misfit, PollMisfit, class_points, daily_post, daily_puzzle, judge_answer,
-    poll_misfits, solved_text,
+    poll_misfits, solved_text, weekly_post,
 };
 pub use classroom::{
     ClassAct, ClassCommand, ClassContext, ClassId, ClassInfo, ClassNeed, ClassReport, ClassWrite,

@@ -27,3 +27,12 @@ CREATE TABLE class_daily_solvers (
     FOREIGN KEY (class_id, day) REFERENCES class_daily (class_id, day) ON DELETE CASCADE
 );
 CREATE INDEX class_daily_solvers_by_user ON class_daily_solvers (user_id);
+
+-- The claim of one week's leaderboard post (with the week's first puzzle of the day), made
+-- as the day's is; `week` counts Monday-to-Sunday weeks since 1970-01-05 (a Monday), UTC.
+CREATE TABLE class_weekly (
+    class_id  BIGINT NOT NULL REFERENCES classes (id) ON DELETE CASCADE,
+    week      BIGINT NOT NULL,
+    posted_at BIGINT NOT NULL,
+    PRIMARY KEY (class_id, week)
+);

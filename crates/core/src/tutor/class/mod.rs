@@ -25,7 +25,7 @@ mod words;
 pub(super) use command::{act, command, need_of};
 pub use daily::{DailyAnswer, daily_post, daily_puzzle, judge_answer, solved_text};
 pub use poll::{Misfit, PollMisfit, poll_misfits};
-pub use top::points as class_points;
+pub use top::{points as class_points, weekly_post};
 
 /// The ids of the messages said about a class (for the catalogue's tests).
 #[cfg(test)]

@@ -3,7 +3,8 @@
 
 use super::who::class_lang;
 use super::words::ClassSay;
-use crate::tutor::classroom::{ClassContext, StudentFigures};
+use crate::rules::Lang;
+use crate::tutor::classroom::{ClassContext, ClassReport, StudentFigures};
 use crate::tutor::cx::Cx;
 use crate::tutor::reply::Reply;
 
@@ -45,18 +46,24 @@ pub fn show(cx: &mut Cx<'_>, ctx: &ClassContext) {
         cx.reply(Reply::text(ClassSay::TopEmpty.to(lang)));
         return;
     };
+    let heading = ClassSay::TopHeading {
+        title: class.title.clone(),
+    };
+    let text = board(report, lang, &heading).unwrap_or_else(|| ClassSay::TopEmpty.to(lang));
+    cx.reply(Reply::text(text));
+}
+
+/// The leaderboard under `heading`: the top students, most points first (among equals, the
+/// order they joined), and how points are counted; `None` without students.
+fn board(report: &ClassReport, lang: Lang, heading: &ClassSay) -> Option<String> {
     let mut ranked: Vec<(u32, &StudentFigures)> =
         report.students.iter().map(|s| (points(s), s)).collect();
     // Stable: among equals, the order they joined.
     ranked.sort_by_key(|(points, _)| std::cmp::Reverse(*points));
     if ranked.is_empty() {
-        cx.reply(Reply::text(ClassSay::TopEmpty.to(lang)));
-        return;
+        return None;
     }
-    let mut text = ClassSay::TopHeading {
-        title: class.title.clone(),
-    }
-    .to(lang);
+    let mut text = heading.to(lang);
     for (n, (points, s)) in ranked.iter().take(SHOWN).enumerate() {
         text.push('\n');
         text.push_str(
@@ -70,5 +77,16 @@ pub fn show(cx: &mut Cx<'_>, ctx: &ClassContext) {
     }
     text.push('\n');
     text.push_str(&ClassSay::TopHow.to(lang));
-    cx.reply(Reply::text(text));
+    Some(text)
+}
+
+/// The week's leaderboard a class's group gets with the week's first puzzle of the day, in
+/// the class's language; `None` when it has no student yet.
+#[must_use]
+pub fn weekly_post(report: &ClassReport) -> Option<Reply> {
+    let lang = report.class.lang;
+    let heading = ClassSay::TopWeekly {
+        title: report.class.title.clone(),
+    };
+    board(report, lang, &heading).map(Reply::text)
 }

@@ -76,6 +76,7 @@ crate::messages! {
         DailyWrong { san: String, mate_in: u32 } = "class-daily-wrong",
         DailyStalemate { san: String } = "class-daily-stalemate",
         TopHeading { title: String } = "class-top-heading",
+        TopWeekly { title: String } = "class-top-weekly",
         TopLine { rank: usize, name: String, points: u32 } = "class-top-line",
         TopHow = "class-top-how",
         TopEmpty = "class-top-empty",

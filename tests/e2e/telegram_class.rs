@@ -1,7 +1,8 @@
 //! Issue 29, the class in a group, through the real binary and the fake Bot API: a class of
 //! 30 students in a supergroup answering a quiz poll; a teacher's report whose figures are
 //! what each student did in their private chat; a student who leaves and leaves nothing; a
-//! non-teacher's `/report` refused, in English and Chinese; bad input that changes nothing.
+//! non-teacher's `/report` refused, in English and Chinese; bad input that changes nothing;
+//! the puzzle of the day by long polling, in Traditional Chinese.
 //! On SQLite, and on PostgreSQL too when `CHESS_TUTOR_TEST_DATABASE_URL` is set.
 
 use std::path::Path;
@@ -80,8 +81,14 @@ impl Data {
 
     /// The bot, by long polling, on this data.
     fn bot(&self, fake: &Fake) -> BotProcess {
+        self.bot_with(fake, &[])
+    }
+
+    /// [`Data::bot`] with more environment variables.
+    fn bot_with(&self, fake: &Fake, env: &[(&str, &str)]) -> BotProcess {
         let (mut command, log) =
             BotProcess::command(fake, self.path(), TOKEN, &["--poll-timeout", "1"]);
+        command.envs(env.iter().copied());
         command.env_remove("DATABASE_URL");
         if let Some(url) = &self.postgres {
             command.env("DATABASE_URL", url);
@@ -868,4 +875,73 @@ async fn a_report_of_what_each_student_did_on_postgres() {
         Some(data) => a_report_of_what_each_student_did(data).await,
         None => eprintln!("note: the PostgreSQL report test was NOT run: set {PG_ENV}"),
     }
+}
+
+/// Issue 29: the puzzle of the day by long polling on SQLite, in a class that speaks
+/// Traditional Chinese: posted once, a student's right move named as the first, a second
+/// right move of theirs not named again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_puzzle_of_the_day_in_traditional_chinese_by_long_polling() {
+    let data = Data::sqlite();
+    let fake = Fake::start().await;
+    let bot = data.bot_with(&fake, &[("CHESS_TUTOR_DAILY_CHECK_MS", "100")]);
+    let (_, payload) = make_class(&fake, "en", "This group is now a class").await;
+    fake.push(private(601, "Ann", "en", &format!("/start {payload}")));
+    fake.wait_text(601, "You joined the class").await;
+    fake.push(member_text(
+        GROUP,
+        TEACHER,
+        "Tess",
+        "en",
+        "/class lang zh-hant",
+    ));
+    fake.wait_text(GROUP, "繁體中文").await;
+    fake.push(member_text(
+        GROUP,
+        TEACHER,
+        "Tess",
+        "en",
+        "/class daily 0:00",
+    ));
+    fake.wait_text(GROUP, "每天 UTC 時間 00:00").await;
+    let post = fake.wait_text(GROUP, "每日一題——").await;
+    assert_eq!(post.method, "sendphoto");
+    assert!(post.text.contains("步殺"), "{}", post.text);
+    let store = data.store().await;
+    let class = class_id(&store).await;
+    let day = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64
+        / 86_400_000;
+    let daily = store
+        .daily(class, day)
+        .await
+        .unwrap()
+        .expect("today's claim");
+    let catalog = chess_tutor_core::content::Catalog::shipped().unwrap();
+    let puzzle = catalog.puzzle(&daily.puzzle.parse().unwrap()).unwrap();
+    let key = puzzle.keys()[0]
+        .to_uci(shakmaty::CastlingMode::Standard)
+        .to_string();
+    fake.push(member_text(GROUP, 601, "Ann", "zh-hant", &key));
+    fake.wait_text(GROUP, "✓ Ann 解出來了（第1個）").await;
+    fake.push(member_text(GROUP, 601, "Ann", "zh-hant", &key));
+    settle(&fake, &data).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let named = fake
+        .sent_to(GROUP)
+        .iter()
+        .filter(|c| c.text.contains("解出來了"))
+        .count();
+    assert_eq!(named, 1);
+    let posts = fake
+        .sent_to(GROUP)
+        .iter()
+        .filter(|c| c.text.contains("每日一題——"))
+        .count();
+    assert_eq!(posts, 1);
+    store.close().await;
+    bot.stop();
+    data.cleanup().await;
 }

@@ -98,9 +98,10 @@ async fn post_due(shell: &Shell) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// A message `text` from `from` in group `chat`, read as an answer to its class's puzzle of
-/// today: said whether right or wrong, and true; false when it is no move or there is no
-/// puzzle open there (the message is then handled as any other).
+/// A message `text` from `from` in group `chat`, replying to message `reply_to`, read as an
+/// answer to its class's puzzle of today: said whether right or wrong, and true; false when it
+/// replies to another message, is no move, or there is no puzzle open there (the message is
+/// then handled as any other).
 ///
 /// # Errors
 ///
@@ -110,13 +111,19 @@ pub async fn answer(
     chat: i64,
     topic: Option<ThreadId>,
     from: &Member,
+    reply_to: i64,
     text: &str,
 ) -> Result<bool, StoreError> {
     let Some(class) = shell.store.class_of_chat(chat).await? else {
         return Ok(false);
     };
     let (day, _) = today();
-    let Some(daily) = shell.store.daily(class.id, day).await? else {
+    let Some(daily) = shell
+        .store
+        .daily(class.id, day)
+        .await?
+        .filter(|d| d.message == Some(reply_to))
+    else {
         return Ok(false);
     };
     let Some(puzzle) = daily

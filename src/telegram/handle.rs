@@ -148,6 +148,7 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
             topic,
             member,
             from,
+            reply_to,
             title,
         } => {
             let place = Place {
@@ -171,11 +172,14 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                 }
                 return Ok(());
             }
-            // A move typed in a class's group while its puzzle of the day is open: an answer.
+            // A move sent in a class's group as a reply to today's puzzle post: an answer.
+            // Only a reply: any other move there is the group's own (a lesson, a game played
+            // there), and with Telegram's privacy mode a bot reads only replies anyway.
             if title.is_some()
-                && let (chess_tutor_core::tutor::Input::Text(text), Some(who)) = (&input, &from)
+                && let (chess_tutor_core::tutor::Input::Text(text), Some(who), Some(reply_to)) =
+                    (&input, &from, reply_to)
                 && !text.trim_start().starts_with('/')
-                && super::daily::answer(&shell, chat, topic, who, text).await?
+                && super::daily::answer(&shell, chat, topic, who, reply_to, text).await?
             {
                 return Ok(());
             }

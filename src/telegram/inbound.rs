@@ -40,6 +40,10 @@ pub enum Incoming {
         /// names its members).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         from: Option<Member>,
+        /// The message this one replies to, if any (an answer to a class's puzzle of the day
+        /// is a reply to its post).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reply_to: Option<i64>,
         /// The group's title, in a group chat.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         title: Option<String>,
@@ -183,6 +187,7 @@ pub fn read(update: &Update) -> Incoming {
                         .as_ref()
                         .and_then(|m| Member::of(m.chat(), Some(&query.from))),
                     from: Member::person(&query.from),
+                    reply_to: None,
                     title: query
                         .message
                         .as_ref()
@@ -280,6 +285,7 @@ fn read_message(message: &Message) -> Incoming {
             .is_none()
             .then(|| message.from.as_ref().and_then(Member::person))
             .flatten(),
+        reply_to: message.reply_to_message().map(|m| i64::from(m.id.0)),
         title: message.chat.title().map(name_of),
     }
 }
@@ -393,6 +399,7 @@ mod tests {
                     id: 5,
                     name: "A".into()
                 }),
+                reply_to: None,
                 title: None
             }
         );
@@ -415,9 +422,25 @@ mod tests {
                     id: 5,
                     name: "A".into()
                 }),
+                reply_to: None,
                 title: None
             }
         );
+    }
+
+    #[test]
+    fn a_reply_names_the_message_it_replies_to() {
+        let mut m = message(5, Some("Qh5#"), None);
+        m["reply_to_message"] = message(5, Some("the puzzle of the day"), None);
+        m["reply_to_message"]["message_id"] = json!(77);
+        let u = update(json!({"update_id": 1, "message": m}));
+        assert!(matches!(
+            read(&u),
+            Incoming::Tutor {
+                reply_to: Some(77),
+                ..
+            }
+        ));
     }
 
     #[test]
@@ -460,6 +483,7 @@ mod tests {
                     id: 77,
                     name: "A".into()
                 }),
+                reply_to: None,
                 title: Some("Club".into())
             }
         );

@@ -481,6 +481,26 @@ pub fn member_text(group: i64, member: i64, name: &str, lang: &str, text: &str) 
     json!({ "message": m })
 }
 
+/// As [`member_text`], replying to the group's message `reply_to` (one of the bot's).
+pub fn member_reply(
+    group: i64,
+    member: i64,
+    name: &str,
+    lang: &str,
+    text: &str,
+    reply_to: i64,
+) -> Value {
+    let mut update = member_text(group, member, name, lang, text);
+    update["message"]["reply_to_message"] = json!({
+        "message_id": reply_to,
+        "date": 1_700_000_000,
+        "chat": {"id": group, "type": "supergroup", "title": "Chess club"},
+        "from": {"id": 1, "is_bot": true, "first_name": "Tutor", "username": "chess_tutor_bot"},
+        "text": "the puzzle of the day",
+    });
+    update
+}
+
 /// A press by member `member` of group `group` of the button with `data` under the group's
 /// message `message_id`; the callback query id is `cb-<member>-<data>-<n>`.
 pub fn member_press(

@@ -924,9 +924,21 @@ async fn the_puzzle_of_the_day_in_traditional_chinese_by_long_polling() {
     let key = puzzle.keys()[0]
         .to_uci(shakmaty::CastlingMode::Standard)
         .to_string();
+    let post_id = post.message.expect("the post's message id");
+    // A move that is no reply to the post is the group's own, not an answer.
     fake.push(member_text(GROUP, 601, "Ann", "zh-hant", &key));
+    settle(&fake, &data).await;
+    assert!(
+        fake.sent_to(GROUP)
+            .iter()
+            .all(|c| !c.text.contains("解出來了")),
+        "only a reply to the post answers it"
+    );
+    let reply =
+        |text: &str| super::fake_bot_api::member_reply(GROUP, 601, "Ann", "zh-hant", text, post_id);
+    fake.push(reply(&key));
     fake.wait_text(GROUP, "✓ Ann 解出來了（第1個）").await;
-    fake.push(member_text(GROUP, 601, "Ann", "zh-hant", &key));
+    fake.push(reply(&key));
     settle(&fake, &data).await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     let named = fake

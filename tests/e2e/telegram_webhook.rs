@@ -1342,6 +1342,20 @@ async fn group(bot: &Bot, id: i64, name: &str, text: &str) {
         .await;
 }
 
+/// `text` from member `id` (`name`) of the daily test's group replying to the bot's message
+/// `post`, delivered to `bot`.
+async fn reply_in_group(bot: &Bot, id: i64, name: &str, text: &str, post: i64) {
+    bot.send(fake_bot_api::member_reply(
+        DAILY_GROUP,
+        id,
+        name,
+        "en",
+        text,
+        post,
+    ))
+    .await;
+}
+
 const DAILY_GROUP: i64 = -100_290_777;
 
 /// How many messages to `chat` so far contain `needle`.
@@ -1462,17 +1476,24 @@ async fn the_puzzle_of_the_day_is_posted_once_by_two_replicas_and_its_solvers_na
         })
         .expect("a move that is not the answer");
     // A wrong move is told why; Bo solves it first, then Ann; Bo again is not named again.
-    group(&a, 701, "Ann", &uci(&wrong)).await;
+    let post = post.message.expect("the post's message id");
+    group(&a, 701, "Ann", &key).await;
+    assert_eq!(
+        count_sent(&fake, GROUP, "solved it"),
+        0,
+        "no reply: not an answer"
+    );
+    reply_in_group(&a, 701, "Ann", &uci(&wrong), post).await;
     let told = fake.sent_to(GROUP).last().unwrap().text.clone();
     assert!(
         told.contains("is not it") || told.contains("stalemate"),
         "{told}"
     );
-    group(&b, 702, "Bo", &key).await;
+    reply_in_group(&b, 702, "Bo", &key, post).await;
     latest(&fake, GROUP, "✓ Bo solved it (1st)");
-    group(&a, 701, "Ann", &key).await;
+    reply_in_group(&a, 701, "Ann", &key, post).await;
     latest(&fake, GROUP, "✓ Ann solved it (2nd)");
-    group(&a, 702, "Bo", &key).await;
+    reply_in_group(&a, 702, "Bo", &key, post).await;
     assert_eq!(count_sent(&fake, GROUP, "solved it"), 2);
     // The leaderboard: 3 points for the first solver, 2 for the second.
     group(&b, 703, "Cy", "/top").await;
@@ -1481,10 +1502,10 @@ async fn the_puzzle_of_the_day_is_posted_once_by_two_replicas_and_its_solvers_na
     assert!(at("1. Bo: 3 points") < at("2. Ann: 2 points"), "{top}");
     assert!(at("2. Ann: 2 points") < at("3. Cy: 0 points"), "{top}");
     // The teacher is no solver; the class in Chinese.
-    group(&b, TEACHER, "Tess", &key).await;
+    reply_in_group(&b, TEACHER, "Tess", &key, post).await;
     assert_eq!(count_sent(&fake, GROUP, "solved it"), 2);
     group(&b, TEACHER, "Tess", "/class lang zh").await;
-    group(&a, 703, "Cy", &key).await;
+    reply_in_group(&a, 703, "Cy", &key, post).await;
     latest(&fake, GROUP, "✓ Cy 解出来了（第3个）");
     // Ann leaves: her solution goes with her.
     a.send(private_text(701, "Ann", "en", "/leave")).await;

@@ -14,7 +14,6 @@ use chess_tutor_store::StoreError;
 use teloxide_core::RequestError;
 use teloxide_core::payloads::GetUpdatesSetters;
 use teloxide_core::requests::{Request, Requester};
-use teloxide_core::types::Update;
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
@@ -394,7 +393,7 @@ fn read_raw(
     Ok(updates
         .into_iter()
         .filter_map(|update| {
-            let read = serde_json::from_str::<Update>(update.json).ok();
+            let read = super::updates::parse_update(update.json);
             if read.is_none() {
                 metrics.updates_unreadable.inc();
                 tracing::warn!(

@@ -24,7 +24,6 @@ use subtle::ConstantTimeEq;
 use teloxide_core::RequestError;
 use teloxide_core::payloads::SetWebhookSetters;
 use teloxide_core::requests::{Request as _, Requester};
-use teloxide_core::types::Update;
 use tokio::sync::watch;
 use tokio_util::sync::CancellationToken;
 
@@ -455,7 +454,7 @@ fn read_update(body: &[u8]) -> Result<(i64, Incoming), &'static str> {
             },
         );
     };
-    let incoming = serde_json::from_str::<Update>(text)
+    let incoming = super::updates::parse_update(text)
         .map_or(Incoming::Skip(super::updates::UNREADABLE), |u| {
             inbound::read(&u)
         });

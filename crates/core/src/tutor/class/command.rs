@@ -1,7 +1,7 @@
 //! The class commands and buttons: what each needs loaded, who may do what, and what becomes
 //! of the class.
 
-use super::who::{class_lang, is_teacher};
+use super::who::{class_lang, group_class, taught_class};
 use super::words::ClassSay;
 use super::{daily, quizzes, report, top};
 use crate::rules::Lang;
@@ -214,13 +214,7 @@ fn open(cx: &mut Cx<'_>, ctx: &ClassContext) {
 /// `/class teach`: an administrator of the group becomes a teacher of its class.
 fn teach(cx: &mut Cx<'_>, ctx: &ClassContext) {
     let lang = class_lang(cx, ctx);
-    let (Some(_), Some(class)) = (ctx.group, &ctx.class) else {
-        let say = if ctx.group.is_some() {
-            ClassSay::NoClass
-        } else {
-            ClassSay::OnlyInGroups
-        };
-        cx.reply(Reply::text(say.to(lang)));
+    let Some(class) = group_class(cx, ctx, lang, ClassSay::OnlyInGroups) else {
         return;
     };
     let Some(sender) = &ctx.sender else {
@@ -247,19 +241,9 @@ fn teach(cx: &mut Cx<'_>, ctx: &ClassContext) {
 /// `/class lang X`: a teacher sets the class's language.
 fn set_lang(cx: &mut Cx<'_>, ctx: &ClassContext, lang: Option<Lang>) {
     let said = class_lang(cx, ctx);
-    let Some(class) = &ctx.class else {
-        let say = if ctx.group.is_some() {
-            ClassSay::NoClass
-        } else {
-            ClassSay::OnlyInGroups
-        };
-        cx.reply(Reply::text(say.to(said)));
+    let Some(class) = taught_class(cx, ctx, said) else {
         return;
     };
-    if !is_teacher(ctx, class) {
-        cx.reply(Reply::text(ClassSay::TeachersOnly.to(said)));
-        return;
-    }
     let Some(lang) = lang else {
         cx.reply(Reply::text(ClassSay::LangUsage.to(said)));
         return;

@@ -5,7 +5,7 @@
 
 use shakmaty::{Color, Position};
 
-use super::who::{class_lang, is_teacher};
+use super::who::{class_lang, taught_class};
 use super::words::ClassSay;
 use crate::content::Catalog;
 use crate::content::puzzle::MatePuzzle;
@@ -25,19 +25,9 @@ const DAILY_MATE_MAX: u32 = 2;
 /// day; a time that is none, or anyone else asking, changes nothing.
 pub fn set(cx: &mut Cx<'_>, ctx: &ClassContext, time: Option<DailyTime>) {
     let lang = class_lang(cx, ctx);
-    let Some(class) = &ctx.class else {
-        let say = if ctx.group.is_some() {
-            ClassSay::NoClass
-        } else {
-            ClassSay::OnlyInGroups
-        };
-        cx.reply(Reply::text(say.to(lang)));
+    let Some(class) = taught_class(cx, ctx, lang) else {
         return;
     };
-    if !is_teacher(ctx, class) {
-        cx.reply(Reply::text(ClassSay::TeachersOnly.to(lang)));
-        return;
-    }
     let Some(time) = time else {
         cx.reply(Reply::text(ClassSay::DailyUsage.to(lang)));
         return;

@@ -4,7 +4,7 @@
 //! the most common wrong answer.
 
 use super::poll::poll_of;
-use super::who::{class_lang, is_teacher};
+use super::who::{class_lang, is_teacher, taught_class};
 use super::words::ClassSay;
 use crate::content::quiz::{QuizItem, QuizKind, letter};
 use crate::rules::Lang;
@@ -17,19 +17,9 @@ use crate::tutor::words;
 /// `/classquiz [unit]`: a teacher posts the next quiz poll.
 pub fn post(cx: &mut Cx<'_>, ctx: &ClassContext, unit: Option<u32>) {
     let lang = class_lang(cx, ctx);
-    let Some(class) = ctx.class.as_ref().filter(|_| ctx.group.is_some()) else {
-        let say = if ctx.group.is_some() {
-            ClassSay::NoClass
-        } else {
-            ClassSay::OnlyInGroups
-        };
-        cx.reply(Reply::text(say.to(lang)));
+    let Some(class) = taught_class(cx, ctx, lang) else {
         return;
     };
-    if !is_teacher(ctx, class) {
-        cx.reply(Reply::text(ClassSay::TeachersOnly.to(lang)));
-        return;
-    }
     if ctx.open_quiz.is_some() {
         cx.reply(Reply::text(ClassSay::QuizOpen.to(lang)));
         return;

@@ -1,7 +1,7 @@
 //! `/top`: the class's leaderboard in its group, from each student's points since they
 //! joined ([`points`]).
 
-use super::who::class_lang;
+use super::who::{class_lang, group_class};
 use super::words::ClassSay;
 use crate::rules::Lang;
 use crate::tutor::classroom::{ClassContext, ClassReport, StudentFigures};
@@ -33,13 +33,7 @@ pub fn points(s: &StudentFigures) -> u32 {
 /// joined).
 pub fn show(cx: &mut Cx<'_>, ctx: &ClassContext) {
     let lang = class_lang(cx, ctx);
-    let (Some(_), Some(class)) = (ctx.group, &ctx.class) else {
-        let say = if ctx.group.is_some() {
-            ClassSay::NoClass
-        } else {
-            ClassSay::TopInGroup
-        };
-        cx.reply(Reply::text(say.to(lang)));
+    let Some(class) = group_class(cx, ctx, lang, ClassSay::TopInGroup) else {
         return;
     };
     let Some(report) = ctx.reports.iter().find(|r| r.class.id == class.id) else {

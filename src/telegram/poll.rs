@@ -353,6 +353,9 @@ enum FetchError {
     /// The answer was not a batch of updates at all.
     #[error(transparent)]
     Unreadable(#[from] super::updates::BatchError),
+    /// The call's task was cancelled (the runtime is stopping).
+    #[error("the getUpdates call was cancelled")]
+    Cancelled,
 }
 
 /// Fetches the next batch: each update's id and what it asks.
@@ -370,16 +373,65 @@ async fn fetch(
     if let Some(offset) = offset {
         request = request.offset(i32::try_from(offset).unwrap_or(i32::MAX));
     }
-    match request.send().await {
-        Ok(updates) => Ok(updates
+    // teloxide's reader panics on a few shapes (a `poll_answer` with neither `user` nor
+    // `voter_chat`); the typed call runs as a task of its own so that such a panic is caught
+    // here, and the same batch is then fetched again as text and read update by update.
+    // Without this the loop would fetch that batch forever and answer nobody.
+    match tokio::spawn(request.send()).await {
+        Ok(Ok(updates)) => Ok(updates
             .iter()
             .map(|u| (i64::from(u.id.0), inbound::read(u)))
             .collect()),
         // One update nobody can read makes teloxide refuse the whole batch: read it again
         // update by update.
-        Err(RequestError::InvalidJson { raw, .. }) => Ok(read_raw(&raw, &shell.metrics)?),
-        Err(e) => Err(FetchError::Api(e)),
+        Ok(Err(RequestError::InvalidJson { raw, .. })) => Ok(read_raw(&raw, &shell.metrics)?),
+        Ok(Err(e)) => Err(FetchError::Api(e)),
+        Err(panicked) if panicked.is_panic() => {
+            tracing::warn!(
+                "teloxide could not read a batch of updates; reading it update by update"
+            );
+            let raw = fetch_text(shell, offset, options).await?;
+            Ok(read_raw(&raw, &shell.metrics)?)
+        }
+        Err(_) => Err(FetchError::Cancelled),
     }
+}
+
+/// The same `getUpdates` call as [`fetch`], its answer kept as text.
+async fn fetch_text(
+    shell: &Shell,
+    offset: Option<i64>,
+    options: &PollOptions,
+) -> Result<String, FetchError> {
+    let mut params = serde_json::json!({
+        "timeout": options.timeout_secs,
+        "limit": options.limit.clamp(1, 100),
+        "allowed_updates": super::ALLOWED_UPDATES.iter().map(|k| {
+            serde_json::to_value(k).unwrap_or_default()
+        }).collect::<Vec<_>>(),
+    });
+    if let Some(offset) = offset {
+        params["offset"] = offset.into();
+    }
+    let mut url = shell.bot.api_url();
+    url.set_path(&format!(
+        "{}bot{}/getUpdates",
+        url.path().trim_end_matches('/').to_owned() + "/",
+        shell.bot.token()
+    ));
+    // Without the address: it holds the bot's token.
+    let network = |e| FetchError::Api(RequestError::Network(std::sync::Arc::new(e)));
+    shell
+        .bot
+        .client()
+        .post(url)
+        .json(&params)
+        .send()
+        .await
+        .map_err(|e| network(e.without_url()))?
+        .text()
+        .await
+        .map_err(|e| network(e.without_url()))
 }
 
 /// Reads a batch that teloxide could not read as a whole, update by update: an update that does

@@ -1820,6 +1820,38 @@ async fn two_members_of_a_group_play_there_each_in_their_own_language() {
     no_token_in(&bot.stop());
 }
 
+/// teloxide's reader panics on a `poll_answer` with neither `user` nor `voter_chat` (Telegram
+/// never sends one, anyone can forge one at a webhook, and a buggy proxy could pass one on in
+/// long polling). Before the fix, the fetching task panicked, the loop fetched the same batch
+/// again a second later, and nobody was answered ever again.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_poll_answer_teloxide_panics_on_is_skipped_in_long_polling_and_the_rest_answered() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::spawn(&fake, dir.path(), &[]);
+    let before = fake.push(text(91, "/help"));
+    wait_handled(&fake, dir.path(), before, 30).await;
+    let forged =
+        fake.push_raw(r#"{"update_id":{ID},"poll_answer":{"poll_id":"p","option_ids":[0]}}"#);
+    let last = fake.push(text(92, "/help"));
+    assert!(forged < last);
+    wait_handled(&fake, dir.path(), last, 30).await;
+    assert!(
+        !fake.sent_to(92).is_empty(),
+        "the learner after it was answered"
+    );
+    fake.wait(10, "the offset past the batch", |s| {
+        (s.max_offset > last).then_some(())
+    })
+    .await;
+    let log = bot.stop();
+    assert!(
+        log.contains("skipped an update that does not read"),
+        "{log}"
+    );
+    no_token_in(&log);
+}
+
 /// One update the JSON reader refuses (nesting deeper than its limit, an escaped lone
 /// surrogate in a name) made every batch unreadable: the offset never moved, nobody was
 /// answered again, and each retry logged the whole batch with other learners' texts.

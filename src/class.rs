@@ -7,7 +7,7 @@ use chess_tutor_core::tutor::{
     ClassContext, ClassId, ClassInfo, ClassNeed, ClassReport, ClassWrite, OpenQuiz, Person,
     REPORT_EVENTS, Role, Sender, StudentFigures,
 };
-use chess_tutor_store::{ClassOp, ClassRow, Store, StoreError};
+use chess_tutor_store::{ClassFigures, ClassOp, ClassRow, Store, StoreError};
 
 /// Who sent a class input and where: what the Telegram shell knows beyond the input.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -18,6 +18,8 @@ pub struct ClassOrigin {
     pub admin: Option<bool>,
     /// The group chat it came from and its title; `None` in a private chat.
     pub group: Option<(i64, String)>,
+    /// The forum topic it came from in that group, if any.
+    pub topic: Option<i32>,
 }
 
 /// What `need` asks for, loaded from the store; `fresh_id` is a new random id for anything
@@ -46,6 +48,7 @@ pub async fn load(
         fresh_id,
         group: origin.group.as_ref().map(|(chat, _)| *chat),
         title: origin.group.as_ref().map(|(_, title)| title.clone()),
+        topic: origin.group.as_ref().and(origin.topic),
         ..ClassContext::default()
     };
     let row = match (need, &origin.group) {
@@ -79,7 +82,7 @@ pub async fn load(
     }
     let wants_memberships = matches!(
         need,
-        ClassNeed::Mine | ClassNeed::Report | ClassNeed::ById(_)
+        ClassNeed::Mine | ClassNeed::Report | ClassNeed::ReportTries | ClassNeed::ById(_)
     );
     if wants_memberships && let Some((user, _)) = &origin.sender {
         for (row, member) in store.classes_of(*user).await? {
@@ -87,8 +90,17 @@ pub async fn load(
                 continue;
             };
             let class = info(store, row).await?;
-            if need == ClassNeed::Report && role == Role::Teacher {
-                ctx.reports.push(report(store, &class).await?);
+            if role == Role::Teacher {
+                match need {
+                    ClassNeed::Report => ctx.reports.push(report(store, &class).await?),
+                    ClassNeed::ReportTries => {
+                        let figures = store.class_figures(class.id.0, &REPORT_EVENTS).await?;
+                        let mut report = report_of(&class, &figures);
+                        last_tries(store, &figures, &mut report).await?;
+                        ctx.reports.push(report);
+                    }
+                    _ => {}
+                }
             }
             ctx.memberships.push((class, role));
         }
@@ -150,6 +162,11 @@ async fn info(store: &Store, row: ClassRow) -> Result<ClassInfo, StoreError> {
 /// A store failure.
 pub async fn report(store: &Store, class: &ClassInfo) -> Result<ClassReport, StoreError> {
     let figures = store.class_figures(class.id.0, &REPORT_EVENTS).await?;
+    Ok(report_of(class, &figures))
+}
+
+/// The report of `class` from its stored `figures`.
+fn report_of(class: &ClassInfo, figures: &ClassFigures) -> ClassReport {
     let students = figures
         .students
         .iter()
@@ -176,10 +193,55 @@ pub async fn report(store: &Store, class: &ClassInfo) -> Result<ClassReport, Sto
             s
         })
         .collect();
-    Ok(ClassReport {
+    ClassReport {
         class: class.clone(),
         students,
-    })
+    }
+}
+
+/// Each student's last refused move of each of the rules they broke most, read from its
+/// stored event ([`StudentFigures::last_tries`]). An event that does not read is left in the
+/// store as it is, logged, and shown as not kept.
+///
+/// # Errors
+///
+/// A store failure.
+async fn last_tries(
+    store: &Store,
+    figures: &ClassFigures,
+    report: &mut ClassReport,
+) -> Result<(), StoreError> {
+    const KIND: &str = "illegal_move";
+    let mut wanted = Vec::new();
+    for s in &report.students {
+        for (code, _) in s.most_broken() {
+            if let Some(t) = figures.tallies.iter().find(|t| {
+                t.user == s.person.id && t.kind == KIND && t.value.as_deref() == Some(&code)
+            }) {
+                wanted.push((s.person.id, t.last));
+            }
+        }
+    }
+    let seqs: Vec<i64> = wanted.iter().map(|(_, seq)| *seq).collect();
+    let events = store
+        .class_events(report.class.id.0, &[KIND], &seqs)
+        .await?;
+    for (user, seq) in wanted {
+        let Some((_, payload)) = events.iter().find(|(s, _)| *s == seq) else {
+            continue;
+        };
+        match serde_json::from_str::<chess_tutor_core::tutor::Event>(payload) {
+            Ok(event) => {
+                if let Some(tried) = event.last_try()
+                    && let Some(s) = report.students.iter_mut().find(|s| s.person.id == user)
+                {
+                    s.last_tries.push(tried);
+                }
+            }
+            Err(e) => tracing::warn!(seq, error = %e, "a refusal's stored event does not read"),
+        }
+    }
+    Ok(())
 }
 
 /// The store's operation for each of the tutor's class changes.
@@ -193,12 +255,14 @@ pub fn ops(writes: Vec<ClassWrite>) -> Vec<ClassOp> {
                 chat,
                 title,
                 lang,
+                topic,
                 teacher,
             } => ClassOp::Create {
                 id: id.0,
                 chat,
                 title,
                 lang: lang.to_string(),
+                topic: topic.map(i64::from),
                 teacher: (teacher.id, teacher.name),
             },
             ClassWrite::Join {
@@ -255,6 +319,60 @@ mod tests {
     const CLASS: i64 = 4242;
     const YEAR_MS: i64 = 365 * 86_400_000;
 
+    /// Eight refusals as the tutor keeps them: the rule, the position, the move.
+    const TRIES: [(&str, &str, &str); 8] = [
+        (
+            "pinned",
+            "r1bqk2r/pppp1ppp/2n2n2/4p3/NbP5/5N2/PP1PPPPP/R1BQKB1R w KQkq - 1 5",
+            "d2d4",
+        ),
+        (
+            "wrong_movement",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "b1b3",
+        ),
+        (
+            "path_blocked",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "a1a3",
+        ),
+        ("king_into_check", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", "e1d2"),
+        ("still_in_check", "4k3/8/8/8/8/8/8/R3K2r w - - 0 1", "a1a2"),
+        (
+            "castling_through_check",
+            "4k3/8/8/8/8/8/5r2/4K2R w K - 0 1",
+            "e1g1",
+        ),
+        (
+            "en_passant_expired",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1",
+            "e5d6",
+        ),
+        (
+            "pawn_forward_capture",
+            "4k3/8/8/8/8/4p3/4P3/4K3 w - - 0 1",
+            "e2e3",
+        ),
+    ];
+
+    /// The refusals of the year are refused by the referee for the rule they are kept under.
+    #[test]
+    fn the_years_refusals_are_each_refused_for_their_rule() {
+        for (code, fen, tried) in TRIES {
+            let pos = chess_tutor_core::rules::parse_fen(fen).unwrap();
+            let uci: shakmaty::uci::UciMove = tried.parse().unwrap();
+            let shakmaty::uci::UciMove::Normal { from, to, .. } = uci else {
+                panic!("{tried}");
+            };
+            match chess_tutor_core::rules::explain_squares(&pos, from, to, None) {
+                chess_tutor_core::rules::Verdict::Illegal(reason) => {
+                    assert_eq!(reason.code(), code, "{fen} {tried}");
+                }
+                other => panic!("{code}: {other:?}"),
+            }
+        }
+    }
+
     /// A year of a class, written straight into the store: 100 students with `EVENTS` events
     /// each spread over the year (refused moves under eight codes, puzzles, quiz answers,
     /// steps, lessons, games), two class quizzes a week answered by everyone.
@@ -265,12 +383,22 @@ mod tests {
             WHEN 8 THEN 'puzzle_result' WHEN 9 THEN 'puzzle_result' WHEN 10 THEN 'puzzle_result'
             WHEN 16 THEN 'game_result' WHEN 17 THEN 'game_started' WHEN 18 THEN 'step_done'
             WHEN 19 THEN 'lesson_done' ELSE 'quiz_answer' END";
+        // A refusal under one of eight codes, with a position and a move the referee refuses
+        // for that code (as the tutor keeps them).
+        let illegal = format!(
+            "(CASE (i / 20 + s) % 8 {} END)",
+            TRIES
+                .iter()
+                .enumerate()
+                .map(|(k, (code, fen, tried))| format!(
+                    "WHEN {k} THEN '{}'",
+                    serde_json::json!({"kind": "illegal_move", "code": code, "fen": fen, "tried": tried})
+                ))
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
         let payload = "CASE
-            WHEN i % 20 < 6 THEN '{\"kind\":\"illegal_move\",\"code\":\"' || (CASE (i / 20 + s) % 8
-                WHEN 0 THEN 'pinned' WHEN 1 THEN 'wrong_movement' WHEN 2 THEN 'path_blocked'
-                WHEN 3 THEN 'king_into_check' WHEN 4 THEN 'still_in_check'
-                WHEN 5 THEN 'castling_through_check' WHEN 6 THEN 'en_passant_expired'
-                ELSE 'pawn_forward_capture' END) || '\"}'
+            WHEN i % 20 < 6 THEN ILLEGAL
             WHEN i % 20 < 11 THEN '{\"kind\":\"puzzle_result\",\"puzzle\":\"p' || (i % 500)
                 || '\",\"solved\":' || (CASE WHEN i % 3 = 0 THEN 'false' ELSE 'true' END)
                 || ',\"points\":' || (i % 400) || '}'
@@ -278,13 +406,15 @@ mod tests {
             WHEN i % 20 = 17 THEN '{\"kind\":\"game_started\",\"level\":2,\"learner\":\"white\"}'
             WHEN i % 20 = 18 THEN '{\"kind\":\"step_done\",\"step\":\"s' || (i % 239) || '\"}'
             WHEN i % 20 = 19 THEN '{\"kind\":\"lesson_done\",\"lesson\":\"l' || (i % 20) || '\"}'
-            ELSE '{\"kind\":\"quiz_answer\",\"item\":\"q' || (i % 264) || '\",\"correct\":true}' END";
+            ELSE '{\"kind\":\"quiz_answer\",\"item\":\"q' || (i % 264) || '\",\"correct\":true}' END"
+            .replace("ILLEGAL", &illegal);
         let step_ms = YEAR_MS / EVENTS;
         let ops = vec![ClassOp::Create {
             id: CLASS,
             chat: -CLASS,
             title: "A year".into(),
             lang: "en".into(),
+            topic: None,
             teacher: (TEACHER, "T".into()),
         }];
         let (pg_url, sqlite_path) = match store.location() {
@@ -411,24 +541,37 @@ mod tests {
 
     /// The report for the teacher, as `/report` builds it: loaded, then worded.
     async fn build_report(store: &Store, catalog: &Catalog) -> (usize, usize) {
+        let t = teacher_asks(store, catalog, ClassNeed::Report, "/report").await;
+        let words = t.replies[0].text.len();
+        let csv = t.replies[1].document.as_ref().map_or(0, |d| d.text.len());
+        (words, csv)
+    }
+
+    /// One student's last tries on the board, as `/report 50` builds them (the pictures are
+    /// drawn by the shell afterwards): how many boards.
+    async fn build_tries(store: &Store, catalog: &Catalog) -> usize {
+        let t = teacher_asks(store, catalog, ClassNeed::ReportTries, "/report 50").await;
+        t.replies.iter().filter(|r| r.board.is_some()).count()
+    }
+
+    async fn teacher_asks(
+        store: &Store,
+        catalog: &Catalog,
+        need: ClassNeed,
+        text: &str,
+    ) -> chess_tutor_core::tutor::Transition {
         let origin = ClassOrigin {
             sender: Some((TEACHER, "T".into())),
-            admin: None,
-            group: None,
+            ..ClassOrigin::default()
         };
-        let ctx = load(store, ClassNeed::Report, &origin, Some("en"), 1)
-            .await
-            .unwrap();
+        let ctx = load(store, need, &origin, Some("en"), 1).await.unwrap();
         let session = Session {
             lang: Some(Lang::En),
             ..Session::default()
         };
-        let request = Request::new(session, Input::Text("/report".into()), Envelope::default())
-            .with_class(ctx);
-        let t = chess_tutor_core::tutor::step(request, catalog);
-        let words = t.replies[0].text.len();
-        let csv = t.replies[1].document.as_ref().map_or(0, |d| d.text.len());
-        (words, csv)
+        let request =
+            Request::new(session, Input::Text(text.into()), Envelope::default()).with_class(ctx);
+        chess_tutor_core::tutor::step(request, catalog)
     }
 
     /// Issue 29's figures: the time to build the report of a class of 100 students with a
@@ -472,6 +615,14 @@ mod tests {
                 times.push(started.elapsed());
             }
             times.sort();
+            let mut tries_times = Vec::new();
+            let mut boards = 0;
+            for _ in 0..5 {
+                let started = Instant::now();
+                boards = build_tries(&store, &catalog).await;
+                tries_times.push(started.elapsed());
+            }
+            tries_times.sort();
             let backend = match store.backend() {
                 Backend::Sqlite => "SQLite",
                 Backend::Postgres => "PostgreSQL",
@@ -480,7 +631,8 @@ mod tests {
                 "{backend}: {STUDENTS} students x {EVENTS} events ({} in all) written in {:.1} s; \
                  store {:.1} MiB before, {:.1} MiB after ({:.0} bytes an event); \
                  report built in {:?} median, {:?} fastest, {:?} slowest of 5 \
-                 ({} bytes of words, {} of CSV)",
+                 ({} bytes of words, {} of CSV); one student's last tries in {:?} median \
+                 ({} boards)",
                 STUDENTS * EVENTS,
                 written.as_secs_f64(),
                 size_before as f64 / 1_048_576.0,
@@ -491,8 +643,11 @@ mod tests {
                 times[4],
                 shape.0,
                 shape.1,
+                tries_times[2],
+                boards,
             );
             assert!(shape.1 > 0);
+            assert_eq!(boards, 3, "the student's three rules, each drawn");
             store.close().await;
         }
         if let Some((admin, name)) = schema {

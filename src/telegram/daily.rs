@@ -65,10 +65,7 @@ async fn post_due(shell: &Shell) -> Result<(), StoreError> {
         }
         let lang: Lang = class.lang.parse().unwrap_or_default();
         let post = tutor::daily_post(puzzle, lang);
-        let place = Place {
-            chat: ChatId(class.chat),
-            topic: None,
-        };
+        let place = Place::of_class(&class);
         tracing::info!(class = class.id, day, puzzle = %puzzle.id(), "posting the puzzle of the day");
         match send_reply(shell, place, &post).await {
             Ok(Some(sent)) => {

@@ -151,7 +151,7 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
             reply_to,
             title,
         } => {
-            let place = Place {
+            let mut place = Place {
                 chat: ChatId(chat),
                 topic,
             };
@@ -183,6 +183,14 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
             {
                 return Ok(());
             }
+            // A class's own business is answered in the forum topic the class was started
+            // in, wherever in the group it was asked.
+            if title.is_some()
+                && input.is_class_post()
+                && let Some(class) = shell.store.class_of_chat(chat).await?
+            {
+                place = Place::of_class(&class);
+            }
             // A class's command that only the group's administrators may give: asked of the
             // group, for its sender.
             let admin = match &member {
@@ -202,11 +210,12 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                 sender: from.map(|m| (m.id, m.name)),
                 admin,
                 group: title.map(|t| (chat, t)),
+                topic: topic.map(|t| t.0.0),
             };
             let origin = Origin {
                 update_key: Some(id),
                 client_lang,
-                thread: topic.map(|t| t.0.0),
+                thread: place.topic.map(|t| t.0.0),
                 bot_username: super::inbound::own_username().map(str::to_owned),
                 shared_games: true,
                 room: player.as_ref().map(|_| chat),

@@ -198,6 +198,20 @@ pub struct Place {
     pub topic: Option<ThreadId>,
 }
 
+impl Place {
+    /// Where a class's posts go: its group, in the forum topic it was started in (none: the
+    /// group's main chat).
+    pub fn of_class(class: &chess_tutor_store::ClassRow) -> Place {
+        Place {
+            chat: ChatId(class.chat),
+            topic: class
+                .topic
+                .and_then(|t| i32::try_from(t).ok())
+                .map(|t| ThreadId(teloxide_core::types::MessageId(t))),
+        }
+    }
+}
+
 impl From<ChatId> for Place {
     fn from(chat: ChatId) -> Place {
         Place { chat, topic: None }

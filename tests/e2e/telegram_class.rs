@@ -776,6 +776,50 @@ async fn a_report_of_what_each_student_did(data: Data) {
         "{words}"
     );
     assert_eq!(rows["Cy"][1..7], ["0", "0", "0", "0", "0", "0"]);
+    // Ann's last refused move of each rule she broke most, on the board, by the report's
+    // link; a number that is no student is said so.
+    assert!(
+        words.contains("1. Ann") && words.contains("/report_1"),
+        "{words}"
+    );
+    let before = fake.calls().len();
+    fake.push(private(TEACHER, "Tess", "en", "/report_1"));
+    let shown = fake
+        .wait(20, "Ann's last refused move on the board", |s| {
+            s.calls
+                .iter()
+                .skip(before)
+                .find(|c| c.chat == Some(TEACHER) && c.method == "sendphoto")
+                .cloned()
+        })
+        .await;
+    assert!(shown.png, "a picture");
+    assert!(
+        shown.text.starts_with("1. a piece moving the wrong way ×")
+            && shown.text.contains("The last time: ")
+            && shown.text.contains("rook"),
+        "{}",
+        shown.text
+    );
+    let heading = fake
+        .wait_text(TEACHER, "🔎 1. Ann, class «Chess club»")
+        .await;
+    assert_eq!(heading.method, "sendmessage");
+    fake.push(private(TEACHER, "Tess", "en", "/report 9"));
+    fake.wait_text(
+        TEACHER,
+        "There is no student 9 in your report: the students are numbered 1 to 3",
+    )
+    .await;
+    // Not for a student: the same words as /report.
+    say(&fake, bo, "Bo", "zh-hans", "/report_1").await;
+    fake.wait_text(bo, "成绩报告只给班级老师看").await;
+    assert!(
+        fake.calls()
+            .iter()
+            .all(|c| c.chat != Some(bo) || c.method != "sendphoto" || !c.text.contains("×")),
+        "a student is shown no one's tries"
+    );
     // A non-teacher's /report: refused, in their language, with no file.
     let before = fake.calls().len();
     say(&fake, ann, "Ann", "en", "/report").await;
@@ -953,6 +997,56 @@ async fn the_puzzle_of_the_day_in_traditional_chinese_by_long_polling() {
         .filter(|c| c.text.contains("每日一題——"))
         .count();
     assert_eq!(posts, 1);
+    store.close().await;
+    bot.stop();
+    data.cleanup().await;
+}
+
+/// `update` sent in forum topic `topic` of a forum supergroup (`None`: its General topic).
+fn in_topic(mut update: serde_json::Value, topic: Option<i64>) -> serde_json::Value {
+    update["message"]["chat"]["is_forum"] = serde_json::json!(true);
+    if let Some(topic) = topic {
+        update["message"]["message_thread_id"] = serde_json::json!(topic);
+        update["message"]["is_topic_message"] = serde_json::json!(true);
+    }
+    update
+}
+
+/// Issue 29, forum groups: a class started in a topic posts there (its card, its quiz polls,
+/// its leaderboard, its puzzle of the day), even when its teacher asks from another topic;
+/// anything else said elsewhere in the group is answered where it was said.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_class_started_in_a_forum_topic_posts_in_that_topic() {
+    use crate::fake_bot_api::thread_of;
+    let data = Data::sqlite();
+    let fake = Fake::start().await;
+    let bot = data.bot_with(&fake, &[("CHESS_TUTOR_DAILY_CHECK_MS", "100")]);
+    fake.set_admin(GROUP, TEACHER);
+    fake.push(start(TEACHER, "en"));
+    fake.wait_text(TEACHER, "").await;
+    let teacher = |text: &str, topic: Option<i64>| {
+        in_topic(member_text(GROUP, TEACHER, "Tess", "en", text), topic)
+    };
+    fake.push(teacher("/class", Some(7)));
+    let card = fake.wait_text(GROUP, "This group is now a class").await;
+    assert_eq!(thread_of(&card).as_deref(), Some("7"));
+    // Asked in General and in another topic: posted in the class's topic.
+    fake.push(teacher("/classquiz", None));
+    let store = data.store().await;
+    let class = class_id(&store).await;
+    let (poll, _) = posted_poll(&fake, &store, class, 0).await;
+    assert_eq!(thread_of(&poll).as_deref(), Some("7"), "{:?}", poll.body);
+    fake.push(teacher("/top", Some(9)));
+    let top = fake.wait_text(GROUP, "No student has joined yet").await;
+    assert_eq!(thread_of(&top).as_deref(), Some("7"));
+    fake.push(teacher("/class daily 0:00", Some(9)));
+    fake.wait_text(GROUP, "00:00 UTC").await;
+    let post = fake.wait_text(GROUP, "Puzzle of the day").await;
+    assert_eq!(thread_of(&post).as_deref(), Some("7"), "{:?}", post.body);
+    // What is not the class's own is answered where it was said.
+    fake.push(teacher("/help", Some(9)));
+    let help = fake.wait_text(GROUP, "/lessons").await;
+    assert_eq!(thread_of(&help).as_deref(), Some("9"));
     store.close().await;
     bot.stop();
     data.cleanup().await;

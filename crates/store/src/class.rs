@@ -19,6 +19,8 @@ pub struct ClassRow {
     pub title: String,
     /// Its language.
     pub lang: String,
+    /// The forum topic it was started in (`None`: the group's main chat), where its posts go.
+    pub topic: Option<i64>,
 }
 
 /// A member of a class as stored.
@@ -81,6 +83,8 @@ pub struct Tally {
     pub value: Option<String>,
     /// How many such events.
     pub count: i64,
+    /// The last of them (its `seq`), for [`Store::class_events`].
+    pub last: i64,
 }
 
 /// What a class's report is made of: its students, their events since they joined, their
@@ -97,7 +101,7 @@ pub struct ClassFigures {
     pub active: Vec<(i64, i64)>,
 }
 
-type ClassTuple = (i64, i64, String, String);
+type ClassTuple = (i64, i64, String, String, Option<i64>);
 type MemberTuple = (i64, i64, String, String, i64);
 
 impl Store {
@@ -115,7 +119,7 @@ impl Store {
     /// [`StoreError::Database`] when the database fails.
     pub async fn class_of_chat(&self, chat: i64) -> Result<Option<ClassRow>, StoreError> {
         let row: Option<ClassTuple> = on_either!(self, |db| {
-            sqlx::query_as("SELECT id, chat_id, title, lang FROM classes WHERE chat_id = $1")
+            sqlx::query_as("SELECT id, chat_id, title, lang, topic FROM classes WHERE chat_id = $1")
                 .bind(chat)
                 .fetch_optional(db.reader())
                 .await?
@@ -130,7 +134,7 @@ impl Store {
     /// [`StoreError::Database`] when the database fails.
     pub async fn class_by_id(&self, id: i64) -> Result<Option<ClassRow>, StoreError> {
         let row: Option<ClassTuple> = on_either!(self, |db| {
-            sqlx::query_as("SELECT id, chat_id, title, lang FROM classes WHERE id = $1")
+            sqlx::query_as("SELECT id, chat_id, title, lang, topic FROM classes WHERE id = $1")
                 .bind(id)
                 .fetch_optional(db.reader())
                 .await?
@@ -162,10 +166,10 @@ impl Store {
     ///
     /// [`StoreError::Database`] when the database fails.
     pub async fn classes_of(&self, user: i64) -> Result<Vec<(ClassRow, MemberRow)>, StoreError> {
-        type Row = (i64, i64, String, String, String, String, i64);
+        type Row = (i64, i64, String, String, Option<i64>, String, String, i64);
         let rows: Vec<Row> = on_either!(self, |db| {
             sqlx::query_as(
-                "SELECT c.id, c.chat_id, c.title, c.lang, m.role, m.name, m.joined_at
+                "SELECT c.id, c.chat_id, c.title, c.lang, c.topic, m.role, m.name, m.joined_at
                  FROM class_members m JOIN classes c ON c.id = m.class_id
                  WHERE m.user_id = $1 ORDER BY m.joined_at, c.id",
             )
@@ -175,13 +179,14 @@ impl Store {
         });
         Ok(rows
             .into_iter()
-            .map(|(id, chat, title, lang, role, name, joined_at)| {
+            .map(|(id, chat, title, lang, topic, role, name, joined_at)| {
                 (
                     ClassRow {
                         id,
                         chat,
                         title,
                         lang,
+                        topic,
                     },
                     MemberRow {
                         class: id,
@@ -376,7 +381,7 @@ impl Store {
             .filter(|m| m.role == "student")
             .collect();
         let d = self.dialect();
-        let tallies: Vec<(i64, String, Option<String>, i64)> = if counted.is_empty() {
+        let tallies: Vec<(i64, String, Option<String>, i64, i64)> = if counted.is_empty() {
             Vec::new()
         } else {
             // $2, $4, … the kinds; $3, $5, … their fields.
@@ -393,7 +398,8 @@ impl Store {
                 })
                 .collect();
             let sql = format!(
-                "SELECT m.user_id, e.kind, CASE e.kind{cases} END AS field_value, COUNT(*)
+                "SELECT m.user_id, e.kind, CASE e.kind{cases} END AS field_value, COUNT(*),
+                        MAX(e.seq)
                  FROM class_members m JOIN learner_events e ON e.learner_id = m.user_id
                  WHERE m.class_id = $1 AND m.role = 'student' AND e.kind IN ({})
                    AND {} >= m.joined_at
@@ -439,11 +445,12 @@ impl Store {
             students,
             tallies: tallies
                 .into_iter()
-                .map(|(user, kind, value, count)| Tally {
+                .map(|(user, kind, value, count, last)| Tally {
                     user,
                     kind,
                     value,
                     count,
+                    last,
                 })
                 .collect(),
             answers,
@@ -452,12 +459,61 @@ impl Store {
     }
 }
 
-fn class_row((id, chat, title, lang): ClassTuple) -> ClassRow {
+impl Store {
+    /// The payloads (JSON text, as stored) of the events `seqs` of the students of class
+    /// `class` (each with its `seq`), of the kinds in `kinds`: what a report shows of one event, such as the position
+    /// of a student's last refused move ([`Tally::last`]). An event of anyone else is never
+    /// read, whatever `seqs` holds. At most 1,000 at once.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`] when the database fails.
+    pub async fn class_events(
+        &self,
+        class: i64,
+        kinds: &[&str],
+        seqs: &[i64],
+    ) -> Result<Vec<(i64, String)>, StoreError> {
+        let seqs = &seqs[..seqs.len().min(1_000)];
+        if seqs.is_empty() || kinds.is_empty() {
+            return Ok(Vec::new());
+        }
+        let kind_marks: Vec<String> = (0..kinds.len()).map(|i| format!("${}", i + 2)).collect();
+        let seq_marks: Vec<String> = (0..seqs.len())
+            .map(|i| format!("${}", i + 2 + kinds.len()))
+            .collect();
+        let sql = format!(
+            "SELECT e.learner_id, e.seq, CAST(e.payload AS TEXT) FROM learner_events e
+             JOIN class_members m ON m.user_id = e.learner_id
+             WHERE m.class_id = $1 AND m.role = 'student' AND e.kind IN ({})
+               AND e.seq IN ({})",
+            kind_marks.join(", "),
+            seq_marks.join(", "),
+        );
+        let rows: Vec<(i64, i64, String)> = on_either!(self, |db| {
+            let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(class);
+            for kind in kinds {
+                query = query.bind(*kind);
+            }
+            for seq in seqs {
+                query = query.bind(*seq);
+            }
+            query.fetch_all(db.reader()).await?
+        });
+        Ok(rows
+            .into_iter()
+            .map(|(_, seq, payload)| (seq, payload))
+            .collect())
+    }
+}
+
+fn class_row((id, chat, title, lang, topic): ClassTuple) -> ClassRow {
     ClassRow {
         id,
         chat,
         title,
         lang,
+        topic,
     }
 }
 

@@ -29,9 +29,9 @@ impl Store {
     ///
     /// [`StoreError::Database`] when the database fails.
     pub async fn due_dailies(&self, day: i64, minute: i64) -> Result<Vec<ClassRow>, StoreError> {
-        let rows: Vec<(i64, i64, String, String)> = on_either!(self, |db| {
+        let rows: Vec<(i64, i64, String, String, Option<i64>)> = on_either!(self, |db| {
             sqlx::query_as(
-                "SELECT id, chat_id, title, lang FROM classes c
+                "SELECT id, chat_id, title, lang, topic FROM classes c
                  WHERE daily_at IS NOT NULL AND daily_at <= $2 AND NOT EXISTS
                      (SELECT 1 FROM class_daily d WHERE d.class_id = c.id AND d.day = $1)
                  ORDER BY id",
@@ -43,11 +43,12 @@ impl Store {
         });
         Ok(rows
             .into_iter()
-            .map(|(id, chat, title, lang)| ClassRow {
+            .map(|(id, chat, title, lang, topic)| ClassRow {
                 id,
                 chat,
                 title,
                 lang,
+                topic,
             })
             .collect())
     }
@@ -271,6 +272,7 @@ mod tests {
                         chat: -9,
                         title: "C".into(),
                         lang: "en".into(),
+                        topic: None,
                         teacher: (1, "T".into()),
                     },
                     ClassOp::Join {

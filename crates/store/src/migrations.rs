@@ -49,6 +49,11 @@ const SQLITE: &[Script] = &[
         "class daily",
         include_str!("../migrations/sqlite/0007_class_daily.sql"),
     ),
+    (
+        8,
+        "class topic",
+        include_str!("../migrations/sqlite/0008_class_topic.sql"),
+    ),
 ];
 
 const POSTGRES: &[Script] = &[
@@ -86,6 +91,11 @@ const POSTGRES: &[Script] = &[
         7,
         "class daily",
         include_str!("../migrations/postgres/0007_class_daily.sql"),
+    ),
+    (
+        8,
+        "class topic",
+        include_str!("../migrations/postgres/0008_class_topic.sql"),
     ),
 ];
 

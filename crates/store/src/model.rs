@@ -226,6 +226,8 @@ pub enum ClassOp {
         title: String,
         /// The class's language.
         lang: String,
+        /// The forum topic it was started in, where its posts go (`None`: the main chat).
+        topic: Option<i64>,
         /// Its first teacher: (user, name).
         teacher: (i64, String),
     },

@@ -334,8 +334,8 @@ impl ClassStatements {
     /// The statements, `json` after a placeholder holding JSON text (see `sql::Dialect`).
     pub(crate) fn worded(json: &str) -> ClassStatements {
         ClassStatements {
-            create: "INSERT INTO classes (id, chat_id, title, lang, created_at)
-                     VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING"
+            create: "INSERT INTO classes (id, chat_id, title, lang, created_at, topic)
+                     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING"
                 .into(),
             join: "INSERT INTO class_members (class_id, user_id, role, name, joined_at)
                    SELECT $1, $2, $3, $4, $5 WHERE EXISTS (SELECT 1 FROM classes WHERE id = $1)
@@ -379,6 +379,7 @@ macro_rules! apply_op {
                 chat,
                 title,
                 lang,
+                topic,
                 teacher: (teacher, name),
             } => {
                 let made = sqlx::query(st.create.as_str())
@@ -387,6 +388,7 @@ macro_rules! apply_op {
                     .bind(title)
                     .bind(lang)
                     .bind(at)
+                    .bind(topic)
                     .execute(&mut *$tx)
                     .await?;
                 if made.rows_affected() == 1 {

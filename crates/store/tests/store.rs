@@ -1495,12 +1495,16 @@ async fn a_class_keeps_its_members_answers_and_figures_and_a_leaver_leaves_nothi
             chat: GROUP,
             title: "Club".into(),
             lang: "en".into(),
+            topic: Some(42),
             teacher: (teacher, "T".into()),
         }],
     )
     .await;
     let class = store.class_of_chat(GROUP).await.unwrap().expect("a class");
-    assert_eq!((class.id, class.lang.as_str()), (CLASS, "en"));
+    assert_eq!(
+        (class.id, class.lang.as_str(), class.topic),
+        (CLASS, "en", Some(42))
+    );
     assert_eq!(store.class_by_id(CLASS).await.unwrap(), Some(class));
     // Before Ann joins: not counted.
     class_step(
@@ -1712,6 +1716,7 @@ async fn a_class_keeps_its_members_answers_and_figures_and_a_leaver_leaves_nothi
             chat: GROUP,
             title: "Again".into(),
             lang: "zh".into(),
+            topic: None,
             teacher: (teacher, "T".into()),
         }],
         vec![ClassOp::PostQuiz {

@@ -533,6 +533,15 @@ class-report-no-students = No student has joined yet.
 class-report-line = {$number}. {$name}: units done {$units}, lesson steps {$steps}, class quizzes {$right} right and {$wrong} wrong, puzzles solved alone {$solved} (missed {$missed}), last active {$active}.
 class-report-rules = {"   "}Rules broken most: {$rules}
 class-report-no-rules = {"   "}No refused move yet.
+class-report-tries-link = {"   "}Where it happened, on the board: {$command}
+class-report-tries-heading = 🔎 {$number}. {$name}, class «{$title}»: the last time each of the rules broken most was broken, on the board as the student saw it.
+class-report-try-caption = {$number}. {$rule} ×{$count}. The last time: {$why}
+class-report-try-not-kept = {$number}. {$rule} ×{$count}. The position of the last time was not kept (it came before positions were kept).
+class-report-tries-none = {$name} has no refused move yet.
+class-report-no-such-student = { $students ->
+    [0] Your classes have no student yet.
+   *[other] There is no student {$number} in your report: the students are numbered 1 to {$students}. Send /report to see the numbers.
+}
 class-report-never = never
 class-report-csv = The same figures as a spreadsheet file (CSV):
 class-report-csv-header = Student,Units done,Lesson steps,Class quiz right,Class quiz wrong,Puzzles solved alone,Puzzles missed,Rule 1,Times,Rule 2,Times,Rule 3,Times,Last active

@@ -493,6 +493,15 @@ class-report-no-students = 还没有学生加入。
 class-report-line = {$number}. {$name}：学完 {$units} 课，课程步骤 {$steps} 步，班级测验答对 {$right} 题、答错 {$wrong} 题，自己解出杀棋题 {$solved} 道（没解出 {$missed} 道），最近活动：{$active}。
 class-report-rules = {"   "}最常违反的规则：{$rules}
 class-report-no-rules = {"   "}还没有被拒绝的走法。
+class-report-tries-link = {"   "}在棋盘上看：{$command}
+class-report-tries-heading = 🔎 {$number}. {$name}（班级「{$title}」）：最常违反的几条规则，每条最后一次违反时的局面，和学生当时看到的一样。
+class-report-try-caption = {$number}. {$rule} ×{$count}。最后一次：{$why}
+class-report-try-not-kept = {$number}. {$rule} ×{$count}。最后一次的局面没有保存（那是在开始保存局面之前）。
+class-report-tries-none = {$name} 还没有被拒绝的走法。
+class-report-no-such-student = { $students ->
+    [0] 你的班级还没有学生。
+   *[other] 你的报告里没有第 {$number} 号学生：学生编号是 1 到 {$students}。发送 /report 查看编号。
+}
 class-report-never = 从未
 class-report-csv = 同样的成绩做成了 CSV 表格：
 class-report-csv-header = 学生,学完的课,课程步骤,班级测验答对,班级测验答错,自己解出的杀棋题,没解出的杀棋题,规则1,次数,规则2,次数,规则3,次数,最近活动

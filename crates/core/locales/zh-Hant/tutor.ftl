@@ -494,6 +494,15 @@ class-report-no-students = 還沒有學生加入。
 class-report-line = {$number}. {$name}：學完 {$units} 課，課程步驟 {$steps} 步，班級測驗答對 {$right} 題、答錯 {$wrong} 題，自己解出殺棋題 {$solved} 道（沒解出 {$missed} 道），最近活動：{$active}。
 class-report-rules = {"   "}最常違反的規則：{$rules}
 class-report-no-rules = {"   "}還沒有被拒絕的走法。
+class-report-tries-link = {"   "}在棋盤上看：{$command}
+class-report-tries-heading = 🔎 {$number}. {$name}（班級「{$title}」）：最常違反的幾條規則，每條最後一次違反時的局面，和學生當時看到的一樣。
+class-report-try-caption = {$number}. {$rule} ×{$count}。最後一次：{$why}
+class-report-try-not-kept = {$number}. {$rule} ×{$count}。最後一次的局面沒有保存（那是在開始保存局面之前）。
+class-report-tries-none = {$name} 還沒有被拒絕的走法。
+class-report-no-such-student = { $students ->
+    [0] 你的班級還沒有學生。
+   *[other] 你的報告裡沒有第 {$number} 號學生：學生編號是 1 到 {$students}。發送 /report 查看編號。
+}
 class-report-never = 從未
 class-report-csv = 同樣的成績做成了 CSV 表格：
 class-report-csv-header = 學生,學完的課,課程步驟,班級測驗答對,班級測驗答錯,自己解出的殺棋題,沒解出的殺棋題,規則1,次數,規則2,次數,規則3,次數,最近活動

@@ -166,6 +166,24 @@ pub struct StudentFigures {
     /// Points from the puzzles of the day they solved (3 the first solver, 2 the second, 1
     /// any later).
     pub daily_points: u32,
+    /// The last refused move of each rule they broke, as kept with its event; loaded only
+    /// for a student's pictures (`/report 3`), and absent for refusals stored before the
+    /// position was kept.
+    #[serde(default)]
+    pub last_tries: Vec<LastTry>,
+}
+
+/// The last refused move of one rule by one student: the position and the move, as kept with
+/// the refusal's event ([`super::Event::IllegalMove`]). Read from storage: checked again by the
+/// referee before it is shown.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastTry {
+    /// The rule's code.
+    pub code: String,
+    /// The position (FEN).
+    pub fen: String,
+    /// The move tried (UCI squares, and the promotion piece).
+    pub tried: String,
 }
 
 /// The events a class's report counts (see [`super::Event`]), each with the field that
@@ -192,6 +210,7 @@ impl StudentFigures {
             rules: Vec::new(),
             last_active_ms: None,
             daily_points: 0,
+            last_tries: Vec::new(),
         }
     }
 
@@ -224,6 +243,32 @@ impl StudentFigures {
     }
 }
 
+/// How many of a student's most broken rules a report names (and shows on the board).
+pub const TOP_RULES: usize = 3;
+
+impl StudentFigures {
+    /// The rules broken most often, most often first (by code among equals), at most
+    /// [`TOP_RULES`].
+    ///
+    /// ```
+    /// use chess_tutor_core::tutor::{Person, StudentFigures};
+    /// let mut s = StudentFigures::new(Person { id: 1, name: "Ann".into() });
+    /// for (code, n) in [("pinned", 2), ("path_blocked", 5), ("king_into_check", 2), ("wrong_movement", 1)] {
+    ///     s.count("illegal_move", Some(code), n);
+    /// }
+    /// let codes: Vec<String> = s.most_broken().into_iter().map(|(c, _)| c).collect();
+    /// assert_eq!(codes, ["path_blocked", "king_into_check", "pinned"]);
+    /// ```
+    #[must_use]
+    pub fn most_broken(&self) -> Vec<(String, u32)> {
+        let mut rules: Vec<(String, u32)> =
+            self.rules.iter().filter(|(_, n)| *n > 0).cloned().collect();
+        rules.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        rules.truncate(TOP_RULES);
+        rules
+    }
+}
+
 /// A class and its students' figures.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClassReport {
@@ -244,6 +289,8 @@ pub struct ClassContext {
     pub group: Option<i64>,
     /// That group's title.
     pub title: Option<String>,
+    /// The forum topic the input came from in that group (`None`: its main chat).
+    pub topic: Option<i32>,
     /// The class the input is about (the group's, or the one a link names), if stored.
     pub class: Option<ClassInfo>,
     /// That class's open quiz, if any.
@@ -269,6 +316,9 @@ pub enum ClassNeed {
     Mine,
     /// The classes the sender belongs to, and the report of those they teach.
     Report,
+    /// As [`ClassNeed::Report`], with each student's last refused move of each rule
+    /// ([`StudentFigures::last_tries`]).
+    ReportTries,
     /// The class of the group chat the input came from, with its students' figures (in
     /// [`ClassContext::reports`]) and their points of the puzzles of the day.
     Top,
@@ -288,6 +338,8 @@ pub enum ClassWrite {
         title: String,
         /// The class's language.
         lang: Lang,
+        /// The forum topic it is started in, where its posts go (`None`: the main chat).
+        topic: Option<i32>,
         /// Its first teacher.
         teacher: Person,
     },
@@ -451,6 +503,9 @@ pub enum ClassCommand {
     Leave,
     /// `/report`: a teacher's report of their classes, in their private chat.
     Report,
+    /// `/report 3` (or `/report_3`, a command Telegram makes a link of): the last refused move
+    /// of each rule the report's student 3 broke most, on the board.
+    ReportStudent(u32),
     /// `/top`: the class's leaderboard, in its group.
     Top,
     /// `/start class-N`: the class's link, opened.
@@ -469,6 +524,8 @@ impl ClassCommand {
     /// assert_eq!(ClassCommand::parse("classquiz", "7"), ClassCommand::Quiz(Some(7)));
     /// assert_eq!(ClassCommand::parse("classquiz", "STOP"), ClassCommand::Stop);
     /// assert_eq!(ClassCommand::parse("classquiz", "x"), ClassCommand::QuizUsage);
+    /// assert_eq!(ClassCommand::parse("report", "3"), ClassCommand::ReportStudent(3));
+    /// assert_eq!(ClassCommand::parse("report", ""), ClassCommand::Report);
     /// ```
     #[must_use]
     pub fn parse(word: &str, arg: &str) -> ClassCommand {
@@ -485,7 +542,10 @@ impl ClassCommand {
                 },
             },
             "leave" => ClassCommand::Leave,
-            "report" => ClassCommand::Report,
+            "report" => match first.parse::<u32>() {
+                Ok(number) if rest.trim().is_empty() => ClassCommand::ReportStudent(number),
+                _ => ClassCommand::Report,
+            },
             "top" => ClassCommand::Top,
             _ => match first.as_str() {
                 "" => ClassCommand::Open,
@@ -526,6 +586,8 @@ mod tests {
             },
             Event::IllegalMove {
                 code: "pinned".into(),
+                fen: None,
+                tried: None,
             },
             Event::PuzzleResult {
                 puzzle: "p1".parse().unwrap(),

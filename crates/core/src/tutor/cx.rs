@@ -200,7 +200,11 @@ impl Cx<'_> {
     /// Counts an illegal attempt of the rule it broke. A square no piece of the kind named
     /// could go to breaks no rule (the learner named a square, or a piece, that is not there):
     /// it is not a rule to practise.
-    pub fn count_rule_error(&mut self, reason: &crate::rules::IllegalReason) {
+    pub fn count_rule_error(
+        &mut self,
+        reason: &crate::rules::IllegalReason,
+        pos: &shakmaty::Chess,
+    ) {
         if matches!(
             reason,
             crate::rules::IllegalReason::NoPiece { from: None, .. }
@@ -214,8 +218,23 @@ impl Cx<'_> {
             .rule_errors
             .entry(code.to_owned())
             .or_insert(0) += 1;
+        let chosen = match reason {
+            crate::rules::IllegalReason::PromotionInvalidPiece { chosen, .. }
+            | crate::rules::IllegalReason::PromotionNotAllowed { chosen, .. } => {
+                chosen.char().to_string()
+            }
+            _ => String::new(),
+        };
+        let tried = match (reason.from(), reason.to()) {
+            (Some(from), Some(to)) => Some(format!("{from}{to}{chosen}")),
+            _ => None,
+        };
         self.event(Event::IllegalMove {
             code: code.to_owned(),
+            fen: Some(
+                shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string(),
+            ),
+            tried,
         });
     }
 }

@@ -207,6 +207,9 @@ impl Command {
     /// assert_eq!(Command::parse("/lesson 马"), Some(Command::Lesson(LessonArg::Named("马".into()))));
     /// assert_eq!(Command::parse("/help@chess_tutor_bot"), Some(Command::Help));
     /// assert_eq!(Command::parse("e4"), None);
+    /// use chess_tutor_core::tutor::ClassCommand;
+    /// assert_eq!(Command::parse("/report_12"), Some(Command::Class(ClassCommand::ReportStudent(12))));
+    /// assert_eq!(Command::parse("/report_"), Some(Command::Unknown("report_".into())));
     /// ```
     #[must_use]
     pub fn parse(text: &str) -> Option<Command> {
@@ -252,6 +255,17 @@ impl Command {
             "pgn" => Command::Pgn,
             "class" | "classquiz" | "leave" | "report" | "top" => {
                 Command::Class(super::classroom::ClassCommand::parse(&word, arg))
+            }
+            // `/report_3`: the link form of `/report 3` in a report's text.
+            student
+                if student.strip_prefix("report_").is_some_and(|n| {
+                    !n.is_empty() && n.len() <= 6 && n.bytes().all(|b| b.is_ascii_digit())
+                }) && arg.is_empty() =>
+            {
+                Command::Class(super::classroom::ClassCommand::parse(
+                    "report",
+                    &student["report_".len()..],
+                ))
             }
             _ => Command::Unknown(word),
         })

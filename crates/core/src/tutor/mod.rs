@@ -57,7 +57,8 @@ pub use class::{
 };
 pub use classroom::{
     ClassAct, ClassCommand, ClassContext, ClassId, ClassInfo, ClassNeed, ClassReport, ClassWrite,
-    DailyTime, OpenQuiz, Person, PollOp, QuizPoll, REPORT_EVENTS, Role, Sender, StudentFigures,
+    DailyTime, LastTry, OpenQuiz, Person, PollOp, QuizPoll, REPORT_EVENTS, Role, Sender,
+    StudentFigures,
 };
 pub use dispatch::step;
 pub use input::{BoardDrop, Command, Input};

@@ -45,7 +45,7 @@ pub(crate) struct Refusal {
 impl Refusal {
     /// The refusal of `reason` in `pos`, counted against its rule in the learner's progress.
     fn counted(cx: &mut Cx<'_>, pos: &Chess, reason: &IllegalReason, input: &str) -> Self {
-        cx.count_rule_error(reason);
+        cx.count_rule_error(reason, pos);
         let note = verdict_text(pos, &Verdict::Illegal(reason.clone()), input, cx.lang());
         Self {
             note,

@@ -213,6 +213,14 @@ pub enum Event {
     IllegalMove {
         /// The reason code.
         code: String,
+        /// The position it was tried in (FEN), so that a teacher's report can show it again.
+        /// Absent from events stored before it was kept.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fen: Option<String>,
+        /// The move tried, as from and to square (and the promotion piece) in UCI, when the
+        /// rule names both squares.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tried: Option<String>,
     },
     /// A puzzle was solved or failed, with the ladder points after it.
     PuzzleResult {
@@ -260,6 +268,46 @@ impl Event {
     #[must_use]
     pub fn kind(&self) -> &'static str {
         self.into()
+    }
+
+    /// The rule a refused move broke, when this is a refusal.
+    ///
+    /// ```
+    /// use chess_tutor_core::tutor::Event;
+    /// let e = Event::IllegalMove { code: "pinned".into(), fen: None, tried: None };
+    /// assert_eq!(e.illegal_code(), Some("pinned"));
+    /// ```
+    #[must_use]
+    pub fn illegal_code(&self) -> Option<&str> {
+        match self {
+            Event::IllegalMove { code, .. } => Some(code),
+            _ => None,
+        }
+    }
+
+    /// The last try a refusal event kept (its position and move), if it kept one.
+    ///
+    /// ```
+    /// use chess_tutor_core::tutor::Event;
+    /// let e = Event::IllegalMove { code: "pinned".into(), fen: Some("8/8/8/8/8/8/8/8 w - - 0 1".into()), tried: Some("e2e4".into()) };
+    /// assert_eq!(e.last_try().map(|t| t.tried), Some("e2e4".to_owned()));
+    /// let old = Event::IllegalMove { code: "pinned".into(), fen: None, tried: None };
+    /// assert_eq!(old.last_try(), None);
+    /// ```
+    #[must_use]
+    pub fn last_try(&self) -> Option<super::classroom::LastTry> {
+        match self {
+            Event::IllegalMove {
+                code,
+                fen: Some(fen),
+                tried: Some(tried),
+            } => Some(super::classroom::LastTry {
+                code: code.clone(),
+                fen: fen.clone(),
+                tried: tried.clone(),
+            }),
+            _ => None,
+        }
     }
 }
 
@@ -324,6 +372,8 @@ mod tests {
             e,
             Event::IllegalMove {
                 code: "pinned".into(),
+                fen: None,
+                tried: None,
             },
             Event::QuizAnswer {
                 item: "q".into(),

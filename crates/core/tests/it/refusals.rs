@@ -92,7 +92,19 @@ fn refuse_one(chat: &mut Chat<'_>, way: Way) {
         .iter()
         .filter(|e| matches!(e, Event::IllegalMove { .. }))
         .collect();
-    assert_eq!(illegal, [&Event::IllegalMove { code: code.clone() }]);
+    assert_eq!(illegal.len(), 1, "{illegal:?}");
+    assert_eq!(illegal[0].illegal_code(), Some(code.as_str()));
+    // The position and the move are kept with it, for a teacher's report to show again.
+    let Event::IllegalMove {
+        fen: Some(fen),
+        tried: Some(tried),
+        ..
+    } = illegal[0]
+    else {
+        panic!("the refusal keeps its position and move: {:?}", illegal[0]);
+    };
+    assert!(fen.parse::<shakmaty::fen::Fen>().is_ok(), "{fen}");
+    assert!((4..=5).contains(&tried.len()), "{tried}");
     let board = chat.board.as_ref().expect("the task's board is shown");
     assert!(
         !board.marks.is_empty() || !board.arrows.is_empty(),

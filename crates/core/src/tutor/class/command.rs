@@ -3,7 +3,7 @@
 
 use super::who::{class_lang, group_class, taught_class};
 use super::words::ClassSay;
-use super::{daily, quizzes, report, top};
+use super::{daily, quizzes, report, top, tries};
 use crate::rules::Lang;
 use crate::tutor::callback::Action;
 use crate::tutor::classroom::{
@@ -23,6 +23,7 @@ pub fn need_of(input: &Input) -> Option<ClassNeed> {
                     ClassCommand::JoinLink(id) => ClassNeed::ById(id),
                     ClassCommand::Leave => ClassNeed::Mine,
                     ClassCommand::Report => ClassNeed::Report,
+                    ClassCommand::ReportStudent(_) => ClassNeed::ReportTries,
                     ClassCommand::Top => ClassNeed::Top,
                     _ => ClassNeed::OfChat,
                 }),
@@ -59,6 +60,14 @@ impl Input {
     pub fn asks_admin(&self) -> bool {
         asks_admin(self)
     }
+
+    /// Whether this input is a class's own business in its group (a quiz, the leaderboard,
+    /// the class's settings, closing a quiz): a shell answers it in the forum topic the class
+    /// was started in, wherever in the group it was sent.
+    #[must_use]
+    pub fn is_class_post(&self) -> bool {
+        matches!(need_of(self), Some(ClassNeed::OfChat | ClassNeed::Top))
+    }
 }
 
 /// A class command.
@@ -86,6 +95,7 @@ pub fn command(cx: &mut Cx<'_>, command: ClassCommand) {
         ClassCommand::Stop => quizzes::close(cx, &ctx, None),
         ClassCommand::Leave => leave(cx, &ctx, None),
         ClassCommand::Report => report::send(cx, &ctx),
+        ClassCommand::ReportStudent(number) => tries::student(cx, &ctx, number),
         ClassCommand::Top => top::show(cx, &ctx),
         ClassCommand::JoinLink(id) => join_by_link(cx, &ctx, id),
     }
@@ -199,6 +209,7 @@ fn open(cx: &mut Cx<'_>, ctx: &ClassContext) {
         chat: group,
         title: class.title.clone(),
         lang,
+        topic: ctx.topic,
         teacher: sender.person.clone(),
     });
     let made = ClassSay::Made {
@@ -516,6 +527,7 @@ mod tests {
             text("/class"),
             in_group(ClassContext {
                 sender: sender(1, "Teacher", Some(true)),
+                topic: Some(42),
                 ..ClassContext::default()
             }),
         );
@@ -526,6 +538,7 @@ mod tests {
                 chat: GROUP,
                 title: "Chess club".to_owned(),
                 lang: Lang::En,
+                topic: Some(42),
                 teacher: person(1, "Teacher"),
             }]
         );

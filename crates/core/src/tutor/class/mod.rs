@@ -10,6 +10,7 @@
 //! - `poll`: a bank item as a Telegram quiz poll, within its limits;
 //! - `top`: the leaderboard (`/top`) and how points are counted;
 //! - `report`: the teacher's report, in words and as CSV;
+//! - `tries`: a student's last refused move of each rule they broke most, on the board;
 //! - `who`: who is asking, and the class's language;
 //! - `words`: what is said.
 
@@ -19,6 +20,7 @@ mod poll;
 mod quizzes;
 mod report;
 mod top;
+mod tries;
 mod who;
 mod words;
 

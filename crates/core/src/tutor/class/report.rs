@@ -7,13 +7,10 @@ use chrono::DateTime;
 
 use super::words::ClassSay;
 use crate::rules::Lang;
-use crate::tutor::classroom::{ClassContext, ClassReport, StudentFigures};
+use crate::tutor::classroom::{ClassContext, ClassReport, StudentFigures, TOP_RULES};
 use crate::tutor::cx::Cx;
 use crate::tutor::reply::Reply;
 use crate::tutor::words::{self, Say};
-
-/// How many of a student's most broken rules the report names.
-const TOP_RULES: usize = 3;
 
 /// `/report`: each class the sender teaches, in words and as CSV; refused elsewhere.
 pub fn send(cx: &mut Cx<'_>, ctx: &ClassContext) {
@@ -31,9 +28,12 @@ pub fn send(cx: &mut Cx<'_>, ctx: &ClassContext) {
         .now
         .map(|t| t.format("%Y-%m-%d").to_string())
         .unwrap_or_default();
+    // Students are numbered on across the classes, so that `/report 3` names one.
+    let mut first = 1;
     for report in &ctx.reports {
         let lang = report.class.lang;
-        cx.reply(Reply::text(text(report, lang, &date)));
+        cx.reply(Reply::text(text(report, lang, &date, first)));
+        first += report.students.len();
         cx.reply(Reply::text(ClassSay::ReportCsv.to(lang)).with_document(
             format!("class-{}.csv", report.class.id.0),
             csv(report, lang),
@@ -41,18 +41,9 @@ pub fn send(cx: &mut Cx<'_>, ctx: &ClassContext) {
     }
 }
 
-/// A student's most broken rules, most often first (by code among equals), at most
-/// [`TOP_RULES`].
+/// A student's most broken rules, most often first, at most [`TOP_RULES`].
 pub(super) fn top_rules(figures: &StudentFigures) -> Vec<(String, u32)> {
-    let mut rules: Vec<(String, u32)> = figures
-        .rules
-        .iter()
-        .filter(|(_, n)| *n > 0)
-        .cloned()
-        .collect();
-    rules.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-    rules.truncate(TOP_RULES);
-    rules
+    figures.most_broken()
 }
 
 /// A rule's name in `lang` (the catalogue's names of the refusal codes).
@@ -74,8 +65,8 @@ fn last_active(figures: &StudentFigures, lang: Lang) -> String {
         )
 }
 
-/// The report of one class in words.
-pub(super) fn text(report: &ClassReport, lang: Lang, date: &str) -> String {
+/// The report of one class in words, its students numbered from `first`.
+pub(super) fn text(report: &ClassReport, lang: Lang, date: &str, first: usize) -> String {
     let mut out = vec![
         ClassSay::ReportHeading {
             title: report.class.title.clone(),
@@ -91,7 +82,7 @@ pub(super) fn text(report: &ClassReport, lang: Lang, date: &str) -> String {
         out.push(String::new());
         out.push(
             ClassSay::ReportLine {
-                number: i + 1,
+                number: first + i,
                 name: s.person.name.clone(),
                 units: s.units,
                 steps: s.steps,
@@ -107,14 +98,22 @@ pub(super) fn text(report: &ClassReport, lang: Lang, date: &str) -> String {
             .iter()
             .map(|(code, n)| format!("{} ×{n}", rule_name(code, lang)))
             .collect();
-        out.push(if rules.is_empty() {
-            ClassSay::ReportNoRules.to(lang)
+        if rules.is_empty() {
+            out.push(ClassSay::ReportNoRules.to(lang));
         } else {
-            ClassSay::ReportRules {
-                rules: words::list(lang, &rules),
-            }
-            .to(lang)
-        });
+            out.push(
+                ClassSay::ReportRules {
+                    rules: words::list(lang, &rules),
+                }
+                .to(lang),
+            );
+            out.push(
+                ClassSay::ReportTriesLink {
+                    command: format!("/report_{}", first + i),
+                }
+                .to(lang),
+            );
+        }
     }
     out.join("\n")
 }
@@ -190,6 +189,7 @@ mod tests {
             rules: rules.iter().map(|(c, n)| ((*c).to_owned(), *n)).collect(),
             last_active_ms: Some(1_767_225_600_000),
             daily_points: 0,
+            last_tries: Vec::new(),
         }
     }
 
@@ -226,13 +226,15 @@ mod tests {
                 ("pinned".to_owned(), 2)
             ]
         );
-        let en = text(&report(vec![s.clone()]), Lang::En, "2026-01-01");
+        let en = text(&report(vec![s.clone()]), Lang::En, "2026-01-01", 4);
         assert!(
             en.contains("castling through an attacked square ×5"),
             "{en}"
         );
         assert!(en.contains("last active 2026-01-01 00:00 UTC"), "{en}");
-        let zh = text(&report(vec![s]), Lang::ZhHant, "2026-01-01");
+        assert!(en.contains("4. Ann"), "numbered from the first: {en}");
+        assert!(en.contains("/report_4"), "its pictures' link: {en}");
+        let zh = text(&report(vec![s]), Lang::ZhHant, "2026-01-01", 1);
         assert!(zh.contains("易位時王經過被攻擊的格子 ×5"), "{zh}");
     }
 
@@ -251,6 +253,6 @@ mod tests {
         assert!(lines[1].starts_with("'=cmd"), "{}", lines[1]);
         assert!(lines[1].contains("moving a pinned piece,1"), "{}", lines[1]);
         assert!(lines[2].starts_with("\"Li, \"\"Bo\"\"\","), "{}", lines[2]);
-        assert!(text(&report(Vec::new()), Lang::En, "").contains("No student"));
+        assert!(text(&report(Vec::new()), Lang::En, "", 1).contains("No student"));
     }
 }

@@ -4,8 +4,8 @@
 
 use chess_tutor_core::rules::Lang;
 use chess_tutor_core::tutor::{
-    ClassContext, ClassId, ClassInfo, ClassNeed, ClassReport, ClassWrite, OpenQuiz, Person,
-    REPORT_EVENTS, Role, Sender, StudentFigures,
+    ClassContext, ClassId, ClassInfo, ClassNeed, ClassReport, ClassWrite, DailyOpen, OpenQuiz,
+    Person, REPORT_EVENTS, Role, Sender, StudentFigures,
 };
 use chess_tutor_store::{ClassFigures, ClassOp, ClassRow, Store, StoreError};
 
@@ -52,7 +52,7 @@ pub async fn load(
         ..ClassContext::default()
     };
     let row = match (need, &origin.group) {
-        (ClassNeed::ById(id), _) => store.class_by_id(id.0).await?,
+        (ClassNeed::ById(id) | ClassNeed::Daily(id), _) => store.class_by_id(id.0).await?,
         (_, Some((chat, _))) => store.class_of_chat(*chat).await?,
         (_, None) => None,
     };
@@ -77,6 +77,22 @@ pub async fn load(
         }
         if need == ClassNeed::Top {
             ctx.reports.push(standing(store, &class).await?);
+        }
+        if matches!(need, ClassNeed::Daily(_)) {
+            let (day, _) = today();
+            if let Some(daily) = store.daily(class.id.0, day).await?
+                && let Ok(puzzle) = daily.puzzle.parse()
+            {
+                let solved = match &origin.sender {
+                    Some((user, _)) => store.solved_daily(class.id.0, day, *user).await?,
+                    None => false,
+                };
+                ctx.daily = Some(DailyOpen {
+                    day,
+                    puzzle,
+                    solved,
+                });
+            }
         }
         ctx.class = Some(class);
     }
@@ -249,60 +265,88 @@ async fn last_tries(
 pub fn ops(writes: Vec<ClassWrite>) -> Vec<ClassOp> {
     writes
         .into_iter()
-        .map(|w| match w {
-            ClassWrite::Create {
-                id,
-                chat,
-                title,
-                lang,
-                topic,
-                teacher,
-            } => ClassOp::Create {
-                id: id.0,
-                chat,
-                title,
-                lang: lang.to_string(),
-                topic: topic.map(i64::from),
-                teacher: (teacher.id, teacher.name),
-            },
-            ClassWrite::Join {
-                class,
-                person,
-                role,
-            } => ClassOp::Join {
-                class: class.0,
-                user: person.id,
-                name: person.name,
-                role: role.as_str().to_owned(),
-            },
-            ClassWrite::Leave { class, user } => ClassOp::Leave {
-                class: class.0,
-                user,
-            },
-            ClassWrite::SetLang { class, lang } => ClassOp::SetLang {
-                class: class.0,
-                lang: lang.to_string(),
-            },
-            ClassWrite::PostQuiz {
-                id,
-                class,
-                item,
-                correct,
-                options,
-            } => ClassOp::PostQuiz {
-                id,
-                class: class.0,
-                item,
-                correct: i64::from(correct),
-                options: serde_json::json!(options),
-            },
-            ClassWrite::CloseQuiz { id } => ClassOp::CloseQuiz { id },
-            ClassWrite::SetDaily { class, at } => ClassOp::SetDaily {
-                class: class.0,
-                at: at.map(i64::from),
-            },
+        .filter_map(|w| {
+            Some(match w {
+                ClassWrite::Create {
+                    id,
+                    chat,
+                    title,
+                    lang,
+                    topic,
+                    teacher,
+                } => ClassOp::Create {
+                    id: id.0,
+                    chat,
+                    title,
+                    lang: lang.to_string(),
+                    topic: topic.map(i64::from),
+                    teacher: (teacher.id, teacher.name),
+                },
+                ClassWrite::Join {
+                    class,
+                    person,
+                    role,
+                } => ClassOp::Join {
+                    class: class.0,
+                    user: person.id,
+                    name: person.name,
+                    role: role.as_str().to_owned(),
+                },
+                ClassWrite::Leave { class, user } => ClassOp::Leave {
+                    class: class.0,
+                    user,
+                },
+                ClassWrite::SetLang { class, lang } => ClassOp::SetLang {
+                    class: class.0,
+                    lang: lang.to_string(),
+                },
+                ClassWrite::PostQuiz {
+                    id,
+                    class,
+                    item,
+                    correct,
+                    options,
+                } => ClassOp::PostQuiz {
+                    id,
+                    class: class.0,
+                    item,
+                    correct: i64::from(correct),
+                    options: serde_json::json!(options),
+                },
+                ClassWrite::CloseQuiz { id } => ClassOp::CloseQuiz { id },
+                ClassWrite::SetDaily { class, at } => ClassOp::SetDaily {
+                    class: class.0,
+                    at: at.map(i64::from),
+                },
+                // Recorded once the step is stored: see [`daily_solves`].
+                ClassWrite::DailySolved { .. } => return None,
+            })
         })
         .collect()
+}
+
+/// The puzzles of the day the step found solved: (class, day) each, recorded by the shell
+/// once the step is stored ([`Store::record_solver`] gives the place).
+#[must_use]
+pub fn daily_solves(writes: &[ClassWrite]) -> Vec<(i64, i64)> {
+    writes
+        .iter()
+        .filter_map(|w| match w {
+            ClassWrite::DailySolved { class, day } => Some((class.0, *day)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Today, as days since 1970-01-01 UTC, and the minute of it now: the day of a class's
+/// puzzle of the day.
+#[must_use]
+pub fn today() -> (i64, i64) {
+    const DAY_MS: i64 = 86_400_000;
+    let ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
+    (ms.div_euclid(DAY_MS), ms.rem_euclid(DAY_MS) / 60_000)
 }
 
 #[cfg(test)]

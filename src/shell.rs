@@ -47,6 +47,9 @@ pub struct Outcome {
     pub searched: bool,
     /// What the board page shows after the input, for an input from the page.
     pub page: Option<tutor::PageView>,
+    /// The classes' puzzles of the day the learner solved in this step: (class, day), to be
+    /// recorded and said in the class's group once the step is stored.
+    pub daily_solved: Vec<(i64, i64)>,
 }
 
 /// Applies `input` for learner `id`; `update_key` (a Telegram update id) makes a replay a
@@ -139,6 +142,7 @@ pub async fn apply_from(
                         others: Vec::new(),
                         searched: false,
                         page: None,
+                        daily_solved: Vec::new(),
                     },
                     state: change.state,
                     events: change.events,
@@ -320,6 +324,7 @@ fn change_of(mut t: tutor::Transition, origin: &Origin, searched: bool) -> Share
                 others,
                 searched,
                 page: t.page,
+                daily_solved: crate::class::daily_solves(&t.class),
             },
         },
         game: t.shared.map(|w| GameWrite {

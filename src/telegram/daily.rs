@@ -20,17 +20,8 @@ use super::outbound::{Place, send_reply};
 
 /// How often the due classes are looked for, unless `CHESS_TUTOR_DAILY_CHECK_MS` says.
 const CHECK_EVERY: Duration = Duration::from_secs(30);
-const DAY_MS: i64 = 86_400_000;
 /// 1970-01-05, the first Monday: weeks count from it.
 const MONDAY: i64 = 4;
-
-/// Today (days since 1970-01-01 UTC) and the minute of it now.
-fn today() -> (i64, i64) {
-    let ms = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
-    (ms.div_euclid(DAY_MS), ms.rem_euclid(DAY_MS) / 60_000)
-}
 
 /// Posts the puzzles of the day that are due, every check interval until `stop`.
 pub async fn run(shell: Arc<Shell>, stop: CancellationToken) {
@@ -51,7 +42,7 @@ pub async fn run(shell: Arc<Shell>, stop: CancellationToken) {
 
 /// Posts each due class's puzzle of today that this replica claims first.
 async fn post_due(shell: &Shell) -> Result<(), StoreError> {
-    let (day, minute) = today();
+    let (day, minute) = crate::class::today();
     for class in shell.store.due_dailies(day, minute).await? {
         let Some(puzzle) = tutor::daily_puzzle(&shell.catalog, class.id, day) else {
             continue;
@@ -64,7 +55,12 @@ async fn post_due(shell: &Shell) -> Result<(), StoreError> {
             continue;
         }
         let lang: Lang = class.lang.parse().unwrap_or_default();
-        let post = tutor::daily_post(puzzle, lang);
+        let post = tutor::daily_post(
+            puzzle,
+            lang,
+            tutor::ClassId(class.id),
+            super::inbound::own_username(),
+        );
         let place = Place::of_class(&class);
         tracing::info!(class = class.id, day, puzzle = %puzzle.id(), "posting the puzzle of the day");
         match send_reply(shell, place, &post).await {
@@ -114,7 +110,7 @@ pub async fn answer(
     let Some(class) = shell.store.class_of_chat(chat).await? else {
         return Ok(false);
     };
-    let (day, _) = today();
+    let (day, _) = crate::class::today();
     let Some(daily) = shell
         .store
         .daily(class.id, day)
@@ -151,4 +147,44 @@ pub async fn answer(
         }
     }
     Ok(true)
+}
+
+/// Records `learner` among the solvers of each puzzle of the day they solved on a board in
+/// their private chat (`solves`: class and day), and names them in the class's group with
+/// their place, as an answer there would be. Once each: a second solution is not recorded.
+/// A failure is logged; the step itself is stored already.
+pub async fn announce_solves(shell: &Shell, learner: i64, solves: &[(i64, i64)]) {
+    for &(class, day) in solves {
+        if let Err(e) = announce_solve(shell, learner, class, day).await {
+            tracing::warn!(class, error = %e, "cannot record a solution of the puzzle of the day");
+        }
+    }
+}
+
+async fn announce_solve(
+    shell: &Shell,
+    learner: i64,
+    class: i64,
+    day: i64,
+) -> Result<(), StoreError> {
+    let Some(place) = shell.store.record_solver(class, day, learner).await? else {
+        return Ok(());
+    };
+    let Some(row) = shell.store.class_by_id(class).await? else {
+        return Ok(());
+    };
+    let name = shell
+        .store
+        .class_members(class)
+        .await?
+        .into_iter()
+        .find(|m| m.user == learner)
+        .map(|m| m.name)
+        .unwrap_or_default();
+    let lang: Lang = row.lang.parse().unwrap_or_default();
+    let text = tutor::solved_text(lang, &name, place);
+    if let Err(e) = send_reply(shell, Place::of_class(&row), &Reply::text(text)).await {
+        tracing::warn!(class, error = %e, "cannot name a solver of the puzzle of the day");
+    }
+    Ok(())
 }

@@ -231,11 +231,14 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
             )
             .await?;
             let (replies, others, drawing) = match applied {
-                Applied::Done(outcome) => (
-                    outcome.replies,
-                    outcome.others,
-                    Drawing::after_step(outcome.searched),
-                ),
+                Applied::Done(outcome) => {
+                    super::daily::announce_solves(&shell, learner, &outcome.daily_solved).await;
+                    (
+                        outcome.replies,
+                        outcome.others,
+                        Drawing::after_step(outcome.searched),
+                    )
+                }
                 // Applied before, perhaps by a process that died before sending: what it
                 // did not send is in the outbox.
                 Applied::Duplicate => {
@@ -381,6 +384,7 @@ pub async fn apply_from_page(
         return Ok(None);
     };
     let drawing = Drawing::after_step(outcome.searched);
+    super::daily::announce_solves(shell, chat, &outcome.daily_solved).await;
     let page = outcome.page;
     let (replies, others) = (outcome.replies, outcome.others);
     let shell = Arc::clone(shell);

@@ -980,8 +980,33 @@ async fn the_puzzle_of_the_day_in_traditional_chinese_by_long_polling() {
     );
     let reply =
         |text: &str| super::fake_bot_api::member_reply(GROUP, 601, "Ann", "zh-hant", text, post_id);
-    fake.push(reply(&key));
+    // The post links to the puzzle on a board in a student's private chat (tap board, board
+    // page): Ann solves it there, and the group names her.
+    let link = format!("?start=daily-{class}");
+    assert!(post.text.contains(&link), "{}", post.text);
+    say(
+        &fake,
+        601,
+        "Ann",
+        "zh-hant",
+        &format!("/start daily-{class}"),
+    )
+    .await;
+    // In her own language (English, as she joined), the group's in Traditional Chinese.
+    fake.wait_text(601, "Your first right move counts for the class")
+        .await;
+    let board = fake.wait_text(601, "to move: mate in").await;
+    assert_eq!(board.method, "sendphoto");
+    assert!(
+        board.body.to_string().contains("\"t:"),
+        "the tap board's button: {:?}",
+        board.body
+    );
+    say(&fake, 601, "Ann", "zh-hant", &key).await;
     fake.wait_text(GROUP, "✓ Ann 解出來了（第1個）").await;
+    // A reply in the group after that names her no more.
+    fake.push(reply(&key));
+    settle(&fake, &data).await;
     fake.push(reply(&key));
     settle(&fake, &data).await;
     tokio::time::sleep(Duration::from_millis(500)).await;

@@ -152,6 +152,26 @@ impl Store {
         }))
     }
 
+    /// Whether `user` is among the solvers of class `class`'s puzzle of day `day`.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`] when the database fails.
+    pub async fn solved_daily(&self, class: i64, day: i64, user: i64) -> Result<bool, StoreError> {
+        let row: Option<(i64,)> = on_either!(self, |db| {
+            sqlx::query_as(
+                "SELECT place FROM class_daily_solvers
+                 WHERE class_id = $1 AND day = $2 AND user_id = $3",
+            )
+            .bind(class)
+            .bind(day)
+            .bind(user)
+            .fetch_optional(db.reader())
+            .await?
+        });
+        Ok(row.is_some())
+    }
+
     /// Notes that student `user` solved class `class`'s puzzle of day `day`: their place
     /// among its solvers (1: the first) when this is their first solution, `None` when they
     /// had solved it already, the day has no puzzle or they are no student of the class.

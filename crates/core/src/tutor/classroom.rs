@@ -9,6 +9,8 @@ use crate::rules::Lang;
 
 /// The start of a class link's payload (`/start class-N`).
 const PAYLOAD: &str = "class-";
+/// The start of the payload of the link to a class's puzzle of the day (`/start daily-N`).
+const DAILY_PAYLOAD: &str = "daily-";
 
 /// A class: a random positive id (also in the link students open to join).
 ///
@@ -33,7 +35,32 @@ impl ClassId {
     /// Reads a class link's payload: digits only, a positive id.
     #[must_use]
     pub fn from_payload(text: &str) -> Option<ClassId> {
-        let digits = text.trim().strip_prefix(PAYLOAD)?;
+        Self::after(text, PAYLOAD)
+    }
+
+    /// The `/start` payload of the link to the class's puzzle of the day, solved on a board in
+    /// the student's private chat.
+    ///
+    /// ```
+    /// use chess_tutor_core::tutor::ClassId;
+    /// assert_eq!(ClassId(7).daily_payload(), "daily-7");
+    /// assert_eq!(ClassId::from_daily_payload("daily-7"), Some(ClassId(7)));
+    /// assert_eq!(ClassId::from_daily_payload("class-7"), None);
+    /// ```
+    #[must_use]
+    pub fn daily_payload(self) -> String {
+        format!("{DAILY_PAYLOAD}{}", self.0)
+    }
+
+    /// Reads the payload of a link to a class's puzzle of the day.
+    #[must_use]
+    pub fn from_daily_payload(text: &str) -> Option<ClassId> {
+        Self::after(text, DAILY_PAYLOAD)
+    }
+
+    /// A positive id in digits after `prefix`.
+    fn after(text: &str, prefix: &str) -> Option<ClassId> {
+        let digits = text.trim().strip_prefix(prefix)?;
         if digits.is_empty() || digits.len() > 19 || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
@@ -302,6 +329,19 @@ pub struct ClassContext {
     /// The figures of every class the sender teaches (for `/report`), or of the group's
     /// class (for `/top`).
     pub reports: Vec<ClassReport>,
+    /// The class's puzzle of today, once posted ([`ClassNeed::Daily`]).
+    pub daily: Option<DailyOpen>,
+}
+
+/// A class's puzzle of today, as posted.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DailyOpen {
+    /// The day (days since 1970-01-01, UTC).
+    pub day: i64,
+    /// The puzzle posted.
+    pub puzzle: crate::content::PuzzleId,
+    /// Whether the sender has solved it already.
+    pub solved: bool,
 }
 
 /// What a class input needs the shell to load into its [`ClassContext`].
@@ -319,6 +359,8 @@ pub enum ClassNeed {
     /// As [`ClassNeed::Report`], with each student's last refused move of each rule
     /// ([`StudentFigures::last_tries`]).
     ReportTries,
+    /// The class a link names, with its puzzle of today ([`ClassContext::daily`]).
+    Daily(ClassId),
     /// The class of the group chat the input came from, with its students' figures (in
     /// [`ClassContext::reports`]) and their points of the puzzles of the day.
     Top,
@@ -391,6 +433,15 @@ pub enum ClassWrite {
         class: ClassId,
         /// Minutes after midnight UTC; `None`: no puzzle of the day.
         at: Option<u16>,
+    },
+    /// The learner found the first move of the class's puzzle of `day` (on a board in their
+    /// private chat): the shell records them among its solvers once the step is stored (the
+    /// place is the store's to give), and names them in the group.
+    DailySolved {
+        /// The class.
+        class: ClassId,
+        /// The day.
+        day: i64,
     },
 }
 
@@ -510,6 +561,8 @@ pub enum ClassCommand {
     Top,
     /// `/start class-N`: the class's link, opened.
     JoinLink(ClassId),
+    /// `/start daily-N`: the link to a class's puzzle of the day, opened in a private chat.
+    DailyLink(ClassId),
 }
 
 impl ClassCommand {

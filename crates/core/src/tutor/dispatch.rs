@@ -4,6 +4,7 @@
 
 use super::activity::Activity;
 use super::callback::{Action, DuelAct};
+use super::classroom::ClassCommand;
 use super::cx::Cx;
 use super::input::{BoardDrop, Command, Input, LessonArg, MAX_TEXT_CHARS};
 use super::move_task::{BeforeTap, MoveTask, TaskBoard};
@@ -286,7 +287,11 @@ impl Cx<'_> {
         let lang = self.lang();
         let starts_another = matches!(
             command,
-            Command::Lesson(_) | Command::Puzzle | Command::Quiz | Command::Lessons
+            Command::Lesson(_)
+                | Command::Puzzle
+                | Command::Quiz
+                | Command::Lessons
+                | Command::Class(ClassCommand::DailyLink(_))
         );
         let mode = if starts_another {
             self.pause_game(mode)
@@ -385,10 +390,7 @@ impl Cx<'_> {
                 }
                 mode
             }
-            Command::Class(command) => {
-                class::command(self, command);
-                mode
-            }
+            Command::Class(command) => class::command(self, command, mode),
             Command::Unknown(word) => {
                 self.reply(Reply::text(words::unknown_command(lang, &word)));
                 mode

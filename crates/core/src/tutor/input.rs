@@ -224,7 +224,10 @@ impl Command {
                 Some(id) => Command::Join(id),
                 None => match super::classroom::ClassId::from_payload(arg) {
                     Some(id) => Command::Class(super::classroom::ClassCommand::JoinLink(id)),
-                    None => Command::Start,
+                    None => match super::classroom::ClassId::from_daily_payload(arg) {
+                        Some(id) => Command::Class(super::classroom::ClassCommand::DailyLink(id)),
+                        None => Command::Start,
+                    },
                 },
             },
             "help" | "帮助" | "幫助" => Command::Help,

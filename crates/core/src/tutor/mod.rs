@@ -57,7 +57,7 @@ pub use class::{
 };
 pub use classroom::{
     ClassAct, ClassCommand, ClassContext, ClassId, ClassInfo, ClassNeed, ClassReport, ClassWrite,
-    DailyTime, LastTry, OpenQuiz, Person, PollOp, QuizPoll, REPORT_EVENTS, Role, Sender,
+    DailyOpen, DailyTime, LastTry, OpenQuiz, Person, PollOp, QuizPoll, REPORT_EVENTS, Role, Sender,
     StudentFigures,
 };
 pub use dispatch::step;

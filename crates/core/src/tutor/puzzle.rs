@@ -9,13 +9,14 @@ use shakmaty::{Chess, Color, Move, Position, Role, Square, uci::UciMove};
 
 use super::activity::Activity;
 use super::callback::Action;
+use super::classroom::{ClassId, ClassWrite};
 use super::cx::Cx;
 use super::ladder::{self, GameResult};
 use super::mating::{self, why_mate};
 use super::move_task::{MoveTask, Refusal, TaskBoard};
 use super::reply::{Button, Event, Reply};
 use super::spelling::{self, Spell, said};
-use super::state::{Mode, PuzzleState, Scored};
+use super::state::{DailyTag, Mode, PuzzleState, Scored};
 use super::tap;
 use super::words::{self, Say};
 use crate::content::PuzzleId;
@@ -99,6 +100,17 @@ pub(super) fn start(cx: &mut Cx<'_>, current: Option<&PuzzleId>) -> Mode {
         cx.reply(Reply::text(msg));
         return Mode::Idle;
     };
+    serve(cx, puzzle, review, None)
+}
+
+/// Serves `puzzle` (`review`: one the learner missed before, asked again; `daily`: a class's
+/// puzzle of the day).
+pub(super) fn serve(
+    cx: &mut Cx<'_>,
+    puzzle: &MatePuzzle,
+    review: bool,
+    daily: Option<DailyTag>,
+) -> Mode {
     let id = puzzle.id().clone();
     cx.session.progress.puzzles_started = cx.session.progress.puzzles_started.saturating_add(1);
     cx.session.progress.last_puzzle = Some(id.clone());
@@ -110,6 +122,7 @@ pub(super) fn start(cx: &mut Cx<'_>, current: Option<&PuzzleId>) -> Mode {
         decided: false,
         last_move: puzzle.last_move().cloned(),
         scored: None,
+        daily,
     };
     cx.next_nonce();
     let mut reply = going_on(cx, Reply::board(state.view(), caption(cx, &state)));
@@ -447,6 +460,21 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
         cx.update_task(reply);
         return now.into();
     };
+    // A class's puzzle of the day: its first right move without a hint counts, once.
+    if let Some(tag) = now.daily
+        && matches!(
+            judgement,
+            MoveJudgement::Mates | MoveJudgement::KeepsMate { .. }
+        )
+    {
+        now.daily = None;
+        if now.hints == 0 {
+            cx.class_writes.push(ClassWrite::DailySolved {
+                class: ClassId(tag.class),
+                day: tag.day,
+            });
+        }
+    }
     match judgement {
         MoveJudgement::Mates => {
             let mut view = BoardView::from_position(&after).with_orientation(learner);
@@ -670,6 +698,8 @@ fn solution(mut now: PuzzleState, cx: &mut Cx<'_>) -> Mode {
         return now.into();
     };
     decide(cx, &mut now, false);
+    // Seen, so no longer the learner's own to solve for the class.
+    now.daily = None;
     let points = points_text(cx, &now, false);
     let line = spelling::line(now.pos(), &sol.line, cx.spell(), lang);
     let mut view = now.view();

@@ -361,6 +361,19 @@ pub struct PuzzleState {
     /// the middle of it (after a mistake or the second hint the learner still plays on).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scored: Option<Scored>,
+    /// A class's puzzle of the day, opened from its post: the first right move, without a
+    /// hint, counts for the class (then this is cleared, so it counts once).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daily: Option<DailyTag>,
+}
+
+/// Which class's puzzle of which day a puzzle under way is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DailyTag {
+    /// The class's id.
+    pub class: i64,
+    /// The day (days since 1970-01-01, UTC).
+    pub day: i64,
 }
 
 /// The points a puzzle's result moved, kept until the puzzle ends.

@@ -400,6 +400,7 @@ fn a_pinned_pawn_promotion_is_explained_not_offered() {
         decided: false,
         last_move: None,
         scored: None,
+        daily: None,
     });
     chat.text("e8");
     assert!(

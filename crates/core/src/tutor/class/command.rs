@@ -12,6 +12,7 @@ use crate::tutor::classroom::{
 use crate::tutor::cx::Cx;
 use crate::tutor::input::{Command, Input, MAX_TEXT_CHARS};
 use crate::tutor::reply::{Button, Reply};
+use crate::tutor::state::Mode;
 use crate::tutor::words;
 
 /// What a class input needs the shell to load; `None` for every other input.
@@ -21,6 +22,7 @@ pub fn need_of(input: &Input) -> Option<ClassNeed> {
             match Command::parse(text)? {
                 Command::Class(command) => Some(match command {
                     ClassCommand::JoinLink(id) => ClassNeed::ById(id),
+                    ClassCommand::DailyLink(id) => ClassNeed::Daily(id),
                     ClassCommand::Leave => ClassNeed::Mine,
                     ClassCommand::Report => ClassNeed::Report,
                     ClassCommand::ReportStudent(_) => ClassNeed::ReportTries,
@@ -71,13 +73,16 @@ impl Input {
 }
 
 /// A class command.
-pub fn command(cx: &mut Cx<'_>, command: ClassCommand) {
+pub fn command(cx: &mut Cx<'_>, command: ClassCommand, mode: Mode) -> Mode {
     let Some(ctx) = cx.class.take() else {
         // A shell without classes (the terminal chat).
         let text = ClassSay::OnlyInGroups.to(cx.lang());
         cx.reply(Reply::text(text));
-        return;
+        return mode;
     };
+    if let ClassCommand::DailyLink(id) = command {
+        return daily::open(cx, &ctx, id, mode);
+    }
     match command {
         ClassCommand::Open => open(cx, &ctx),
         ClassCommand::Teach => teach(cx, &ctx),
@@ -98,7 +103,9 @@ pub fn command(cx: &mut Cx<'_>, command: ClassCommand) {
         ClassCommand::ReportStudent(number) => tries::student(cx, &ctx, number),
         ClassCommand::Top => top::show(cx, &ctx),
         ClassCommand::JoinLink(id) => join_by_link(cx, &ctx, id),
+        ClassCommand::DailyLink(_) => {}
     }
+    mode
 }
 
 /// A class's button.
@@ -860,5 +867,96 @@ mod tests {
         );
         assert!(sent.replies[0].text.contains("Class «Chess club»"));
         assert!(sent.replies[1].document.is_some());
+    }
+
+    /// The puzzle of the day on a board in a private chat: opened by its link for a student
+    /// (counted), a teacher or a student who solved it (practice), refused to anyone else and
+    /// in a group; its first right move, without a hint, asks the shell to record the solver
+    /// once; after a hint or the solution nothing is recorded.
+    #[test]
+    fn the_puzzle_of_the_day_opens_on_a_board_in_private_and_its_first_right_move_counts_once() {
+        use crate::tutor::classroom::DailyOpen;
+        use crate::tutor::state::Mode;
+        let day = 20_000;
+        let puzzle = super::daily::daily_puzzle(catalog(), 77, day).unwrap();
+        let key = puzzle.keys()[0]
+            .to_uci(shakmaty::CastlingMode::Standard)
+            .to_string();
+        let link = || text(&format!("/start {}", ClassId(77).daily_payload()));
+        let ctx = |who: i64, solved: bool| ClassContext {
+            sender: sender(who, "Ann", None),
+            class: Some(class(&[(2, "Ann")])),
+            daily: Some(DailyOpen {
+                day,
+                puzzle: puzzle.id().clone(),
+                solved,
+            }),
+            ..ClassContext::default()
+        };
+        let tag_of = |t: &Transition| match &t.session.mode {
+            Mode::Puzzle(p) => Some(p.daily),
+            _ => None,
+        };
+        // A student: counted.
+        let opened = run(link(), ctx(2, false));
+        assert!(opened.replies[0].text.contains("counts for the class"));
+        assert_eq!(
+            tag_of(&opened),
+            Some(Some(crate::tutor::state::DailyTag { class: 77, day }))
+        );
+        assert!(opened.replies[1].board.is_some(), "the puzzle's board");
+        let tapped = opened.replies[1]
+            .buttons
+            .iter()
+            .flatten()
+            .any(|b| matches!(Action::decode(&b.data), Some(Action::TapBoard(_))));
+        assert!(tapped, "with the tap board");
+        // Its key: recorded once, whatever comes after.
+        let step = |session: crate::tutor::Session, input: Input| {
+            step(Request::new(session, input, Envelope::default()), catalog())
+        };
+        let solved = step(opened.session.clone(), text(&key));
+        assert_eq!(
+            solved.class,
+            [ClassWrite::DailySolved {
+                class: ClassId(77),
+                day
+            }]
+        );
+        let again = step(solved.session.clone(), text("/hint"));
+        assert!(again.class.is_empty());
+        // A hint first: practice from then on.
+        let hinted = step(opened.session.clone(), text("/hint"));
+        let after_hint = step(hinted.session, text(&key));
+        assert!(after_hint.class.is_empty(), "{:?}", after_hint.class);
+        let shown = step(opened.session.clone(), text("/solution"));
+        assert!(shown.class.is_empty());
+        // A teacher, or a student who solved it: practice.
+        for (who, solved) in [(1, false), (2, true)] {
+            let practice = run(link(), ctx(who, solved));
+            assert!(practice.replies[0].text.contains("for practice"));
+            assert_eq!(tag_of(&practice), Some(None));
+        }
+        // Anyone else, no puzzle today, a link in a group: nothing opens.
+        let stranger = run(link(), ctx(9, false));
+        assert!(stranger.replies[0].text.contains("not a student"));
+        let none = run(
+            link(),
+            ClassContext {
+                daily: None,
+                ..ctx(2, false)
+            },
+        );
+        assert!(
+            none.replies[0]
+                .text
+                .contains("no puzzle of the day posted today")
+        );
+        let grouped = run(link(), in_group(ctx(2, false)));
+        assert!(grouped.replies[0].text.contains("private chat"));
+        for t in [stranger, none, grouped] {
+            assert_eq!(tag_of(&t), None, "no puzzle opened");
+            assert!(t.class.is_empty());
+        }
     }
 }

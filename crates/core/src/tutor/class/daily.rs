@@ -12,10 +12,11 @@ use crate::content::puzzle::MatePuzzle;
 use crate::render::BoardView;
 use crate::rules::{self, Lang, Verdict, text::verdict_text};
 use crate::search::defence::MoveJudgement;
-use crate::tutor::classroom::{ClassContext, ClassWrite, DailyTime};
+use crate::tutor::classroom::{ClassContext, ClassId, ClassWrite, DailyTime, Role};
 use crate::tutor::cx::Cx;
 use crate::tutor::reply::Reply;
 use crate::tutor::spelling::{Spell, said};
+use crate::tutor::state::{DailyTag, Mode};
 use crate::tutor::words;
 
 /// The longest mate a class's puzzle of the day asks for.
@@ -64,18 +65,70 @@ pub fn daily_puzzle(catalog: &Catalog, class: i64, day: i64) -> Option<&MatePuzz
     pool.get(usize::try_from(index).ok()?).copied()
 }
 
-/// The post of the puzzle: its board and its task, in `lang`.
+/// The post of class `class`'s puzzle: its board and its task, in `lang`; with the bot's
+/// username, also the link that opens it on a board in a student's private chat.
 #[must_use]
-pub fn daily_post(puzzle: &MatePuzzle, lang: Lang) -> Reply {
+pub fn daily_post(puzzle: &MatePuzzle, lang: Lang, class: ClassId, bot: Option<&str>) -> Reply {
     let pos = puzzle.position();
     let white = pos.turn() == Color::White;
     let view = BoardView::from_position(pos).with_orientation(pos.turn());
-    let text = ClassSay::DailyPost {
+    let mut text = ClassSay::DailyPost {
         side: words::side_to_move(lang, white),
         mate_in: puzzle.mate_in(),
     }
     .to(lang);
+    if let Some(bot) = bot {
+        text.push('\n');
+        text.push_str(
+            &ClassSay::DailyLink {
+                link: format!("https://t.me/{bot}?start={}", class.daily_payload()),
+            }
+            .to(lang),
+        );
+    }
     Reply::board(view, text)
+}
+
+/// `/start daily-N` in a private chat: the class's puzzle of today as a puzzle there, with
+/// the tap board and the board page; a student's first right move counts for the class (see
+/// [`ClassWrite::DailySolved`]). A teacher, or a student who solved it already, gets it for
+/// practice; anyone else, or a link in a group, changes nothing.
+pub fn open(cx: &mut Cx<'_>, ctx: &ClassContext, id: ClassId, mode: Mode) -> Mode {
+    let lang = cx.lang();
+    if ctx.group.is_some() {
+        cx.reply(Reply::text(ClassSay::LinkInPrivate.to(lang)));
+        return mode;
+    }
+    let Some(class) = ctx.class.as_ref().filter(|c| c.id == id) else {
+        cx.reply(Reply::text(ClassSay::LinkGone.to(lang)));
+        return mode;
+    };
+    let role = ctx.sender.as_ref().and_then(|s| class.role_of(s.person.id));
+    let Some(role) = role else {
+        cx.reply(Reply::text(ClassSay::NotIn.to(lang)));
+        return mode;
+    };
+    let title = class.title.clone();
+    let Some((daily, puzzle)) = ctx
+        .daily
+        .as_ref()
+        .and_then(|d| Some((d, cx.catalog.puzzle(&d.puzzle)?)))
+    else {
+        cx.reply(Reply::text(ClassSay::DailyNoneToday { title }.to(lang)));
+        return mode;
+    };
+    let counts = role == Role::Student && !daily.solved;
+    let said = if counts {
+        ClassSay::DailyOpened { title }
+    } else {
+        ClassSay::DailyPractice { title }
+    };
+    cx.reply(Reply::text(said.to(lang)));
+    let tag = counts.then_some(DailyTag {
+        class: id.0,
+        day: daily.day,
+    });
+    super::super::puzzle::serve(cx, puzzle, false, tag)
 }
 
 /// What a message in the class's group says of the open puzzle of the day.

@@ -88,6 +88,10 @@ crate::messages! {
         TopEmpty = "class-top-empty",
         TopInGroup = "class-top-in-group",
         DailySolved { name: String, place: u32 } = "class-daily-solved",
+        DailyLink { link: String } = "class-daily-link",
+        DailyOpened { title: String } = "class-daily-opened",
+        DailyPractice { title: String } = "class-daily-practice",
+        DailyNoneToday { title: String } = "class-daily-none-today",
     }
 }
 

@@ -1,12 +1,13 @@
 //! The steps that may search long (the engine's reply in a game, a puzzle's mate search, the
 //! coach's review at a game's end) run on a few threads of their own:
-//! `CHESS_TUTOR_SEARCH_THREADS`, by default one per core, each at a lower scheduling priority
-//! (nice [`NICE`]). The pictures of those steps are drawn on as many threads again, at a
-//! priority between (nice [`PICTURE_NICE`]): a picture never waits in line behind the
-//! searches, and never takes a core from a lesson step or `/help`. A lesson step, `/help` or
-//! a lesson's picture never waits for a thread behind a search, and on a busy machine the
-//! scheduler gives the cores to them first: a search only slows down while something quicker
-//! wants the core, and games use every core otherwise.
+//! `CHESS_TUTOR_SEARCH_THREADS`, by default one per core, each under Linux's `SCHED_IDLE`
+//! policy (see [`searches_idle`]; at nice [`NICE`] where that policy cannot be had, or with
+//! `CHESS_TUTOR_SEARCH_POLICY=nice`). The pictures of those steps are drawn on as many threads
+//! again, at a priority between (nice [`PICTURE_NICE`]): a picture never waits in line behind
+//! the searches, and never takes a core from a lesson step or `/help`. A lesson step, `/help`
+//! or a lesson's picture never waits for a thread behind a search, and on a busy machine the
+//! scheduler gives the cores to them first: a search only runs while nothing quicker wants
+//! the core, and games use every core otherwise.
 
 use std::panic::AssertUnwindSafe;
 use std::sync::{Mutex, OnceLock, mpsc};
@@ -31,16 +32,33 @@ pub fn threads() -> usize {
     })
 }
 
+/// Whether the search threads run under Linux's `SCHED_IDLE` policy (the default), or only
+/// at nice [`NICE`] (`CHESS_TUTOR_SEARCH_POLICY=nice`). Under `SCHED_IDLE` a search gets a core
+/// only when nothing else wants it, and a step that wakes up takes the core from a search at
+/// once; at nice 10 the scheduler still gives a search about a tenth of a busy core and may
+/// let a waking step wait for the search's time slice, which is what made the tail of `/help`
+/// beside games (docs/help-beside-games.md).
+pub fn searches_idle() -> bool {
+    static IDLE: OnceLock<bool> = OnceLock::new();
+    *IDLE.get_or_init(|| {
+        std::env::var("CHESS_TUTOR_SEARCH_POLICY")
+            .map_or(true, |v| !v.trim().eq_ignore_ascii_case("nice"))
+    })
+}
+
 /// Threads at one lowered priority taking jobs from one queue, started on first use.
 struct Pool {
     name: &'static str,
     nice: i32,
+    /// Whether the threads run under `SCHED_IDLE` when [`searches_idle`] says so.
+    idle: bool,
     queue: OnceLock<Mutex<mpsc::Sender<Job>>>,
 }
 
 static SEARCHES: Pool = Pool {
     name: "search",
     nice: NICE,
+    idle: true,
     queue: OnceLock::new(),
 };
 
@@ -49,12 +67,14 @@ static SEARCHES: Pool = Pool {
 static STEPS: Pool = Pool {
     name: "step",
     nice: 0,
+    idle: false,
     queue: OnceLock::new(),
 };
 
 static PICTURES: Pool = Pool {
     name: "picture",
     nice: PICTURE_NICE,
+    idle: false,
     queue: OnceLock::new(),
 };
 
@@ -69,6 +89,11 @@ impl Pool {
                 let started = std::thread::Builder::new()
                     .name(format!("{}-{i}", self.name))
                     .spawn(move || {
+                        // The policy first: setting it resets the nice value, which stays
+                        // the fallback where the policy cannot be had.
+                        if self.idle && searches_idle() {
+                            only_when_idle();
+                        }
                         if self.nice != 0 {
                             lower_priority(self.nice);
                         }
@@ -120,6 +145,19 @@ fn lower_priority(nice: i32) {
     }
 }
 
+/// Puts this thread under `SCHED_IDLE`: it runs only on a core nothing else wants. An
+/// unprivileged thread may always lower itself so; if it cannot, it stays at its nice value.
+fn only_when_idle() {
+    use thread_priority::{
+        NormalThreadSchedulePolicy, ThreadPriority, ThreadSchedulePolicy,
+        set_thread_priority_and_policy, thread_native_id,
+    };
+    let idle = ThreadSchedulePolicy::Normal(NormalThreadSchedulePolicy::Idle);
+    if let Err(e) = set_thread_priority_and_policy(thread_native_id(), ThreadPriority::Min, idle) {
+        tracing::warn!(error = ?e, "a search thread keeps the normal policy at a lower nice");
+    }
+}
+
 /// Runs `f` on a search thread and waits for it without holding an async worker. A panic in
 /// `f` goes on in the caller, as if it had run there.
 ///
@@ -164,6 +202,14 @@ mod tests {
         .await;
         assert!(name.is_some_and(|n| n.starts_with("search-")));
         assert!(nice >= NICE, "nice {nice}");
+        let policy = run(thread_priority::thread_schedule_policy).await.unwrap();
+        let idle = thread_priority::ThreadSchedulePolicy::Normal(
+            thread_priority::NormalThreadSchedulePolicy::Idle,
+        );
+        assert_eq!(policy == idle, searches_idle(), "{policy:?}");
+        // Steps and pictures keep the normal policy.
+        let step_policy = step(thread_priority::thread_schedule_policy).await.unwrap();
+        assert_ne!(step_policy, idle);
         // Only the search thread is lowered: the caller keeps its priority.
         assert_eq!(nice_here().unwrap(), caller_before);
     }

@@ -1820,6 +1820,22 @@ async fn two_members_of_a_group_play_there_each_in_their_own_language() {
     no_token_in(&bot.stop());
 }
 
+/// Waits until the offset moved past update `last` (the unreadable ones before it are
+/// confirmed, never fetched again), stops the bot, checks that it logged skipping one, and
+/// returns its log.
+async fn skipped_past(fake: &Fake, bot: Bot, last: i64) -> String {
+    fake.wait(10, "the offset past the batch", |s| {
+        (s.max_offset > last).then_some(())
+    })
+    .await;
+    let log = bot.stop();
+    assert!(
+        log.contains("skipped an update that does not read"),
+        "{log}"
+    );
+    log
+}
+
 /// teloxide's reader panics on a `poll_answer` with neither `user` nor `voter_chat` (Telegram
 /// never sends one, anyone can forge one at a webhook, and a buggy proxy could pass one on in
 /// long polling). Before the fix, the fetching task panicked, the loop fetched the same batch
@@ -1840,15 +1856,7 @@ async fn a_poll_answer_teloxide_panics_on_is_skipped_in_long_polling_and_the_res
         !fake.sent_to(92).is_empty(),
         "the learner after it was answered"
     );
-    fake.wait(10, "the offset past the batch", |s| {
-        (s.max_offset > last).then_some(())
-    })
-    .await;
-    let log = bot.stop();
-    assert!(
-        log.contains("skipped an update that does not read"),
-        "{log}"
-    );
+    let log = skipped_past(&fake, bot, last).await;
     no_token_in(&log);
 }
 
@@ -1875,15 +1883,7 @@ async fn an_unreadable_update_is_skipped_and_everyone_else_is_answered() {
     wait_handled(&fake, dir.path(), last, 30).await;
     assert!(!fake.sent_to(83).is_empty() && !fake.sent_to(84).is_empty());
     // The offset moved past the unreadable ones: they are confirmed, never fetched again.
-    fake.wait(10, "the offset past the batch", |s| {
-        (s.max_offset > last).then_some(())
-    })
-    .await;
-    let log = bot.stop();
-    assert!(
-        log.contains("skipped an update that does not read"),
-        "{log}"
-    );
+    let log = skipped_past(&fake, bot, last).await;
     assert!(
         !log.contains("my private words"),
         "another learner's text in the log:\n{log}"

@@ -14,14 +14,7 @@ use crate::tutor::words::{self, Say};
 
 /// `/report`: each class the sender teaches, in words and as CSV; refused elsewhere.
 pub fn send(cx: &mut Cx<'_>, ctx: &ClassContext) {
-    let lang = cx.lang();
-    if ctx.group.is_some() {
-        // Never in a group: students would read each other's figures.
-        cx.reply(Reply::text(ClassSay::ReportInPrivate.to(lang)));
-        return;
-    }
-    if ctx.reports.is_empty() {
-        cx.reply(Reply::text(ClassSay::ReportTeachersOnly.to(lang)));
+    if !for_a_teacher(cx, ctx) {
         return;
     }
     let date = cx
@@ -39,6 +32,22 @@ pub fn send(cx: &mut Cx<'_>, ctx: &ClassContext) {
             csv(report, lang),
         ));
     }
+}
+
+/// Whether a report may be given here: in a private chat, to a teacher (`ctx.reports` holds
+/// the classes they teach); else the sender is told why not, and false.
+pub(super) fn for_a_teacher(cx: &mut Cx<'_>, ctx: &ClassContext) -> bool {
+    let lang = cx.lang();
+    if ctx.group.is_some() {
+        // Never in a group: students would read each other's figures.
+        cx.reply(Reply::text(ClassSay::ReportInPrivate.to(lang)));
+        return false;
+    }
+    if ctx.reports.is_empty() {
+        cx.reply(Reply::text(ClassSay::ReportTeachersOnly.to(lang)));
+        return false;
+    }
+    true
 }
 
 /// A student's most broken rules, most often first, at most [`TOP_RULES`].

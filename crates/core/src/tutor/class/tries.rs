@@ -10,7 +10,7 @@
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Position};
 
-use super::report::top_rules;
+use super::report::{for_a_teacher, top_rules};
 use super::words::ClassSay;
 use crate::draw;
 use crate::render::BoardView;
@@ -24,15 +24,10 @@ use crate::tutor::words::Say;
 /// `/report N`: the last tries of the report's student `number` (numbered on across the
 /// classes the sender teaches, as in the report); refused in a group and to non-teachers.
 pub fn student(cx: &mut Cx<'_>, ctx: &ClassContext, number: u32) {
+    if !for_a_teacher(cx, ctx) {
+        return;
+    }
     let lang = cx.lang();
-    if ctx.group.is_some() {
-        cx.reply(Reply::text(ClassSay::ReportInPrivate.to(lang)));
-        return;
-    }
-    if ctx.reports.is_empty() {
-        cx.reply(Reply::text(ClassSay::ReportTeachersOnly.to(lang)));
-        return;
-    }
     let students: Vec<(&StudentFigures, Lang, &str)> = ctx
         .reports
         .iter()

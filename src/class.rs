@@ -35,6 +35,17 @@ pub async fn load(
     client_lang: Option<&str>,
     fresh_id: i64,
 ) -> Result<ClassContext, StoreError> {
+    // In a group, whether the sender ever wrote to the bot (their private chat is their
+    // stored session): a teacher's quiz breakdown can only reach them then.
+    let has_chat = match (&origin.sender, &origin.group, need) {
+        (Some((id, _)), Some(_), ClassNeed::OfChat) => Some(
+            store
+                .load(chess_tutor_store::LearnerId(*id))
+                .await?
+                .is_some(),
+        ),
+        _ => None,
+    };
     let sender = origin.sender.as_ref().map(|(id, name)| Sender {
         person: Person {
             id: *id,
@@ -42,6 +53,7 @@ pub async fn load(
         },
         admin: origin.admin,
         lang: client_lang.and_then(Lang::from_client),
+        has_chat,
     });
     let mut ctx = ClassContext {
         sender,

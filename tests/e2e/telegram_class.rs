@@ -1076,3 +1076,44 @@ async fn a_class_started_in_a_forum_topic_posts_in_that_topic() {
     bot.stop();
     data.cleanup().await;
 }
+
+/// Issue 29: a teacher who never wrote to the bot cannot get a quiz's breakdown in a private
+/// chat (Telegram refuses a bot's first message): the group is told how to get the next one,
+/// with the bot's link, and nothing is sent to the teacher; once they wrote, the next
+/// breakdown reaches them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_teacher_without_a_private_chat_is_told_how_to_get_the_breakdowns() {
+    let data = Data::sqlite();
+    let fake = Fake::start().await;
+    let bot = data.bot(&fake);
+    fake.set_admin(GROUP, TEACHER);
+    let teacher = |text: &str| member_text(GROUP, TEACHER, "Tess", "en", text);
+    fake.push(teacher("/class"));
+    fake.wait_text(GROUP, "This group is now a class").await;
+    let store = data.store().await;
+    let class = class_id(&store).await;
+    for round in 0..2 {
+        let before = fake.calls().len();
+        fake.push(teacher("/classquiz"));
+        posted_poll(&fake, &store, class, before).await;
+        fake.push(teacher("/classquiz stop"));
+        fake.wait_text(GROUP, "Quiz closed").await;
+        if round == 0 {
+            let told = fake.wait_text(GROUP, "I cannot write to you first").await;
+            assert!(told.text.contains("https://t.me/"), "{}", told.text);
+            settle(&fake, &data).await;
+            assert!(
+                fake.calls().iter().all(|c| c.chat != Some(TEACHER)),
+                "nothing sent to a chat that never began"
+            );
+            // The teacher opens the private chat.
+            fake.push(start(TEACHER, "en"));
+            fake.wait_text(TEACHER, "").await;
+        } else {
+            fake.wait_text(TEACHER, "the quiz just closed").await;
+        }
+    }
+    store.close().await;
+    bot.stop();
+    data.cleanup().await;
+}

@@ -523,6 +523,8 @@ class-quiz-most-wrong = Most common wrong answer: {$answer} ({ $count ->
    *[other] {$count} students
 }).
 class-quiz-no-wrong = Nobody answered wrong.
+class-quiz-open-chat = {$name}, I cannot write to you first, so this quiz's breakdown (who answered what) was not sent. Open a private chat with me and send /start: {$link} — from the next quiz on, the breakdowns go there.
+class-quiz-open-chat-no-link = {$name}, I cannot write to you first, so this quiz's breakdown (who answered what) was not sent. Open a private chat with me and send /start: from the next quiz on, the breakdowns go there.
 class-report-teachers-only = Reports are for teachers, and you teach no class. To make a group a class, send /class there as one of its administrators.
 class-report-in-private = I send reports only in a teacher's private chat with me: send /report there.
 class-report-heading = 📋 Class «{$title}» · { $students ->

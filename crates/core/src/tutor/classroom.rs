@@ -119,6 +119,10 @@ pub struct Sender {
     /// The language their client reports, if the tutor speaks it (a notice on a button
     /// they pressed in a group is worded in it).
     pub lang: Option<Lang>,
+    /// Whether they ever wrote to the bot, so that it may write to them in a private chat
+    /// (Telegram refuses a bot's first message), when the shell asked.
+    #[serde(default)]
+    pub has_chat: Option<bool>,
 }
 
 /// A class as stored, with its members.

@@ -445,6 +445,7 @@ mod tests {
             person: person(id, name),
             admin,
             lang: Some(Lang::En),
+            has_chat: None,
         })
     }
 
@@ -804,6 +805,22 @@ mod tests {
         assert!(by_student.refused && by_student.class.is_empty());
         let stale = run(press(ClassAct::Close(id + 1)), ctx(1, Some(open.clone())));
         assert!(stale.refused && stale.class.is_empty());
+        // A teacher who never wrote to the bot: no breakdown Telegram would refuse; the
+        // group is told how to get the next one.
+        let mut no_chat = ctx(1, Some(open.clone()));
+        if let Some(s) = no_chat.sender.as_mut() {
+            s.has_chat = Some(false);
+        }
+        let unreachable = run(text("/classquiz stop"), no_chat);
+        assert_eq!(unreachable.class, [ClassWrite::CloseQuiz { id }]);
+        assert!(unreachable.others.is_empty(), "{:?}", unreachable.others);
+        assert!(
+            unreachable.replies[1]
+                .text
+                .contains("I cannot write to you first"),
+            "{}",
+            unreachable.replies[1].text
+        );
         let closed = run(text("/classquiz stop"), ctx(1, Some(open)));
         assert_eq!(closed.class, [ClassWrite::CloseQuiz { id }]);
         let result = &closed.replies[0];

@@ -184,9 +184,23 @@ pub fn close(cx: &mut Cx<'_>, ctx: &ClassContext, pressed: Option<i64>) {
         }
         None => ClassSay::QuizNoWrong.to(lang),
     });
-    if let Some(teacher) = &ctx.sender {
-        cx.tell(teacher.person.id, Reply::text(lines.join("\n")));
+    let Some(teacher) = &ctx.sender else {
+        return;
+    };
+    if teacher.has_chat == Some(false) {
+        // Telegram would refuse it: the group is told how to get the next one instead.
+        let name = teacher.person.name.clone();
+        let say = match &cx.bot_username {
+            Some(bot) => ClassSay::QuizOpenChat {
+                name,
+                link: format!("https://t.me/{bot}"),
+            },
+            None => ClassSay::QuizOpenChatNoLink { name },
+        };
+        cx.reply(Reply::text(say.to(lang)));
+        return;
     }
+    cx.tell(teacher.person.id, Reply::text(lines.join("\n")));
 }
 
 /// How option `option` of a quiz reads: `True`, or `B) text`.

@@ -49,6 +49,8 @@ crate::messages! {
         QuizLineNone { name: String } = "class-quiz-line-none",
         QuizMostWrong { answer: String, count: u32 } = "class-quiz-most-wrong",
         QuizNoWrong = "class-quiz-no-wrong",
+        QuizOpenChat { name: String, link: String } = "class-quiz-open-chat",
+        QuizOpenChatNoLink { name: String } = "class-quiz-open-chat-no-link",
         ReportTeachersOnly = "class-report-teachers-only",
         ReportInPrivate = "class-report-in-private",
         ReportHeading { title: String, students: usize, date: String } = "class-report-heading",

@@ -101,7 +101,10 @@ pub struct ClassFigures {
     pub active: Vec<(i64, i64)>,
 }
 
-type ClassTuple = (i64, i64, String, String, Option<i64>);
+pub(crate) type ClassTuple = (i64, i64, String, String, Option<i64>);
+
+/// A class's columns, in the order of [`ClassTuple`].
+pub(crate) const CLASS_COLUMNS: &str = "id, chat_id, title, lang, topic";
 type MemberTuple = (i64, i64, String, String, i64);
 
 impl Store {
@@ -118,13 +121,7 @@ impl Store {
     ///
     /// [`StoreError::Database`] when the database fails.
     pub async fn class_of_chat(&self, chat: i64) -> Result<Option<ClassRow>, StoreError> {
-        let row: Option<ClassTuple> = on_either!(self, |db| {
-            sqlx::query_as("SELECT id, chat_id, title, lang, topic FROM classes WHERE chat_id = $1")
-                .bind(chat)
-                .fetch_optional(db.reader())
-                .await?
-        });
-        Ok(row.map(class_row))
+        self.class_where("chat_id", chat).await
     }
 
     /// The class `id`, if stored.
@@ -133,9 +130,19 @@ impl Store {
     ///
     /// [`StoreError::Database`] when the database fails.
     pub async fn class_by_id(&self, id: i64) -> Result<Option<ClassRow>, StoreError> {
+        self.class_where("id", id).await
+    }
+
+    /// The class whose `column` (a unique one: `id` or `chat_id`) is `value`, if any.
+    async fn class_where(
+        &self,
+        column: &'static str,
+        value: i64,
+    ) -> Result<Option<ClassRow>, StoreError> {
+        let sql = format!("SELECT {CLASS_COLUMNS} FROM classes WHERE {column} = $1");
         let row: Option<ClassTuple> = on_either!(self, |db| {
-            sqlx::query_as("SELECT id, chat_id, title, lang, topic FROM classes WHERE id = $1")
-                .bind(id)
+            sqlx::query_as(sqlx::AssertSqlSafe(sql.clone()))
+                .bind(value)
                 .fetch_optional(db.reader())
                 .await?
         });
@@ -507,7 +514,7 @@ impl Store {
     }
 }
 
-fn class_row((id, chat, title, lang, topic): ClassTuple) -> ClassRow {
+pub(crate) fn class_row((id, chat, title, lang, topic): ClassTuple) -> ClassRow {
     ClassRow {
         id,
         chat,

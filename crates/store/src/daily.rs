@@ -2,7 +2,7 @@
 //! written once: the replica whose insert took effect posts), its post's message, and its
 //! solvers, each once; the week's leaderboard post, claimed the same way.
 
-use super::class::ClassRow;
+use super::class::{CLASS_COLUMNS, ClassRow, ClassTuple, class_row};
 use super::{Inner, Store, StoreError, now_ms};
 
 /// A day's puzzle of a class as stored.
@@ -29,28 +29,20 @@ impl Store {
     ///
     /// [`StoreError::Database`] when the database fails.
     pub async fn due_dailies(&self, day: i64, minute: i64) -> Result<Vec<ClassRow>, StoreError> {
-        let rows: Vec<(i64, i64, String, String, Option<i64>)> = on_either!(self, |db| {
-            sqlx::query_as(
-                "SELECT id, chat_id, title, lang, topic FROM classes c
-                 WHERE daily_at IS NOT NULL AND daily_at <= $2 AND NOT EXISTS
-                     (SELECT 1 FROM class_daily d WHERE d.class_id = c.id AND d.day = $1)
-                 ORDER BY id",
-            )
-            .bind(day)
-            .bind(minute)
-            .fetch_all(db.reader())
-            .await?
+        let sql = format!(
+            "SELECT {CLASS_COLUMNS} FROM classes c
+             WHERE daily_at IS NOT NULL AND daily_at <= $2 AND NOT EXISTS
+                 (SELECT 1 FROM class_daily d WHERE d.class_id = c.id AND d.day = $1)
+             ORDER BY id"
+        );
+        let rows: Vec<ClassTuple> = on_either!(self, |db| {
+            sqlx::query_as(sqlx::AssertSqlSafe(sql.clone()))
+                .bind(day)
+                .bind(minute)
+                .fetch_all(db.reader())
+                .await?
         });
-        Ok(rows
-            .into_iter()
-            .map(|(id, chat, title, lang, topic)| ClassRow {
-                id,
-                chat,
-                title,
-                lang,
-                topic,
-            })
-            .collect())
+        Ok(rows.into_iter().map(class_row).collect())
     }
 
     /// Claims the post of class `class`'s puzzle of day `day` (`puzzle`): true for the one

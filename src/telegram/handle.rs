@@ -230,9 +230,10 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                 &origin,
             )
             .await?;
+            let mut daily_solved = Vec::new();
             let (replies, others, drawing) = match applied {
                 Applied::Done(outcome) => {
-                    super::daily::announce_solves(&shell, learner, &outcome.daily_solved).await;
+                    daily_solved = outcome.daily_solved;
                     (
                         outcome.replies,
                         outcome.others,
@@ -278,6 +279,8 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                 fault::maybe_crash_before_sending(&replies);
                 send_all(&shell, place, learner, id, &replies, pressed, drawing).await;
             }
+            // The learner hears first; then the class's group names them.
+            super::daily::announce_solves(&shell, learner, &daily_solved).await;
             send_to_others(&shell, id, others, drawing).await?;
             Ok(())
         }
@@ -384,7 +387,7 @@ pub async fn apply_from_page(
         return Ok(None);
     };
     let drawing = Drawing::after_step(outcome.searched);
-    super::daily::announce_solves(shell, chat, &outcome.daily_solved).await;
+    let daily_solved = outcome.daily_solved;
     let page = outcome.page;
     let (replies, others) = (outcome.replies, outcome.others);
     let shell = Arc::clone(shell);
@@ -396,6 +399,7 @@ pub async fn apply_from_page(
         if !replies.is_empty() {
             send_all(&shell, place, chat, id, &replies, None, drawing).await;
         }
+        super::daily::announce_solves(&shell, chat, &daily_solved).await;
         if let Err(e) = send_to_others(&shell, id, others, drawing).await {
             tracing::warn!(update_id = id, error = %e, "the other player's replies wait for the sweep");
         }

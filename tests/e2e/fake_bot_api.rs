@@ -216,6 +216,11 @@ impl Fake {
         self.push_body(body, true)
     }
 
+    /// How many updates were queued in all (replays not counted).
+    pub fn queued(&self) -> u64 {
+        u64::try_from(self.state.lock().unwrap().next_id - 1000).unwrap_or(0)
+    }
+
     /// The id of the latest update queued.
     pub fn last_id(&self) -> i64 {
         self.state.lock().unwrap().next_id - 1
@@ -1377,6 +1382,42 @@ pub fn logged_addr(bot: &mut BotProcess, marker: &str) -> SocketAddr {
             "no {marker:?} in 20 s:\n{text}"
         );
         std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The bot's own count of the updates it handled to the end (every reply sent, or given
+/// up), read from its `/metrics`: what a test waits on instead of a quiet spell in the calls.
+/// The bot must serve them (`--metrics-listen 127.0.0.1:0`).
+pub struct Handled(SocketAddr);
+
+impl Handled {
+    /// The metrics address `bot` logged.
+    pub fn of(bot: &mut BotProcess) -> Handled {
+        Handled(logged_addr(bot, "serving /healthz and /metrics on http://"))
+    }
+
+    /// How many updates the bot has handled so far.
+    pub async fn count(&self) -> u64 {
+        let (_, _, body) = http_get(self.0, "/metrics").await;
+        sample(&body, "chess_tutor_updates_handled_total").map_or(0, |n| n as u64)
+    }
+
+    /// Waits until the bot has handled every update queued on `fake` so far (each is one it
+    /// reads: none skipped); fails after `secs`.
+    pub async fn all(&self, fake: &Fake, secs: u64) {
+        let want = fake.queued();
+        let end = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let got = self.count().await;
+            if got >= want {
+                return;
+            }
+            assert!(
+                Instant::now() < end,
+                "the bot handled {got} of {want} updates in {secs} s"
+            );
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
     }
 }
 

@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use crate::fake_bot_api::{BotProcess, Call, Fake, press_on, start, text};
+use crate::fake_bot_api::{BotProcess, Call, Fake, Handled, press_on, start, text};
 
 const TOKEN: &str = "123:abc";
 
@@ -15,10 +15,19 @@ const TOKEN: &str = "123:abc";
 /// all sent before, by file_id).
 const LEARNERS: i64 = 4;
 
-fn spawn(fake: &Fake, data: &Path) -> BotProcess {
-    let (mut command, log) = BotProcess::command(fake, data, TOKEN, &["--poll-timeout", "1"]);
-    command.env_remove("DATABASE_URL");
-    BotProcess::start(command, log)
+fn spawn(fake: &Fake, data: &Path) -> (BotProcess, Handled) {
+    let (mut command, log) = BotProcess::command(
+        fake,
+        data,
+        TOKEN,
+        &["--poll-timeout", "1", "--metrics-listen", "127.0.0.1:0"],
+    );
+    command
+        .env_remove("DATABASE_URL")
+        .env_remove("CHESS_TUTOR_METRICS_LISTEN");
+    let mut bot = BotProcess::start(command, log);
+    let handled = Handled::of(&mut bot);
+    (bot, handled)
 }
 
 /// The calls to `chat` after the first `from` calls.
@@ -93,41 +102,38 @@ fn cost(calls: &[Call]) -> StepCost {
     c
 }
 
-/// Waits until the bot has answered every press and message so far (the calls stop growing).
-async fn settle(fake: &Fake) {
-    let mut last = usize::MAX;
-    loop {
-        tokio::time::sleep(std::time::Duration::from_millis(150)).await;
-        let now = fake.calls().len();
-        if now == last {
-            return;
-        }
-        last = now;
-    }
+/// The fake Bot API and the bot's count of handled updates.
+type Chat<'a> = (&'a Fake, &'a Handled);
+
+/// Waits until the bot has answered every press and message so far.
+async fn settle((fake, handled): Chat<'_>) {
+    handled.all(fake, 20).await;
 }
 
 /// Presses `data` on the message of `call` and waits for the answer; returns the calls it made.
-async fn press_and_wait(fake: &Fake, chat: i64, call: &Call, data: &str, n: &mut u32) -> Vec<Call> {
+async fn press_and_wait(
+    on: Chat<'_>,
+    chat: i64,
+    call: &Call,
+    data: &str,
+    n: &mut u32,
+) -> Vec<Call> {
+    let fake = on.0;
     let before = fake.calls().len();
     *n += 1;
     fake.push(press_on(chat, data, *n, call.message.unwrap_or(1)));
-    fake.wait(20, "an answer to the press", |s| {
-        (s.calls.len() > before).then_some(())
-    })
-    .await;
-    settle(fake).await;
+    settle(on).await;
     calls_to(fake, chat, before)
 }
 
 /// Lesson 1 from its first step to the pause after it: in each task the first answer (right or
 /// wrong), then the solution, then Next. Returns the cost of each step (its new message and
 /// every answer inside it).
-async fn lesson_one(fake: &Fake, chat: i64, n: &mut u32) -> Vec<StepCost> {
+async fn lesson_one(on: Chat<'_>, chat: i64, n: &mut u32) -> Vec<StepCost> {
+    let fake = on.0;
     let before = fake.calls().len();
     fake.push(text(chat, "/lesson 1"));
-    fake.wait(20, "lesson 1", |s| (s.calls.len() > before).then_some(()))
-        .await;
-    settle(fake).await;
+    settle(on).await;
     let mut steps = vec![cost(&calls_to(fake, chat, before))];
     let mut pressed = std::collections::HashSet::new();
     for _ in 0..80 {
@@ -141,7 +147,7 @@ async fn lesson_one(fake: &Fake, chat: i64, n: &mut u32) -> Vec<StepCost> {
             .find(|d| !pressed.contains(d));
         if let Some(data) = inside {
             pressed.insert(data.clone());
-            let made = press_and_wait(fake, chat, &keyboard, &data, n).await;
+            let made = press_and_wait(on, chat, &keyboard, &data, n).await;
             let c = cost(&made);
             if let Some(last) = steps.last_mut() {
                 last.messages += c.messages;
@@ -154,7 +160,7 @@ async fn lesson_one(fake: &Fake, chat: i64, n: &mut u32) -> Vec<StepCost> {
         let Some(next) = data_with(&keyboard, "n:") else {
             break;
         };
-        let made = press_and_wait(fake, chat, &keyboard, &next, n).await;
+        let made = press_and_wait(on, chat, &keyboard, &next, n).await;
         let finished = made.iter().any(|c| data_with(c, "s:").is_some());
         steps.push(cost(&made));
         if finished {
@@ -166,15 +172,13 @@ async fn lesson_one(fake: &Fake, chat: i64, n: &mut u32) -> Vec<StepCost> {
 
 /// A puzzle (solution shown) and a whole quiz round (the first choice of each question, then
 /// Next), after the lesson; with how many quiz questions were answered.
-async fn puzzle_and_quiz(fake: &Fake, chat: i64, n: &mut u32) -> (StepCost, usize) {
+async fn puzzle_and_quiz(on: Chat<'_>, chat: i64, n: &mut u32) -> (StepCost, usize) {
+    let fake = on.0;
     let before = fake.calls().len();
     let mut questions = 0;
     for command in ["/puzzle", "/quiz"] {
-        let at = fake.calls().len();
         fake.push(text(chat, command));
-        fake.wait(20, command, |s| (s.calls.len() > at).then_some(()))
-            .await;
-        settle(fake).await;
+        settle(on).await;
         for _ in 0..16 {
             let Some(k) = current_keyboard(fake, chat) else {
                 break;
@@ -185,7 +189,7 @@ async fn puzzle_and_quiz(fake: &Fake, chat: i64, n: &mut u32) -> (StepCost, usiz
             else {
                 break;
             };
-            press_and_wait(fake, chat, &k, &d, n).await;
+            press_and_wait(on, chat, &k, &d, n).await;
             if command == "/quiz" {
                 questions += 1;
             }
@@ -195,7 +199,7 @@ async fn puzzle_and_quiz(fake: &Fake, chat: i64, n: &mut u32) -> (StepCost, usiz
             match data_with(&k, "n:") {
                 // The next question of the round.
                 Some(next) if command == "/quiz" && questions < 5 => {
-                    press_and_wait(fake, chat, &k, &next, n).await;
+                    press_and_wait(on, chat, &k, &next, n).await;
                 }
                 _ => break,
             }
@@ -208,7 +212,8 @@ async fn puzzle_and_quiz(fake: &Fake, chat: i64, n: &mut u32) -> (StepCost, usiz
 async fn a_scripted_first_hour_costs_one_message_per_step_and_uploads_each_board_once() {
     let fake = Fake::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let bot = spawn(&fake, dir.path());
+    let (bot, handled) = spawn(&fake, dir.path());
+    let on = (&fake, &handled);
     let mut report = String::new();
     let mut first_upload = 0;
     let mut last_upload = 0;
@@ -218,11 +223,9 @@ async fn a_scripted_first_hour_costs_one_message_per_step_and_uploads_each_board
         let mut n = 0;
         let at = fake.calls().len();
         fake.push(start(chat, lang));
-        fake.wait(20, "the welcome", |s| (s.calls.len() > at).then_some(()))
-            .await;
-        settle(&fake).await;
-        let steps = lesson_one(&fake, chat, &mut n).await;
-        let (extra, questions) = puzzle_and_quiz(&fake, chat, &mut n).await;
+        settle(on).await;
+        let steps = lesson_one(on, chat, &mut n).await;
+        let (extra, questions) = puzzle_and_quiz(on, chat, &mut n).await;
         let all = cost(&calls_to(&fake, chat, at));
         let words = said_to(&calls_to(&fake, chat, at));
         match lang {

@@ -9,17 +9,26 @@
 
 use std::path::Path;
 
-use crate::fake_bot_api::{BotProcess, Call, Fake, press_on, start, text};
+use crate::fake_bot_api::{BotProcess, Call, Fake, Handled, press_on, start, text};
 use chess_tutor_core::content::lesson::StepKind;
 use chess_tutor_core::content::{Catalog, quiz};
 use shakmaty::{Move, Position, san::San};
 
 const TOKEN: &str = "123:abc";
 
-fn spawn(fake: &Fake, data: &Path) -> BotProcess {
-    let (mut command, log) = BotProcess::command(fake, data, TOKEN, &["--poll-timeout", "1"]);
-    command.env_remove("DATABASE_URL");
-    BotProcess::start(command, log)
+fn spawn(fake: &Fake, data: &Path) -> (BotProcess, Handled) {
+    let (mut command, log) = BotProcess::command(
+        fake,
+        data,
+        TOKEN,
+        &["--poll-timeout", "1", "--metrics-listen", "127.0.0.1:0"],
+    );
+    command
+        .env_remove("DATABASE_URL")
+        .env_remove("CHESS_TUTOR_METRICS_LISTEN");
+    let mut bot = BotProcess::start(command, log);
+    let handled = Handled::of(&mut bot);
+    (bot, handled)
 }
 
 /// What a step cost the learner's phone.
@@ -60,6 +69,8 @@ fn cost(calls: &[Call]) -> Cost {
 /// A learner on the fake Bot API.
 struct Learner<'f> {
     fake: &'f Fake,
+    /// The bot's count of handled updates.
+    handled: &'f Handled,
     chat: i64,
     presses: u32,
     /// What the answers to unread messages cost.
@@ -76,26 +87,15 @@ impl Learner<'_> {
             .collect()
     }
 
-    /// Waits until the bot is done answering (the calls stop growing).
-    async fn settle(&self, before: usize) {
-        self.fake
-            .wait(20, "an answer", |s| (s.calls.len() > before).then_some(()))
-            .await;
-        let mut last = usize::MAX;
-        loop {
-            tokio::time::sleep(std::time::Duration::from_millis(120)).await;
-            let now = self.fake.calls().len();
-            if now == last {
-                return;
-            }
-            last = now;
-        }
+    /// Waits until the bot is done answering everything sent so far.
+    async fn settle(&self) {
+        self.handled.all(self.fake, 20).await;
     }
 
     async fn say(&mut self, words: &str) -> Cost {
         let before = self.fake.calls().len();
         self.fake.push(text(self.chat, words));
-        self.settle(before).await;
+        self.settle().await;
         cost(&self.calls_since(before))
     }
 
@@ -119,7 +119,7 @@ impl Learner<'_> {
         self.presses += 1;
         self.fake
             .push(press_on(self.chat, &data, self.presses, message));
-        self.settle(before).await;
+        self.settle().await;
         cost(&self.calls_since(before))
     }
 
@@ -335,7 +335,7 @@ async fn a_typed_step_costs_what_a_tapped_one_does() {
     let catalog = Catalog::shipped().unwrap();
     let fake = Fake::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let bot = spawn(&fake, dir.path());
+    let (bot, handled) = spawn(&fake, dir.path());
     let mut table = String::from(
         "| path | steps | new messages | of them pictures | of them answers to unread text (pictures) | edits | new messages per step | pictures per step |\n|---|---|---|---|---|---|---|---|\n",
     );
@@ -348,13 +348,13 @@ async fn a_typed_step_costs_what_a_tapped_one_does() {
             chat += 1;
             let mut learner = Learner {
                 fake: &fake,
+                handled: &handled,
                 chat,
                 presses: 0,
                 unread: Cost::default(),
             };
-            let before = fake.calls().len();
             fake.push(start(chat, lang));
-            learner.settle(before).await;
+            learner.settle().await;
             let steps = walk(&mut learner, &catalog, unit, typed, lang != "en").await;
             let mut all = Cost::default();
             for s in &steps {

@@ -84,8 +84,10 @@ pub async fn run(
             write!(out, "> ")?;
             out.flush()?;
         }
+        // The page first: a move made there before a line was typed is shown before that
+        // line is read (a `/quit` typed just after it would otherwise end the chat unshown).
         let line = tokio::select! {
-            line = lines.recv() => line,
+            biased;
             replies = from_page.recv(), if page_open => {
                 match replies {
                     // A move made on the board page: the chat shows what it did.
@@ -97,6 +99,7 @@ pub async fn run(
                 }
                 continue;
             }
+            line = lines.recv() => line,
         };
         // A line that is not UTF-8 is skipped, not fatal.
         let line = match line {

@@ -116,7 +116,9 @@ pub async fn apply_from(
         .ok()
         .and_then(|d| i64::try_from(d.as_secs()).ok());
     for attempt in 1..=chess_tutor_store::MAX_CONFLICTS {
+        let started = std::time::Instant::now();
         let mut snapshot = store.snapshot(id, update_key).await?;
+        let read = started.elapsed();
         if snapshot.applied {
             return Ok(Applied::Duplicate);
         }
@@ -174,7 +176,24 @@ pub async fn apply_from(
             change_of(step(request, &step_catalog), &step_origin, searches)
         })
         .await;
-        match store.commit(&snapshot, update_key, change).await? {
+        let stepped = started.elapsed();
+        // A quick step's commit goes ahead of those of steps that searched (on SQLite's one
+        // writer, `chess_tutor_store::Lane`).
+        let lane = if searches {
+            chess_tutor_store::Lane::Long
+        } else {
+            chess_tutor_store::Lane::Quick
+        };
+        let committed = store.commit_in(lane, &snapshot, update_key, change).await?;
+        // Where an input's time went, for an operator (each from the start of the attempt).
+        tracing::debug!(
+            learner = id.0,
+            read_us = read.as_micros(),
+            stepped_us = stepped.as_micros(),
+            committed_us = started.elapsed().as_micros(),
+            "applied"
+        );
+        match committed {
             Committed::Done(outcome) => return Ok(Applied::Done(outcome)),
             Committed::Duplicate => return Ok(Applied::Duplicate),
             Committed::Conflict => {

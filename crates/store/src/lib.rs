@@ -100,6 +100,7 @@
 //! ```
 
 mod error;
+mod lane;
 mod location;
 mod migrations;
 mod model;
@@ -111,6 +112,7 @@ use std::time::Duration;
 
 pub use error::StoreError;
 pub(crate) use error::{parse_game, parse_payload, parse_state};
+pub use lane::{Lane, QUICK_IN_A_ROW};
 pub use location::{Location, SQLITE_FILE_NAME};
 pub(crate) use model::now_ms;
 pub use model::{
@@ -401,10 +403,31 @@ impl Store {
         update_key: Option<i64>,
         change: SharedChange<T>,
     ) -> Result<Committed<T>, StoreError> {
+        self.commit_in(Lane::Quick, snapshot, update_key, change)
+            .await
+    }
+
+    /// [`Store::commit`] for a step in `lane`: on SQLite, whose one writer the commits take
+    /// in turn, a [`Lane::Long`] commit (after a search) lets the quick ones waiting go first
+    /// ([`lane`](crate::Lane)). PostgreSQL commits side by side and ignores it.
+    ///
+    /// # Errors
+    ///
+    /// As [`Store::commit`].
+    pub async fn commit_in<T>(
+        &self,
+        lane: Lane,
+        snapshot: &Snapshot,
+        update_key: Option<i64>,
+        change: SharedChange<T>,
+    ) -> Result<Committed<T>, StoreError> {
         let mut attempt = 1;
         loop {
             let result = match &self.inner {
-                Inner::Sqlite(s) => s.commit(snapshot, update_key, &change, self.owner).await,
+                Inner::Sqlite(s) => {
+                    s.commit(lane, snapshot, update_key, &change, self.owner)
+                        .await
+                }
                 Inner::Postgres(p) => p.commit(snapshot, update_key, &change, self.owner).await,
             };
             match result {

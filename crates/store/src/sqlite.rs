@@ -1,5 +1,10 @@
 //! The SQLite backend: one file, WAL, a one-connection writer pool and a reader pool.
 //!
+//! The WAL is copied back into the database file by a connection of its own, in the
+//! background ([`CHECKPOINT_EVERY`]), not by whichever commit crosses SQLite's automatic
+//! threshold: such a checkpoint (copying the WAL and syncing the file) held the one writer for
+//! up to ~80 ms, and every learner's commit queued behind it.
+//!
 //! Writes go through a pool of exactly one connection, so the inputs of one process queue in
 //! the pool instead of spinning on SQLite's busy handler; every write transaction starts with
 //! `BEGIN IMMEDIATE`, which takes the database's write lock before anything is read, so a
@@ -22,11 +27,55 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 const READERS: u32 = 4;
 /// Attempts at opening and migrating a file that another process may be creating right now.
 const OPEN_ATTEMPTS: u32 = 3;
+/// How often the background checkpoint runs.
+pub(super) const CHECKPOINT_EVERY: Duration = Duration::from_millis(250);
 
 #[derive(Debug, Clone)]
 pub(super) struct SqliteStore {
     writer: SqlitePool,
     readers: SqlitePool,
+    /// The order of the commits waiting for the writer.
+    lanes: std::sync::Arc<super::lane::Gate>,
+    /// Stops the background checkpoints when the last clone of the store is dropped.
+    checkpoints: std::sync::Arc<Checkpoints>,
+}
+
+/// The background checkpoints of one store (see the module's head): a task with its own
+/// connection, aborted when dropped.
+#[derive(Debug)]
+struct Checkpoints(tokio::task::JoinHandle<()>);
+
+impl Drop for Checkpoints {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+impl Checkpoints {
+    /// Every [`CHECKPOINT_EVERY`], a passive checkpoint on `connection`: it copies what no
+    /// reader still needs and never waits for the writer or a reader, so no commit waits
+    /// for it. A failure is logged and tried again at the next tick.
+    fn start(connection: SqlitePool) -> Checkpoints {
+        Checkpoints(tokio::spawn(async move {
+            let mut ticks = tokio::time::interval(CHECKPOINT_EVERY);
+            ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            let mut failing = false;
+            loop {
+                ticks.tick().await;
+                match sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+                    .execute(&connection)
+                    .await
+                {
+                    Ok(_) => failing = false,
+                    Err(e) if !failing => {
+                        failing = true;
+                        tracing::warn!(error = %e, "a background checkpoint of the SQLite file failed");
+                    }
+                    Err(_) => {}
+                }
+            }
+        }))
+    }
 }
 
 /// Takes the exclusive lock of `PATH.migrate-lock` (created if needed), waiting for another
@@ -95,7 +144,9 @@ impl SqliteStore {
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
-            .busy_timeout(BUSY_TIMEOUT);
+            .busy_timeout(BUSY_TIMEOUT)
+            // No commit checkpoints on its own: the background task does (module head).
+            .pragma("wal_autocheckpoint", "0");
         let connect_error = |source| StoreError::Connect {
             location: format!("SQLite file {}", path.display()),
             source,
@@ -123,20 +174,32 @@ impl SqliteStore {
         }
         let readers = SqlitePoolOptions::new()
             .max_connections(READERS)
+            .connect_with(options.clone())
+            .await
+            .map_err(connect_error)?;
+        let checkpointer = SqlitePoolOptions::new()
+            .max_connections(1)
             .connect_with(options)
             .await
             .map_err(connect_error)?;
-        Ok(SqliteStore { writer, readers })
+        Ok(SqliteStore {
+            writer,
+            readers,
+            lanes: std::sync::Arc::default(),
+            checkpoints: std::sync::Arc::new(Checkpoints::start(checkpointer)),
+        })
     }
 
     /// Stores a step's change if nothing changed since its snapshot (see `sql::commit!`).
     pub(super) async fn commit<T>(
         &self,
+        lane: super::Lane,
         snapshot: &super::Snapshot,
         update_key: Option<i64>,
         change: &SharedChange<T>,
         owner: i64,
     ) -> Result<super::Committed<()>, StoreError> {
+        let _turn = self.lanes.enter(lane).await;
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
         super::sql::commit!(
             tx,
@@ -204,6 +267,7 @@ impl SqliteStore {
     }
 
     pub(super) async fn close(&self) {
+        self.checkpoints.0.abort();
         self.readers.close().await;
         self.writer.close().await;
     }
@@ -217,6 +281,23 @@ mod tests {
     fn only_lock_errors_are_retried() {
         assert!(!is_retryable(&sqlx::Error::RowNotFound));
         assert!(!is_retryable(&sqlx::Error::PoolTimedOut));
+    }
+
+    /// A commit never checkpoints (see the module's head): the background task does.
+    #[tokio::test]
+    async fn no_connection_of_the_store_checkpoints_when_it_commits() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(&dir.path().join("t.sqlite3"))
+            .await
+            .unwrap();
+        for pool in [store.writer(), store.reader()] {
+            let every: i64 = sqlx::query_scalar("PRAGMA wal_autocheckpoint")
+                .fetch_one(pool)
+                .await
+                .unwrap();
+            assert_eq!(every, 0);
+        }
+        store.close().await;
     }
 
     #[test]

@@ -1737,3 +1737,41 @@ async fn a_class_keeps_its_members_answers_and_figures_and_a_leaver_leaves_nothi
     assert_eq!(store.class_by_id(11).await.unwrap(), None);
     assert_eq!(db.raw_count("SELECT COUNT(*) FROM class_quizzes").await, 1);
 }
+
+/// The commits leave the WAL alone (each used to copy it back into the file once it passed
+/// 1,000 pages, holding the one writer meanwhile); a connection of its own does it in the
+/// background, so the file takes in what was committed, and the WAL does not grow without end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_wal_is_checkpointed_in_the_background_and_not_by_a_commit() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tutor.sqlite3");
+    let store = Store::open(path.to_str().unwrap()).await.unwrap();
+    let file_size = || std::fs::metadata(&path).map_or(0, |m| m.len());
+    let before = file_size();
+    // About 6 MB of states: more than SQLite's automatic threshold (1,000 pages of 4 KiB).
+    let big = "x".repeat(60_000);
+    for learner in 0..100 {
+        let big = big.clone();
+        done(
+            store
+                .apply(LearnerId(learner), None, move |_| Change {
+                    state: json!({ "n": 1, "pad": big }),
+                    events: Vec::new(),
+                    output: (),
+                    unsent: None,
+                })
+                .await
+                .unwrap(),
+        );
+    }
+    let started = std::time::Instant::now();
+    while file_size() < before + 5_000_000 {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(10),
+            "the file holds {} bytes of the ~6 MB committed after 10 s",
+            file_size() - before
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    store.close().await;
+}

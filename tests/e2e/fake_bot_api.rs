@@ -1391,6 +1391,22 @@ pub fn logged_addr(bot: &mut BotProcess, marker: &str) -> SocketAddr {
 pub struct Handled(SocketAddr);
 
 impl Handled {
+    /// Starts the bot on SQLite, long polling, serving its metrics: the bot and its count.
+    pub fn spawn(fake: &Fake, data: &std::path::Path, token: &str) -> (BotProcess, Handled) {
+        let (mut command, log) = BotProcess::command(
+            fake,
+            data,
+            token,
+            &["--poll-timeout", "1", "--metrics-listen", "127.0.0.1:0"],
+        );
+        command
+            .env_remove("DATABASE_URL")
+            .env_remove("CHESS_TUTOR_METRICS_LISTEN");
+        let mut bot = BotProcess::start(command, log);
+        let handled = Handled::of(&mut bot);
+        (bot, handled)
+    }
+
     /// The metrics address `bot` logged.
     pub fn of(bot: &mut BotProcess) -> Handled {
         Handled(logged_addr(bot, "serving /healthz and /metrics on http://"))

@@ -16,18 +16,7 @@ const TOKEN: &str = "123:abc";
 const LEARNERS: i64 = 4;
 
 fn spawn(fake: &Fake, data: &Path) -> (BotProcess, Handled) {
-    let (mut command, log) = BotProcess::command(
-        fake,
-        data,
-        TOKEN,
-        &["--poll-timeout", "1", "--metrics-listen", "127.0.0.1:0"],
-    );
-    command
-        .env_remove("DATABASE_URL")
-        .env_remove("CHESS_TUTOR_METRICS_LISTEN");
-    let mut bot = BotProcess::start(command, log);
-    let handled = Handled::of(&mut bot);
-    (bot, handled)
+    Handled::spawn(fake, data, TOKEN)
 }
 
 /// The calls to `chat` after the first `from` calls.

@@ -112,7 +112,7 @@ use std::time::Duration;
 
 pub use error::StoreError;
 pub(crate) use error::{parse_game, parse_payload, parse_state};
-pub use lane::{Lane, QUICK_IN_A_ROW};
+pub use lane::Lane;
 pub use location::{Location, SQLITE_FILE_NAME};
 pub(crate) use model::now_ms;
 pub use model::{
@@ -408,8 +408,9 @@ impl Store {
     }
 
     /// [`Store::commit`] for a step in `lane`: on SQLite, whose one writer the commits take
-    /// in turn, a [`Lane::Long`] commit (after a search) lets the quick ones waiting go first
-    /// ([`lane`](crate::Lane)). PostgreSQL commits side by side and ignores it.
+    /// in turn, the [`Lane::Long`] commits (after a search) queue for it one at a time, so a
+    /// quick one waits behind at most one of them. PostgreSQL commits side by side and
+    /// ignores it.
     ///
     /// # Errors
     ///

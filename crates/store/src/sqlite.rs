@@ -1,10 +1,5 @@
 //! The SQLite backend: one file, WAL, a one-connection writer pool and a reader pool.
 //!
-//! The WAL is copied back into the database file by a connection of its own, in the
-//! background ([`CHECKPOINT_EVERY`]), not by whichever commit crosses SQLite's automatic
-//! threshold: such a checkpoint (copying the WAL and syncing the file) held the one writer for
-//! up to ~80 ms, and every learner's commit queued behind it.
-//!
 //! Writes go through a pool of exactly one connection, so the inputs of one process queue in
 //! the pool instead of spinning on SQLite's busy handler; every write transaction starts with
 //! `BEGIN IMMEDIATE`, which takes the database's write lock before anything is read, so a
@@ -27,55 +22,13 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 const READERS: u32 = 4;
 /// Attempts at opening and migrating a file that another process may be creating right now.
 const OPEN_ATTEMPTS: u32 = 3;
-/// How often the background checkpoint runs.
-pub(super) const CHECKPOINT_EVERY: Duration = Duration::from_millis(250);
 
 #[derive(Debug, Clone)]
 pub(super) struct SqliteStore {
     writer: SqlitePool,
     readers: SqlitePool,
-    /// The order of the commits waiting for the writer.
-    lanes: std::sync::Arc<super::lane::Gate>,
-    /// Stops the background checkpoints when the last clone of the store is dropped.
-    checkpoints: std::sync::Arc<Checkpoints>,
-}
-
-/// The background checkpoints of one store (see the module's head): a task with its own
-/// connection, aborted when dropped.
-#[derive(Debug)]
-struct Checkpoints(tokio::task::JoinHandle<()>);
-
-impl Drop for Checkpoints {
-    fn drop(&mut self) {
-        self.0.abort();
-    }
-}
-
-impl Checkpoints {
-    /// Every [`CHECKPOINT_EVERY`], a passive checkpoint on `connection`: it copies what no
-    /// reader still needs and never waits for the writer or a reader, so no commit waits
-    /// for it. A failure is logged and tried again at the next tick.
-    fn start(connection: SqlitePool) -> Checkpoints {
-        Checkpoints(tokio::spawn(async move {
-            let mut ticks = tokio::time::interval(CHECKPOINT_EVERY);
-            ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-            let mut failing = false;
-            loop {
-                ticks.tick().await;
-                match sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
-                    .execute(&connection)
-                    .await
-                {
-                    Ok(_) => failing = false,
-                    Err(e) if !failing => {
-                        failing = true;
-                        tracing::warn!(error = %e, "a background checkpoint of the SQLite file failed");
-                    }
-                    Err(_) => {}
-                }
-            }
-        }))
-    }
+    /// The long commits' one place in the writer's queue (see [`super::Lane`]).
+    long_lane: std::sync::Arc<tokio::sync::Semaphore>,
 }
 
 /// Takes the exclusive lock of `PATH.migrate-lock` (created if needed), waiting for another
@@ -144,9 +97,7 @@ impl SqliteStore {
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
-            .busy_timeout(BUSY_TIMEOUT)
-            // No commit checkpoints on its own: the background task does (module head).
-            .pragma("wal_autocheckpoint", "0");
+            .busy_timeout(BUSY_TIMEOUT);
         let connect_error = |source| StoreError::Connect {
             location: format!("SQLite file {}", path.display()),
             source,
@@ -174,19 +125,13 @@ impl SqliteStore {
         }
         let readers = SqlitePoolOptions::new()
             .max_connections(READERS)
-            .connect_with(options.clone())
-            .await
-            .map_err(connect_error)?;
-        let checkpointer = SqlitePoolOptions::new()
-            .max_connections(1)
             .connect_with(options)
             .await
             .map_err(connect_error)?;
         Ok(SqliteStore {
             writer,
             readers,
-            lanes: std::sync::Arc::default(),
-            checkpoints: std::sync::Arc::new(Checkpoints::start(checkpointer)),
+            long_lane: std::sync::Arc::new(tokio::sync::Semaphore::new(1)),
         })
     }
 
@@ -199,7 +144,12 @@ impl SqliteStore {
         change: &SharedChange<T>,
         owner: i64,
     ) -> Result<super::Committed<()>, StoreError> {
-        let _turn = self.lanes.enter(lane).await;
+        // A long commit queues for the writer only once the one before it is done; a quick
+        // one queues at once.
+        let _place = match lane {
+            super::Lane::Long => Some(self.long_lane.acquire().await),
+            super::Lane::Quick => None,
+        };
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
         super::sql::commit!(
             tx,
@@ -267,7 +217,6 @@ impl SqliteStore {
     }
 
     pub(super) async fn close(&self) {
-        self.checkpoints.0.abort();
         self.readers.close().await;
         self.writer.close().await;
     }
@@ -283,20 +232,48 @@ mod tests {
         assert!(!is_retryable(&sqlx::Error::PoolTimedOut));
     }
 
-    /// A commit never checkpoints (see the module's head): the background task does.
-    #[tokio::test]
-    async fn no_connection_of_the_store_checkpoints_when_it_commits() {
+    /// A quick commit does not wait for a long one waiting for its turn; the long one goes
+    /// once the long commit before it is done.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_long_commit_waits_for_the_long_one_before_it_and_a_quick_one_does_not() {
+        use super::super::{Change, Committed, Lane, Snapshot};
         let dir = tempfile::tempdir().unwrap();
         let store = SqliteStore::open(&dir.path().join("t.sqlite3"))
             .await
             .unwrap();
-        for pool in [store.writer(), store.reader()] {
-            let every: i64 = sqlx::query_scalar("PRAGMA wal_autocheckpoint")
-                .fetch_one(pool)
-                .await
-                .unwrap();
-            assert_eq!(every, 0);
-        }
+        let commit = |learner: i64, lane: Lane| {
+            let store = store.clone();
+            async move {
+                let snapshot = Snapshot {
+                    learner: LearnerId(learner),
+                    record: None,
+                    game: None,
+                    applied: false,
+                };
+                let change = SharedChange::alone(Change {
+                    state: serde_json::json!({ "n": 1 }),
+                    events: Vec::new(),
+                    output: (),
+                    unsent: None,
+                });
+                store.commit(lane, &snapshot, None, &change, 1).await
+            }
+        };
+        // A long commit before them still holds the lane.
+        let before = store.long_lane.clone().acquire_owned().await.unwrap();
+        let long = tokio::spawn(commit(1, Lane::Long));
+        let quick = tokio::time::timeout(Duration::from_secs(10), commit(2, Lane::Quick))
+            .await
+            .expect("the quick commit does not wait for the long lane");
+        assert!(matches!(quick, Ok(Committed::Done(()))));
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert!(!long.is_finished(), "the long commit waits its turn");
+        drop(before);
+        let long = tokio::time::timeout(Duration::from_secs(10), long)
+            .await
+            .expect("the long commit goes once the lane is free")
+            .unwrap();
+        assert!(matches!(long, Ok(Committed::Done(()))));
         store.close().await;
     }
 

@@ -177,8 +177,8 @@ pub async fn apply_from(
         })
         .await;
         let stepped = started.elapsed();
-        // A quick step's commit goes ahead of those of steps that searched (on SQLite's one
-        // writer, `chess_tutor_store::Lane`).
+        // The commits of steps that searched queue for SQLite's one writer one at a time, so
+        // a quick step's commit waits behind at most one of them (`chess_tutor_store::Lane`).
         let lane = if searches {
             chess_tutor_store::Lane::Long
         } else {

@@ -147,7 +147,8 @@ impl SqliteStore {
         // A long commit queues for the writer only once the one before it is done; a quick
         // one queues at once.
         let _place = match lane {
-            super::Lane::Long => Some(self.long_lane.acquire().await),
+            // Never closed, so always a permit.
+            super::Lane::Long => self.long_lane.acquire().await.ok(),
             super::Lane::Quick => None,
         };
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;

@@ -244,7 +244,7 @@ async fn last_tries(
     for s in &report.students {
         for (code, _) in s.most_broken() {
             if let Some(t) = figures.tallies.iter().find(|t| {
-                t.user == s.person.id && t.kind == KIND && t.value.as_deref() == Some(&code)
+                t.user == s.person.id && t.kind == KIND && t.value.as_deref() == Some(code.as_str())
             }) {
                 wanted.push((s.person.id, t.last));
             }

@@ -8,6 +8,7 @@ use crate::content::lesson::{Lesson, Step, StepKind};
 use crate::content::puzzle::{self, MatePuzzle};
 use crate::content::quiz::QuizItem;
 use crate::content::{Problem, load, quiz};
+use crate::rules::Rule;
 
 /// The loaded, validated content. Its indexes are built from it once, so it can only be made
 /// whole ([`Catalog::new`]) and read.
@@ -20,7 +21,7 @@ pub struct Catalog {
     puzzle_by_id: HashMap<PuzzleId, usize>,
     quiz_by_id: HashMap<String, usize>,
     step_by_id: HashMap<String, usize>,
-    practice: HashMap<&'static str, usize>,
+    practice: HashMap<Rule, usize>,
 }
 
 impl Catalog {
@@ -61,7 +62,7 @@ impl Catalog {
             if let StepKind::Move(task) = &step.kind {
                 for wrong in &task.wrong {
                     if let Some(reason) = &wrong.reason {
-                        cat.practice.entry(reason.code()).or_insert(i);
+                        cat.practice.entry(reason.rule()).or_insert(i);
                     }
                 }
             }
@@ -178,9 +179,9 @@ impl Catalog {
         self.puzzles.get(*self.puzzle_by_id.get(id)?)
     }
 
-    /// The step that practises the rule with this reason code, if any.
+    /// The step that practises `rule`, if any.
     #[must_use]
-    pub fn practice_step(&self, code: &str) -> Option<usize> {
-        self.practice.get(code).copied()
+    pub fn practice_step(&self, rule: Rule) -> Option<usize> {
+        self.practice.get(&rule).copied()
     }
 }

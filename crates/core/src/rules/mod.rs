@@ -5,6 +5,7 @@
 //! - [`phrase`]: moves written as beginners write them (`王走到h1`, `rook to e4`), and xiangqi
 //!   notation recognised.
 //! - [`reason`]: [`IllegalReason`], the rule that forbids a move, with its evidence squares.
+//! - [`rule_code`]: [`RuleCode`], a rule's code as progress and events keep it.
 //! - [`explain`](mod@explain): from a position and a read move to a [`Verdict`].
 //! - [`effects`]: what a legal move does (capture, check, mate…).
 //! - [`judge`]: positions and games (check, mate, stalemate, draws with evidence).
@@ -19,6 +20,7 @@ pub mod judge;
 pub mod notation;
 pub mod phrase;
 pub mod reason;
+pub mod rule_code;
 pub mod text;
 
 pub use effects::{Effect, MoveInfo};
@@ -26,7 +28,8 @@ pub use explain::{Verdict, explain, explain_in_game, explain_squares};
 pub use fen::{FenError, parse_fen};
 pub use input::{MoveInput, ParseInputError, parse_input};
 pub use judge::{DeadMaterial, Game, PositionReport};
-pub use reason::{Castling, IllegalReason, RightLost};
+pub use reason::{Castling, IllegalReason, RightLost, Rule};
+pub use rule_code::RuleCode;
 pub use text::Lang;
 
 /// The usual values of the pieces, in pawns (the king is not counted): what a beginner

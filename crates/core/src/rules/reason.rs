@@ -61,8 +61,17 @@ impl Castling {
 /// Every variant names the squares that prove the rule, so that a picture can draw them and a
 /// sentence can name them. Its code ([`IllegalReason::code`]) is the variant's name in
 /// snake case.
-#[derive(Debug, Clone, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames, strum::EnumDiscriminants,
+)]
 #[strum(serialize_all = "snake_case")]
+#[strum_discriminants(
+    name(Rule),
+    doc = "The rule an [`IllegalReason`] names, without its squares: what a refusal is counted \
+           and practised by. Its code is the reason's ([`IllegalReason::code`]).",
+    derive(Hash, strum::IntoStaticStr, strum::EnumString, strum::VariantArray),
+    strum(serialize_all = "snake_case")
+)]
 pub enum IllegalReason {
     /// The from-square is empty (or, for SAN, no piece of that kind exists).
     NoPiece {
@@ -326,6 +335,19 @@ impl IllegalReason {
     /// ```
     #[must_use]
     pub fn code(&self) -> &'static str {
+        self.into()
+    }
+
+    /// The rule, without its squares.
+    ///
+    /// ```
+    /// use chess_tutor_core::rules::{IllegalReason, Rule};
+    /// use shakmaty::Square;
+    /// let r = IllegalReason::PawnForwardCapture { from: Square::E4, to: Square::E5 };
+    /// assert_eq!(r.rule(), Rule::PawnForwardCapture);
+    /// ```
+    #[must_use]
+    pub fn rule(&self) -> Rule {
         self.into()
     }
 

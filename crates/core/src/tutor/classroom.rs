@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::Lang;
+use crate::rules::{Lang, RuleCode};
 
 /// The start of a class link's payload (`/start class-N`).
 const PAYLOAD: &str = "class-";
@@ -191,7 +191,7 @@ pub struct StudentFigures {
     /// Puzzles missed (a mistake, or the solution asked for).
     pub puzzles_missed: u32,
     /// Refused moves by reason code, each with how often.
-    pub rules: Vec<(String, u32)>,
+    pub rules: Vec<(RuleCode, u32)>,
     /// When they were last active (Unix milliseconds), if ever.
     pub last_active_ms: Option<i64>,
     /// Points from the puzzles of the day they solved (3 the first solver, 2 the second, 1
@@ -210,7 +210,7 @@ pub struct StudentFigures {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LastTry {
     /// The rule's code.
-    pub code: String,
+    pub code: RuleCode,
     /// The position (FEN).
     pub fen: String,
     /// The move tried (UCI squares, and the promotion piece).
@@ -250,6 +250,7 @@ impl StudentFigures {
     /// refusal by its code, a puzzle solved or missed.
     ///
     /// ```
+    /// use chess_tutor_core::rules::Rule;
     /// use chess_tutor_core::tutor::{Person, StudentFigures};
     /// let mut s = StudentFigures::new(Person { id: 1, name: "Ann".into() });
     /// s.count("step_done", Some("rook-1"), 3);
@@ -257,16 +258,19 @@ impl StudentFigures {
     /// s.count("puzzle_result", Some("1"), 4);
     /// s.count("puzzle_result", Some("false"), 1);
     /// assert_eq!((s.steps, s.puzzles_solved, s.puzzles_missed), (1, 4, 1));
-    /// assert_eq!(s.rules, [("pinned".to_owned(), 2)]);
+    /// assert_eq!(s.rules, [(Rule::Pinned.into(), 2)]);
     /// ```
     pub fn count(&mut self, kind: &str, value: Option<&str>, n: u32) {
         match (kind, value) {
             ("step_done", Some(_)) => self.steps += 1,
             ("lesson_done", Some(_)) => self.units += 1,
-            ("illegal_move", Some(code)) => match self.rules.iter_mut().find(|(c, _)| c == code) {
-                Some((_, count)) => *count += n,
-                None => self.rules.push((code.to_owned(), n)),
-            },
+            ("illegal_move", Some(code)) => {
+                let code = RuleCode::read(code);
+                match self.rules.iter_mut().find(|(c, _)| *c == code) {
+                    Some((_, count)) => *count += n,
+                    None => self.rules.push((code, n)),
+                }
+            }
             ("puzzle_result", Some("true" | "1")) => self.puzzles_solved += n,
             ("puzzle_result", Some("false" | "0")) => self.puzzles_missed += n,
             _ => {}
@@ -287,12 +291,12 @@ impl StudentFigures {
     /// for (code, n) in [("pinned", 2), ("path_blocked", 5), ("king_into_check", 2), ("wrong_movement", 1)] {
     ///     s.count("illegal_move", Some(code), n);
     /// }
-    /// let codes: Vec<String> = s.most_broken().into_iter().map(|(c, _)| c).collect();
+    /// let codes: Vec<String> = s.most_broken().into_iter().map(|(c, _)| c.to_string()).collect();
     /// assert_eq!(codes, ["path_blocked", "king_into_check", "pinned"]);
     /// ```
     #[must_use]
-    pub fn most_broken(&self) -> Vec<(String, u32)> {
-        let mut rules: Vec<(String, u32)> =
+    pub fn most_broken(&self) -> Vec<(RuleCode, u32)> {
+        let mut rules: Vec<(RuleCode, u32)> =
             self.rules.iter().filter(|(_, n)| *n > 0).cloned().collect();
         rules.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         rules.truncate(TOP_RULES);
@@ -642,7 +646,7 @@ mod tests {
                 lesson: "rook".parse().unwrap(),
             },
             Event::IllegalMove {
-                code: "pinned".into(),
+                code: crate::rules::Rule::Pinned.into(),
                 fen: None,
                 tried: None,
             },

@@ -6,7 +6,7 @@ use super::reply::Reply;
 use super::words::{self, Say};
 use crate::draw;
 use crate::render::BoardView;
-use crate::rules::{self, Verdict, text::verdict_text};
+use crate::rules::{self, RuleCode, Verdict, text::verdict_text};
 use shakmaty::Position as _;
 
 /// `/explain FEN move`: the FEN is everything but the last word.
@@ -58,7 +58,7 @@ pub(super) fn progress(cx: &mut Cx<'_>) {
     let p = &cx.session.progress;
     let total_steps = cx.catalog.steps().len();
     let level = super::ladder::level_name(p.points, p.rated_games, lang);
-    let mut errors: Vec<(&String, &u32)> = p.rule_errors.iter().collect();
+    let mut errors: Vec<(&RuleCode, &u32)> = p.rule_errors.iter().collect();
     errors.sort_by(|a, b| b.1.cmp(a.1));
     let errors: Vec<String> = errors
         .iter()

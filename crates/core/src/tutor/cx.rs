@@ -211,12 +211,12 @@ impl Cx<'_> {
         ) {
             return;
         }
-        let code = reason.code();
+        let code = crate::rules::RuleCode::from(reason.rule());
         *self
             .session
             .progress
             .rule_errors
-            .entry(code.to_owned())
+            .entry(code.clone())
             .or_insert(0) += 1;
         let chosen = match reason {
             crate::rules::IllegalReason::PromotionInvalidPiece { chosen, .. }
@@ -230,7 +230,7 @@ impl Cx<'_> {
             _ => None,
         };
         self.event(Event::IllegalMove {
-            code: code.to_owned(),
+            code,
             fen: Some(
                 shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string(),
             ),

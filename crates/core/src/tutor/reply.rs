@@ -211,8 +211,8 @@ pub enum Event {
     },
     /// The learner tried an illegal move.
     IllegalMove {
-        /// The reason code.
-        code: String,
+        /// The rule it broke.
+        code: crate::rules::RuleCode,
         /// The position it was tried in (FEN), so that a teacher's report can show it again.
         /// Absent from events stored before it was kept.
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -274,13 +274,14 @@ impl Event {
     ///
     /// ```
     /// use chess_tutor_core::tutor::Event;
-    /// let e = Event::IllegalMove { code: "pinned".into(), fen: None, tried: None };
+    /// use chess_tutor_core::rules::Rule;
+    /// let e = Event::IllegalMove { code: Rule::Pinned.into(), fen: None, tried: None };
     /// assert_eq!(e.illegal_code(), Some("pinned"));
     /// ```
     #[must_use]
     pub fn illegal_code(&self) -> Option<&str> {
         match self {
-            Event::IllegalMove { code, .. } => Some(code),
+            Event::IllegalMove { code, .. } => Some(code.as_str()),
             _ => None,
         }
     }

@@ -15,6 +15,7 @@ use crate::content::{LessonId, PuzzleId, QuizId, StepId};
 use crate::game::engine::Level;
 use crate::game::record::{Ending, Record};
 use crate::rules::Lang;
+use crate::rules::RuleCode;
 
 /// The format of a stored [`Session`] that this release writes (see [`Session::to_stored`]).
 /// Stored sessions without a format tag are format 1, which this release reads as they are.
@@ -495,9 +496,9 @@ pub struct Progress {
     /// Completed lessons, by id.
     pub lessons_done: BTreeSet<LessonId>,
     /// Illegal attempts per reason code (`IllegalReason::code`): the rules to practise.
-    pub rule_errors: BTreeMap<String, u32>,
+    pub rule_errors: BTreeMap<RuleCode, u32>,
     /// Reason codes whose review was already offered.
-    pub reviews_offered: BTreeSet<String>,
+    pub reviews_offered: BTreeSet<RuleCode>,
     /// Ladder points.
     pub points: i32,
     /// Rated games played (puzzles and quiz rounds).

@@ -5,6 +5,7 @@
 use shakmaty::{Role, Square};
 
 use crate::i18n::Lang;
+use crate::rules::RuleCode;
 
 crate::messages! {
     /// One thing the tutor says. Each variant is one message of `tutor.ftl`, its fields that
@@ -302,7 +303,7 @@ crate::messages! {
         PointsChange { delta: String, before: i32, after: i32, rating: u32 } = "points-change",
         ProgressPuzzles { started: u32, solved: usize, to_review: usize } = "progress-puzzles",
         ProgressLadder = "progress-ladder",
-        RuleName { code: String } = "rule-name",
+        RuleName { code: RuleCode } = "rule-name",
         KingOn { white: String, square: String } = "king-on",
         PieceOn { piece: String, square: String } = "piece-on",
         MateStepLeft { left: u32 } = "mate-step-left",

@@ -2,7 +2,7 @@
 //! explained, its squares drawn on the task's board, and the task left as it was.
 
 use chess_tutor_core::content::lesson::StepKind;
-use chess_tutor_core::rules::{self, IllegalReason, Lang, Verdict};
+use chess_tutor_core::rules::{self, IllegalReason, Lang, RuleCode, Verdict};
 use chess_tutor_core::tutor::{DropResult, Event, Mode};
 use shakmaty::{Chess, Color, Position, Square};
 
@@ -61,7 +61,12 @@ fn refuse_one(chat: &mut Chat<'_>, way: Way) {
     let (from, to, reason) = refused_move(&pos);
     let code = reason.code().to_owned();
     let mode = chat.session.mode.clone();
-    let errors = chat.session.progress.rule_errors.get(&code).copied();
+    let errors = chat
+        .session
+        .progress
+        .rule_errors
+        .get(&RuleCode::read(&code))
+        .copied();
     let events = chat.events.len();
     match way {
         Way::Tapped => {
@@ -84,7 +89,11 @@ fn refuse_one(chat: &mut Chat<'_>, way: Way) {
         (now, was) => assert_eq!(now, was, "a refusal leaves the task as it was"),
     }
     assert_eq!(
-        chat.session.progress.rule_errors.get(&code).copied(),
+        chat.session
+            .progress
+            .rule_errors
+            .get(&RuleCode::read(&code))
+            .copied(),
         Some(errors.unwrap_or(0) + 1),
         "counted once under `{code}`"
     );

@@ -183,3 +183,28 @@ fn the_tutors_castling_is_not_told_as_the_learners() {
     assert!(!told.contains("You castle"), "{told}");
     assert!(told.contains("The king castles short"), "{told}");
 }
+
+/// A rule code this release does not know (written by a later one) is kept: the session
+/// reads, `/progress` names the rule by its code, and the count is written back unchanged
+/// beside the known rule's, which goes on counting.
+#[test]
+fn a_stored_rule_code_this_release_does_not_know_is_kept() {
+    let catalog = crate::chat::shipped();
+    let (_, mut stored) = golden()
+        .into_iter()
+        .find(|(n, _)| n == "lesson-check-errors-en.json")
+        .unwrap();
+    stored["progress"]["rule_errors"]["a_rule_of_a_later_release"] = 4.into();
+    let session = Session::from_stored(&stored).unwrap();
+    let t = chess_tutor_core::tutor::step(
+        Request::new(session, Input::Text("/progress".into()), Envelope::default()),
+        catalog,
+    );
+    let told: String = t.replies.iter().map(|r| r.text.as_str()).collect();
+    assert!(told.contains("a_rule_of_a_later_release ×4"), "{told}");
+    let written = t.session.to_stored();
+    assert_eq!(
+        written["progress"]["rule_errors"],
+        serde_json::json!({"a_rule_of_a_later_release": 4, "king_into_check": 2, "no_piece": 1})
+    );
+}

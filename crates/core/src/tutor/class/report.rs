@@ -6,7 +6,7 @@
 use chrono::DateTime;
 
 use super::words::ClassSay;
-use crate::rules::Lang;
+use crate::rules::{Lang, RuleCode};
 use crate::tutor::classroom::{ClassContext, ClassReport, StudentFigures, TOP_RULES};
 use crate::tutor::cx::Cx;
 use crate::tutor::reply::Reply;
@@ -51,16 +51,13 @@ pub(super) fn for_a_teacher(cx: &mut Cx<'_>, ctx: &ClassContext) -> bool {
 }
 
 /// A student's most broken rules, most often first, at most [`TOP_RULES`].
-pub(super) fn top_rules(figures: &StudentFigures) -> Vec<(String, u32)> {
+pub(super) fn top_rules(figures: &StudentFigures) -> Vec<(RuleCode, u32)> {
     figures.most_broken()
 }
 
 /// A rule's name in `lang` (the catalogue's names of the refusal codes).
-fn rule_name(code: &str, lang: Lang) -> String {
-    Say::RuleName {
-        code: code.to_owned(),
-    }
-    .to(lang)
+fn rule_name(code: &RuleCode, lang: Lang) -> String {
+    Say::RuleName { code: code.clone() }.to(lang)
 }
 
 /// When a student was last active, as a date and time (UTC), or "never".
@@ -181,6 +178,7 @@ pub(super) fn csv(report: &ClassReport, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Rule;
     use crate::tutor::classroom::{ClassId, ClassInfo, Person};
 
     fn figures(name: &str, rules: &[(&str, u32)]) -> StudentFigures {
@@ -195,7 +193,7 @@ mod tests {
             quiz_wrong: 1,
             puzzles_solved: 4,
             puzzles_missed: 2,
-            rules: rules.iter().map(|(c, n)| ((*c).to_owned(), *n)).collect(),
+            rules: rules.iter().map(|(c, n)| ((*c).into(), *n)).collect(),
             last_active_ms: Some(1_767_225_600_000),
             daily_points: 0,
             last_tries: Vec::new(),
@@ -230,9 +228,9 @@ mod tests {
         assert_eq!(
             top_rules(&s),
             [
-                ("castling_through_check".to_owned(), 5),
-                ("king_into_check".to_owned(), 2),
-                ("pinned".to_owned(), 2)
+                (Rule::CastlingThroughCheck.into(), 5),
+                (Rule::KingIntoCheck.into(), 2),
+                (Rule::Pinned.into(), 2)
             ]
         );
         let en = text(&report(vec![s.clone()]), Lang::En, "2026-01-01", 4);

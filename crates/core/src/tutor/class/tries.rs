@@ -108,7 +108,7 @@ fn picture(last: &LastTry, lang: Lang) -> Option<(BoardView, String)> {
     let Verdict::Illegal(reason) = &verdict else {
         return None;
     };
-    if reason.code() != last.code {
+    if last.code != reason.rule() {
         return None;
     }
     let view = BoardView::from_position(&pos)
@@ -124,7 +124,7 @@ mod tests {
 
     fn tried(code: &str, fen: &str, tried: &str) -> LastTry {
         LastTry {
-            code: code.to_owned(),
+            code: code.into(),
             fen: fen.to_owned(),
             tried: tried.to_owned(),
         }
@@ -167,7 +167,7 @@ mod tests {
     fn a_students_tries_are_found_by_their_number_across_classes() {
         use crate::tutor::classroom::{ClassId, ClassInfo, ClassReport};
         let student = |id, name: &str, rules: &[(&str, u32)], tries| StudentFigures {
-            rules: rules.iter().map(|(c, n)| ((*c).to_owned(), *n)).collect(),
+            rules: rules.iter().map(|(c, n)| ((*c).into(), *n)).collect(),
             last_tries: tries,
             ..StudentFigures::new(Person {
                 id,

@@ -6,7 +6,7 @@ use crate::content::lesson::{Lesson, MoveTask as MoveStep, Step};
 use crate::draw::move_squares;
 use crate::render::{ArrowKind, BoardView, MarkKind};
 use crate::rules::effects::{Effect, MoveInfo};
-use crate::rules::{self, Verdict, text::verdict_text};
+use crate::rules::{self, Rule, RuleCode, Verdict, text::verdict_text};
 use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
 use crate::tutor::move_task::{Refusal, TaskBoard};
@@ -191,7 +191,7 @@ pub(super) fn refused(
     miss(state, &mut note, task.hint.get(lang));
     let view = scene_view(&task.scene).with_overlay(refusal.overlay);
     let mut message = message.with_view(view).with_note(&note);
-    if let Some(row) = review_offer(cx, refusal.reason.code(), state.index(cx.catalog)) {
+    if let Some(row) = review_offer(cx, refusal.reason.rule(), state.index(cx.catalog)) {
         message.rows.push(row);
     }
     update(cx, message);
@@ -224,13 +224,14 @@ fn why_it_is_right(cx: &Cx<'_>, note: &mut String, task: &MoveStep) {
 }
 
 /// After repeated illegal attempts of one rule, offer the step that practises it (once).
-fn review_offer(cx: &mut Cx<'_>, code: &str, current: usize) -> Option<Vec<Button>> {
-    let count = *cx.session.progress.rule_errors.get(code)?;
-    if count < ERRORS_FOR_REVIEW || cx.session.progress.reviews_offered.contains(code) {
+fn review_offer(cx: &mut Cx<'_>, rule: Rule, current: usize) -> Option<Vec<Button>> {
+    let code = RuleCode::from(rule);
+    let count = *cx.session.progress.rule_errors.get(&code)?;
+    if count < ERRORS_FOR_REVIEW || cx.session.progress.reviews_offered.contains(&code) {
         return None;
     }
-    let step = cx.catalog.practice_step(code).filter(|s| *s != current)?;
-    cx.session.progress.reviews_offered.insert(code.to_owned());
+    let step = cx.catalog.practice_step(rule).filter(|s| *s != current)?;
+    cx.session.progress.reviews_offered.insert(code);
     let label = cx.t(&Say::ButtonPractiseRule);
     Some(vec![Button::new(
         label,

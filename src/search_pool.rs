@@ -10,7 +10,7 @@
 //! the core, and games use every core otherwise.
 
 use std::panic::AssertUnwindSafe;
-use std::sync::{Mutex, OnceLock, mpsc};
+use std::sync::OnceLock;
 
 /// The nice value of the search threads (0 is normal, 19 the lowest priority).
 pub const NICE: i32 = 10;
@@ -52,7 +52,7 @@ struct Pool {
     nice: i32,
     /// Whether the threads run under `SCHED_IDLE` when [`searches_idle`] says so.
     idle: bool,
-    queue: OnceLock<Mutex<mpsc::Sender<Job>>>,
+    queue: OnceLock<flume::Sender<Job>>,
 }
 
 static SEARCHES: Pool = Pool {
@@ -79,11 +79,11 @@ static PICTURES: Pool = Pool {
 };
 
 impl Pool {
-    /// The queue the pool's threads take their jobs from.
-    fn queue(&'static self) -> &'static Mutex<mpsc::Sender<Job>> {
+    /// The queue the pool's threads take their jobs from: each thread waits on it itself, so
+    /// no lock passes from thread to thread at each job.
+    fn queue(&'static self) -> &'static flume::Sender<Job> {
         self.queue.get_or_init(|| {
-            let (sender, receiver) = mpsc::channel::<Job>();
-            let receiver = std::sync::Arc::new(Mutex::new(receiver));
+            let (sender, receiver) = flume::unbounded::<Job>();
             for i in 0..threads() {
                 let receiver = receiver.clone();
                 let started = std::thread::Builder::new()
@@ -97,23 +97,16 @@ impl Pool {
                         if self.nice != 0 {
                             lower_priority(self.nice);
                         }
-                        loop {
-                            // The lock is let go before the job runs.
-                            let job = match receiver.lock() {
-                                Ok(jobs) => jobs.recv(),
-                                Err(poisoned) => poisoned.into_inner().recv(),
-                            };
-                            match job {
-                                Ok(job) => job(),
-                                Err(_) => return,
-                            }
+                        // Until every sender is gone (never, for these statics).
+                        while let Ok(job) = receiver.recv() {
+                            job();
                         }
                     });
                 if let Err(e) = started {
                     tracing::error!(pool = self.name, error = %e, "cannot start a thread");
                 }
             }
-            Mutex::new(sender)
+            sender
         })
     }
 
@@ -124,11 +117,11 @@ impl Pool {
         let job: Job = Box::new(move || {
             let _ = done.send(std::panic::catch_unwind(AssertUnwindSafe(f)));
         });
-        let sent = match self.queue().lock() {
-            Ok(queue) => queue.send(job),
-            Err(poisoned) => poisoned.into_inner().send(job),
-        };
-        assert!(sent.is_ok(), "the {} threads are gone", self.name);
+        assert!(
+            self.queue().send(job).is_ok(),
+            "the {} threads are gone",
+            self.name
+        );
         match result.await {
             Ok(Ok(value)) => value,
             Ok(Err(panic)) => std::panic::resume_unwind(panic),

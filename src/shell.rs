@@ -150,7 +150,7 @@ pub async fn apply_from(
                     events: change.events,
                     unsent: change.unsent,
                 });
-                match store.commit(&snapshot, update_key, change).await? {
+                match Box::pin(store.commit(&snapshot, update_key, change)).await? {
                     Committed::Done(outcome) => return Ok(Applied::Done(outcome)),
                     Committed::Duplicate => return Ok(Applied::Duplicate),
                     Committed::Conflict => continue,
@@ -184,7 +184,8 @@ pub async fn apply_from(
         } else {
             chess_tutor_store::Lane::Quick
         };
-        let committed = store.commit_in(lane, &snapshot, update_key, change).await?;
+        // Boxed: a commit's state is kilobytes, kept off this step's.
+        let committed = Box::pin(store.commit_in(lane, &snapshot, update_key, change)).await?;
         // Where an input's time went, for an operator (each from the start of the attempt).
         tracing::debug!(
             learner = id.0,

@@ -52,9 +52,12 @@ async fn supervise_in_span(
     let mut attempt = 1;
     let since = std::time::Instant::now();
     loop {
-        // Its own task, so that a panic is caught at the join and the chat goes on.
-        let task =
-            tokio::spawn(handle_update(shell.clone(), id, incoming.clone()).in_current_span());
+        // Its own task, so that a panic is caught at the join and the chat goes on. Boxed:
+        // the handling is tens of kilobytes of state, which the task would otherwise copy
+        // each time it is moved (spawned, polled to its end, read).
+        let task = tokio::spawn(
+            Box::pin(handle_update(shell.clone(), id, incoming.clone())).in_current_span(),
+        );
         match task.await {
             Ok(Ok(())) => {
                 shell.metrics.handled(since);
@@ -64,7 +67,7 @@ async fn supervise_in_span(
                 tracing::warn!(update_id = id, attempt, error = %e, "the store failed");
                 if attempt >= STORE_ATTEMPTS {
                     tracing::error!(update_id = id, "given up after the store failed");
-                    apologize(&shell, &incoming).await;
+                    Box::pin(apologize(&shell, &incoming)).await;
                     shell.metrics.updates_failed.inc();
                     shell.metrics.handled(since);
                     return true;
@@ -82,7 +85,7 @@ async fn supervise_in_span(
                     "cancelled".to_owned()
                 };
                 tracing::error!(update_id = id, panic = %what, "handling an update panicked");
-                apologize(&shell, &incoming).await;
+                Box::pin(apologize(&shell, &incoming)).await;
                 shell.metrics.updates_failed.inc();
                 shell.metrics.handled(since);
                 return true;
@@ -222,13 +225,14 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
                 name: player.map(|m| m.name),
                 class,
             };
-            let applied = apply_from(
+            // Boxed, as the largest part of the handling's state (see `supervise`).
+            let applied = Box::pin(apply_from(
                 &shell.store,
                 &shell.catalog,
                 LearnerId(learner),
                 input,
                 &origin,
-            )
+            ))
             .await?;
             let mut daily_solved = Vec::new();
             let (replies, others, drawing) = match applied {

@@ -856,10 +856,45 @@ async fn run_load(learners: i64, per: usize, pictures: bool, rate: usize, storm:
                 .and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
         })
         .unwrap_or(0);
+    // The bot's CPU time so far, user and system (clock ticks of 10 ms), the calibration's
+    // update included: what an update costs the bot, whatever else the machine ran.
+    let cpu_ms = std::fs::read_to_string(format!("/proc/{}/stat", bot.child.id()))
+        .ok()
+        .and_then(|s| {
+            let after_name = &s[s.rfind(')')? + 2..];
+            let fields: Vec<&str> = after_name.split_whitespace().collect();
+            // utime and stime are the stat file's 14th and 15th fields.
+            let tick = |i: usize| fields.get(i)?.parse::<u64>().ok();
+            Some((tick(11)? * 10, tick(12)? * 10))
+        })
+        .unwrap_or((0, 0));
+    // Context switches of all the bot's threads: a thread that sleeps and is woken for each
+    // update costs more here than the work it does.
+    let switches: u64 = std::fs::read_dir(format!("/proc/{}/task", bot.child.id()))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|task| std::fs::read_to_string(task.path().join("status")).ok())
+        .flat_map(|status| {
+            status
+                .lines()
+                .filter(|l| l.contains("ctxt_switches:"))
+                .filter_map(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
+                .collect::<Vec<_>>()
+        })
+        .sum();
     assert!(bot.alive());
-    let (line, chats) = summarize(
+    let (mut line, chats) = summarize(
         &fake, base, &ids, learners, per, pictures, rate, storm, peak_kib,
     );
+    let per_update = |ms: u64| ms as f64 * 1e3 / (ids.len() + 1) as f64;
+    line.push_str(&format!(
+        ", bot CPU {:.0} µs per update ({:.0} user, {:.0} system), {:.1} context switches per update",
+        per_update(cpu_ms.0 + cpu_ms.1),
+        per_update(cpu_ms.0),
+        per_update(cpu_ms.1),
+        switches as f64 / (ids.len() + 1) as f64
+    ));
     let versions = versions(dir.path(), chats).await;
     assert!(
         versions.iter().all(|&v| v == per as i64),

@@ -20,11 +20,12 @@
 //! - `learner_events (seq, learner_id, version, kind, payload, created_at)`: progress events,
 //!   `seq` increasing in commit order within one learner.
 //! - `applied_updates (learner_id, update_key, version, applied_at)`: update keys already
-//!   applied, scoped per learner. Only the keys of each learner's last [`KEPT_UPDATE_KEYS`]
-//!   inputs are kept: each apply deletes that learner's keys whose `version` is
-//!   `KEPT_UPDATE_KEYS` or more behind the new version, so the table holds at most
-//!   `KEPT_UPDATE_KEYS` rows per learner. Telegram redelivers an update only until it is
-//!   confirmed (and for 24 hours at most), long before a learner sends that many more.
+//!   applied, scoped per learner. The keys of each learner's last [`KEPT_UPDATE_KEYS`]
+//!   inputs are kept: every [`PRUNE_EVERY`] versions an apply deletes that learner's keys
+//!   whose `version` is `KEPT_UPDATE_KEYS` or more behind the new version, so the table holds
+//!   at most `KEPT_UPDATE_KEYS + PRUNE_EVERY - 1` rows per learner. Telegram redelivers an
+//!   update only until it is confirmed (and for 24 hours at most), long before a learner
+//!   sends that many more.
 //! - `offsets (key, value, updated_at)`: named counters of the shells.
 //! - `classes`, `class_members`, `class_quizzes`, `class_answers`: classes in group chats,
 //!   their teachers and students (with when each joined), their quiz polls and each
@@ -117,8 +118,8 @@ pub use location::{Location, SQLITE_FILE_NAME};
 pub(crate) use model::now_ms;
 pub use model::{
     Applied, Backend, Change, ClassOp, Committed, Event, GameId, GameRecord, GameWrite,
-    KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, MAX_ATTEMPTS, MAX_CONFLICTS, SharedChange,
-    Snapshot, StoredEvent,
+    KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, MAX_ATTEMPTS, MAX_CONFLICTS, PRUNE_EVERY,
+    SharedChange, Snapshot, StoredEvent,
 };
 
 /// The learner store: SQLite or PostgreSQL behind one API. Cheap to clone (the clones share
@@ -365,22 +366,31 @@ impl Store {
         id: LearnerId,
         update_key: Option<i64>,
     ) -> Result<Snapshot, StoreError> {
-        let applied = match update_key {
-            Some(key) => on_either!(self, |db| {
-                sqlx::query(
-                    "SELECT 1 FROM applied_updates WHERE learner_id = $1 AND update_key = $2",
+        // One read: the learner's record and whether the update was applied, as of one
+        // moment, in one round trip (a missing learner gives NULLs; no key, never applied).
+        let (applied, state, version): (bool, Option<String>, Option<i64>) =
+            on_either!(self, |db| {
+                sqlx::query_as(
+                    "SELECT EXISTS (SELECT 1 FROM applied_updates
+                                    WHERE learner_id = $1 AND update_key = $2),
+                            (SELECT CAST(state AS TEXT) FROM learners WHERE id = $1),
+                            (SELECT version FROM learners WHERE id = $1)",
                 )
                 .bind(id.0)
-                .bind(key)
-                .fetch_optional(db.reader())
+                .bind(update_key)
+                .fetch_one(db.reader())
                 .await?
-                .is_some()
+            });
+        let record = match (state, version) {
+            (Some(state), Some(version)) => Some(LearnerRecord {
+                state: parse_state(id, &state)?,
+                version,
             }),
-            None => false,
+            _ => None,
         };
         Ok(Snapshot {
             learner: id,
-            record: self.load(id).await?,
+            record,
             game: None,
             applied,
         })

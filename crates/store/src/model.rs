@@ -9,6 +9,11 @@ use serde::{Deserialize, Serialize};
 /// How many of each learner's most recent update keys are kept for recognising replays.
 pub const KEPT_UPDATE_KEYS: i64 = 1000;
 
+/// The older keys are deleted at every this many versions of a learner, not at each input:
+/// a statement (and a scan of the learner's keys) saved on all the others. A learner holds
+/// at most `KEPT_UPDATE_KEYS + PRUNE_EVERY - 1` keys.
+pub const PRUNE_EVERY: i64 = 64;
+
 /// How many times [`Store::commit`] tries a transaction that meets lock contention or a
 /// serialization failure before it gives up with [`StoreError::Busy`].
 pub const MAX_ATTEMPTS: u32 = 8;

@@ -57,8 +57,6 @@ pub(crate) const POSTGRES: Dialect = Dialect {
 /// Every statement of a commit, worded for one dialect.
 #[derive(Debug)]
 pub(crate) struct Statements {
-    /// `$1` learner, `$2` key: a row when the update was applied.
-    pub seen: String,
     /// `$1` learner, `$2` state, `$3` new version, `$4` the version read: one row when
     /// nobody changed the learner since.
     pub update_learner: String,
@@ -66,7 +64,8 @@ pub(crate) struct Statements {
     pub insert_learner: String,
     /// `$1` learner, `$2` version, `$3` kind, `$4` payload.
     pub insert_event: String,
-    /// `$1` learner, `$2` key, `$3` version, `$4` unsent, `$5` owner, `$6` claimed at.
+    /// `$1` learner, `$2` key, `$3` version, `$4` unsent, `$5` owner, `$6` claimed at: one
+    /// row when the key was not applied yet.
     pub insert_applied: String,
     /// `$1` game, `$2` state: one row when no game has the id.
     pub insert_game: String,
@@ -86,7 +85,6 @@ impl Statements {
     fn worded(d: Dialect) -> Statements {
         let Dialect { json, now, .. } = d;
         Statements {
-            seen: "SELECT 1 FROM applied_updates WHERE learner_id = $1 AND update_key = $2".into(),
             update_learner: format!(
                 "UPDATE learners SET state = $2{json}, version = $3, updated_at = {now}
                  WHERE id = $1 AND version = $4"
@@ -102,7 +100,8 @@ impl Statements {
             insert_applied: format!(
                 "INSERT INTO applied_updates
                      (learner_id, update_key, version, unsent, claimed_by, claimed_at)
-                 VALUES ($1, $2, $3, $4{json}, $5, $6)"
+                 VALUES ($1, $2, $3, $4{json}, $5, $6)
+                 ON CONFLICT (learner_id, update_key) DO NOTHING"
             ),
             insert_game: format!(
                 "INSERT INTO games (id, state, version) VALUES ($1, $2{json}, 1)
@@ -139,7 +138,7 @@ pub(crate) static POSTGRES_STATEMENTS: LazyLock<Statements> =
 /// Evaluates to `Result<Committed<()>, StoreError>`, having committed or rolled back.
 macro_rules! commit {
     ($tx:ident, $st:expr, $snapshot:expr, $key:expr, $change:expr, $owner:expr) => {{
-        use $crate::{Committed, Event, GameWrite, KEPT_UPDATE_KEYS, SharedChange};
+        use $crate::{Committed, Event, GameWrite, KEPT_UPDATE_KEYS, PRUNE_EVERY, SharedChange};
         let st = $st;
         let snapshot = $snapshot;
         let id = snapshot.learner;
@@ -150,18 +149,10 @@ macro_rules! commit {
             others,
             class: class_ops,
         } = $change;
+        // Whether the update key was applied meanwhile is known from the key's own row,
+        // written last (an input applied meanwhile also changed the version read, which is a
+        // conflict first): no statement of its own before the writes.
         let conflict = 'write: {
-            if let Some(key) = key {
-                let seen = sqlx::query(st.seen.as_str())
-                    .bind(id.0)
-                    .bind(key)
-                    .fetch_optional(&mut *$tx)
-                    .await?;
-                if seen.is_some() {
-                    $tx.rollback().await?;
-                    return Ok(Committed::Duplicate);
-                }
-            }
             let state = serde_json::to_string(&change.state)?;
             let version = match &snapshot.record {
                 Some(read) => {
@@ -267,7 +258,7 @@ macro_rules! commit {
                     .as_ref()
                     .map(serde_json::to_string)
                     .transpose()?;
-                sqlx::query(st.insert_applied.as_str())
+                let written = sqlx::query(st.insert_applied.as_str())
                     .bind(id.0)
                     .bind(key)
                     .bind(version)
@@ -276,6 +267,10 @@ macro_rules! commit {
                     .bind(change.unsent.as_ref().map(|_| $crate::now_ms()))
                     .execute(&mut *$tx)
                     .await?;
+                if written.rows_affected() != 1 {
+                    $tx.rollback().await?;
+                    return Ok(Committed::Duplicate);
+                }
                 // The other player's replies, kept under this update key in their outbox.
                 for (other, unsent) in others {
                     sqlx::query(st.insert_others.as_str())
@@ -288,11 +283,13 @@ macro_rules! commit {
                         .await?;
                 }
             }
-            sqlx::query(st.prune.as_str())
-                .bind(id.0)
-                .bind(version - KEPT_UPDATE_KEYS)
-                .execute(&mut *$tx)
-                .await?;
+            if version % PRUNE_EVERY == 0 {
+                sqlx::query(st.prune.as_str())
+                    .bind(id.0)
+                    .bind(version - KEPT_UPDATE_KEYS)
+                    .execute(&mut *$tx)
+                    .await?;
+            }
             false
         };
         if conflict {
@@ -494,7 +491,7 @@ mod tests {
     #[test]
     fn the_dialects_differ_only_in_their_words() {
         let (s, p) = (&*SQLITE_STATEMENTS, &*POSTGRES_STATEMENTS);
-        assert_eq!(s.seen, p.seen);
+        assert_eq!(s.prune, p.prune);
         assert!(p.update_learner.contains("$2::jsonb") && p.update_learner.contains("now()"));
         assert!(!s.update_learner.contains("::jsonb") && s.update_learner.contains("strftime"));
         assert_eq!(

@@ -14,8 +14,8 @@ use std::time::Duration;
 
 use chess_tutor_store::{
     AnswerKept, Applied, Backend, Change, Claim, ClassOp, Committed, Event, GameId, GameRecord,
-    GameWrite, KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, Location, SharedChange, Store,
-    StoreError,
+    GameWrite, KEPT_UPDATE_KEYS, LearnerId, LearnerRecord, Location, PRUNE_EVERY, SharedChange,
+    Store, StoreError,
 };
 use serde_json::json;
 
@@ -776,16 +776,20 @@ async fn states_round_trip_unchanged(db: &Db) {
 async fn update_keys_are_kept_for_the_last_inputs_only(db: &Db) {
     let store = db.open().await;
     let me = LearnerId(11);
-    let inputs = KEPT_UPDATE_KEYS + 5;
+    // Just past a version at which the old keys are deleted, a few inputs beyond the kept.
+    let inputs = (KEPT_UPDATE_KEYS / PRUNE_EVERY + 1) * PRUNE_EVERY;
+    assert!(inputs > KEPT_UPDATE_KEYS);
     for key in 0..inputs {
         done(store.apply(me, Some(key), increment).await.unwrap());
     }
-    let kept = db
-        .raw_count("SELECT COUNT(*) FROM applied_updates WHERE learner_id = 11")
-        .await;
+    let kept = || async {
+        db.raw_count("SELECT COUNT(*) FROM applied_updates WHERE learner_id = 11")
+            .await
+    };
     assert_eq!(
-        kept, KEPT_UPDATE_KEYS,
-        "at most KEPT_UPDATE_KEYS keys per learner"
+        kept().await,
+        KEPT_UPDATE_KEYS,
+        "the last KEPT_UPDATE_KEYS keys once the old ones are deleted"
     );
     // The most recent keys are still recognised; the oldest are forgotten.
     for key in [inputs - 1, inputs - KEPT_UPDATE_KEYS] {
@@ -798,6 +802,13 @@ async fn update_keys_are_kept_for_the_last_inputs_only(db: &Db) {
         store.apply(me, Some(0), increment).await.unwrap(),
         Applied::Done(inputs + 1)
     );
+    // Between deletions the keys pile up to at most PRUNE_EVERY - 1 more.
+    for key in inputs..inputs + PRUNE_EVERY - 2 {
+        done(store.apply(me, Some(key), increment).await.unwrap());
+    }
+    assert_eq!(kept().await, KEPT_UPDATE_KEYS + PRUNE_EVERY - 1);
+    done(store.apply(me, Some(-1), increment).await.unwrap());
+    assert_eq!(kept().await, KEPT_UPDATE_KEYS, "deleted again");
 }
 
 async fn corrupt_data_is_an_error_not_a_panic(db: &Db) {
@@ -1436,6 +1447,18 @@ async fn a_change_computed_from_a_stale_snapshot_is_a_conflict_and_stores_nothin
     // And a key applied since the snapshot is a duplicate, not a second application.
     let late = store.snapshot(b, Some(4)).await.unwrap();
     assert!(late.applied);
+    // Even at the version read: a snapshot that did not look for the key (taken without
+    // one), committed with a key already applied, is a duplicate and stores nothing.
+    let unkeyed = store.snapshot(b, None).await.unwrap();
+    let b_before = store.load(b).await.unwrap();
+    let events_before = store.events(b, 0).await.unwrap().len();
+    let change = SharedChange::alone(increment(unkeyed.record.as_ref()));
+    assert_eq!(
+        store.commit(&unkeyed, Some(4), change).await.unwrap(),
+        Committed::Duplicate
+    );
+    assert_eq!(store.load(b).await.unwrap(), b_before);
+    assert_eq!(store.events(b, 0).await.unwrap().len(), events_before);
 }
 
 /// One input to `learner` that writes `events` and changes classes by `ops`.

@@ -197,7 +197,11 @@ fn a_stored_rule_code_this_release_does_not_know_is_kept() {
     stored["progress"]["rule_errors"]["a_rule_of_a_later_release"] = 4.into();
     let session = Session::from_stored(&stored).unwrap();
     let t = chess_tutor_core::tutor::step(
-        Request::new(session, Input::Text("/progress".into()), Envelope::default()),
+        Request::new(
+            session,
+            Input::Text("/progress".into()),
+            Envelope::default(),
+        ),
         catalog,
     );
     let told: String = t.replies.iter().map(|r| r.text.as_str()).collect();

@@ -201,19 +201,21 @@ impl SqliteStore {
         Ok(())
     }
 
+    /// One statement for the whole batch (its pairs as a JSON array), so one trip to the
+    /// writer, as on PostgreSQL.
     pub(super) async fn mark_sent(&self, sent: &[(LearnerId, i64)]) -> Result<(), StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        for (id, key) in sent {
-            sqlx::query(
-                "UPDATE applied_updates SET unsent = NULL
-                 WHERE learner_id = ? AND update_key = ? AND unsent IS NOT NULL",
-            )
-            .bind(id.0)
-            .bind(key)
-            .execute(&mut *tx)
-            .await?;
-        }
-        tx.commit().await?;
+        let pairs: Vec<(i64, i64)> = sent.iter().map(|(id, key)| (id.0, *key)).collect();
+        sqlx::query(
+            "UPDATE applied_updates AS a SET unsent = NULL
+             FROM (SELECT json_extract(value, '$[0]') AS learner_id,
+                          json_extract(value, '$[1]') AS update_key
+                   FROM json_each(?1)) AS s
+             WHERE a.learner_id = s.learner_id AND a.update_key = s.update_key
+               AND a.unsent IS NOT NULL",
+        )
+        .bind(serde_json::to_string(&pairs)?)
+        .execute(&self.writer)
+        .await?;
         Ok(())
     }
 

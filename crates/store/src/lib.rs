@@ -168,6 +168,20 @@ macro_rules! on_either {
     };
 }
 
+/// A learner's stored row (its state as JSON text, and its version) as a record.
+fn learner_record(
+    id: LearnerId,
+    row: Option<(String, i64)>,
+) -> Result<Option<LearnerRecord>, StoreError> {
+    row.map(|(state, version)| {
+        Ok(LearnerRecord {
+            state: parse_state(id, &state)?,
+            version,
+        })
+    })
+    .transpose()
+}
+
 // After `on_either!`, which it uses.
 mod class;
 mod daily;
@@ -242,13 +256,7 @@ impl Store {
                 .fetch_optional(db.reader())
                 .await?
         });
-        row.map(|(state, version)| {
-            Ok(LearnerRecord {
-                state: parse_state(id, &state)?,
-                version,
-            })
-        })
-        .transpose()
+        learner_record(id, row)
     }
 
     /// A shared game's stored record, or `None` for a game not stored.
@@ -366,31 +374,24 @@ impl Store {
         id: LearnerId,
         update_key: Option<i64>,
     ) -> Result<Snapshot, StoreError> {
-        // One read: the learner's record and whether the update was applied, as of one
-        // moment, in one round trip (a missing learner gives NULLs; no key, never applied).
+        // One read: the learner's row, if any, and whether the update was applied, as of one
+        // moment, in one round trip (no key: never applied).
         let (applied, state, version): (bool, Option<String>, Option<i64>) =
             on_either!(self, |db| {
                 sqlx::query_as(
                     "SELECT EXISTS (SELECT 1 FROM applied_updates
                                     WHERE learner_id = $1 AND update_key = $2),
-                            (SELECT CAST(state AS TEXT) FROM learners WHERE id = $1),
-                            (SELECT version FROM learners WHERE id = $1)",
+                            CAST(l.state AS TEXT), l.version
+                     FROM (SELECT 1) AS one LEFT JOIN learners AS l ON l.id = $1",
                 )
                 .bind(id.0)
                 .bind(update_key)
                 .fetch_one(db.reader())
                 .await?
             });
-        let record = match (state, version) {
-            (Some(state), Some(version)) => Some(LearnerRecord {
-                state: parse_state(id, &state)?,
-                version,
-            }),
-            _ => None,
-        };
         Ok(Snapshot {
             learner: id,
-            record,
+            record: learner_record(id, state.zip(version))?,
             game: None,
             applied,
         })

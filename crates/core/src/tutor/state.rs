@@ -14,8 +14,7 @@ use shakmaty::{CastlingMode, Chess, EnPassantMode, Square};
 use crate::content::{LessonId, PuzzleId, QuizId, StepId};
 use crate::game::engine::Level;
 use crate::game::record::{Ending, Record};
-use crate::rules::Lang;
-use crate::rules::RuleCode;
+use crate::rules::{Lang, RuleCode};
 
 /// The format of a stored [`Session`] that this release writes (see [`Session::to_stored`]).
 /// Stored sessions without a format tag are format 1, which this release reads as they are.

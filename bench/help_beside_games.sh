@@ -39,7 +39,7 @@ run() { # label bot threads backend
         echo "$out" | tail -30
         exit 1
     }
-    echo "$out" | grep -E '^help beside games|^stalled|^bot log|did not stop'
+    echo "$out" | grep -E '^help beside games|^SPENT|^THREADS|^stalled|^bot log|did not stop'
     echo "$out" | grep '^RESULT' >>"$RESULTS"
 }
 

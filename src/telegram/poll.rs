@@ -29,8 +29,13 @@ type Batch = Vec<(i64, Incoming)>;
 /// bounded however fast updates come.
 pub const MAX_HELD: usize = 10_000;
 
-/// Handled updates gathered before they are removed from the inbox in one write.
+/// Handled updates gathered before they are removed from the inbox in a write of their own.
 const REMOVE_BATCH: usize = 64;
+
+/// How long handled updates wait for the next fetched batch, whose inbox write takes them out
+/// too, before they are removed in a write of their own: under steady traffic a poll costs one
+/// write instead of two, and an idle bot's inbox is still empty soon after.
+const REMOVE_AFTER: Duration = Duration::from_millis(250);
 
 /// How the loop polls.
 #[derive(Debug, Clone)]
@@ -87,6 +92,7 @@ pub async fn run(
         stop: stop.clone(),
         done: mpsc::unbounded_channel(),
         handled: Vec::new(),
+        remove_at: None,
     };
     let mut unreadable = Vec::new();
     for (id, body) in inboxed {
@@ -98,7 +104,10 @@ pub async fn run(
             }
         }
     }
-    loop_state.handled.extend(unreadable);
+    if !unreadable.is_empty() {
+        loop_state.handled.extend(unreadable);
+        loop_state.remove_at = Some(Instant::now());
+    }
     let mut fetching: Option<JoinHandle<Result<Batch, FetchError>>> = None;
     let mut next_fetch = Instant::now();
     let mut deadline = Instant::now();
@@ -111,7 +120,6 @@ pub async fn run(
             && loop_state.held < options.max_held.max(1)
             && Instant::now() >= next_fetch
         {
-            loop_state.remove_handled().await;
             let offset = loop_state.offset;
             let shell = shell.clone();
             let options = options.clone();
@@ -119,6 +127,8 @@ pub async fn run(
                 fetch(&shell, offset, &options).await
             }));
         }
+        let remove_at = loop_state.remove_at;
+        let far = Instant::now() + Duration::from_secs(3600);
         tokio::select! {
             joined = async { fetching.as_mut().expect("guarded").await }, if fetching.is_some() => {
                 fetching = None;
@@ -148,9 +158,15 @@ pub async fn run(
             }
             Some(done) = loop_state.done.1.recv() => {
                 loop_state.finished(done);
-                if loop_state.handled.len() >= REMOVE_BATCH || loop_state.running == 0 {
+                if loop_state.handled.len() >= REMOVE_BATCH {
                     loop_state.remove_handled().await;
+                } else if loop_state.running == 0 && !loop_state.handled.is_empty() {
+                    loop_state.remove_at.get_or_insert_with(|| Instant::now() + REMOVE_AFTER);
                 }
+            }
+            () = tokio::time::sleep_until(remove_at.unwrap_or(far).into()),
+                if remove_at.is_some() => {
+                loop_state.remove_handled().await;
             }
             () = stop.cancelled(), if !loop_state.stopping => {
                 loop_state.stopping = true;
@@ -210,6 +226,9 @@ struct Loop {
     done: (mpsc::UnboundedSender<Done>, mpsc::UnboundedReceiver<Done>),
     /// Handled updates still in the inbox.
     handled: Vec<i64>,
+    /// When the handled updates are removed in a write of their own, unless a fetched batch's
+    /// write takes them first.
+    remove_at: Option<Instant>,
 }
 
 impl Loop {
@@ -244,7 +263,7 @@ impl Loop {
         if let Err(e) = self
             .shell
             .store
-            .inbox_add(OFFSET_KEY, last + 1, &kept)
+            .inbox_add(OFFSET_KEY, last + 1, &kept, &self.handled)
             .await
         {
             tracing::error!(
@@ -255,6 +274,8 @@ impl Loop {
             return false;
         }
         self.offset = Some(last + 1);
+        self.handled.clear();
+        self.remove_at = None;
         for (why, n) in skipped {
             tracing::info!(updates = n, reason = %why, "skipped updates");
         }
@@ -330,6 +351,7 @@ impl Loop {
     /// Removes the handled updates from the inbox (a failure only means they are handled
     /// again, and recognised, after a restart).
     async fn remove_handled(&mut self) {
+        self.remove_at = None;
         if self.handled.is_empty() {
             return;
         }

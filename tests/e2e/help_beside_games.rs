@@ -35,6 +35,97 @@ const GAME_CHATS: i64 = 30_000;
 /// A game waits this long for the tutor's answer before it counts as stalled.
 const STALL: Duration = Duration::from_secs(90);
 
+/// CPU time (user + system, in clock ticks) of the processes whose `comm` is `name`, or of
+/// the one process `pid`.
+fn cpu_ticks(pid: Option<u32>, name: &str) -> u64 {
+    let of = |stat: &str| -> Option<(String, u64)> {
+        let open = stat.find('(')?;
+        let close = stat.rfind(')')?;
+        let fields: Vec<&str> = stat[close + 2..].split_whitespace().collect();
+        // utime and stime are the stat file's 14th and 15th fields (11th and 12th after comm).
+        let ticks = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+        Some((stat[open + 1..close].to_owned(), ticks))
+    };
+    match pid {
+        Some(pid) => std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .ok()
+            .and_then(|s| of(&s))
+            .map_or(0, |(_, t)| t),
+        None => std::fs::read_dir("/proc")
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|e| std::fs::read_to_string(e.path().join("stat")).ok())
+            .filter_map(|s| of(&s))
+            .filter(|(comm, _)| comm == name)
+            .map(|(_, t)| t)
+            .sum(),
+    }
+}
+
+/// What the machine spent in a window: the fake server's getUpdates calls, and CPU ticks of
+/// the bot, of PostgreSQL's processes and of this harness (the fake server and the players).
+#[derive(Clone, Default)]
+struct Spent {
+    polls: u64,
+    bot: u64,
+    postgres: u64,
+    harness: u64,
+    /// The bot's CPU ticks by thread name (its digits dropped).
+    threads: std::collections::BTreeMap<String, u64>,
+    /// PostgreSQL's committed transactions in the benchmark's database.
+    commits: i64,
+}
+
+impl Spent {
+    async fn now(fake: &Fake, bot: u32, admin: Option<&sqlx::PgPool>) -> Spent {
+        let commits = match admin {
+            Some(admin) => sqlx::query_scalar(
+                "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()",
+            )
+            .fetch_one(admin)
+            .await
+            .unwrap_or(0),
+            None => 0,
+        };
+        let mut threads = std::collections::BTreeMap::new();
+        for task in std::fs::read_dir(format!("/proc/{bot}/task"))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            let Ok(stat) = std::fs::read_to_string(task.path().join("stat")) else {
+                continue;
+            };
+            let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
+                continue;
+            };
+            let name: String = stat[open + 1..close]
+                .chars()
+                .filter(|c| !c.is_ascii_digit())
+                .collect();
+            let fields: Vec<&str> = stat[close + 2..].split_whitespace().collect();
+            let ticks = fields
+                .get(11)
+                .and_then(|f| f.parse::<u64>().ok())
+                .unwrap_or(0)
+                + fields
+                    .get(12)
+                    .and_then(|f| f.parse::<u64>().ok())
+                    .unwrap_or(0);
+            *threads.entry(name).or_insert(0) += ticks;
+        }
+        Spent {
+            threads,
+            commits,
+            polls: fake.state.lock().unwrap().polls,
+            bot: cpu_ticks(Some(bot), ""),
+            postgres: cpu_ticks(None, "postgres"),
+            harness: cpu_ticks(Some(std::process::id()), ""),
+        }
+    }
+}
+
 fn env_num(key: &str, default: f64) -> f64 {
     std::env::var(key)
         .ok()
@@ -319,7 +410,10 @@ async fn help_beside_games() {
         .collect();
     let games_from = alone_to + warmup;
     let games_to = games_from + window;
+    tokio::time::sleep_until(games_from.into()).await;
+    let spent_from = Spent::now(&fake, bot.child.id(), pg.as_ref().map(|p| &p.0)).await;
     tokio::time::sleep_until(games_to.into()).await;
+    let spent_to = Spent::now(&fake, bot.child.id(), pg.as_ref().map(|p| &p.0)).await;
     stop_help.store(true, Ordering::Relaxed);
     stop_games.store(true, Ordering::Relaxed);
     sender.await.unwrap();
@@ -463,6 +557,25 @@ async fn help_beside_games() {
         stalls.len(),
         errors.len(),
     );
+    // Ticks are 1/100 s on Linux.
+    let per_s = |a: u64, b: u64| (b - a) as f64 / window.as_secs_f64();
+    println!(
+        "SPENT label={label} backend={backend} polls_per_s={:.1} pg_commits_per_s={:.0} bot_cpu={:.2} postgres_cpu={:.2} harness_cpu={:.2} (cores, over the window)",
+        per_s(spent_from.polls, spent_to.polls),
+        (spent_to.commits - spent_from.commits) as f64 / window.as_secs_f64(),
+        per_s(spent_from.bot, spent_to.bot) / 100.0,
+        per_s(spent_from.postgres, spent_to.postgres) / 100.0,
+        per_s(spent_from.harness, spent_to.harness) / 100.0,
+    );
+    let threads: Vec<String> = spent_to
+        .threads
+        .iter()
+        .map(|(name, t)| {
+            let before = spent_from.threads.get(name).copied().unwrap_or(0);
+            format!("{name}={:.2}", per_s(before, *t) / 100.0)
+        })
+        .collect();
+    println!("THREADS label={label} {}", threads.join(" "));
     for stall in &stalls {
         eprintln!("stalled: {stall}");
     }

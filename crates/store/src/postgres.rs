@@ -119,32 +119,35 @@ impl PostgresStore {
         )
     }
 
+    /// One statement, so one trip and one transaction of its own.
     pub(super) async fn inbox_add(
         &self,
         offset_key: &str,
         offset: i64,
         updates: &[(i64, String)],
+        handled: &[i64],
     ) -> Result<(), StoreError> {
         let (ids, bodies): (Vec<i64>, Vec<String>) = updates.iter().cloned().unzip();
-        let mut tx = self.pool.begin().await?;
+        // The ids added (at or past the old offset) and the ids removed (handled, so below
+        // it) never meet: no row is both inserted and deleted by the statement.
         sqlx::query(
-            "INSERT INTO inbox (update_id, body)
-             SELECT id, body::jsonb FROM UNNEST($1::int8[], $2::text[]) AS u (id, body)
-             ON CONFLICT DO NOTHING",
+            "WITH added AS (
+                 INSERT INTO inbox (update_id, body)
+                 SELECT id, body::jsonb FROM UNNEST($1::int8[], $2::text[]) AS u (id, body)
+                 ON CONFLICT DO NOTHING
+             ), removed AS (
+                 DELETE FROM inbox WHERE update_id = ANY($3::int8[])
+             )
+             INSERT INTO offsets (key, value) VALUES ($4, $5)
+             ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()",
         )
         .bind(&ids)
         .bind(&bodies)
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query(
-            "INSERT INTO offsets (key, value) VALUES ($1, $2)
-             ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()",
-        )
+        .bind(handled)
         .bind(offset_key)
         .bind(offset)
-        .execute(&mut *tx)
+        .execute(&self.pool)
         .await?;
-        tx.commit().await?;
         Ok(())
     }
 

@@ -162,17 +162,33 @@ impl SqliteStore {
         )
     }
 
+    /// Three statements whatever the batch's size (its updates and the handled ids as JSON
+    /// arrays), each a trip to the writer's thread.
     pub(super) async fn inbox_add(
         &self,
         offset_key: &str,
         offset: i64,
         updates: &[(i64, String)],
+        handled: &[i64],
     ) -> Result<(), StoreError> {
+        let added = serde_json::to_string(updates)?;
+        let removed = serde_json::to_string(handled)?;
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        for (id, body) in updates {
-            sqlx::query("INSERT INTO inbox (update_id, body) VALUES (?, ?) ON CONFLICT DO NOTHING")
-                .bind(id)
-                .bind(body)
+        if !updates.is_empty() {
+            // `WHERE true`: without it SQLite would read `ON CONFLICT` as a join's `ON`.
+            sqlx::query(
+                "INSERT INTO inbox (update_id, body)
+                 SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]')
+                 FROM json_each(?1) WHERE true
+                 ON CONFLICT DO NOTHING",
+            )
+            .bind(&added)
+            .execute(&mut *tx)
+            .await?;
+        }
+        if !handled.is_empty() {
+            sqlx::query("DELETE FROM inbox WHERE update_id IN (SELECT value FROM json_each(?1))")
+                .bind(&removed)
                 .execute(&mut *tx)
                 .await?;
         }
@@ -190,14 +206,10 @@ impl SqliteStore {
     }
 
     pub(super) async fn inbox_remove(&self, ids: &[i64]) -> Result<(), StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        for id in ids {
-            sqlx::query("DELETE FROM inbox WHERE update_id = ?")
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await?;
+        sqlx::query("DELETE FROM inbox WHERE update_id IN (SELECT value FROM json_each(?1))")
+            .bind(serde_json::to_string(ids)?)
+            .execute(&self.writer)
+            .await?;
         Ok(())
     }
 

@@ -636,14 +636,17 @@ async fn the_inbox_keeps_updates_with_the_offset_until_removed(db: &Db) {
         (12, json!({"tutor": {"chat": 5, "input": {"text": "马f3"}}})),
         (10, json!({"answer_only": {"chat": null, "callback": "cb"}})),
     ];
-    store.inbox_add("telegram", 13, &updates).await.unwrap();
+    store
+        .inbox_add("telegram", 13, &updates, &[])
+        .await
+        .unwrap();
     assert_eq!(store.get_offset("telegram").await.unwrap(), Some(13));
     let mut expected = updates.clone();
     expected.sort_by_key(|(id, _)| *id);
     assert_eq!(store.inbox().await.unwrap(), expected, "lowest id first");
     // Kept again (a batch fetched twice): left as it is; the offset moves on.
     store
-        .inbox_add("telegram", 14, &[(12, json!("other")), (13, json!(3))])
+        .inbox_add("telegram", 14, &[(12, json!("other")), (13, json!(3))], &[])
         .await
         .unwrap();
     assert_eq!(store.get_offset("telegram").await.unwrap(), Some(14));
@@ -651,10 +654,38 @@ async fn the_inbox_keeps_updates_with_the_offset_until_removed(db: &Db) {
     assert_eq!(inbox.len(), 3);
     assert_eq!(inbox[1], updates[0], "the first copy stays");
     // A batch of skipped updates only moves the offset.
-    store.inbox_add("telegram", 20, &[]).await.unwrap();
+    store.inbox_add("telegram", 20, &[], &[]).await.unwrap();
     assert_eq!(store.get_offset("telegram").await.unwrap(), Some(20));
-    store.inbox_remove(&[10, 13, 99]).await.unwrap();
+    store.inbox_remove(&[10, 99]).await.unwrap();
     store.inbox_remove(&[]).await.unwrap();
+    let ids = |inbox: Vec<(i64, serde_json::Value)>| {
+        inbox.into_iter().map(|(id, _)| id).collect::<Vec<_>>()
+    };
+    assert_eq!(ids(store.inbox().await.unwrap()), [12, 13]);
+    // The next batch takes the handled updates out in the same write.
+    store
+        .inbox_add(
+            "telegram",
+            22,
+            &[(20, json!("new")), (21, json!({"a": [1, "二"]}))],
+            &[13, 98],
+        )
+        .await
+        .unwrap();
+    assert_eq!(store.get_offset("telegram").await.unwrap(), Some(22));
+    assert_eq!(
+        store.inbox().await.unwrap(),
+        vec![
+            updates[0].clone(),
+            (20, json!("new")),
+            (21, json!({"a": [1, "二"]}))
+        ]
+    );
+    // A poll that brought nothing new may still take handled updates out.
+    store
+        .inbox_add("telegram", 22, &[], &[20, 21])
+        .await
+        .unwrap();
     assert_eq!(store.inbox().await.unwrap(), vec![updates[0].clone()]);
     // Kept through a restart.
     store.close().await;

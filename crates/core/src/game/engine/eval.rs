@@ -160,23 +160,94 @@ fn centre_distance(sq: Square) -> i32 {
     df + dr
 }
 
+/// A piece's value plus its square bonus, middlegame and endgame, for every colour, role and
+/// square, from White's point of view (a black piece's entries are negated): computed once so
+/// that the evaluation, the engine's most frequent call, only adds table entries.
+struct PieceSquares {
+    mg: [[[i32; 64]; 6]; 2],
+    eg: [[[i32; 64]; 6]; 2],
+}
+
+const PIECE_SQUARES: PieceSquares = {
+    let mut mg = [[[0; 64]; 6]; 2];
+    let mut eg = [[[0; 64]; 6]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let color = if c == 0 { Color::Black } else { Color::White };
+        let sign = if c == 0 { -1 } else { 1 };
+        let mut r = 0;
+        while r < 6 {
+            let role = ROLES[r];
+            let mut sq = 0;
+            while sq < 64 {
+                // The table entry as `index` reads it, in a const context.
+                let i = match color {
+                    Color::White => sq ^ 56,
+                    Color::Black => sq,
+                };
+                let (m, e) = match role {
+                    Role::Pawn => (PAWN_MG[i], PAWN_EG[i]),
+                    Role::Knight => (KNIGHT[i], KNIGHT[i]),
+                    Role::Bishop => (BISHOP[i], BISHOP[i]),
+                    Role::Rook => (ROOK[i], ROOK[i]),
+                    Role::Queen => (QUEEN[i], QUEEN[i]),
+                    Role::King => (KING_MG[i], KING_EG[i]),
+                };
+                mg[c][r][sq] = sign * (value(role) + m);
+                eg[c][r][sq] = sign * (value(role) + e);
+                sq += 1;
+            }
+            r += 1;
+        }
+        c += 1;
+    }
+    PieceSquares { mg, eg }
+};
+
+/// The roles in `Role as usize - 1` order (shakmaty numbers them from 1).
+const ROLES: [Role; 6] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
+
 /// Material, squares and the rest from White's point of view.
 fn white_score(board: &Board) -> i32 {
     let mut mg = 0;
     let mut eg = 0;
     let mut phase = 0;
     let mut material = [0i32; 2];
-    for (sq, piece) in board {
-        let sign = if piece.color == Color::White { 1 } else { -1 };
-        let (m, e) = square_bonus(piece.role, piece.color, sq);
-        let v = value(piece.role);
-        if piece.role != Role::King {
-            material[piece.color as usize] += v;
+    // By colour and role, one bitboard each: the same sums as square by square, without
+    // asking the board what stands on each occupied square.
+    for color in Color::ALL {
+        let c = color as usize;
+        let ours = board.by_color(color);
+        for (r, role) in ROLES.into_iter().enumerate() {
+            let pieces = ours & board.by_role(role);
+            if pieces.is_empty() {
+                continue;
+            }
+            let count = pieces.count() as i32;
+            if role != Role::King {
+                material[c] += count * value(role);
+            }
+            phase += count * phase_weight(role);
+            for sq in pieces {
+                mg += PIECE_SQUARES.mg[c][r][sq.to_usize()];
+                eg += PIECE_SQUARES.eg[c][r][sq.to_usize()];
+            }
         }
-        mg += sign * (v + m);
-        eg += sign * (v + e);
-        phase += phase_weight(piece.role);
     }
+    finish(board, mg, eg, phase, material)
+}
+
+/// The score from the pieces' sums (values and squares, middlegame and endgame), the phase
+/// weight and each side's material: blended by phase, then the pair of bishops and the push
+/// of a lone king.
+fn finish(board: &Board, mg: i32, eg: i32, phase: i32, material: [i32; 2]) -> i32 {
     let phase = phase.min(FULL_PHASE);
     let mut score = (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE;
 
@@ -228,6 +299,47 @@ mod tests {
 
     fn pos(fen: &str) -> Chess {
         crate::rules::parse_fen(fen).unwrap()
+    }
+
+    /// The evaluation's first form, square by square: the oracle of the table-driven one.
+    fn white_score_square_by_square(board: &Board) -> i32 {
+        let mut mg = 0;
+        let mut eg = 0;
+        let mut phase = 0;
+        let mut material = [0i32; 2];
+        for (sq, piece) in board {
+            let sign = if piece.color == Color::White { 1 } else { -1 };
+            let (m, e) = square_bonus(piece.role, piece.color, sq);
+            let v = value(piece.role);
+            if piece.role != Role::King {
+                material[piece.color as usize] += v;
+            }
+            mg += sign * (v + m);
+            eg += sign * (v + e);
+            phase += phase_weight(piece.role);
+        }
+        finish(board, mg, eg, phase, material)
+    }
+
+    proptest::proptest! {
+        /// Random games from the start, and each position's evaluation is the same as the
+        /// square-by-square sum's.
+        #[test]
+        fn the_tables_add_up_as_square_by_square(choices in proptest::collection::vec(0usize..64, 0..160)) {
+            let mut pos = Chess::default();
+            for choice in choices {
+                proptest::prop_assert_eq!(
+                    white_score(pos.board()),
+                    white_score_square_by_square(pos.board())
+                );
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[choice % moves.len()];
+                pos.play_unchecked(m);
+            }
+        }
     }
 
     #[test]

@@ -157,6 +157,35 @@ mod tests {
         }
     }
 
+    /// The search's exact work, pinned: a change meant only to make the engine faster (the
+    /// evaluation's tables, the move ordering on the stack) must choose the same moves after
+    /// the same nodes, or games and the strength figures would silently change. The snapshot
+    /// was written by the engine before those changes.
+    #[test]
+    fn the_search_visits_the_same_nodes_and_chooses_the_same_moves() {
+        let lines: Vec<String> = random_positions(24)
+            .iter()
+            .enumerate()
+            .flat_map(|(i, p)| {
+                [Level::new(5).unwrap(), Level::HIGHEST].map(|level| {
+                    match reply_with_stats(p, &[], level, i as u64) {
+                        Some(r) => format!(
+                            "{} L{}: {} nodes {} depth {} score {}",
+                            i,
+                            level.number(),
+                            r.mv.to_uci(shakmaty::CastlingMode::Standard),
+                            r.stats.nodes,
+                            r.stats.depth,
+                            r.stats.score
+                        ),
+                        None => format!("{i} L{}: none", level.number()),
+                    }
+                })
+            })
+            .collect();
+        insta::assert_snapshot!(lines.join("\n"));
+    }
+
     #[test]
     fn the_seed_changes_the_lowest_levels_choice() {
         let p = Chess::default();

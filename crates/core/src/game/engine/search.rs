@@ -9,8 +9,9 @@
 //! level's noise), drawn from the seed, and the search still finds the move with the best
 //! nudged score exactly.
 
+use arrayvec::ArrayVec;
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
+use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, Role};
 
 use super::eval::{evaluate, square_gain, value};
 
@@ -154,9 +155,12 @@ impl Searcher<'_> {
             .any(|back| self.line[n - back] == key)
     }
 
-    fn order(&self, pos: &Chess, moves: &[Move], best: Option<Move>, ply: usize) -> Vec<Move> {
+    /// The moves, best first by the ordering's guess; equal guesses keep the generator's order
+    /// (a stable sort), so the search visits the same nodes in the same order every time. On
+    /// the stack: this runs at every node.
+    fn order(&self, pos: &Chess, moves: &[Move], best: Option<Move>, ply: usize) -> MoveList {
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
-        let mut scored: Vec<(i32, Move)> = moves
+        let mut scored: ArrayVec<(i32, Move), 256> = moves
             .iter()
             .map(|&m| {
                 let s = if Some(m) == best {

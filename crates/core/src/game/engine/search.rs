@@ -9,9 +9,8 @@
 //! level's noise), drawn from the seed, and the search still finds the move with the best
 //! nudged score exactly.
 
-use arrayvec::ArrayVec;
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, Role};
+use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
 
 use super::eval::{evaluate, square_gain, value};
 
@@ -119,6 +118,8 @@ struct Searcher<'a> {
     killers: [[Option<Move>; 2]; MAX_PLY],
     /// The keys of the game's earlier positions, then of the line being searched.
     line: Vec<u64>,
+    /// The move ordering's buffer (each move with its guess), kept from node to node.
+    scored: Vec<(i32, Move)>,
 }
 
 impl Searcher<'_> {
@@ -155,35 +156,37 @@ impl Searcher<'_> {
             .any(|back| self.line[n - back] == key)
     }
 
-    /// The moves, best first by the ordering's guess; equal guesses keep the generator's order
-    /// (a stable sort), so the search visits the same nodes in the same order every time. On
-    /// the stack: this runs at every node.
-    fn order(&self, pos: &Chess, moves: &[Move], best: Option<Move>, ply: usize) -> MoveList {
+    /// Sorts the moves best first by the ordering's guess; equal guesses keep the generator's
+    /// order (a stable sort), so the search visits the same nodes in the same order every
+    /// time. Each move's guess is made once, in a buffer the search keeps: this runs at every
+    /// node.
+    fn order(&mut self, pos: &Chess, moves: &mut [Move], best: Option<Move>, ply: usize) {
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
-        let mut scored: ArrayVec<(i32, Move), 256> = moves
-            .iter()
-            .map(|&m| {
-                let s = if Some(m) == best {
-                    1_000_000
-                } else if let Some(victim) = m.capture() {
-                    100_000 + 16 * rank(victim) - rank(m.role())
-                } else if m.promotion() == Some(Role::Queen) {
-                    90_000
-                } else if Some(m) == killers[0] {
-                    80_000
-                } else if Some(m) == killers[1] {
-                    79_000
-                } else {
-                    match m.from() {
-                        Some(from) => square_gain(m.role(), pos.turn(), from, m.to()),
-                        None => 50,
-                    }
-                };
-                (s, m)
-            })
-            .collect();
-        scored.sort_by_key(|(s, _)| -s);
-        scored.into_iter().map(|(_, m)| m).collect()
+        let turn = pos.turn();
+        self.scored.clear();
+        self.scored.extend(moves.iter().map(|&m| {
+            let s = if Some(m) == best {
+                1_000_000
+            } else if let Some(victim) = m.capture() {
+                100_000 + 16 * rank(victim) - rank(m.role())
+            } else if m.promotion() == Some(Role::Queen) {
+                90_000
+            } else if Some(m) == killers[0] {
+                80_000
+            } else if Some(m) == killers[1] {
+                79_000
+            } else {
+                match m.from() {
+                    Some(from) => square_gain(m.role(), turn, from, m.to()),
+                    None => 50,
+                }
+            };
+            (s, m)
+        }));
+        self.scored.sort_by_key(|(s, _)| -s);
+        for (slot, (_, m)) in moves.iter_mut().zip(&self.scored) {
+            *slot = *m;
+        }
     }
 
     fn negamax(
@@ -233,11 +236,11 @@ impl Searcher<'_> {
             }
         }
 
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
+        let mut moves = pos.legal_moves();
+        if moves.is_empty() {
             return if in_check { -(MATE - ply as i32) } else { 0 };
         }
-        let moves = self.order(pos, &legal, entry.and_then(|e| e.mv), ply);
+        self.order(pos, &mut moves, entry.and_then(|e| e.mv), ply);
 
         self.line.push(key);
         let alpha_start = alpha;
@@ -337,8 +340,8 @@ impl Searcher<'_> {
                     || m.promotion() == Some(Role::Queen)
             });
         }
-        let moves = self.order(pos, &legal, None, MAX_PLY);
-        for m in moves {
+        self.order(pos, &mut legal, None, MAX_PLY);
+        for m in legal {
             let mut child = pos.clone();
             child.play_unchecked(m);
             let score = -self.quiescence(&child, ply + 1, -beta, -alpha, q + 1);
@@ -396,9 +399,11 @@ pub fn search(pos: &Chess, earlier: &[u64], limits: &Limits) -> Option<(Move, St
         table: vec![None; table_size],
         killers: [[None; 2]; MAX_PLY],
         line: earlier.to_vec(),
+        scored: Vec::new(),
     };
-    let children: Vec<(Move, Chess, u64, i32)> = searcher
-        .order(pos, &legal, None, 0)
+    let mut root_moves = legal.clone();
+    searcher.order(pos, &mut root_moves, None, 0);
+    let children: Vec<(Move, Chess, u64, i32)> = root_moves
         .into_iter()
         .map(|m| {
             let mut child = pos.clone();

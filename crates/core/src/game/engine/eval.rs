@@ -133,7 +133,11 @@ fn index(color: Color, sq: Square) -> usize {
 
 /// The middlegame and endgame square bonuses of one piece.
 fn square_bonus(role: Role, color: Color, sq: Square) -> (i32, i32) {
-    let i = index(color, sq);
+    table_bonus(role, index(color, sq))
+}
+
+/// The middlegame and endgame entries `i` of `role`'s tables.
+const fn table_bonus(role: Role, i: usize) -> (i32, i32) {
     match role {
         Role::Pawn => (PAWN_MG[i], PAWN_EG[i]),
         Role::Knight => (KNIGHT[i], KNIGHT[i]),
@@ -185,14 +189,7 @@ const PIECE_SQUARES: PieceSquares = {
                     Color::White => sq ^ 56,
                     Color::Black => sq,
                 };
-                let (m, e) = match role {
-                    Role::Pawn => (PAWN_MG[i], PAWN_EG[i]),
-                    Role::Knight => (KNIGHT[i], KNIGHT[i]),
-                    Role::Bishop => (BISHOP[i], BISHOP[i]),
-                    Role::Rook => (ROOK[i], ROOK[i]),
-                    Role::Queen => (QUEEN[i], QUEEN[i]),
-                    Role::King => (KING_MG[i], KING_EG[i]),
-                };
+                let (m, e) = table_bonus(role, i);
                 mg[c][r][sq] = sign * (value(role) + m);
                 eg[c][r][sq] = sign * (value(role) + e);
                 sq += 1;

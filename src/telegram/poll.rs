@@ -128,7 +128,6 @@ pub async fn run(
             }));
         }
         let remove_at = loop_state.remove_at;
-        let far = Instant::now() + Duration::from_secs(3600);
         tokio::select! {
             joined = async { fetching.as_mut().expect("guarded").await }, if fetching.is_some() => {
                 fetching = None;
@@ -164,7 +163,7 @@ pub async fn run(
                     loop_state.remove_at.get_or_insert_with(|| Instant::now() + REMOVE_AFTER);
                 }
             }
-            () = tokio::time::sleep_until(remove_at.unwrap_or(far).into()),
+            () = tokio::time::sleep_until(remove_at.unwrap_or_else(Instant::now).into()),
                 if remove_at.is_some() => {
                 loop_state.remove_handled().await;
             }

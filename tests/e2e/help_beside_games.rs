@@ -35,32 +35,32 @@ const GAME_CHATS: i64 = 30_000;
 /// A game waits this long for the tutor's answer before it counts as stalled.
 const STALL: Duration = Duration::from_secs(90);
 
-/// CPU time (user + system, in clock ticks) of the processes whose `comm` is `name`, or of
-/// the one process `pid`.
-fn cpu_ticks(pid: Option<u32>, name: &str) -> u64 {
-    let of = |stat: &str| -> Option<(String, u64)> {
-        let open = stat.find('(')?;
-        let close = stat.rfind(')')?;
-        let fields: Vec<&str> = stat[close + 2..].split_whitespace().collect();
-        // utime and stime are the stat file's 14th and 15th fields (11th and 12th after comm).
-        let ticks = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
-        Some((stat[open + 1..close].to_owned(), ticks))
-    };
-    match pid {
-        Some(pid) => std::fs::read_to_string(format!("/proc/{pid}/stat"))
-            .ok()
-            .and_then(|s| of(&s))
-            .map_or(0, |(_, t)| t),
-        None => std::fs::read_dir("/proc")
-            .into_iter()
-            .flatten()
-            .flatten()
-            .filter_map(|e| std::fs::read_to_string(e.path().join("stat")).ok())
-            .filter_map(|s| of(&s))
-            .filter(|(comm, _)| comm == name)
-            .map(|(_, t)| t)
-            .sum(),
-    }
+/// A `/proc/…/stat` line's command name and CPU time (user + system, in clock ticks).
+fn stat_ticks(stat: &str) -> Option<(String, u64)> {
+    let open = stat.find('(')?;
+    let close = stat.rfind(')')?;
+    let fields: Vec<&str> = stat[close + 2..].split_whitespace().collect();
+    // utime and stime are the stat file's 14th and 15th fields (11th and 12th after comm).
+    let ticks = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some((stat[open + 1..close].to_owned(), ticks))
+}
+
+/// The stat lines of the entries of a `/proc` folder (processes, or a process's threads).
+fn stats_under(folder: &str) -> impl Iterator<Item = (String, u64)> {
+    std::fs::read_dir(folder)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| std::fs::read_to_string(e.path().join("stat")).ok())
+        .filter_map(|s| stat_ticks(&s))
+}
+
+/// CPU ticks of the one process `pid`.
+fn process_ticks(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|s| stat_ticks(&s))
+        .map_or(0, |(_, t)| t)
 }
 
 /// What the machine spent in a window: the fake server's getUpdates calls, and CPU ticks of
@@ -89,39 +89,20 @@ impl Spent {
             None => 0,
         };
         let mut threads = std::collections::BTreeMap::new();
-        for task in std::fs::read_dir(format!("/proc/{bot}/task"))
-            .into_iter()
-            .flatten()
-            .flatten()
-        {
-            let Ok(stat) = std::fs::read_to_string(task.path().join("stat")) else {
-                continue;
-            };
-            let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
-                continue;
-            };
-            let name: String = stat[open + 1..close]
-                .chars()
-                .filter(|c| !c.is_ascii_digit())
-                .collect();
-            let fields: Vec<&str> = stat[close + 2..].split_whitespace().collect();
-            let ticks = fields
-                .get(11)
-                .and_then(|f| f.parse::<u64>().ok())
-                .unwrap_or(0)
-                + fields
-                    .get(12)
-                    .and_then(|f| f.parse::<u64>().ok())
-                    .unwrap_or(0);
+        for (name, ticks) in stats_under(&format!("/proc/{bot}/task")) {
+            let name: String = name.chars().filter(|c| !c.is_ascii_digit()).collect();
             *threads.entry(name).or_insert(0) += ticks;
         }
         Spent {
             threads,
             commits,
             polls: fake.state.lock().unwrap().polls,
-            bot: cpu_ticks(Some(bot), ""),
-            postgres: cpu_ticks(None, "postgres"),
-            harness: cpu_ticks(Some(std::process::id()), ""),
+            bot: process_ticks(bot),
+            postgres: stats_under("/proc")
+                .filter(|(comm, _)| comm == "postgres")
+                .map(|(_, t)| t)
+                .sum(),
+            harness: process_ticks(std::process::id()),
         }
     }
 }
@@ -558,7 +539,8 @@ async fn help_beside_games() {
         errors.len(),
     );
     // Ticks are 1/100 s on Linux.
-    let per_s = |a: u64, b: u64| (b - a) as f64 / window.as_secs_f64();
+    // A group of threads or processes may lose one meanwhile: never below zero.
+    let per_s = |a: u64, b: u64| b.saturating_sub(a) as f64 / window.as_secs_f64();
     println!(
         "SPENT label={label} backend={backend} polls_per_s={:.1} pg_commits_per_s={:.0} bot_cpu={:.2} postgres_cpu={:.2} harness_cpu={:.2} (cores, over the window)",
         per_s(spent_from.polls, spent_to.polls),

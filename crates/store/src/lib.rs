@@ -657,7 +657,7 @@ impl Store {
     /// named counter `offset_key` to `offset`, all at once (so the offset never passes an
     /// update that is not kept). An update already in the inbox is left as it is. The
     /// removal rides on the write a poll makes anyway: one trip to the database per batch
-    /// (PostgreSQL: one statement; SQLite: one short transaction of three statements).
+    /// (PostgreSQL: one statement; SQLite: one short transaction of at most three statements).
     ///
     /// # Errors
     ///

@@ -158,7 +158,7 @@ mod tests {
     }
 
     /// The search's exact work, pinned: a change meant only to make the engine faster (the
-    /// evaluation's tables, the move ordering on the stack) must choose the same moves after
+    /// evaluation's tables, the move ordering's kept buffer) must choose the same moves after
     /// the same nodes, or games and the strength figures would silently change. The snapshot
     /// was written by the engine before those changes.
     #[test]

@@ -388,7 +388,7 @@ fn from_table(score: i32, ply: usize) -> i32 {
 /// back into one of them counts as a draw. `None` when there is no legal move.
 #[must_use]
 pub fn search(pos: &Chess, earlier: &[u64], limits: &Limits) -> Option<(Move, Stats)> {
-    let legal = pos.legal_moves();
+    let mut legal = pos.legal_moves();
     let first = *legal.first()?;
     let root_key = key(pos);
     let table_size = (limits.nodes.clamp(1024, 1 << 16) as usize).next_power_of_two();
@@ -401,9 +401,8 @@ pub fn search(pos: &Chess, earlier: &[u64], limits: &Limits) -> Option<(Move, St
         line: earlier.to_vec(),
         scored: Vec::new(),
     };
-    let mut root_moves = legal.clone();
-    searcher.order(pos, &mut root_moves, None, 0);
-    let children: Vec<(Move, Chess, u64, i32)> = root_moves
+    searcher.order(pos, &mut legal, None, 0);
+    let children: Vec<(Move, Chess, u64, i32)> = legal
         .into_iter()
         .map(|m| {
             let mut child = pos.clone();

@@ -55,7 +55,11 @@
 //!   returns [`Applied::Duplicate`] without calling the function again.
 //! - **Durable when answered.** `commit` (and `apply`) returns only after the commit: on SQLite the WAL is
 //!   synced (`synchronous = FULL`), so neither a crash (`kill -9`) nor a power cut loses an
-//!   input the shell has answered.
+//!   input the shell has answered. On SQLite the commits, the inbox's writes and the
+//!   outbox's marks that queue while one is being written are written together, each in a
+//!   savepoint of one transaction, so the sync is paid once for all of them; none is
+//!   answered before that transaction is committed, and one that fails leaves the others
+//!   stored and itself not (`group.rs`).
 //! - **Bounded retries.** Lock contention that outlasts the busy timeout (SQLite
 //!   `SQLITE_BUSY`/`SQLITE_LOCKED`) and PostgreSQL serialization failures or deadlocks roll the
 //!   transaction back and retry it, [`MAX_ATTEMPTS`] attempts in all; other errors are returned
@@ -101,6 +105,7 @@
 //! ```
 
 mod error;
+mod group;
 mod lane;
 mod location;
 mod migrations;
@@ -433,6 +438,9 @@ impl Store {
         update_key: Option<i64>,
         change: SharedChange<T>,
     ) -> Result<Committed<T>, StoreError> {
+        // What is written, apart from what the caller gets back once it is.
+        let (output, change) = change.without_output();
+        let change = std::sync::Arc::new(change);
         let mut attempt = 1;
         loop {
             let result = match &self.inner {
@@ -443,7 +451,7 @@ impl Store {
                 Inner::Postgres(p) => p.commit(snapshot, update_key, &change, self.owner).await,
             };
             match result {
-                Ok(Committed::Done(())) => return Ok(Committed::Done(change.change.output)),
+                Ok(Committed::Done(())) => return Ok(Committed::Done(output)),
                 Ok(Committed::Duplicate) => return Ok(Committed::Duplicate),
                 Ok(Committed::Conflict) => return Ok(Committed::Conflict),
                 Err(StoreError::Database(error)) if self.is_retryable(&error) => {

@@ -151,6 +151,37 @@ pub struct SharedChange<T> {
 }
 
 impl<T> SharedChange<T> {
+    /// What the caller gets back once the change is stored, and what is stored.
+    pub fn without_output(self) -> (T, SharedChange<()>) {
+        let SharedChange {
+            change:
+                Change {
+                    state,
+                    events,
+                    output,
+                    unsent,
+                },
+            game,
+            others,
+            class,
+        } = self;
+        let change = Change {
+            state,
+            events,
+            output: (),
+            unsent,
+        };
+        (
+            output,
+            SharedChange {
+                change,
+                game,
+                others,
+                class,
+            },
+        )
+    }
+
     /// A change of one learner only.
     pub fn alone(change: Change<T>) -> Self {
         SharedChange {

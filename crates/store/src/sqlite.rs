@@ -5,7 +5,8 @@
 //! `BEGIN IMMEDIATE`, which takes the database's write lock before anything is read, so a
 //! second process (or a second `Store` on the same file) waits for it (busy timeout) rather
 //! than reading a state that is about to change. Reads use a separate pool and, thanks to
-//! WAL, never wait for the writer.
+//! WAL, never wait for the writer. The hot writes (steps' commits, the inbox, the outbox's
+//! marks) are committed in groups by one task (`group.rs`), one sync for all that queued.
 
 use std::path::Path;
 use std::time::Duration;
@@ -14,6 +15,7 @@ use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
 
+use super::group::{Group, Write};
 use super::{LearnerId, SharedChange, StoreError, migrations};
 
 /// How long a connection waits for another process's write lock before `SQLITE_BUSY`.
@@ -29,6 +31,8 @@ pub(super) struct SqliteStore {
     readers: SqlitePool,
     /// The long commits' one place in the writer's queue (see [`super::Lane`]).
     long_lane: std::sync::Arc<tokio::sync::Semaphore>,
+    /// The hot writes, committed in groups (see [`super::group`]).
+    group: Group,
 }
 
 /// Takes the exclusive lock of `PATH.migrate-lock` (created if needed), waiting for another
@@ -129,19 +133,21 @@ impl SqliteStore {
             .await
             .map_err(connect_error)?;
         Ok(SqliteStore {
+            group: Group::start(writer.clone()),
             writer,
             readers,
             long_lane: std::sync::Arc::new(tokio::sync::Semaphore::new(1)),
         })
     }
 
-    /// Stores a step's change if nothing changed since its snapshot (see `sql::commit!`).
-    pub(super) async fn commit<T>(
+    /// Stores a step's change if nothing changed since its snapshot (see `sql::commit!`),
+    /// in the next group of writes.
+    pub(super) async fn commit(
         &self,
         lane: super::Lane,
         snapshot: &super::Snapshot,
         update_key: Option<i64>,
-        change: &SharedChange<T>,
+        change: &std::sync::Arc<SharedChange<()>>,
         owner: i64,
     ) -> Result<super::Committed<()>, StoreError> {
         // A long commit queues for the writer only once the one before it is done; a quick
@@ -151,19 +157,18 @@ impl SqliteStore {
             super::Lane::Long => self.long_lane.acquire().await.ok(),
             super::Lane::Quick => None,
         };
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        super::sql::commit!(
-            tx,
-            &*super::sql::SQLITE_STATEMENTS,
-            snapshot,
-            update_key,
-            change,
-            owner
-        )
+        self.group
+            .write(Write::Commit {
+                snapshot: snapshot.clone(),
+                update_key,
+                change: change.clone(),
+                owner,
+            })
+            .await
     }
 
-    /// Three statements whatever the batch's size (its updates and the handled ids as JSON
-    /// arrays), each a trip to the writer's thread.
+    /// The batch's updates and the handled ids go as JSON arrays: three statements whatever
+    /// their number, in the next group of writes.
     pub(super) async fn inbox_add(
         &self,
         offset_key: &str,
@@ -171,63 +176,39 @@ impl SqliteStore {
         updates: &[(i64, String)],
         handled: &[i64],
     ) -> Result<(), StoreError> {
-        let added = serde_json::to_string(updates)?;
-        let removed = serde_json::to_string(handled)?;
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        if !updates.is_empty() {
-            // `WHERE true`: without it SQLite would read `ON CONFLICT` as a join's `ON`.
-            sqlx::query(
-                "INSERT INTO inbox (update_id, body)
-                 SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]')
-                 FROM json_each(?1) WHERE true
-                 ON CONFLICT DO NOTHING",
-            )
-            .bind(&added)
-            .execute(&mut *tx)
+        let added = if updates.is_empty() {
+            None
+        } else {
+            Some(serde_json::to_string(updates)?)
+        };
+        let removed = if handled.is_empty() {
+            None
+        } else {
+            Some(serde_json::to_string(handled)?)
+        };
+        self.group
+            .write(Write::Inbox {
+                offset_key: offset_key.to_owned(),
+                offset,
+                added,
+                removed,
+            })
             .await?;
-        }
-        if !handled.is_empty() {
-            sqlx::query("DELETE FROM inbox WHERE update_id IN (SELECT value FROM json_each(?1))")
-                .bind(&removed)
-                .execute(&mut *tx)
-                .await?;
-        }
-        sqlx::query(
-            "INSERT INTO offsets (key, value) VALUES (?1, ?2)
-             ON CONFLICT (key) DO UPDATE SET value = excluded.value,
-                 updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
-        )
-        .bind(offset_key)
-        .bind(offset)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
         Ok(())
     }
 
     pub(super) async fn inbox_remove(&self, ids: &[i64]) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM inbox WHERE update_id IN (SELECT value FROM json_each(?1))")
-            .bind(serde_json::to_string(ids)?)
-            .execute(&self.writer)
-            .await?;
+        let ids = serde_json::to_string(ids)?;
+        self.group.write(Write::InboxRemove { ids }).await?;
         Ok(())
     }
 
-    /// One statement for the whole batch (its pairs as a JSON array), so one trip to the
-    /// writer, as on PostgreSQL.
+    /// One statement for the whole batch (its pairs as a JSON array), in the next group of
+    /// writes.
     pub(super) async fn mark_sent(&self, sent: &[(LearnerId, i64)]) -> Result<(), StoreError> {
         let pairs: Vec<(i64, i64)> = sent.iter().map(|(id, key)| (id.0, *key)).collect();
-        sqlx::query(
-            "UPDATE applied_updates AS a SET unsent = NULL
-             FROM (SELECT json_extract(value, '$[0]') AS learner_id,
-                          json_extract(value, '$[1]') AS update_key
-                   FROM json_each(?1)) AS s
-             WHERE a.learner_id = s.learner_id AND a.update_key = s.update_key
-               AND a.unsent IS NOT NULL",
-        )
-        .bind(serde_json::to_string(&pairs)?)
-        .execute(&self.writer)
-        .await?;
+        let pairs = serde_json::to_string(&pairs)?;
+        self.group.write(Write::Sent { pairs }).await?;
         Ok(())
     }
 
@@ -240,6 +221,7 @@ impl SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Arc;
 
     #[test]
     fn only_lock_errors_are_retried() {
@@ -265,12 +247,12 @@ mod tests {
                     game: None,
                     applied: false,
                 };
-                let change = SharedChange::alone(Change {
+                let change = std::sync::Arc::new(SharedChange::alone(Change {
                     state: serde_json::json!({ "n": 1 }),
                     events: Vec::new(),
                     output: (),
                     unsent: None,
-                });
+                }));
                 store.commit(lane, &snapshot, None, &change, 1).await
             }
         };
@@ -289,6 +271,248 @@ mod tests {
             .expect("the long commit goes once the lane is free")
             .unwrap();
         assert!(matches!(long, Ok(Committed::Done(()))));
+        store.close().await;
+    }
+
+    /// A new learner's change from an empty snapshot.
+    fn first_change(learner: i64, n: i64) -> (super::super::Snapshot, Arc<SharedChange<()>>) {
+        use super::super::{Change, Snapshot};
+        let snapshot = Snapshot {
+            learner: LearnerId(learner),
+            record: None,
+            game: None,
+            applied: false,
+        };
+        let change = Arc::new(SharedChange::alone(Change {
+            state: serde_json::json!({ "n": n }),
+            events: Vec::new(),
+            output: (),
+            unsent: None,
+        }));
+        (snapshot, change)
+    }
+
+    /// The stored state of `learner`, if any.
+    async fn stored(store: &SqliteStore, learner: i64) -> Option<serde_json::Value> {
+        let state: Option<String> = sqlx::query_scalar("SELECT state FROM learners WHERE id = ?1")
+            .bind(learner)
+            .fetch_optional(store.reader())
+            .await
+            .unwrap();
+        state.map(|s| serde_json::from_str(&s).unwrap())
+    }
+
+    /// Holds the writer's one connection until the returned transaction ends.
+    async fn hold_writer(store: &SqliteStore) -> sqlx::Transaction<'static, sqlx::Sqlite> {
+        store.writer.begin_with("BEGIN IMMEDIATE").await.unwrap()
+    }
+
+    /// Waits until `queued` writes wait in the queue, behind the one the writer task took.
+    async fn until_queued(store: &SqliteStore, queued: usize) {
+        tokio::time::timeout(Duration::from_secs(10), async {
+            while store.group.queued() < queued {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+        })
+        .await
+        .expect("the writes queue");
+    }
+
+    /// Commits that queued while the writer was busy are committed together: one
+    /// transaction (one sync of the file) for all of them, each answered and stored.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn commits_that_queue_together_are_stored_in_one_transaction() {
+        use super::super::{Committed, Lane};
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(&dir.path().join("t.sqlite3"))
+            .await
+            .unwrap();
+        let held = hold_writer(&store).await;
+        let before = store.group.transactions();
+        let commits: Vec<_> = (1..=20)
+            .map(|learner| {
+                let store = store.clone();
+                tokio::spawn(async move {
+                    let (snapshot, change) = first_change(learner, learner * 10);
+                    store
+                        .commit(Lane::Quick, &snapshot, Some(learner), &change, 1)
+                        .await
+                })
+            })
+            .collect();
+        // The first waits for the lock; the other 19 wait in the queue.
+        until_queued(&store, 19).await;
+        held.rollback().await.unwrap();
+        for commit in commits {
+            assert!(matches!(commit.await.unwrap(), Ok(Committed::Done(()))));
+        }
+        let transactions = store.group.transactions() - before;
+        assert!(
+            transactions <= 2,
+            "20 commits queued together took {transactions} transactions"
+        );
+        for learner in 1..=20 {
+            assert_eq!(
+                stored(&store, learner).await,
+                Some(serde_json::json!({ "n": learner * 10 }))
+            );
+        }
+        store.close().await;
+    }
+
+    /// A write that fails in a group gets its error; the other writes of the group (in
+    /// whichever order they came) are stored all the same, and nothing of the failed one is.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_failing_write_in_a_group_fails_alone() {
+        use super::super::{Committed, Lane};
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(&dir.path().join("t.sqlite3"))
+            .await
+            .unwrap();
+        let held = hold_writer(&store).await;
+        let first = {
+            let store = store.clone();
+            tokio::spawn(async move {
+                let (snapshot, change) = first_change(1, 1);
+                store
+                    .commit(Lane::Quick, &snapshot, Some(1), &change, 1)
+                    .await
+            })
+        };
+        // Not JSON: SQLite's json_each fails inside the group's transaction.
+        let broken = {
+            let store = store.clone();
+            tokio::spawn(async move {
+                store
+                    .group
+                    .write(Write::Inbox {
+                        offset_key: "poll".into(),
+                        offset: 77,
+                        added: Some("[[1, not json".into()),
+                        removed: None,
+                    })
+                    .await
+            })
+        };
+        let last = {
+            let store = store.clone();
+            tokio::spawn(async move {
+                let (snapshot, change) = first_change(2, 2);
+                store
+                    .commit(Lane::Quick, &snapshot, Some(1), &change, 1)
+                    .await
+            })
+        };
+        until_queued(&store, 2).await;
+        held.rollback().await.unwrap();
+        assert!(matches!(first.await.unwrap(), Ok(Committed::Done(()))));
+        assert!(matches!(last.await.unwrap(), Ok(Committed::Done(()))));
+        assert!(matches!(
+            broken.await.unwrap(),
+            Err(StoreError::Database(_))
+        ));
+        assert_eq!(stored(&store, 1).await, Some(serde_json::json!({ "n": 1 })));
+        assert_eq!(stored(&store, 2).await, Some(serde_json::json!({ "n": 2 })));
+        let offset: Option<i64> =
+            sqlx::query_scalar("SELECT value FROM offsets WHERE key = 'poll'")
+                .fetch_optional(store.reader())
+                .await
+                .unwrap();
+        assert_eq!(offset, None, "nothing of the failed write is stored");
+        store.close().await;
+    }
+
+    /// Two changes made from the same snapshot and committed in one group: the first written
+    /// is stored, the other is a conflict and leaves nothing behind (its savepoint is rolled
+    /// back, not the group).
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_second_of_two_changes_from_one_snapshot_in_a_group_is_a_conflict() {
+        use super::super::{Committed, Lane};
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(&dir.path().join("t.sqlite3"))
+            .await
+            .unwrap();
+        let held = hold_writer(&store).await;
+        let commit = |n: i64, key: i64| {
+            let store = store.clone();
+            tokio::spawn(async move {
+                let (snapshot, change) = first_change(7, n);
+                store
+                    .commit(Lane::Quick, &snapshot, Some(key), &change, 1)
+                    .await
+            })
+        };
+        let first = commit(1, 100);
+        let second = commit(2, 101);
+        let third = {
+            let store = store.clone();
+            tokio::spawn(async move {
+                let (snapshot, change) = first_change(8, 3);
+                store
+                    .commit(Lane::Quick, &snapshot, Some(102), &change, 1)
+                    .await
+            })
+        };
+        until_queued(&store, 2).await;
+        held.rollback().await.unwrap();
+        // Whichever the writer took first is stored; the other is a conflict.
+        let (stored_n, kept_key) = match (first.await.unwrap(), second.await.unwrap()) {
+            (Ok(Committed::Done(())), Ok(Committed::Conflict)) => (1, 100),
+            (Ok(Committed::Conflict), Ok(Committed::Done(()))) => (2, 101),
+            other => panic!("one stored and one conflict, not {other:?}"),
+        };
+        assert!(matches!(third.await.unwrap(), Ok(Committed::Done(()))));
+        assert_eq!(
+            stored(&store, 7).await,
+            Some(serde_json::json!({ "n": stored_n }))
+        );
+        assert_eq!(stored(&store, 8).await, Some(serde_json::json!({ "n": 3 })));
+        let keys: Vec<i64> = sqlx::query_scalar(
+            "SELECT update_key FROM applied_updates WHERE learner_id = 7 ORDER BY update_key",
+        )
+        .fetch_all(store.reader())
+        .await
+        .unwrap();
+        assert_eq!(
+            keys,
+            vec![kept_key],
+            "the conflicting change's update key is not kept"
+        );
+        store.close().await;
+    }
+
+    /// A write whose caller stopped waiting before its group began is not written, whether
+    /// the writer task had taken it already or it was still queued.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_write_nobody_waits_for_is_not_written() {
+        use super::super::Lane;
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(&dir.path().join("t.sqlite3"))
+            .await
+            .unwrap();
+        let held = hold_writer(&store).await;
+        let (snapshot, change) = first_change(1, 1);
+        let first = tokio::time::timeout(
+            Duration::from_millis(50),
+            store.commit(Lane::Quick, &snapshot, Some(1), &change, 1),
+        );
+        assert!(first.await.is_err(), "the writer is held");
+        let (snapshot, change) = first_change(2, 2);
+        let given_up = tokio::time::timeout(
+            Duration::from_millis(50),
+            store.commit(Lane::Quick, &snapshot, Some(1), &change, 1),
+        );
+        assert!(given_up.await.is_err(), "the writer is held");
+        held.rollback().await.unwrap();
+        // A write after them is answered once the ones before it were dealt with.
+        let (snapshot, change) = first_change(3, 3);
+        store
+            .commit(Lane::Quick, &snapshot, Some(1), &change, 1)
+            .await
+            .unwrap();
+        assert_eq!(stored(&store, 1).await, None);
+        assert_eq!(stored(&store, 2).await, None);
+        assert_eq!(stored(&store, 3).await, Some(serde_json::json!({ "n": 3 })));
         store.close().await;
     }
 

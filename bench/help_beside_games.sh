@@ -15,7 +15,7 @@
 # of this tree with CHESS_TUTOR_SEARCH_THREADS set to each value. BACKENDS: sqlite and/or
 # postgres (CHESS_TUTOR_TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a
 # fresh schema per run). HELP_GAMES, HELP_SENDERS, HELP_RATE, HELP_ALONE_SECS,
-# HELP_WARMUP_SECS, HELP_WINDOW_SECS go through to the harness (tests/help_beside_games.rs).
+# HELP_WARMUP_SECS, HELP_WINDOW_SECS go through to the harness (tests/e2e/help_beside_games.rs).
 set -eu
 cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-3}

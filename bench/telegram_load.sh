@@ -10,6 +10,8 @@
 # everything queued at once, i.e. saturation), LOAD_STORM (percent of calls answered 429 with
 # retry_after 1-5 s). BENCH_BOT: another build of chess-tutor (an older commit's release
 # binary) run by this tree's harness instead of this tree's, for a before/after comparison.
+# LOAD_BACKEND=postgres: the bot on a fresh schema of CHESS_TUTOR_TEST_DATABASE_URL (default
+# postgres://postgres@127.0.0.1:5432/test) instead of SQLite.
 set -eu
 cd "$(dirname "$0")/.."
 run() {

@@ -259,12 +259,20 @@ impl Loop {
                 },
             }
         }
-        if let Err(e) = self
+        let started = Instant::now();
+        let added = self
             .shell
             .store
             .inbox_add(OFFSET_KEY, last + 1, &kept, &self.handled)
-            .await
-        {
+            .await;
+        // How long the batch waited to be kept, for an operator (its ids follow `first`).
+        tracing::debug!(
+            first = fresh.first().map(|f| f.0),
+            updates = fresh.len(),
+            inbox_us = started.elapsed().as_micros(),
+            "admitted"
+        );
+        if let Err(e) = added {
             tracing::error!(
                 updates = kept.len(),
                 error = %e,

@@ -1071,6 +1071,49 @@ pub async fn records(
     out
 }
 
+/// A fresh schema on a PostgreSQL server, for one test or benchmark run: its URL selects it
+/// (`search_path`), and [`PgSchema::drop`] drops it with everything in it.
+pub struct PgSchema {
+    /// A connection pool to the server, for the test's own queries and the final drop.
+    pub admin: sqlx::PgPool,
+    /// The schema's name.
+    pub name: String,
+    /// `base` with the schema selected: the bot's `DATABASE_URL`.
+    pub url: String,
+}
+
+impl PgSchema {
+    /// Creates `chess_tutor_<tag>_<pid>_<nanos>` on the server at `base`.
+    pub async fn fresh(base: &str, tag: &str) -> PgSchema {
+        let admin = sqlx::PgPool::connect(base)
+            .await
+            .expect("the test PostgreSQL server answers");
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let name = format!("chess_tutor_{tag}_{}_{nanos}", std::process::id());
+        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE SCHEMA {name}")))
+            .execute(&admin)
+            .await
+            .expect("creating the test schema");
+        let separator = if base.contains('?') { '&' } else { '?' };
+        let url = format!("{base}{separator}options[search_path]={name}");
+        PgSchema { admin, name, url }
+    }
+
+    /// Drops the schema and closes the pool.
+    pub async fn drop(self) {
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "DROP SCHEMA {} CASCADE",
+            self.name
+        )))
+        .execute(&self.admin)
+        .await
+        .expect("dropping the test schema");
+        self.admin.close().await;
+    }
+}
+
 /// How many inputs were applied to each of these chats, in the SQLite file of `data`.
 pub async fn versions(data: &std::path::Path, chats: impl IntoIterator<Item = i64>) -> Vec<i64> {
     let store = chess_tutor_store::Store::open(data.join("chess-tutor.sqlite3").to_str().unwrap())
@@ -1083,6 +1126,44 @@ pub async fn versions(data: &std::path::Path, chats: impl IntoIterator<Item = i6
         .collect();
     store.close().await;
     out
+}
+
+/// How many inputs were applied to each of these chats, in the store at `location` (a
+/// PostgreSQL URL).
+pub async fn versions_in(location: &str, chats: impl IntoIterator<Item = i64>) -> Vec<i64> {
+    let store = chess_tutor_store::Store::open(location).await.unwrap();
+    let out = records(&store, chats)
+        .await
+        .into_iter()
+        .map(|r| r.map_or(0, |r| r.version))
+        .collect();
+    store.close().await;
+    out
+}
+
+/// As [`wait_handled`], for a bot whose store is the PostgreSQL database at `url`.
+pub async fn wait_handled_in(fake: &Fake, url: &str, id: i64, secs: u64) {
+    fake.wait_confirmed(id, secs).await;
+    let pool = sqlx::PgPool::connect(url)
+        .await
+        .expect("the bot's database opens");
+    let end = Instant::now() + Duration::from_secs(secs);
+    loop {
+        let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM inbox WHERE update_id <= $1")
+            .bind(id)
+            .fetch_one(&pool)
+            .await
+            .expect("the inbox reads");
+        if left == 0 {
+            break;
+        }
+        assert!(
+            Instant::now() < end,
+            "timed out after {secs}s waiting for update {id} to be handled ({left} left)"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    pool.close().await;
 }
 
 /// Waits until the bot with its SQLite file in `data` has handled update `id` and every one

@@ -14,7 +14,9 @@
 //! `HELP_BENCH_BACKEND` is `sqlite` (a fresh data directory) or `postgres` (a fresh schema of
 //! `CHESS_TUTOR_TEST_DATABASE_URL`, dropped afterwards). `HELP_BENCH_BOT` runs another
 //! `chess-tutor` binary (an older build) instead of this tree's; `HELP_BENCH_LABEL` names it
-//! in the output. `CHESS_TUTOR_SEARCH_THREADS` goes through to the bot.
+//! in the output. `CHESS_TUTOR_SEARCH_THREADS` and `RUST_LOG` go through to the bot, and
+//! `HELP_BENCH_LOG` names a file to keep its log in (with `RUST_LOG=info,chess_tutor=debug`,
+//! each update's `admitted` and `applied` lines tell where its time went).
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -22,7 +24,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::fake_bot_api::{BotProcess, Call, Fake, press, text, text_in};
+use crate::fake_bot_api::{BotProcess, Call, Fake, PgSchema, press, text, text_in};
 use shakmaty::san::{San, SanPlus};
 use shakmaty::{Chess, Position};
 
@@ -319,23 +321,7 @@ async fn help_beside_games() {
     let pg = if backend == "postgres" {
         let base =
             std::env::var("CHESS_TUTOR_TEST_DATABASE_URL").unwrap_or_else(|_| PG_DEFAULT.into());
-        let admin = sqlx::PgPool::connect(&base)
-            .await
-            .expect("PostgreSQL answers");
-        let schema = format!("help_beside_games_{}", std::process::id());
-        sqlx::query(sqlx::AssertSqlSafe(format!(
-            "DROP SCHEMA IF EXISTS {schema} CASCADE"
-        )))
-        .execute(&admin)
-        .await
-        .unwrap();
-        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE SCHEMA {schema}")))
-            .execute(&admin)
-            .await
-            .unwrap();
-        let separator = if base.contains('?') { '&' } else { '?' };
-        let url = format!("{base}{separator}options[search_path]={schema}");
-        Some((admin, schema, url))
+        Some(PgSchema::fresh(&base, "help_beside_games").await)
     } else {
         assert_eq!(
             backend, "sqlite",
@@ -343,7 +329,7 @@ async fn help_beside_games() {
         );
         None
     };
-    let mut bot = spawn_bot(&fake, dir.path(), pg.as_ref().map(|p| p.2.as_str()));
+    let mut bot = spawn_bot(&fake, dir.path(), pg.as_ref().map(|p| p.url.as_str()));
 
     // The bot is up and has answered once.
     let probe = fake.push(text(1, "/help"));
@@ -392,9 +378,9 @@ async fn help_beside_games() {
     let games_from = alone_to + warmup;
     let games_to = games_from + window;
     tokio::time::sleep_until(games_from.into()).await;
-    let spent_from = Spent::now(&fake, bot.child.id(), pg.as_ref().map(|p| &p.0)).await;
+    let spent_from = Spent::now(&fake, bot.child.id(), pg.as_ref().map(|p| &p.admin)).await;
     tokio::time::sleep_until(games_to.into()).await;
-    let spent_to = Spent::now(&fake, bot.child.id(), pg.as_ref().map(|p| &p.0)).await;
+    let spent_to = Spent::now(&fake, bot.child.id(), pg.as_ref().map(|p| &p.admin)).await;
     stop_help.store(true, Ordering::Relaxed);
     stop_games.store(true, Ordering::Relaxed);
     sender.await.unwrap();
@@ -504,6 +490,9 @@ async fn help_beside_games() {
     let clean = !bot.alive();
     let log = bot.log_text();
     bot.kill();
+    if let Ok(path) = std::env::var("HELP_BENCH_LOG") {
+        std::fs::write(&path, &log).unwrap();
+    }
     if !clean {
         eprintln!("the bot did not stop within 20 s of SIGTERM");
     }
@@ -511,12 +500,8 @@ async fn help_beside_games() {
         .lines()
         .filter(|l| l.contains("ERROR") || l.contains("WARN"))
         .collect();
-    if let Some((admin, schema, _)) = pg {
-        sqlx::query(sqlx::AssertSqlSafe(format!("DROP SCHEMA {schema} CASCADE")))
-            .execute(&admin)
-            .await
-            .unwrap();
-        admin.close().await;
+    if let Some(schema) = pg {
+        schema.drop().await;
     }
 
     let (a50, a99) = (pct(&alone_ms, 50.0), pct(&alone_ms, 99.0));

@@ -818,15 +818,36 @@ async fn a_429_storm_loses_no_reply_and_keeps_each_chat_in_order() {
 /// second, through a 429 storm of `storm` percent (retry_after 1–5 s) when not 0. Checks
 /// that no reply is lost or repeated and that each chat's replies come in order; returns
 /// the summary line.
-async fn run_load(learners: i64, per: usize, pictures: bool, rate: usize, storm: u64) -> String {
+/// A load run against a bot whose store is SQLite in a fresh data directory, or the
+/// PostgreSQL database at `database`.
+async fn run_load(
+    learners: i64,
+    per: usize,
+    pictures: bool,
+    rate: usize,
+    storm: u64,
+    database: Option<&str>,
+) -> String {
     let fake = Fake::start().await;
     let dir = tempfile::tempdir().unwrap();
     let input = if pictures { "/lesson 3" } else { "/help" };
     // One reply per update: calibrate with one learner.
     let mut ids: Vec<(i64, i64)> = Vec::new();
-    let mut bot = Bot::spawn(&fake, dir.path(), &[]);
+    let mut bot = match database {
+        Some(url) => {
+            let (mut command, log) =
+                BotProcess::command(&fake, dir.path(), TOKEN, &["--poll-timeout", "1"]);
+            command.env("DATABASE_URL", url);
+            BotProcess::start(command, log)
+        }
+        None => Bot::spawn(&fake, dir.path(), &[]),
+    };
+    let handled = async |fake: &Fake, id: i64, secs: u64| match database {
+        Some(url) => fake_bot_api::wait_handled_in(fake, url, id, secs).await,
+        None => wait_handled(fake, dir.path(), id, secs).await,
+    };
     let probe = fake.push(text(1, input));
-    wait_handled(&fake, dir.path(), probe, 60).await;
+    handled(&fake, probe, 60).await;
     let per_reply = fake.sent_to(1).len();
     assert_eq!(per_reply, 1, "the load run expects one message per update");
     let base = fake.calls().len();
@@ -834,12 +855,16 @@ async fn run_load(learners: i64, per: usize, pictures: bool, rate: usize, storm:
         fake.storm(storm, 5);
     }
     let started = Instant::now();
+    // When each update was queued on the fake server: the learner's side of the latency.
+    let mut offered = std::collections::HashMap::new();
     for _ in 0..per {
         for chat in 0..learners {
             let chat = 10_000 + chat;
             // Replies carry no update id: a distinct text per update would change the
             // work, so order is checked by arrival and count.
-            ids.push((chat, fake.push(text(chat, input))));
+            let id = fake.push(text(chat, input));
+            offered.insert(id, Instant::now());
+            ids.push((chat, id));
             if rate > 0 {
                 let due = started + Duration::from_secs_f64(ids.len() as f64 / rate as f64);
                 tokio::time::sleep_until(due.into()).await;
@@ -847,7 +872,7 @@ async fn run_load(learners: i64, per: usize, pictures: bool, rate: usize, storm:
         }
     }
     let last = ids.last().unwrap().1;
-    wait_handled(&fake, dir.path(), last, 600).await;
+    handled(&fake, last, 600).await;
     let peak_kib = std::fs::read_to_string(format!("/proc/{}/status", bot.child.id()))
         .ok()
         .and_then(|s| {
@@ -885,7 +910,7 @@ async fn run_load(learners: i64, per: usize, pictures: bool, rate: usize, storm:
         .sum();
     assert!(bot.alive());
     let (mut line, chats) = summarize(
-        &fake, base, &ids, learners, per, pictures, rate, storm, peak_kib,
+        &fake, base, &ids, &offered, learners, per, pictures, rate, storm, peak_kib,
     );
     let per_update = |ms: u64| ms as f64 * 1e3 / (ids.len() + 1) as f64;
     line.push_str(&format!(
@@ -895,7 +920,13 @@ async fn run_load(learners: i64, per: usize, pictures: bool, rate: usize, storm:
         per_update(cpu_ms.1),
         switches as f64 / (ids.len() + 1) as f64
     ));
-    let versions = versions(dir.path(), chats).await;
+    if database.is_some() {
+        line.push_str(", on PostgreSQL");
+    }
+    let versions = match database {
+        Some(url) => fake_bot_api::versions_in(url, chats).await,
+        None => versions(dir.path(), chats).await,
+    };
     assert!(
         versions.iter().all(|&v| v == per as i64),
         "every update applied exactly once"
@@ -911,6 +942,7 @@ fn summarize(
     fake: &Fake,
     base: usize,
     ids: &[(i64, i64)],
+    offered: &std::collections::HashMap<i64, Instant>,
     learners: i64,
     per: usize,
     pictures: bool,
@@ -929,6 +961,7 @@ fn summarize(
         per_chat_ids.entry(chat).or_default().push(id);
     }
     let mut latencies = Vec::new();
+    let mut from_offer = Vec::new();
     for (chat, ids) in &per_chat_ids {
         let replies = by_chat.get(chat).map_or(&[][..], Vec::as_slice);
         assert_eq!(
@@ -948,6 +981,7 @@ fn summarize(
                 "chat {chat}: a reply before its update"
             );
             latencies.push(reply.at.duration_since(delivered));
+            from_offer.push(reply.at.duration_since(offered[id]));
         }
         assert!(
             replies.windows(2).all(|w| w[0].at <= w[1].at),
@@ -957,10 +991,12 @@ fn summarize(
     let first = ids.iter().map(|(_, id)| state.delivered[id]).min().unwrap();
     let end = calls.iter().map(|c| c.at).max().unwrap();
     latencies.sort();
-    let pct = |p: usize| latencies[(latencies.len() * p / 100).min(latencies.len() - 1)];
+    from_offer.sort();
+    let pct_of = |of: &[Duration], p: usize| of[(of.len() * p / 100).min(of.len() - 1)];
+    let pct = |p: usize| pct_of(&latencies, p);
     let secs = end.duration_since(first).as_secs_f64();
     let line = format!(
-        "telegram load: {} learners x {} updates, {} replies{}, offered {}: {:.0} updates/s, latency p50 {:.1} ms, p99 {:.1} ms, peak RSS {} MiB",
+        "telegram load: {} learners x {} updates, {} replies{}, offered {}: {:.0} updates/s, latency p50 {:.1} ms, p99 {:.1} ms (from the offer p50 {:.1} ms, p99 {:.1} ms), peak RSS {} MiB",
         learners,
         per,
         if pictures { "picture" } else { "text" },
@@ -980,6 +1016,8 @@ fn summarize(
         ids.len() as f64 / secs,
         pct(50).as_secs_f64() * 1e3,
         pct(99).as_secs_f64() * 1e3,
+        pct_of(&from_offer, 50).as_secs_f64() * 1e3,
+        pct_of(&from_offer, 99).as_secs_f64() * 1e3,
         peak_kib / 1024
     );
     (line, per_chat_ids.into_keys().collect())
@@ -988,7 +1026,7 @@ fn summarize(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn load_of_100_learners_loses_repeats_and_reorders_nothing() {
     // The CI size; bench/telegram_load.sh runs 500 x 40 and the full 429 storm.
-    let line = run_load(100, 10, false, 0, 0).await;
+    let line = run_load(100, 10, false, 0, 0, None).await;
     println!("{line}");
 }
 
@@ -997,8 +1035,9 @@ async fn load_of_100_learners_loses_repeats_and_reorders_nothing() {
 /// `LOAD_PICTURES=1`, picture replies (`/lesson 3`), all queued at once or offered at
 /// `LOAD_RATE` updates per second; with `LOAD_STORM=30`, 30 % of the bot's calls are answered
 /// 429 with retry_after 1–5 s. Checks that no reply is lost or repeated, and prints updates
-/// per second, the bot-side latency from delivery to reply (p50/p99) and the bot's peak
-/// resident memory.
+/// per second, the bot-side latency from delivery to reply (p50/p99), the learner's from the
+/// update's offer to the reply, and the bot's peak resident memory. `LOAD_BACKEND=postgres` runs the bot on a fresh schema of
+/// `CHESS_TUTOR_TEST_DATABASE_URL` instead of SQLite.
 #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
 #[ignore = "a benchmark: bench/telegram_load.sh"]
 async fn load_benchmark() {
@@ -1008,14 +1047,27 @@ async fn load_benchmark() {
             .and_then(|v| v.parse().ok())
             .unwrap_or(d)
     };
+    let postgres = match std::env::var("LOAD_BACKEND").as_deref() {
+        Ok("postgres") => {
+            let base = std::env::var("CHESS_TUTOR_TEST_DATABASE_URL")
+                .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into());
+            Some(fake_bot_api::PgSchema::fresh(&base, "load").await)
+        }
+        Ok("sqlite") | Err(_) => None,
+        Ok(other) => panic!("LOAD_BACKEND is sqlite or postgres, not {other:?}"),
+    };
     let line = run_load(
         env("LOAD_LEARNERS", 500) as i64,
         env("LOAD_UPDATES", 40),
         env("LOAD_PICTURES", 0) == 1,
         env("LOAD_RATE", 0),
         env("LOAD_STORM", 0) as u64,
+        postgres.as_ref().map(|p| p.url.as_str()),
     )
     .await;
+    if let Some(schema) = postgres {
+        schema.drop().await;
+    }
     println!("{line}");
 }
 

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::fake_bot_api::{
-    BotProcess, Call, Fake, button, member_press, member_text, press, start, text_in,
+    BotProcess, Call, Fake, PgSchema, button, member_press, member_text, press, start, text_in,
 };
 use chess_tutor_store::{LearnerId, Store};
 
@@ -31,8 +31,8 @@ const PG_ENV: &str = "CHESS_TUTOR_TEST_DATABASE_URL";
 struct Data {
     dir: tempfile::TempDir,
     postgres: Option<String>,
-    /// The server and the schema, to drop it at the end.
-    schema: Option<(sqlx::PgPool, String)>,
+    /// The schema, to drop at the end.
+    schema: Option<PgSchema>,
 }
 
 impl Data {
@@ -47,31 +47,18 @@ impl Data {
     /// A fresh schema on the test server, or `None` when none is configured.
     async fn postgres(tag: &str) -> Option<Data> {
         let base = std::env::var(PG_ENV).ok()?;
-        let admin = sqlx::PgPool::connect(&base).await.expect("the test server");
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos());
-        let schema = format!("chess_tutor_class_{tag}_{}_{nanos}", std::process::id());
-        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE SCHEMA {schema}")))
-            .execute(&admin)
-            .await
-            .unwrap();
-        let separator = if base.contains('?') { '&' } else { '?' };
+        let schema = PgSchema::fresh(&base, &format!("class_{tag}")).await;
         Some(Data {
             dir: tempfile::tempdir().unwrap(),
-            postgres: Some(format!("{base}{separator}options[search_path]={schema}")),
-            schema: Some((admin, schema)),
+            postgres: Some(schema.url.clone()),
+            schema: Some(schema),
         })
     }
 
     /// Drops the PostgreSQL schema, if there is one.
     async fn cleanup(self) {
-        if let Some((admin, schema)) = self.schema {
-            sqlx::query(sqlx::AssertSqlSafe(format!("DROP SCHEMA {schema} CASCADE")))
-                .execute(&admin)
-                .await
-                .unwrap();
-            admin.close().await;
+        if let Some(schema) = self.schema {
+            schema.drop().await;
         }
     }
 

@@ -14,7 +14,8 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::fake_bot_api::{
-    BotProcess, Call, Fake, button, in_group, press, records, start, text, thread_of, versions,
+    BotProcess, Call, Fake, PgSchema, button, in_group, press, records, start, text, thread_of,
+    versions,
 };
 use chess_tutor_store::Store;
 use serde_json::{Value, json};
@@ -580,23 +581,6 @@ async fn sigterm_under_load_exits_in_time_and_loses_no_update() {
     }
 }
 
-/// A fresh PostgreSQL schema (its URL selects it), or `None` with a note.
-async fn pg_schema(admin: &sqlx::PgPool, base: &str, tag: &str) -> (String, String) {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos());
-    let schema = format!("chess_tutor_webhook_{tag}_{}_{nanos}", std::process::id());
-    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE SCHEMA {schema}")))
-        .execute(admin)
-        .await
-        .expect("creating the test schema");
-    let separator = if base.contains('?') { '&' } else { '?' };
-    (
-        schema.clone(),
-        format!("{base}{separator}options[search_path]={schema}"),
-    )
-}
-
 /// A small deterministic pseudo-random sequence (xorshift), so that a failure can be rerun.
 struct Dice(u64);
 
@@ -741,11 +725,9 @@ async fn two_replicas_on_postgresql_leave_every_learner_as_one_process_would() {
         );
         return;
     };
-    let admin = sqlx::PgPool::connect(&base).await.unwrap_or_else(|e| {
-        panic!("{PG_ENV} is set to {base:?} but the server cannot be reached: {e}")
-    });
-    let (replicated_schema, replicated) = pg_schema(&admin, &base, "two").await;
-    let (single_schema, single) = pg_schema(&admin, &base, "one").await;
+    let replicated_schema = PgSchema::fresh(&base, "webhook_two").await;
+    let single_schema = PgSchema::fresh(&base, "webhook_one").await;
+    let (replicated, single) = (replicated_schema.url.clone(), single_schema.url.clone());
     let chats: Vec<i64> = (900..912).collect();
     let dir = tempfile::tempdir().unwrap();
 
@@ -802,13 +784,8 @@ async fn two_replicas_on_postgresql_leave_every_learner_as_one_process_would() {
     }
     two.close().await;
     one.close().await;
-    for schema in [replicated_schema, single_schema] {
-        sqlx::query(sqlx::AssertSqlSafe(format!("DROP SCHEMA {schema} CASCADE")))
-            .execute(&admin)
-            .await
-            .expect("dropping the test schema");
-    }
-    admin.close().await;
+    replicated_schema.drop().await;
+    single_schema.drop().await;
 }
 
 /// Runs the binary in webhook mode with `secret` (`None`: unset) and `args`; its exit code
@@ -943,9 +920,8 @@ async fn webhook_load_benchmark() {
     let dir = tempfile::tempdir().unwrap();
     let (database, pg) = if replicas > 1 {
         let base = std::env::var(PG_ENV).expect("two replicas need CHESS_TUTOR_TEST_DATABASE_URL");
-        let admin = sqlx::PgPool::connect(&base).await.unwrap();
-        let (schema, url) = pg_schema(&admin, &base, "load").await;
-        (Some(url), Some((admin, schema)))
+        let schema = PgSchema::fresh(&base, "webhook_load").await;
+        (Some(schema.url.clone()), Some(schema))
     } else {
         (None, None)
     };
@@ -1032,11 +1008,8 @@ async fn webhook_load_benchmark() {
     for bot in bots {
         bot.stop();
     }
-    if let Some((admin, schema)) = pg {
-        sqlx::query(sqlx::AssertSqlSafe(format!("DROP SCHEMA {schema} CASCADE")))
-            .execute(&admin)
-            .await
-            .unwrap();
+    if let Some(schema) = pg {
+        schema.drop().await;
     }
 }
 
@@ -1385,8 +1358,8 @@ async fn the_puzzle_of_the_day_is_posted_once_by_two_replicas_and_its_solvers_na
     const GROUP: i64 = DAILY_GROUP;
     const TEACHER: i64 = 700;
     let students = [(701, "Ann"), (702, "Bo"), (703, "Cy")];
-    let admin = sqlx::PgPool::connect(&base).await.unwrap();
-    let (schema, url) = pg_schema(&admin, &base, "daily").await;
+    let schema = PgSchema::fresh(&base, "webhook_daily").await;
+    let url = schema.url.clone();
     let dir = tempfile::tempdir().unwrap();
     let fake = Fake::start().await;
     let often = [("CHESS_TUTOR_DAILY_CHECK_MS", "100")];
@@ -1531,8 +1504,5 @@ async fn the_puzzle_of_the_day_is_posted_once_by_two_replicas_and_its_solvers_na
     store.close().await;
     a.stop();
     b.stop();
-    sqlx::query(sqlx::AssertSqlSafe(format!("DROP SCHEMA {schema} CASCADE")))
-        .execute(&admin)
-        .await
-        .unwrap();
+    schema.drop().await;
 }

@@ -1116,20 +1116,11 @@ impl PgSchema {
 
 /// How many inputs were applied to each of these chats, in the SQLite file of `data`.
 pub async fn versions(data: &std::path::Path, chats: impl IntoIterator<Item = i64>) -> Vec<i64> {
-    let store = chess_tutor_store::Store::open(data.join("chess-tutor.sqlite3").to_str().unwrap())
-        .await
-        .unwrap();
-    let out = records(&store, chats)
-        .await
-        .into_iter()
-        .map(|r| r.map_or(0, |r| r.version))
-        .collect();
-    store.close().await;
-    out
+    versions_in(data.join("chess-tutor.sqlite3").to_str().unwrap(), chats).await
 }
 
-/// How many inputs were applied to each of these chats, in the store at `location` (a
-/// PostgreSQL URL).
+/// How many inputs were applied to each of these chats, in the store at `location` (an
+/// SQLite file or a PostgreSQL URL).
 pub async fn versions_in(location: &str, chats: impl IntoIterator<Item = i64>) -> Vec<i64> {
     let store = chess_tutor_store::Store::open(location).await.unwrap();
     let out = records(&store, chats)
@@ -1141,21 +1132,14 @@ pub async fn versions_in(location: &str, chats: impl IntoIterator<Item = i64>) -
     out
 }
 
-/// As [`wait_handled`], for a bot whose store is the PostgreSQL database at `url`.
-pub async fn wait_handled_in(fake: &Fake, url: &str, id: i64, secs: u64) {
-    fake.wait_confirmed(id, secs).await;
-    let pool = sqlx::PgPool::connect(url)
-        .await
-        .expect("the bot's database opens");
+/// Waits until `left` (the updates up to `id` still in the bot's inbox) is 0; fails after
+/// `secs`.
+async fn until_inbox_empty(id: i64, secs: u64, mut left: impl AsyncFnMut() -> i64) {
     let end = Instant::now() + Duration::from_secs(secs);
     loop {
-        let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM inbox WHERE update_id <= $1")
-            .bind(id)
-            .fetch_one(&pool)
-            .await
-            .expect("the inbox reads");
+        let left = left().await;
         if left == 0 {
-            break;
+            return;
         }
         assert!(
             Instant::now() < end,
@@ -1163,6 +1147,22 @@ pub async fn wait_handled_in(fake: &Fake, url: &str, id: i64, secs: u64) {
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+}
+
+/// As [`wait_handled`], for a bot whose store is the PostgreSQL database at `url`.
+pub async fn wait_handled_in(fake: &Fake, url: &str, id: i64, secs: u64) {
+    fake.wait_confirmed(id, secs).await;
+    let pool = sqlx::PgPool::connect(url)
+        .await
+        .expect("the bot's database opens");
+    until_inbox_empty(id, secs, async || {
+        sqlx::query_scalar("SELECT COUNT(*) FROM inbox WHERE update_id <= $1")
+            .bind(id)
+            .fetch_one(&pool)
+            .await
+            .expect("the inbox reads")
+    })
+    .await;
     pool.close().await;
 }
 
@@ -1174,22 +1174,14 @@ pub async fn wait_handled(fake: &Fake, data: &std::path::Path, id: i64, secs: u6
     let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", file.display()))
         .await
         .expect("the bot's database opens");
-    let end = Instant::now() + Duration::from_secs(secs);
-    loop {
-        let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM inbox WHERE update_id <= ?")
+    until_inbox_empty(id, secs, async || {
+        sqlx::query_scalar("SELECT COUNT(*) FROM inbox WHERE update_id <= ?")
             .bind(id)
             .fetch_one(&pool)
             .await
-            .expect("the inbox reads");
-        if left == 0 {
-            break;
-        }
-        assert!(
-            Instant::now() < end,
-            "timed out after {secs}s waiting for update {id} to be handled ({left} left)"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+            .expect("the inbox reads")
+    })
+    .await;
     pool.close().await;
 }
 

@@ -265,7 +265,7 @@ impl Loop {
             .store
             .inbox_add(OFFSET_KEY, last + 1, &kept, &self.handled)
             .await;
-        // How long the batch waited to be kept, for an operator (its ids follow `first`).
+        // How long the batch (from update `first`) waited to be kept, for an operator.
         tracing::debug!(
             first = fresh.first().map(|f| f.0),
             updates = fresh.len(),

@@ -189,12 +189,6 @@ impl Group {
     }
 }
 
-impl std::fmt::Debug for Queued {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.write.fmt(f)
-    }
-}
-
 /// The writer task: until every sender is dropped, writes what is queued in groups.
 async fn write_groups(
     writer: SqlitePool,

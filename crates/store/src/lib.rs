@@ -664,8 +664,8 @@ impl Store {
     /// Writes fetched updates to the inbox, removes the `handled` ones from it and sets the
     /// named counter `offset_key` to `offset`, all at once (so the offset never passes an
     /// update that is not kept). An update already in the inbox is left as it is. The
-    /// removal rides on the write a poll makes anyway: one trip to the database per batch
-    /// (PostgreSQL: one statement; SQLite: one short transaction of at most three statements).
+    /// removal rides on the write a poll makes anyway (PostgreSQL: one statement; SQLite: at
+    /// most three statements, in the next group of writes).
     ///
     /// # Errors
     ///

@@ -233,35 +233,18 @@ mod tests {
     /// once the long commit before it is done.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_long_commit_waits_for_the_long_one_before_it_and_a_quick_one_does_not() {
-        use super::super::{Change, Committed, Lane, Snapshot};
-        let dir = tempfile::tempdir().unwrap();
-        let store = SqliteStore::open(&dir.path().join("t.sqlite3"))
-            .await
-            .unwrap();
-        let commit = |learner: i64, lane: Lane| {
-            let store = store.clone();
-            async move {
-                let snapshot = Snapshot {
-                    learner: LearnerId(learner),
-                    record: None,
-                    game: None,
-                    applied: false,
-                };
-                let change = std::sync::Arc::new(SharedChange::alone(Change {
-                    state: serde_json::json!({ "n": 1 }),
-                    events: Vec::new(),
-                    output: (),
-                    unsent: None,
-                }));
-                store.commit(lane, &snapshot, None, &change, 1).await
-            }
-        };
+        use super::super::{Committed, Lane};
+        let (_dir, store) = fresh_store().await;
         // A long commit before them still holds the lane.
         let before = store.long_lane.clone().acquire_owned().await.unwrap();
-        let long = tokio::spawn(commit(1, Lane::Long));
-        let quick = tokio::time::timeout(Duration::from_secs(10), commit(2, Lane::Quick))
-            .await
-            .expect("the quick commit does not wait for the long lane");
+        let long = spawn_commit(&store, Lane::Long, 1, 1, None);
+        let quick = tokio::time::timeout(
+            Duration::from_secs(10),
+            spawn_commit(&store, Lane::Quick, 2, 1, None),
+        )
+        .await
+        .expect("the quick commit does not wait for the long lane")
+        .unwrap();
         assert!(matches!(quick, Ok(Committed::Done(()))));
         tokio::time::sleep(Duration::from_millis(50)).await;
         assert!(!long.is_finished(), "the long commit waits its turn");
@@ -290,6 +273,30 @@ mod tests {
             unsent: None,
         }));
         (snapshot, change)
+    }
+
+    /// A store on a new file in a new folder (kept while the folder is).
+    async fn fresh_store() -> (tempfile::TempDir, SqliteStore) {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(&dir.path().join("t.sqlite3"))
+            .await
+            .unwrap();
+        (dir, store)
+    }
+
+    /// Commits, on a task of its own, `{ "n": n }` as the first state of `learner`.
+    fn spawn_commit(
+        store: &SqliteStore,
+        lane: super::super::Lane,
+        learner: i64,
+        n: i64,
+        update_key: Option<i64>,
+    ) -> tokio::task::JoinHandle<Result<super::super::Committed<()>, StoreError>> {
+        let store = store.clone();
+        tokio::spawn(async move {
+            let (snapshot, change) = first_change(learner, n);
+            store.commit(lane, &snapshot, update_key, &change, 1).await
+        })
     }
 
     /// The stored state of `learner`, if any.
@@ -323,22 +330,11 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn commits_that_queue_together_are_stored_in_one_transaction() {
         use super::super::{Committed, Lane};
-        let dir = tempfile::tempdir().unwrap();
-        let store = SqliteStore::open(&dir.path().join("t.sqlite3"))
-            .await
-            .unwrap();
+        let (_dir, store) = fresh_store().await;
         let held = hold_writer(&store).await;
         let before = store.group.transactions();
         let commits: Vec<_> = (1..=20)
-            .map(|learner| {
-                let store = store.clone();
-                tokio::spawn(async move {
-                    let (snapshot, change) = first_change(learner, learner * 10);
-                    store
-                        .commit(Lane::Quick, &snapshot, Some(learner), &change, 1)
-                        .await
-                })
-            })
+            .map(|learner| spawn_commit(&store, Lane::Quick, learner, learner * 10, Some(learner)))
             .collect();
         // The first waits for the lock; the other 19 wait in the queue.
         until_queued(&store, 19).await;
@@ -365,20 +361,9 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_failing_write_in_a_group_fails_alone() {
         use super::super::{Committed, Lane};
-        let dir = tempfile::tempdir().unwrap();
-        let store = SqliteStore::open(&dir.path().join("t.sqlite3"))
-            .await
-            .unwrap();
+        let (_dir, store) = fresh_store().await;
         let held = hold_writer(&store).await;
-        let first = {
-            let store = store.clone();
-            tokio::spawn(async move {
-                let (snapshot, change) = first_change(1, 1);
-                store
-                    .commit(Lane::Quick, &snapshot, Some(1), &change, 1)
-                    .await
-            })
-        };
+        let first = spawn_commit(&store, Lane::Quick, 1, 1, Some(1));
         // Not JSON: SQLite's json_each fails inside the group's transaction.
         let broken = {
             let store = store.clone();
@@ -394,15 +379,7 @@ mod tests {
                     .await
             })
         };
-        let last = {
-            let store = store.clone();
-            tokio::spawn(async move {
-                let (snapshot, change) = first_change(2, 2);
-                store
-                    .commit(Lane::Quick, &snapshot, Some(1), &change, 1)
-                    .await
-            })
-        };
+        let last = spawn_commit(&store, Lane::Quick, 2, 2, Some(1));
         until_queued(&store, 2).await;
         held.rollback().await.unwrap();
         assert!(matches!(first.await.unwrap(), Ok(Committed::Done(()))));
@@ -428,31 +405,11 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn the_second_of_two_changes_from_one_snapshot_in_a_group_is_a_conflict() {
         use super::super::{Committed, Lane};
-        let dir = tempfile::tempdir().unwrap();
-        let store = SqliteStore::open(&dir.path().join("t.sqlite3"))
-            .await
-            .unwrap();
+        let (_dir, store) = fresh_store().await;
         let held = hold_writer(&store).await;
-        let commit = |n: i64, key: i64| {
-            let store = store.clone();
-            tokio::spawn(async move {
-                let (snapshot, change) = first_change(7, n);
-                store
-                    .commit(Lane::Quick, &snapshot, Some(key), &change, 1)
-                    .await
-            })
-        };
-        let first = commit(1, 100);
-        let second = commit(2, 101);
-        let third = {
-            let store = store.clone();
-            tokio::spawn(async move {
-                let (snapshot, change) = first_change(8, 3);
-                store
-                    .commit(Lane::Quick, &snapshot, Some(102), &change, 1)
-                    .await
-            })
-        };
+        let first = spawn_commit(&store, Lane::Quick, 7, 1, Some(100));
+        let second = spawn_commit(&store, Lane::Quick, 7, 2, Some(101));
+        let third = spawn_commit(&store, Lane::Quick, 8, 3, Some(102));
         until_queued(&store, 2).await;
         held.rollback().await.unwrap();
         // Whichever the writer took first is stored; the other is a conflict.
@@ -486,10 +443,7 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_write_nobody_waits_for_is_not_written() {
         use super::super::Lane;
-        let dir = tempfile::tempdir().unwrap();
-        let store = SqliteStore::open(&dir.path().join("t.sqlite3"))
-            .await
-            .unwrap();
+        let (_dir, store) = fresh_store().await;
         let held = hold_writer(&store).await;
         let (snapshot, change) = first_change(1, 1);
         let first = tokio::time::timeout(

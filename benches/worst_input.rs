@@ -56,7 +56,11 @@ fn timed(catalog: &Catalog, session: &Session, input: &Input) -> (Duration, Dura
         let started = Instant::now();
         let t = step(session, input.clone(), catalog);
         times.push(started.elapsed());
-        said = t.replies.last().map(|r| r.text.clone()).unwrap_or_default();
+        said = t
+            .replies()
+            .last()
+            .map(|r| r.text.clone())
+            .unwrap_or_default();
     }
     times.sort();
     (times[RUNS / 2], times[RUNS - 1], said)

@@ -1,161 +1,171 @@
-//! The shell's side of a class: loading what a class input needs from the store (the tutor's
-//! [`ClassContext`]) and turning the tutor's [`ClassWrite`]s into the store's [`ClassOp`]s.
-//! Nothing is decided here: who may do what is the tutor's business.
+//! The shell's side of a class: loading what a class input needs from the store
+//! ([`ClassLoaded`], as the tutor's [`ClassNeed`] asks). Rows only: who may do what, who is a
+//! student, what counts and what is right are the tutor's to decide.
 
-use chess_tutor_core::rules::Lang;
 use chess_tutor_core::tutor::{
-    ClassContext, ClassId, ClassInfo, ClassNeed, ClassReport, ClassWrite, DailyOpen, OpenQuiz,
-    Person, REPORT_EVENTS, Role, Sender, StudentFigures,
+    AnswerTally, ClassId, ClassInfo, ClassLoaded, ClassNeed, ClassRows, DailyOpen, Envelope, Event,
+    OpenQuiz, Person, PolledQuiz, REPORT_EVENTS, Role, Session, Tally,
 };
-use chess_tutor_store::{ClassFigures, ClassOp, ClassRow, Store, StoreError};
+use chess_tutor_store::{ClassRow, LearnerId, Store, StoreError};
 
-/// Who sent a class input and where: what the Telegram shell knows beyond the input.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ClassOrigin {
-    /// The person who sent it (their user id and first name), if a person did.
-    pub sender: Option<(i64, String)>,
-    /// Whether they administer the group chat it came from, when that was asked.
-    pub admin: Option<bool>,
-    /// The group chat it came from and its title; `None` in a private chat.
-    pub group: Option<(i64, String)>,
-    /// The forum topic it came from in that group, if any.
-    pub topic: Option<i32>,
-}
-
-/// What `need` asks for, loaded from the store; `fresh_id` is a new random id for anything
-/// the input may create, `client_lang` the sender's client language.
+/// What `need` asks for, loaded from the store, for an input with `envelope`.
 ///
 /// # Errors
 ///
 /// A store failure.
 pub async fn load(
     store: &Store,
-    need: ClassNeed,
-    origin: &ClassOrigin,
-    client_lang: Option<&str>,
-    fresh_id: i64,
-) -> Result<ClassContext, StoreError> {
-    // In a group, whether the sender ever wrote to the bot (their private chat is their
-    // stored session): a teacher's quiz breakdown can only reach them then.
-    let has_chat = match (&origin.sender, &origin.group, need) {
-        (Some((id, _)), Some(_), ClassNeed::OfChat) => Some(
-            store
-                .load(chess_tutor_store::LearnerId(*id))
-                .await?
-                .is_some(),
-        ),
-        _ => None,
+    need: &ClassNeed,
+    envelope: &Envelope,
+) -> Result<ClassLoaded, StoreError> {
+    let sender = envelope.who.as_ref().map(|p| p.id);
+    let group = envelope.group.as_ref().map(|g| g.id);
+    let mut loaded = ClassLoaded::default();
+    let of_chat = async || match group {
+        Some(chat) => store.class_of_chat(chat).await,
+        None => Ok(None),
     };
-    let sender = origin.sender.as_ref().map(|(id, name)| Sender {
-        person: Person {
-            id: *id,
-            name: name.clone(),
-        },
-        admin: origin.admin,
-        lang: client_lang.and_then(Lang::from_client),
-        has_chat,
-    });
-    let mut ctx = ClassContext {
-        sender,
-        fresh_id,
-        group: origin.group.as_ref().map(|(chat, _)| *chat),
-        title: origin.group.as_ref().map(|(_, title)| title.clone()),
-        topic: origin.group.as_ref().and(origin.topic),
-        ..ClassContext::default()
-    };
-    let row = match (need, &origin.group) {
-        (ClassNeed::ById(id) | ClassNeed::Daily(id), _) => store.class_by_id(id.0).await?,
-        (_, Some((chat, _))) => store.class_of_chat(*chat).await?,
-        (_, None) => None,
-    };
-    if let Some(row) = row {
-        let class = info(store, row).await?;
-        if need == ClassNeed::OfChat {
-            if let Some(quiz) = store.open_quiz(class.id.0).await? {
-                let answers = store.quiz_answers(quiz.id).await?;
-                ctx.open_quiz = Some(OpenQuiz {
-                    id: quiz.id,
-                    item: quiz.item,
-                    correct: u8::try_from(quiz.correct).unwrap_or(u8::MAX),
-                    options: serde_json::from_value(quiz.options).unwrap_or_default(),
-                    message: quiz.message.and_then(|m| i32::try_from(m).ok()),
-                    answers: answers
-                        .into_iter()
-                        .filter_map(|(user, chosen)| Some((user, u8::try_from(chosen).ok()?)))
-                        .collect(),
-                });
+    match need {
+        ClassNeed::OfChat => {
+            if let Some(row) = of_chat().await? {
+                let class = info(store, row).await?;
+                if let Some(quiz) = store.open_quiz(class.id.0).await? {
+                    let answers = store.quiz_answers(quiz.id).await?;
+                    loaded.open_quiz = Some(OpenQuiz {
+                        id: quiz.id,
+                        item: quiz.item,
+                        correct: u8::try_from(quiz.correct).unwrap_or(u8::MAX),
+                        options: serde_json::from_value(quiz.options).unwrap_or_default(),
+                        message: quiz.message.and_then(|m| i32::try_from(m).ok()),
+                        answers: answers
+                            .into_iter()
+                            .filter_map(|(user, chosen)| Some((user, u8::try_from(chosen).ok()?)))
+                            .collect(),
+                    });
+                }
+                loaded.asked = store.quizzes_asked(class.id.0).await?;
+                loaded.class = Some(class);
             }
-            ctx.asked = store.quizzes_asked(class.id.0).await?;
-        }
-        if need == ClassNeed::Top {
-            ctx.reports.push(standing(store, &class).await?);
-        }
-        if matches!(need, ClassNeed::Daily(_)) {
-            let (day, _) = today();
-            if let Some(daily) = store.daily(class.id.0, day).await?
-                && let Ok(puzzle) = daily.puzzle.parse()
-            {
-                let solved = match &origin.sender {
-                    Some((user, _)) => store.solved_daily(class.id.0, day, *user).await?,
-                    None => false,
-                };
-                ctx.daily = Some(DailyOpen {
-                    day,
-                    puzzle,
-                    solved,
-                });
+            // In a group, whether the sender ever wrote to the bot in a private chat: a
+            // teacher's quiz breakdown can only reach them then.
+            if let (Some(user), Some(_)) = (sender, group) {
+                loaded.has_chat = Some(has_chat(store, user).await?);
             }
         }
-        ctx.class = Some(class);
-    }
-    let wants_memberships = matches!(
-        need,
-        ClassNeed::Mine | ClassNeed::Report | ClassNeed::ReportTries | ClassNeed::ById(_)
-    );
-    if wants_memberships && let Some((user, _)) = &origin.sender {
-        for (row, member) in store.classes_of(*user).await? {
-            let Some(role) = Role::parse(&member.role) else {
-                continue;
-            };
-            let class = info(store, row).await?;
-            if role == Role::Teacher {
-                match need {
-                    ClassNeed::Report => ctx.reports.push(report(store, &class).await?),
-                    ClassNeed::ReportTries => {
-                        let figures = store.class_figures(class.id.0, &REPORT_EVENTS).await?;
-                        let mut report = report_of(&class, &figures);
-                        last_tries(store, &figures, &mut report).await?;
-                        ctx.reports.push(report);
-                    }
-                    _ => {}
+        ClassNeed::ById(id) => {
+            loaded.class = by_id(store, *id).await?;
+            loaded.memberships = memberships(store, sender).await?;
+        }
+        ClassNeed::Mine => {
+            // In a group, its class too (its Join and Leave buttons are that class's).
+            if let Some(row) = of_chat().await? {
+                loaded.class = Some(info(store, row).await?);
+            }
+            loaded.memberships = memberships(store, sender).await?;
+        }
+        ClassNeed::Report | ClassNeed::ReportTries => {
+            if let Some(row) = of_chat().await? {
+                loaded.class = Some(info(store, row).await?);
+            }
+            loaded.memberships = memberships(store, sender).await?;
+            let tries = matches!(need, ClassNeed::ReportTries);
+            for (class, role) in &loaded.memberships {
+                if *role == Role::Teacher {
+                    loaded.figures.push(rows(store, class, tries).await?);
                 }
             }
-            ctx.memberships.push((class, role));
         }
+        ClassNeed::Daily { class, day } | ClassNeed::Solving { class, day } => {
+            loaded.class = by_id(store, *class).await?;
+            loaded.daily = daily(store, *class, *day).await?;
+        }
+        ClassNeed::DailyReply { day } => {
+            if let Some(row) = of_chat().await? {
+                let class = info(store, row).await?;
+                loaded.daily = daily(store, class.id, *day).await?;
+                loaded.class = Some(class);
+            }
+        }
+        ClassNeed::Tick { class, day, week } => {
+            if let Some(info) = by_id(store, *class).await? {
+                loaded.daily = daily(store, *class, *day).await?;
+                loaded.weekly_posted = store.weekly_posted(class.0, *week).await?;
+                if !loaded.weekly_posted {
+                    loaded.figures.push(rows(store, &info, false).await?);
+                }
+                loaded.class = Some(info);
+            }
+        }
+        ClassNeed::Top => {
+            if let Some(row) = of_chat().await? {
+                let class = info(store, row).await?;
+                loaded.figures.push(rows(store, &class, false).await?);
+                loaded.class = Some(class);
+            }
+        }
+        ClassNeed::Poll {
+            poll,
+            pending_since,
+        } => match store.quiz_of_poll(poll).await? {
+            Some(polled) => {
+                loaded.class = by_id(store, ClassId(polled.quiz.class)).await?;
+                loaded.polled = Some(PolledQuiz {
+                    id: polled.quiz.id,
+                    options: polled.quiz.options.as_array().map_or(0, Vec::len),
+                    closed: polled.closed,
+                });
+            }
+            None => loaded.poll_pending = store.quiz_poll_pending(*pending_since).await?,
+        },
     }
-    Ok(ctx)
+    Ok(loaded)
 }
 
-/// The figures of each student of `class` with their points of the puzzles of the day (what
-/// the leaderboard ranks).
-async fn standing(store: &Store, class: &ClassInfo) -> Result<ClassReport, StoreError> {
-    let mut figures = report(store, class).await?;
-    for (user, points) in store.daily_points(class.id.0).await? {
-        if let Some(s) = figures.students.iter_mut().find(|s| s.person.id == user) {
-            s.daily_points = u32::try_from(points).unwrap_or(u32::MAX);
-        }
-    }
-    Ok(figures)
+/// Whether `user` ever wrote to the bot in a private chat: their session is stored and was
+/// not made by poll answers alone.
+async fn has_chat(store: &Store, user: i64) -> Result<bool, StoreError> {
+    Ok(match store.load(LearnerId(user)).await? {
+        None => false,
+        Some(record) => Session::from_stored(&record.state).map_or(true, |s| !s.only_voted),
+    })
 }
 
-/// [`standing`] of the class stored as `row`, for the week's leaderboard post.
-///
-/// # Errors
-///
-/// A store failure.
-pub async fn standing_of(store: &Store, row: ClassRow) -> Result<ClassReport, StoreError> {
-    let class = info(store, row).await?;
-    standing(store, &class).await
+/// The classes `sender` belongs to, with their role.
+async fn memberships(
+    store: &Store,
+    sender: Option<i64>,
+) -> Result<Vec<(ClassInfo, Role)>, StoreError> {
+    let Some(user) = sender else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for (row, member) in store.classes_of(user).await? {
+        let Some(role) = Role::parse(&member.role) else {
+            continue;
+        };
+        out.push((info(store, row).await?, role));
+    }
+    Ok(out)
+}
+
+/// Class `id` with its members, if stored.
+async fn by_id(store: &Store, id: ClassId) -> Result<Option<ClassInfo>, StoreError> {
+    match store.class_by_id(id.0).await? {
+        Some(row) => Ok(Some(info(store, row).await?)),
+        None => Ok(None),
+    }
+}
+
+/// Class `class`'s puzzle of `day`, if posted, with its solvers.
+async fn daily(store: &Store, class: ClassId, day: i64) -> Result<Option<DailyOpen>, StoreError> {
+    Ok(store.daily(class.0, day).await?.and_then(|row| {
+        Some(DailyOpen {
+            day,
+            puzzle: row.puzzle.parse().ok()?,
+            message: row.message,
+            solvers: row.solvers,
+        })
+    }))
 }
 
 /// A class with its members.
@@ -168,6 +178,7 @@ async fn info(store: &Store, row: ClassRow) -> Result<ClassInfo, StoreError> {
         lang: row.lang.parse().unwrap_or_default(),
         teachers: Vec::new(),
         students: Vec::new(),
+        topic: row.topic.and_then(|t| i32::try_from(t).ok()),
     };
     for member in store.class_members(row.id).await? {
         let person = Person {
@@ -183,171 +194,68 @@ async fn info(store: &Store, row: ClassRow) -> Result<ClassInfo, StoreError> {
     Ok(class)
 }
 
-/// The figures of each student of `class`, counted as the tutor says ([`StudentFigures::count`]).
-///
-/// # Errors
-///
-/// A store failure.
-pub async fn report(store: &Store, class: &ClassInfo) -> Result<ClassReport, StoreError> {
+/// The rows `class`'s report is counted from; with `tries`, each member's last refused move of
+/// each rule they broke (the event it was kept with).
+async fn rows(store: &Store, class: &ClassInfo, tries: bool) -> Result<ClassRows, StoreError> {
     let figures = store.class_figures(class.id.0, &REPORT_EVENTS).await?;
-    Ok(report_of(class, &figures))
-}
-
-/// The report of `class` from its stored `figures`.
-fn report_of(class: &ClassInfo, figures: &ClassFigures) -> ClassReport {
-    let students = figures
-        .students
-        .iter()
-        .map(|m| {
-            let mut s = StudentFigures::new(Person {
-                id: m.user,
-                name: m.name.clone(),
-            });
-            for t in figures.tallies.iter().filter(|t| t.user == m.user) {
-                let n = u32::try_from(t.count).unwrap_or(u32::MAX);
-                s.count(&t.kind, t.value.as_deref(), n);
-            }
-            let mut last = figures
-                .active
-                .iter()
-                .find(|(u, _)| *u == m.user)
-                .map(|(_, at)| *at);
-            if let Some((_, right, wrong, at)) = figures.answers.iter().find(|a| a.0 == m.user) {
-                s.quiz_right = u32::try_from(*right).unwrap_or(u32::MAX);
-                s.quiz_wrong = u32::try_from(*wrong).unwrap_or(u32::MAX);
-                last = last.max(Some(*at));
-            }
-            s.last_active_ms = last;
-            s
-        })
-        .collect();
-    ClassReport {
+    let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
+    let mut rows = ClassRows {
         class: class.clone(),
-        students,
-    }
-}
-
-/// Each student's last refused move of each of the rules they broke most, read from its
-/// stored event ([`StudentFigures::last_tries`]). An event that does not read is left in the
-/// store as it is, logged, and shown as not kept.
-///
-/// # Errors
-///
-/// A store failure.
-async fn last_tries(
-    store: &Store,
-    figures: &ClassFigures,
-    report: &mut ClassReport,
-) -> Result<(), StoreError> {
-    const KIND: &str = "illegal_move";
-    let mut wanted = Vec::new();
-    for s in &report.students {
-        for (code, _) in s.most_broken() {
-            if let Some(t) = figures.tallies.iter().find(|t| {
-                t.user == s.person.id && t.kind == KIND && t.value.as_deref() == Some(code.as_str())
-            }) {
-                wanted.push((s.person.id, t.last));
-            }
-        }
-    }
-    let seqs: Vec<i64> = wanted.iter().map(|(_, seq)| *seq).collect();
-    let events = store
-        .class_events(report.class.id.0, &[KIND], &seqs)
-        .await?;
-    for (user, seq) in wanted {
-        let Some((_, payload)) = events.iter().find(|(s, _)| *s == seq) else {
-            continue;
-        };
-        match serde_json::from_str::<chess_tutor_core::tutor::Event>(payload) {
-            Ok(event) => {
-                if let Some(tried) = event.last_try()
-                    && let Some(s) = report.students.iter_mut().find(|s| s.person.id == user)
-                {
-                    s.last_tries.push(tried);
-                }
-            }
-            Err(e) => tracing::warn!(seq, error = %e, "a refusal's stored event does not read"),
-        }
-    }
-    Ok(())
-}
-
-/// The store's operation for each of the tutor's class changes.
-#[must_use]
-pub fn ops(writes: Vec<ClassWrite>) -> Vec<ClassOp> {
-    writes
-        .into_iter()
-        .filter_map(|w| {
-            Some(match w {
-                ClassWrite::Create {
-                    id,
-                    chat,
-                    title,
-                    lang,
-                    topic,
-                    teacher,
-                } => ClassOp::Create {
-                    id: id.0,
-                    chat,
-                    title,
-                    lang: lang.to_string(),
-                    topic: topic.map(i64::from),
-                    teacher: (teacher.id, teacher.name),
-                },
-                ClassWrite::Join {
-                    class,
-                    person,
-                    role,
-                } => ClassOp::Join {
-                    class: class.0,
-                    user: person.id,
-                    name: person.name,
-                    role: role.as_str().to_owned(),
-                },
-                ClassWrite::Leave { class, user } => ClassOp::Leave {
-                    class: class.0,
-                    user,
-                },
-                ClassWrite::SetLang { class, lang } => ClassOp::SetLang {
-                    class: class.0,
-                    lang: lang.to_string(),
-                },
-                ClassWrite::PostQuiz {
-                    id,
-                    class,
-                    item,
-                    correct,
-                    options,
-                } => ClassOp::PostQuiz {
-                    id,
-                    class: class.0,
-                    item,
-                    correct: i64::from(correct),
-                    options: serde_json::json!(options),
-                },
-                ClassWrite::CloseQuiz { id } => ClassOp::CloseQuiz { id },
-                ClassWrite::SetDaily { class, at } => ClassOp::SetDaily {
-                    class: class.0,
-                    at: at.map(i64::from),
-                },
-                // Recorded once the step is stored: see [`daily_solves`].
-                ClassWrite::DailySolved { .. } => return None,
+        tallies: figures
+            .tallies
+            .iter()
+            .map(|t| Tally {
+                user: t.user,
+                kind: t.kind.clone(),
+                value: t.value.clone(),
+                count: count(t.count),
             })
-        })
-        .collect()
-}
-
-/// The puzzles of the day the step found solved: (class, day) each, recorded by the shell
-/// once the step is stored ([`Store::record_solver`] gives the place).
-#[must_use]
-pub fn daily_solves(writes: &[ClassWrite]) -> Vec<(i64, i64)> {
-    writes
-        .iter()
-        .filter_map(|w| match w {
-            ClassWrite::DailySolved { class, day } => Some((class.0, *day)),
-            _ => None,
-        })
-        .collect()
+            .collect(),
+        answers: figures
+            .answers
+            .iter()
+            .map(|a| AnswerTally {
+                user: a.user,
+                chosen: a.chosen,
+                correct: a.correct,
+                count: count(a.count),
+                last_ms: a.last,
+            })
+            .collect(),
+        active: figures.active.clone(),
+        solves: figures
+            .solves
+            .iter()
+            .map(|(user, place)| (*user, count(*place)))
+            .collect(),
+        tries: Vec::new(),
+    };
+    if tries {
+        const KIND: &str = "illegal_move";
+        let members: Vec<i64> = class
+            .teachers
+            .iter()
+            .chain(&class.students)
+            .map(|p| p.id)
+            .collect();
+        let seqs: Vec<i64> = figures
+            .tallies
+            .iter()
+            .filter(|t| t.kind == KIND)
+            .map(|t| t.last)
+            .collect();
+        for (user, seq, payload) in store
+            .class_events(class.id.0, &members, &[KIND], &seqs)
+            .await?
+        {
+            match serde_json::from_str::<Event>(&payload) {
+                Ok(event) => rows.tries.extend(event.last_try().map(|t| (user, t))),
+                // Left in the store as it is: shown as not kept.
+                Err(e) => tracing::warn!(seq, error = %e, "a refusal's stored event does not read"),
+            }
+        }
+    }
+    Ok(rows)
 }
 
 /// Today, as days since 1970-01-01 UTC, and the minute of it now: the day of a class's
@@ -364,8 +272,8 @@ pub fn today() -> (i64, i64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chess_tutor_core::tutor::{Catalog, Envelope, Input, Request, Session};
-    use chess_tutor_store::{Backend, LearnerId};
+    use chess_tutor_core::tutor::{Catalog, Input, Request};
+    use chess_tutor_store::{Backend, ClassOp};
     use std::time::Instant;
 
     const STUDENTS: i64 = 100;
@@ -597,37 +505,45 @@ mod tests {
 
     /// The report for the teacher, as `/report` builds it: loaded, then worded.
     async fn build_report(store: &Store, catalog: &Catalog) -> (usize, usize) {
-        let t = teacher_asks(store, catalog, ClassNeed::Report, "/report").await;
-        let words = t.replies[0].text.len();
-        let csv = t.replies[1].document.as_ref().map_or(0, |d| d.text.len());
+        let t = teacher_asks(store, catalog, "/report").await;
+        let words = t.replies()[0].text.len();
+        let csv = t.replies()[1].document.as_ref().map_or(0, |d| d.text.len());
         (words, csv)
     }
 
     /// One student's last tries on the board, as `/report 50` builds them (the pictures are
     /// drawn by the shell afterwards): how many boards.
     async fn build_tries(store: &Store, catalog: &Catalog) -> usize {
-        let t = teacher_asks(store, catalog, ClassNeed::ReportTries, "/report 50").await;
-        t.replies.iter().filter(|r| r.board.is_some()).count()
+        let t = teacher_asks(store, catalog, "/report 50").await;
+        t.replies()
+            .into_iter()
+            .filter(|r| r.board.is_some())
+            .count()
     }
 
     async fn teacher_asks(
         store: &Store,
         catalog: &Catalog,
-        need: ClassNeed,
         text: &str,
     ) -> chess_tutor_core::tutor::Transition {
-        let origin = ClassOrigin {
-            sender: Some((TEACHER, "T".into())),
-            ..ClassOrigin::default()
+        let envelope = Envelope {
+            client_lang: Some("en".into()),
+            who: Some(Person {
+                id: TEACHER,
+                name: "T".into(),
+            }),
+            ..Envelope::default()
         };
-        let ctx = load(store, need, &origin, Some("en"), 1).await.unwrap();
         let session = Session {
-            lang: Some(Lang::En),
+            lang: Some(chess_tutor_core::rules::Lang::En),
             ..Session::default()
         };
-        let request =
-            Request::new(session, Input::Text(text.into()), Envelope::default()).with_class(ctx);
-        chess_tutor_core::tutor::step(request, catalog)
+        let request = Request::new(session, Input::Text(text.into()), envelope);
+        let need = chess_tutor_core::tutor::needs(&request)
+            .class
+            .expect("a class input");
+        let loaded = load(store, &need, request.envelope()).await.unwrap();
+        chess_tutor_core::tutor::step(request.with_class(loaded), catalog)
     }
 
     /// Issue 29's figures: the time to build the report of a class of 100 students with a

@@ -1,10 +1,12 @@
 //! The `chess-tutor` binary: parses the command line and hands over to a subcommand or a
 //! shell. Everything that is not I/O lives in the library.
 
+mod arrival;
 mod class;
 mod cli;
 mod http;
 mod logging;
+mod route;
 mod search_pool;
 mod shell;
 mod telegram;

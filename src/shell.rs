@@ -1,252 +1,151 @@
-//! What both shells do for one input: load the learner's session, run the tutor, store the
-//! new session with its events in one transaction, and hand back the replies to send.
+//! What every shell does for one input: read it once into a request, load what the request
+//! needs, step the tutor off the async workers, route its effects, and commit them in one
+//! transaction (or compute again when another input committed first). The shells hand an
+//! [`Arrival`] in and send what the [`Outcome`] keeps; nothing else steps the tutor.
 
+use std::future::Future;
 use std::sync::Arc;
 
-use chess_tutor_core::tutor::{self, Catalog, Input, Reply, Request, Session, SharedGame};
+use chess_tutor_core::tutor::{self, Catalog, Envelope, Input, Request, Session, SharedGame};
 use chess_tutor_store::{
-    Applied, Change, Committed, Event as StoredEvent, GameId, GameWrite, LearnerId, SharedChange,
+    Applied, Change, Committed, Event as StoredEvent, GameId, LearnerId, SharedChange, Snapshot,
     Store, StoreError,
 };
 
-/// Where an input comes from, besides the learner: what the shell knows about it.
-#[derive(Debug, Clone, Default)]
-pub struct Origin {
-    /// The Telegram update id: a replay is a no-op, and the replies stay in the outbox
-    /// until they are sent.
-    pub update_key: Option<i64>,
-    /// The language the learner's client reports.
-    pub client_lang: Option<String>,
-    /// The conversation thread (a Telegram forum topic) the replies go to.
-    pub thread: Option<i32>,
-    /// The bot's username, for invitation links; `None` where there are no links.
-    pub bot_username: Option<String>,
-    /// Whether games between two learners are played here (each learner is a chat that the
-    /// other player's replies can reach).
-    pub shared_games: bool,
-    /// The group chat a member's input came from, for a game played there: the learner is
-    /// the member, and the replies go to the group.
-    pub room: Option<i64>,
-    /// The learner's name as their account gives it (to address them in a group).
-    pub name: Option<String>,
-    /// Who sent the input and where, for a class (see [`crate::class`]).
-    pub class: crate::class::ClassOrigin,
+pub use crate::arrival::Arrival;
+pub use crate::route::{KeptReplies, Outcome};
+
+/// What a shell can ask its chat platform before a step: whether a member administers a group
+/// (the tutor says when it needs to know, [`tutor::Needs::ask_admin`]).
+pub trait Ask: Sync {
+    /// Whether `user` administers group chat `chat`; no when it cannot be told.
+    fn is_admin(&self, chat: i64, user: i64) -> impl Future<Output = bool> + Send;
 }
 
-/// What an applied input gives back: the replies for its learner, and those for the other
-/// player of a game between two learners.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Outcome {
-    /// The learner's replies, in order.
-    pub replies: Vec<Reply>,
-    /// Other learners' replies (kept in their outbox under the same update key).
-    pub others: Vec<(LearnerId, Vec<Reply>)>,
-    /// Whether the step was one that may search (a game move, a puzzle): its pictures are
-    /// drawn at a lower priority too (`search_pool::draw`), so that a quick step elsewhere is
-    /// never behind them.
-    pub searched: bool,
-    /// What the board page shows after the input, for an input from the page.
-    pub page: Option<tutor::PageView>,
-    /// The classes' puzzles of the day the learner solved in this step: (class, day), to be
-    /// recorded and said in the class's group once the step is stored.
-    pub daily_solved: Vec<(i64, i64)>,
+/// A shell where nobody administers anything (the terminal, the board page's own inputs).
+pub struct NoAdmins;
+
+impl Ask for NoAdmins {
+    async fn is_admin(&self, _chat: i64, _user: i64) -> bool {
+        false
+    }
 }
 
-/// Applies `input` for learner `id`; `update_key` (a Telegram update id) makes a replay a
-/// no-op, and keeps the replies in the outbox until they are sent, with the conversation
-/// `thread` they answer (a Telegram forum topic).
-///
-/// # Errors
-///
-/// A store failure; nothing of the input is then stored.
-pub async fn apply_input(
-    store: &Store,
-    catalog: &Arc<Catalog>,
-    id: LearnerId,
-    update_key: Option<i64>,
-    input: Input,
-    client_lang: Option<String>,
-    thread: Option<i32>,
-) -> Result<Applied<Vec<Reply>>, StoreError> {
-    let origin = Origin {
-        update_key,
-        client_lang,
-        thread,
-        bot_username: None,
-        shared_games: false,
-        room: None,
-        name: None,
-        class: crate::class::ClassOrigin::default(),
-    };
-    Ok(
-        match apply_from(store, catalog, id, input, &origin).await? {
-            Applied::Done(outcome) => Applied::Done(outcome.replies),
-            Applied::Duplicate => Applied::Duplicate,
-        },
-    )
-}
-
-/// Applies `input` for learner `id` as [`apply_input`] does, with games between two
-/// learners when `origin` allows them.
-///
-/// Compute, then commit: the store hands out a snapshot (the learner's record and, when the
-/// input needs one, the shared game's, each with its version), the tutor steps outside any
-/// transaction and off the async workers ([`run_step`]), and the store commits the result in
-/// one short transaction only if neither record changed since. When another input committed
-/// first (the other player's move, another replica), the snapshot is taken again and the
-/// step computed again: it is pure, so nothing of the first try remains.
-///
-/// # Errors
-///
-/// A store failure, or [`StoreError::Conflicts`] when other inputs kept committing first;
-/// nothing of the input is then stored.
-pub async fn apply_from(
-    store: &Store,
-    catalog: &Arc<Catalog>,
-    id: LearnerId,
-    input: Input,
-    origin: &Origin,
-) -> Result<Applied<Outcome>, StoreError> {
-    let Origin {
-        update_key, thread, ..
-    } = *origin;
-    // The shell reads the clock; the tutor only receives the time.
-    let now = std::time::SystemTime::now()
+/// The shell's clock, in Unix seconds.
+fn clock() -> Option<i64> {
+    std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .ok()
-        .and_then(|d| i64::try_from(d.as_secs()).ok());
-    for attempt in 1..=chess_tutor_store::MAX_CONFLICTS {
-        let started = std::time::Instant::now();
-        let mut snapshot = store.snapshot(id, update_key).await?;
-        let read = started.elapsed();
+        .and_then(|d| i64::try_from(d.as_secs()).ok())
+}
+
+/// The learner an input is stepped for, with their snapshot and session.
+enum Prepared {
+    /// Ready to step.
+    Ready {
+        learner: LearnerId,
+        snapshot: Box<Snapshot>,
+        request: Box<Request>,
+    },
+    /// The learner's stored session does not read: kept as it is.
+    Unreadable {
+        learner: LearnerId,
+        snapshot: Box<Snapshot>,
+        error: tutor::SessionError,
+    },
+    /// Applied before.
+    Duplicate,
+}
+
+/// The stored session of a snapshot: the default for a learner never seen.
+fn session_of(snapshot: &Snapshot) -> Result<Session, tutor::SessionError> {
+    match &snapshot.record {
+        None => Ok(Session::default()),
+        Some(record) => Session::from_stored(&record.state),
+    }
+}
+
+/// Reads `arrival` once into a request for the learner it is for: in a group, the member when
+/// the input is theirs as a player there, else the group.
+async fn prepare(
+    store: &Store,
+    arrival: &Arrival,
+    envelope: Envelope,
+) -> Result<Prepared, StoreError> {
+    let key = arrival.key;
+    let mut member_request = None;
+    if let Some(member) = arrival.member.filter(|_| arrival.friends) {
+        let snapshot = store.snapshot(LearnerId(member), key).await?;
         if snapshot.applied {
-            return Ok(Applied::Duplicate);
+            return Ok(Prepared::Duplicate);
         }
-        // A state written by an older version reads with defaults for what is new; one that
-        // does not read at all is kept as it is, never replaced by a fresh one.
-        let session = match snapshot
-            .record
-            .as_ref()
-            .map(|r| Session::from_stored(&r.state))
-        {
-            None => Session::default(),
-            Some(Ok(session)) => session,
-            Some(Err(e)) => {
-                let kept = snapshot
-                    .record
-                    .as_ref()
-                    .map(|r| r.state.clone())
-                    .unwrap_or_default();
-                let change = unreadable_session(id, &e, kept, update_key, thread);
-                let change = SharedChange::alone(Change {
-                    output: Outcome {
-                        replies: change.output,
-                        others: Vec::new(),
-                        searched: false,
-                        page: None,
-                        daily_solved: Vec::new(),
-                    },
-                    state: change.state,
-                    events: change.events,
-                    unsent: change.unsent,
+        // One that does not read is the member's to be told about in their own chat.
+        if let Ok(session) = session_of(&snapshot) {
+            let request = Request::new(
+                session,
+                arrival.input.clone(),
+                Envelope {
+                    learner: Some(member),
+                    ..envelope.clone()
+                },
+            );
+            if tutor::needs(&request).plays_here {
+                return Ok(Prepared::Ready {
+                    learner: LearnerId(member),
+                    snapshot: Box::new(snapshot),
+                    request: Box::new(request),
                 });
-                match Box::pin(store.commit(&snapshot, update_key, change)).await? {
-                    Committed::Done(outcome) => return Ok(Applied::Done(outcome)),
-                    Committed::Duplicate => return Ok(Applied::Duplicate),
-                    Committed::Conflict => continue,
-                }
             }
-        };
-        let request = request_for(
-            store,
-            session,
-            input.clone(),
-            origin,
-            id,
-            now,
-            &mut snapshot,
-        )
-        .await?;
-        let searches = request.searches();
-        let step_catalog = Arc::clone(catalog);
-        let step_origin = origin.clone();
-        // What the step stores is written out on the same thread (a game's record is the
-        // largest state there is), not on an async worker.
-        let change = run_step(searches, move || {
-            change_of(step(request, &step_catalog), &step_origin, searches)
-        })
-        .await;
-        let stepped = started.elapsed();
-        // The commits of steps that searched queue for SQLite's one writer one at a time, so
-        // a quick step's commit waits behind at most one of them (`chess_tutor_store::Lane`).
-        let lane = if searches {
-            chess_tutor_store::Lane::Long
-        } else {
-            chess_tutor_store::Lane::Quick
-        };
-        // Boxed: a commit's state is kilobytes, kept off this step's.
-        let committed = Box::pin(store.commit_in(lane, &snapshot, update_key, change)).await?;
-        // Where an input's time went, for an operator (each from the start of the attempt).
-        tracing::debug!(
-            learner = id.0,
-            read_us = read.as_micros(),
-            stepped_us = stepped.as_micros(),
-            committed_us = started.elapsed().as_micros(),
-            "applied"
-        );
-        match committed {
-            Committed::Done(outcome) => return Ok(Applied::Done(outcome)),
-            Committed::Duplicate => return Ok(Applied::Duplicate),
-            Committed::Conflict => {
-                tracing::debug!(
-                    learner = id.0,
-                    attempt,
-                    "another input committed first; stepping again"
-                );
-            }
+            member_request = Some(request);
         }
     }
-    Err(StoreError::Conflicts {
-        attempts: chess_tutor_store::MAX_CONFLICTS,
+    let learner = LearnerId(arrival.chat);
+    let snapshot = store.snapshot(learner, key).await?;
+    if snapshot.applied {
+        return Ok(Prepared::Duplicate);
+    }
+    let session = match session_of(&snapshot) {
+        Ok(session) => session,
+        Err(error) => {
+            return Ok(Prepared::Unreadable {
+                learner,
+                snapshot: Box::new(snapshot),
+                error,
+            });
+        }
+    };
+    let who = arrival.friends.then_some(arrival.chat);
+    let request = match member_request {
+        Some(request) => request.for_learner(session, who),
+        None => Request::new(
+            session,
+            arrival.input.clone(),
+            Envelope {
+                learner: who,
+                ..envelope
+            },
+        ),
+    };
+    Ok(Prepared::Ready {
+        learner,
+        snapshot: Box::new(snapshot),
+        request: Box::new(request),
     })
 }
 
-/// The request for `input` from `session`, with the shared game it needs loaded from the store
-/// (and noted in `snapshot`, whose version the commit checks).
-async fn request_for(
+/// Loads what `request` needs (the shared game, noted in `snapshot` whose version the commit
+/// checks; what a class input needs; whether its sender administers the group).
+async fn load(
     store: &Store,
-    session: Session,
-    input: Input,
-    origin: &Origin,
-    id: LearnerId,
-    now: Option<i64>,
-    snapshot: &mut chess_tutor_store::Snapshot,
-) -> Result<Request, StoreError> {
-    let envelope = tutor::Envelope {
-        now,
-        client_lang: origin.client_lang.clone(),
-        learner: origin.shared_games.then_some(id.0),
-        // Drawn afresh for each try: a created game's id is never one a try left behind.
-        new_game: origin.shared_games.then(fresh_game_id),
-        bot_username: origin.bot_username.clone(),
-        room: origin.room,
-        name: origin.name.clone(),
-    };
-    let mut request = Request::new(session, input, envelope);
-    // A class input: what the tutor decides it from.
-    if let Some(need) = request.class_need() {
-        let context = crate::class::load(
-            store,
-            need,
-            &origin.class,
-            origin.client_lang.as_deref(),
-            fresh_game_id(),
-        )
-        .await?;
-        request = request.with_class(context);
-    }
-    if origin.shared_games
-        && let Some(game) = request.shared_game()
+    request: Request,
+    arrival: &Arrival,
+    snapshot: &mut Snapshot,
+    ask: &impl Ask,
+) -> Result<(Request, tutor::Needs), StoreError> {
+    let needs = tutor::needs(&request);
+    let mut request = request;
+    if arrival.friends
+        && let Some(game) = needs.shared
     {
         let stored = store.load_game(GameId(game.0)).await?;
         match stored.as_ref().map(|r| SharedGame::from_stored(&r.state)) {
@@ -259,16 +158,125 @@ async fn request_for(
         }
         snapshot.game = Some((GameId(game.0), stored));
     }
-    Ok(request)
+    if let Some(need) = &needs.class {
+        let mut loaded = crate::class::load(store, need, request.envelope()).await?;
+        if needs.ask_admin
+            && let (Some(group), Some(who)) = (&request.envelope().group, &request.envelope().who)
+        {
+            loaded.admin = Some(ask.is_admin(group.id, who.id).await);
+        }
+        request = request.with_class(loaded);
+    }
+    Ok((request, needs))
 }
 
-/// The one place the shells step the tutor.
-fn step(request: Request, catalog: &Catalog) -> tutor::Transition {
-    tutor::step(request, catalog)
+/// Applies one input once in effect.
+///
+/// Compute, then commit: the store hands out a snapshot (the learner's record and, when the
+/// input needs one, the shared game's, each with its version), the tutor steps outside any
+/// transaction and off the async workers ([`run_step`]), the effects are routed
+/// ([`crate::route`]), and the store commits them in one short transaction only if neither
+/// record changed since. When another input committed first (the other player's move, another
+/// replica), the snapshot is taken again and the step computed again: it is pure, so nothing
+/// of the first try remains.
+///
+/// # Errors
+///
+/// A store failure, or [`StoreError::Conflicts`] when other inputs kept committing first;
+/// nothing of the input is then stored.
+pub async fn apply(
+    store: &Store,
+    catalog: &Arc<Catalog>,
+    arrival: &Arrival,
+    ask: &impl Ask,
+) -> Result<Applied<Outcome>, StoreError> {
+    // The shell reads the clock; the tutor only receives the time.
+    let now = arrival.envelope.now.or_else(clock);
+    for attempt in 1..=chess_tutor_store::MAX_CONFLICTS {
+        let started = std::time::Instant::now();
+        let envelope = Envelope {
+            now,
+            // Drawn afresh for each try: a created game's id is never one a try left behind.
+            fresh_id: Some(random_id()),
+            ..arrival.envelope.clone()
+        };
+        let (learner, mut snapshot, request) = match prepare(store, arrival, envelope).await? {
+            Prepared::Duplicate => return Ok(Applied::Duplicate),
+            Prepared::Unreadable {
+                learner,
+                snapshot,
+                error,
+            } => {
+                let change = unreadable_session(learner, &error, &snapshot, arrival);
+                match Box::pin(store.commit(&snapshot, arrival.key, change)).await? {
+                    Committed::Done(outcome) => return Ok(Applied::Done(outcome)),
+                    Committed::Duplicate => return Ok(Applied::Duplicate),
+                    Committed::Conflict => continue,
+                }
+            }
+            Prepared::Ready {
+                learner,
+                snapshot,
+                request,
+            } => (learner, *snapshot, *request),
+        };
+        let (request, needs) = load(store, request, arrival, &mut snapshot, ask).await?;
+        let read = started.elapsed();
+        let searches = needs.searches;
+        let step_catalog = Arc::clone(catalog);
+        let step_arrival = arrival.clone();
+        // What the step stores is written out on the same thread (a game's record is the
+        // largest state there is), not on an async worker.
+        let change = run_step(searches, move || {
+            crate::route::route(
+                step(request, &step_catalog),
+                &step_arrival,
+                learner,
+                searches,
+            )
+        })
+        .await;
+        let stepped = started.elapsed();
+        if change.change.output.later {
+            // Nothing is stored: the input comes again.
+            return Ok(Applied::Done(change.change.output));
+        }
+        // The commits of steps that searched queue for SQLite's one writer one at a time, so
+        // a quick step's commit waits behind at most one of them (`chess_tutor_store::Lane`).
+        let lane = if searches {
+            chess_tutor_store::Lane::Long
+        } else {
+            chess_tutor_store::Lane::Quick
+        };
+        // Boxed: a commit's state is kilobytes, kept off this step's.
+        let committed = Box::pin(store.commit_in(lane, &snapshot, arrival.key, change)).await?;
+        // Where an input's time went, for an operator (each from the start of the attempt).
+        tracing::debug!(
+            learner = learner.0,
+            read_us = read.as_micros(),
+            stepped_us = stepped.as_micros(),
+            committed_us = started.elapsed().as_micros(),
+            "applied"
+        );
+        match committed {
+            Committed::Done(outcome) => return Ok(Applied::Done(outcome)),
+            Committed::Duplicate => return Ok(Applied::Duplicate),
+            Committed::Conflict => {
+                tracing::debug!(
+                    learner = learner.0,
+                    attempt,
+                    "another input committed first; stepping again"
+                );
+            }
+        }
+    }
+    Err(StoreError::Conflicts {
+        attempts: chess_tutor_store::MAX_CONFLICTS,
+    })
 }
 
-/// What the board page shows of learner `id`'s task now: the tutor's answer to a look,
-/// computed from the stored session and committed nowhere (a look changes nothing).
+/// What the board page shows of learner `arrival.chat`'s task now: the tutor's answer to a
+/// look, computed from the stored session and committed nowhere (a look changes nothing).
 ///
 /// # Errors
 ///
@@ -276,85 +284,32 @@ fn step(request: Request, catalog: &Catalog) -> tutor::Transition {
 pub async fn look(
     store: &Store,
     catalog: &Arc<Catalog>,
-    id: LearnerId,
-    origin: &Origin,
+    arrival: &Arrival,
 ) -> Result<tutor::PageView, StoreError> {
-    let mut snapshot = store.snapshot(id, None).await?;
-    // One that does not read is told about in the chat; the page sees the defaults.
-    let session = snapshot
-        .record
-        .as_ref()
-        .and_then(|r| Session::from_stored(&r.state).ok())
-        .unwrap_or_default();
-    let request = request_for(store, session, Input::Look, origin, id, None, &mut snapshot).await?;
+    let envelope = Envelope {
+        now: clock(),
+        ..arrival.envelope.clone()
+    };
+    let (mut snapshot, request) = match prepare(store, arrival, envelope).await? {
+        Prepared::Ready {
+            snapshot, request, ..
+        } => (*snapshot, *request),
+        // One that does not read is told about in the chat; the page sees the defaults.
+        Prepared::Unreadable { snapshot, .. } => {
+            let request = Request::new(Session::default(), Input::Look, Envelope::default());
+            (*snapshot, request)
+        }
+        Prepared::Duplicate => unreachable!("a look has no key"),
+    };
+    let (request, _) = load(store, request, arrival, &mut snapshot, &NoAdmins).await?;
     let step_catalog = Arc::clone(catalog);
     let t = run_step(false, move || step(request, &step_catalog)).await;
-    Ok(t.page.expect("a look is answered for the page"))
+    Ok(t.page().cloned().expect("a look is answered for the page"))
 }
 
-/// What a transition stores: the session, its events, the replies kept until sent (the
-/// learner's, and the other player's), and the shared game.
-fn change_of(mut t: tutor::Transition, origin: &Origin, searched: bool) -> SharedChange<Outcome> {
-    let Origin {
-        update_key, thread, ..
-    } = *origin;
-    if origin.room.is_some() {
-        in_a_group(&mut t.replies);
-    }
-    if t.others_chat.is_some() {
-        for (_, replies) in &mut t.others {
-            in_a_group(replies);
-        }
-    }
-    // The other player's replies go to the group of a game played there (in the topic of
-    // this input when it came from that group), else to their chat (a class's teacher's
-    // private chat: no topic there).
-    let others_thread = thread.filter(|_| t.others_chat.is_some() && t.others_chat == origin.room);
-    let others_chat = t.others_chat;
-    let others: Vec<(LearnerId, Vec<Reply>)> = t
-        .others
-        .into_iter()
-        .map(|(learner, replies)| (LearnerId(learner), replies))
-        .collect();
-    let kept_others = if update_key.is_some() {
-        others
-            .iter()
-            .filter_map(|(learner, replies)| {
-                let kept = KeptReplies::keep_for(replies, others_thread, others_chat);
-                Some((*learner, kept?))
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
-    SharedChange {
-        change: Change {
-            state: t.session.to_stored(),
-            events: t
-                .events
-                .iter()
-                .map(|e| StoredEvent::new(e.kind(), serde_json::to_value(e).unwrap_or_default()))
-                .collect(),
-            // Kept until sent, so that a crash before the sending loses no reply.
-            unsent: (update_key.is_some() && !t.replies.is_empty())
-                .then(|| KeptReplies::keep(&t.replies, thread))
-                .flatten(),
-            output: Outcome {
-                replies: t.replies,
-                others,
-                searched,
-                page: t.page,
-                daily_solved: crate::class::daily_solves(&t.class),
-            },
-        },
-        game: t.shared.map(|w| GameWrite {
-            id: GameId(w.game.id.0),
-            state: w.game.to_stored(),
-            created: w.created,
-        }),
-        others: kept_others,
-        class: crate::class::ops(t.class),
-    }
+/// The one place the shells step the tutor.
+fn step(request: Request, catalog: &Catalog) -> tutor::Transition {
+    tutor::step(request, catalog)
 }
 
 /// Runs a step off the async workers: one that may search long on a search thread, any
@@ -374,23 +329,6 @@ async fn run_step<T: Send + 'static>(searches: bool, f: impl FnOnce() -> T + Sen
     crate::search_pool::step(f).await
 }
 
-/// Replies posted in a group chat for one of its members: none is remembered as the
-/// member's task message, since the shell remembers one task message per chat and a group
-/// holds several learners' boards. Each is a new message, unless it answers a press on the
-/// message it replaces (buttons there are bound to their player).
-fn in_a_group(replies: &mut [Reply]) {
-    for reply in replies {
-        reply.task = None;
-        reply.edit_task = None;
-    }
-}
-
-/// A fresh id for a game between two learners: random (it is also the invitation link, so
-/// it must not be guessed), positive, 62 bits.
-fn fresh_game_id() -> i64 {
-    random_id()
-}
-
 /// A random positive id of 62 bits, different in every process and at every call.
 pub fn random_id() -> i64 {
     use std::hash::{BuildHasher, Hasher};
@@ -403,60 +341,6 @@ pub fn random_id() -> i64 {
     i64::try_from(hasher.finish() >> 2).unwrap_or(1).max(1)
 }
 
-/// One update's replies as the outbox keeps them until they are sent, with the conversation
-/// thread they answer (a Telegram forum topic): a later attempt, after a restart or a sweep,
-/// sends them where the first would have.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct KeptReplies {
-    /// The replies, in order.
-    pub replies: Vec<Reply>,
-    /// The thread (forum topic) they go to; none for a chat without topics.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub thread: Option<i32>,
-    /// The chat they go to when it is not the learner's own: the group chat of a game
-    /// between two learners played there.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub chat: Option<i64>,
-}
-
-impl KeptReplies {
-    /// The outbox's JSON for `replies` to `thread` (`None` only if a reply cannot be written).
-    fn keep(replies: &[Reply], thread: Option<i32>) -> Option<serde_json::Value> {
-        Self::keep_for(replies, thread, None)
-    }
-
-    /// Like [`KeptReplies::keep`], for replies that go to `chat` instead of the learner's own.
-    fn keep_for(
-        replies: &[Reply],
-        thread: Option<i32>,
-        chat: Option<i64>,
-    ) -> Option<serde_json::Value> {
-        serde_json::to_value(KeptReplies {
-            replies: replies.to_vec(),
-            thread,
-            chat,
-        })
-        .ok()
-    }
-
-    /// Reads what the outbox kept, in this release's form or in the bare list of replies
-    /// that releases before the thread was kept wrote (those go to the chat itself).
-    ///
-    /// # Errors
-    ///
-    /// The JSON is neither form (written by another version).
-    pub fn read(kept: serde_json::Value) -> Result<KeptReplies, serde_json::Error> {
-        if kept.is_array() {
-            return Ok(KeptReplies {
-                replies: serde_json::from_value(kept)?,
-                thread: None,
-                chat: None,
-            });
-        }
-        serde_json::from_value(kept)
-    }
-}
-
 /// What a learner reads when their stored progress does not read (written by a newer version,
 /// or damaged): it is kept, and nothing they send changes it until an operator looks.
 pub const UNREADABLE_SESSION: &str = "Your saved progress could not be read by this version of the bot. It is kept exactly as it was and the operator has been told; until it is fixed, what you send changes nothing.\n你保存的学习进度这个版本的机器人读不了。它被原样保留，管理员已经收到通知；修好之前，你发的消息不会改动它。";
@@ -466,33 +350,57 @@ pub const UNREADABLE_SESSION: &str = "Your saved progress could not be read by t
 pub const SESSION_UNREADABLE: &str = "session_unreadable";
 
 /// The change for an input whose learner's stored session does not read: the state is
-/// written back unchanged, the problem logged, the learner told.
+/// written back unchanged, the problem logged, the learner told (not for a poll answer or a
+/// timer, which have nobody to tell).
 fn unreadable_session(
-    id: LearnerId,
-    error: &chess_tutor_core::tutor::SessionError,
-    kept: serde_json::Value,
-    update_key: Option<i64>,
-    thread: Option<i32>,
-) -> Change<Vec<Reply>> {
+    learner: LearnerId,
+    error: &tutor::SessionError,
+    snapshot: &Snapshot,
+    arrival: &Arrival,
+) -> SharedChange<Outcome> {
     tracing::error!(
-        learner = id.0,
+        learner = learner.0,
         error = %error,
         "the stored session of a learner does not read; it is kept unchanged"
     );
-    let replies = vec![Reply::text(UNREADABLE_SESSION)];
-    Change {
-        state: kept,
+    let kept_state = snapshot
+        .record
+        .as_ref()
+        .map(|r| r.state.clone())
+        .unwrap_or_default();
+    let tell = !matches!(
+        arrival.input,
+        Input::PollAnswer { .. } | Input::ClassTick { .. }
+    );
+    let kept = KeptReplies {
+        replies: if tell {
+            vec![tutor::Reply::text(UNREADABLE_SESSION)]
+        } else {
+            Vec::new()
+        },
+        thread: arrival.thread,
+        chat: (arrival.chat != learner.0).then_some(arrival.chat),
+        posts: Vec::new(),
+    };
+    SharedChange::alone(Change {
+        state: kept_state,
         // The error beside the kept state, for the operator who mends it.
         events: vec![StoredEvent::new(
             SESSION_UNREADABLE,
             serde_json::json!({ "error": error.to_string() }),
         )],
-        unsent: update_key
-            .is_some()
-            .then(|| KeptReplies::keep(&replies, thread))
+        unsent: (arrival.key.is_some() && !kept.is_empty())
+            .then(|| serde_json::to_value(&kept).ok())
             .flatten(),
-        output: replies,
-    }
+        output: Outcome {
+            learner,
+            kept,
+            others: Vec::new(),
+            searched: false,
+            page: None,
+            later: false,
+        },
+    })
 }
 
 #[cfg(test)]
@@ -518,15 +426,78 @@ mod tests {
         Some(format!("{base}{separator}options[search_path]={schema}"))
     }
 
-    fn telegram(key: i64, lang: &str) -> Origin {
-        Origin {
-            update_key: Some(key),
-            client_lang: Some(lang.to_owned()),
-            thread: None,
-            bot_username: Some("chess_tutor_bot".to_owned()),
-            shared_games: true,
-            ..Origin::default()
+    /// An update `key` of a learner's own chat on Telegram, whose client reads `lang`.
+    fn telegram(key: i64, lang: &str) -> Arrival {
+        Arrival {
+            envelope: Envelope {
+                client_lang: Some(lang.to_owned()),
+                bot_username: Some("chess_tutor_bot".to_owned()),
+                ..Envelope::default()
+            },
+            key: Some(key),
+            friends: true,
+            ..Arrival::private(0, Input::Look)
         }
+    }
+
+    /// `input` from learner `id`, arriving as `arrival` says.
+    async fn apply_from(
+        store: &Store,
+        catalog: &Arc<Catalog>,
+        id: LearnerId,
+        input: Input,
+        arrival: &Arrival,
+    ) -> Result<Applied<Outcome>, StoreError> {
+        let arrival = Arrival {
+            chat: arrival.member.map_or(id.0, |_| arrival.chat),
+            member: arrival.member.map(|_| id.0),
+            input,
+            ..arrival.clone()
+        };
+        apply(store, catalog, &arrival, &NoAdmins).await
+    }
+
+    /// What the others were told by update `key`, as their outbox keeps it.
+    async fn told_others(
+        store: &Store,
+        outcome: &Outcome,
+        key: i64,
+    ) -> Vec<(LearnerId, KeptReplies)> {
+        let mut told = Vec::new();
+        for other in &outcome.others {
+            let kept = store
+                .unsent(*other, key)
+                .await
+                .unwrap()
+                .expect("kept until sent");
+            told.push((*other, KeptReplies::read(kept).unwrap()));
+        }
+        told
+    }
+
+    /// `input` from learner `id`'s own chat, without games with friends (the terminal).
+    async fn apply_input(
+        store: &Store,
+        catalog: &Arc<Catalog>,
+        id: LearnerId,
+        key: Option<i64>,
+        input: Input,
+        client_lang: Option<String>,
+        thread: Option<i32>,
+    ) -> Result<Applied<Vec<tutor::Reply>>, StoreError> {
+        let arrival = Arrival {
+            envelope: Envelope {
+                client_lang,
+                ..Envelope::default()
+            },
+            key,
+            thread,
+            ..Arrival::private(id.0, input)
+        };
+        Ok(match apply(store, catalog, &arrival, &NoAdmins).await? {
+            Applied::Done(outcome) => Applied::Done(outcome.kept.replies),
+            Applied::Duplicate => Applied::Duplicate,
+        })
     }
 
     const HOST: LearnerId = LearnerId(11);
@@ -546,7 +517,7 @@ mod tests {
             key
         };
         let text = |t: &str| Input::Text(t.to_owned());
-        let apply = |store: &Store, id, input, origin: Origin| {
+        let apply = |store: &Store, id, input, origin: Arrival| {
             let store = store.clone();
             let catalog = catalog.clone();
             async move {
@@ -569,28 +540,29 @@ mod tests {
             )
             .await,
         );
-        let link = invited.replies[0].text.clone();
+        let link = invited.kept.replies[0].text.clone();
         let payload = link
             .split("start=")
             .nth(1)
             .and_then(|s| s.split_whitespace().next())
             .expect("an invitation link")
             .to_owned();
+        let join_key = next_key();
         let joined = done(
             apply(
                 b,
                 GUEST,
                 text(&format!("/start {payload}")),
-                telegram(next_key(), "en"),
+                telegram(join_key, "en"),
             )
             .await,
         );
-        guest_told.extend(joined.replies.iter().map(|r| r.text.clone()));
+        guest_told.extend(joined.kept.replies.iter().map(|r| r.text.clone()));
         host_told.extend(
-            joined
-                .others
-                .iter()
-                .flat_map(|(_, rs)| rs.iter().map(|r| r.text.clone())),
+            told_others(b, &joined, join_key)
+                .await
+                .into_iter()
+                .flat_map(|(_, kept)| kept.replies.into_iter().map(|r| r.text)),
         );
         let script = [(HOST, "f3"), (GUEST, "e5"), (HOST, "g4"), (GUEST, "Qh4#")];
         for (player, mv) in script {
@@ -616,12 +588,12 @@ mod tests {
                 other => panic!("one update applied once, not {other:?}"),
             };
             let _ = done(out_of_turn);
+            let others = told_others(mine, &outcome, k).await;
             let (to_mover, to_other) = (
-                outcome.replies.iter().map(|r| r.text.clone()),
-                outcome
-                    .others
-                    .iter()
-                    .flat_map(|(_, rs)| rs.iter().map(|r| r.text.clone())),
+                outcome.kept.replies.iter().map(|r| r.text.clone()),
+                others
+                    .into_iter()
+                    .flat_map(|(_, kept)| kept.replies.into_iter().map(|r| r.text)),
             );
             if player == HOST {
                 host_told.extend(to_mover);
@@ -824,9 +796,21 @@ mod tests {
             .unwrap();
         let catalog = Arc::new(Catalog::shipped().unwrap());
         const ROOM: i64 = -100_777;
-        let in_room = |key: i64, name: &str| Origin {
-            room: Some(ROOM),
-            name: Some(name.to_owned()),
+        let in_room = |key: i64, name: &str| Arrival {
+            chat: ROOM,
+            member: Some(0),
+            envelope: Envelope {
+                who: Some(tutor::Person {
+                    id: 0,
+                    name: name.to_owned(),
+                }),
+                group: Some(tutor::Group {
+                    id: ROOM,
+                    title: "Club".to_owned(),
+                    topic: Some(9),
+                }),
+                ..telegram(key, "en").envelope
+            },
             thread: Some(9),
             ..telegram(key, "en")
         };
@@ -841,7 +825,7 @@ mod tests {
         .unwrap() else {
             panic!("applied once")
         };
-        let accept = invited.replies[0]
+        let accept = invited.kept.replies[0]
             .buttons
             .iter()
             .flatten()
@@ -861,13 +845,18 @@ mod tests {
             panic!("applied once")
         };
         assert!(
-            joined.replies[0].text.contains("For Bo"),
+            joined.kept.replies[0].text.contains("For Bo"),
             "{:?}",
-            joined.replies
+            joined.kept.replies
         );
-        assert_eq!(joined.others.len(), 1);
-        assert_eq!(joined.others[0].0, HOST);
-        for reply in joined.replies.iter().chain(&joined.others[0].1) {
+        assert_eq!(joined.others, [HOST]);
+        assert_eq!(
+            joined.kept.chat,
+            Some(ROOM),
+            "the guest's own replies go to the group"
+        );
+        let told = told_others(&store, &joined, 2).await;
+        for reply in joined.kept.replies.iter().chain(&told[0].1.replies) {
             assert_eq!(
                 (reply.task, reply.edit_task),
                 (None, None),

@@ -5,9 +5,10 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use chess_tutor_store::{AnswerKept, Applied, Claim, LearnerId, StoreError};
+use chess_tutor_core::tutor::{Envelope, Group, Input, Person};
+use chess_tutor_store::{Applied, Claim, LearnerId, StoreError};
 use teloxide_core::requests::Requester;
-use teloxide_core::types::{ChatId, MessageId, ThreadId};
+use teloxide_core::types::{CallbackQueryId, ChatId, MessageId, ThreadId};
 use tokio_util::sync::CancellationToken;
 
 use super::Shell;
@@ -16,7 +17,7 @@ use super::inbound::Incoming;
 use super::outbound::{
     Drawing, Place, answer_callback, answer_callback_with, deliver, is_passing, send_reply,
 };
-use crate::shell::{KeptReplies, Origin, apply_from};
+use crate::shell::{Arrival, Ask, KeptReplies, NoAdmins, apply};
 
 /// How often an update whose handling fails in the store is tried before it is given up
 /// with an apology.
@@ -25,15 +26,27 @@ pub const STORE_ATTEMPTS: u32 = 3;
 /// What a learner reads when handling their update failed.
 pub const APOLOGY: &str = "Sorry, something went wrong on my side with that message. Please try again.\n抱歉，处理这条消息时出了问题，请再试一次。";
 
+/// How an update's handling ended.
+#[derive(Debug)]
+pub enum Ended {
+    /// Handled (or given up with an apology): it may leave the inbox.
+    Finished,
+    /// Stopping cut the retries short: it stays in the inbox for the next start.
+    Stopped,
+    /// It cannot be decided yet (a poll answer that came before its poll was noted): nothing
+    /// was stored; it is handed in again a moment later.
+    Later(Box<Incoming>),
+}
+
 /// Handles one update to the end: retries a store failure a few times (it then stays in
 /// order: the chat's next update waits), and turns a panic or a final failure into an
-/// apology. Returns false only when stopping cut the retries short.
+/// apology.
 pub async fn supervise(
     shell: Arc<Shell>,
     id: i64,
     incoming: Incoming,
     stop: CancellationToken,
-) -> bool {
+) -> Ended {
     use tracing::Instrument as _;
     // One span per update: everything logged while handling it carries its id.
     let span = tracing::info_span!("update", update_id = id);
@@ -47,7 +60,7 @@ async fn supervise_in_span(
     id: i64,
     incoming: Incoming,
     stop: CancellationToken,
-) -> bool {
+) -> Ended {
     use tracing::Instrument as _;
     let mut attempt = 1;
     let since = std::time::Instant::now();
@@ -59,10 +72,11 @@ async fn supervise_in_span(
             Box::pin(handle_update(shell.clone(), id, incoming.clone())).in_current_span(),
         );
         match task.await {
-            Ok(Ok(())) => {
+            Ok(Ok(Handled::Done)) => {
                 shell.metrics.handled(since);
-                return true;
+                return Ended::Finished;
             }
+            Ok(Ok(Handled::Later)) => return Ended::Later(Box::new(incoming)),
             Ok(Err(e)) => {
                 tracing::warn!(update_id = id, attempt, error = %e, "the store failed");
                 if attempt >= STORE_ATTEMPTS {
@@ -70,11 +84,11 @@ async fn supervise_in_span(
                     Box::pin(apologize(&shell, &incoming)).await;
                     shell.metrics.updates_failed.inc();
                     shell.metrics.handled(since);
-                    return true;
+                    return Ended::Finished;
                 }
                 tokio::select! {
                     () = tokio::time::sleep(Duration::from_secs(u64::from(attempt))) => {}
-                    () = stop.cancelled() => return false,
+                    () = stop.cancelled() => return Ended::Stopped,
                 }
                 attempt += 1;
             }
@@ -88,7 +102,7 @@ async fn supervise_in_span(
                 Box::pin(apologize(&shell, &incoming)).await;
                 shell.metrics.updates_failed.inc();
                 shell.metrics.handled(since);
-                return true;
+                return Ended::Finished;
             }
         }
     }
@@ -133,15 +147,45 @@ async fn apologize(shell: &Shell, incoming: &Incoming) {
     }
 }
 
-/// Handles one update: applies it (once in effect), answers its button press, sends the
-/// replies.
-async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result<(), StoreError> {
-    match incoming {
-        Incoming::Skip(_) => Ok(()),
-        Incoming::AnswerOnly { callback, .. } => {
-            answer_callback(&shell, &callback).await;
-            Ok(())
+/// What became of an update.
+pub enum Handled {
+    /// Applied (or nothing to apply).
+    Done,
+    /// Not decided yet: to be handed in again.
+    Later,
+}
+
+impl Ask for Shell {
+    /// Whether `user` administers group `chat`, as the Bot API says (`getChatMember`); no
+    /// when it cannot say within a few seconds.
+    async fn is_admin(&self, chat: i64, user: i64) -> bool {
+        let Ok(id) = u64::try_from(user) else {
+            return false;
+        };
+        let asked = super::outbound::call(self, "getChatMember", || {
+            self.bot
+                .get_chat_member(ChatId(chat), teloxide_core::types::UserId(id))
+        });
+        match tokio::time::timeout(Duration::from_secs(10), asked).await {
+            Ok(Ok(member)) => member.kind.is_privileged(),
+            Ok(Err(e)) => {
+                tracing::warn!(chat_id = chat, error = %e, "getChatMember failed");
+                false
+            }
+            Err(_) => {
+                tracing::warn!(chat_id = chat, "getChatMember did not answer in time");
+                false
+            }
         }
+    }
+}
+
+/// An input in `chat` as the shell hands it to the tutor.
+fn arrival_of(
+    id: i64,
+    incoming: Incoming,
+) -> Option<(Arrival, Option<CallbackQueryId>, Option<MessageId>)> {
+    match incoming {
         Incoming::Tutor {
             chat,
             input,
@@ -154,207 +198,204 @@ async fn handle_update(shell: Arc<Shell>, id: i64, incoming: Incoming) -> Result
             reply_to,
             title,
         } => {
-            let mut place = Place {
-                chat: ChatId(chat),
-                topic,
-            };
-            #[cfg(debug_assertions)]
-            fault::maybe_panic(&input);
-            let admission = shell.flood.admit(chat, std::time::Instant::now());
-            if admission != Admission::Allowed {
-                // Over the limit: changes nothing; a press is still answered (the spinner
-                // stops), a message is answered once per flood.
-                if let Some(callback) = &callback {
-                    answer_callback(&shell, callback).await;
-                } else if admission == Admission::DroppedNotify {
-                    tracing::info!(chat_id = chat, "over the flood limit");
-                    let notice = chess_tutor_core::tutor::Reply::text(FLOOD_NOTICE);
-                    if let Err(e) = send_reply(&shell, place, &notice).await {
-                        tracing::warn!(chat_id = chat, error = %e, "cannot tell the chat to slow down");
-                    }
-                }
-                return Ok(());
-            }
-            // A move sent in a class's group as a reply to today's puzzle post: an answer.
-            // Only a reply: any other move there is the group's own (a lesson, a game played
-            // there), and with Telegram's privacy mode a bot reads only replies anyway.
-            if title.is_some()
-                && let (chess_tutor_core::tutor::Input::Text(text), Some(who), Some(reply_to)) =
-                    (&input, &from, reply_to)
-                && !text.trim_start().starts_with('/')
-                && super::daily::answer(&shell, chat, topic, who, reply_to, text).await?
-            {
-                return Ok(());
-            }
-            // A class's own business is answered in the forum topic the class was started
-            // in, wherever in the group it was asked.
-            if title.is_some()
-                && input.is_class_post()
-                && let Some(class) = shell.store.class_of_chat(chat).await?
-            {
-                place = Place::of_class(&class);
-            }
-            // A class's command that only the group's administrators may give: asked of the
-            // group, for its sender.
-            let admin = match &member {
-                Some(m) if title.is_some() && input.asks_admin() => {
-                    Some(is_admin(&shell, chat, m.id).await)
-                }
-                _ => None,
-            };
-            // The learner: the chat, or in a group the member, for their inputs as a player
-            // of a game played there.
-            let player = match member {
-                Some(m) if member_plays(&shell, &m, &input, chat).await? => Some(m),
-                _ => None,
-            };
-            let learner = player.as_ref().map_or(chat, |m| m.id);
-            let class = crate::class::ClassOrigin {
-                sender: from.map(|m| (m.id, m.name)),
-                admin,
-                group: title.map(|t| (chat, t)),
-                topic: topic.map(|t| t.0.0),
-            };
-            let origin = Origin {
-                update_key: Some(id),
-                client_lang,
-                thread: place.topic.map(|t| t.0.0),
-                bot_username: super::inbound::own_username().map(str::to_owned),
-                shared_games: true,
-                room: player.as_ref().map(|_| chat),
-                name: player.map(|m| m.name),
-                class,
-            };
-            // Boxed, as the largest part of the handling's state (see `supervise`).
-            let applied = Box::pin(apply_from(
-                &shell.store,
-                &shell.catalog,
-                LearnerId(learner),
+            let thread = topic.map(|t| t.0.0);
+            let arrival = Arrival {
+                chat,
+                member: member.map(|m| m.id),
                 input,
-                &origin,
-            ))
-            .await?;
-            let mut daily_solved = Vec::new();
-            let (replies, others, drawing) = match applied {
-                Applied::Done(outcome) => {
-                    daily_solved = outcome.daily_solved;
-                    (
-                        outcome.replies,
-                        outcome.others,
-                        Drawing::after_step(outcome.searched),
-                    )
-                }
-                // Applied before, perhaps by a process that died before sending: what it
-                // did not send is in the outbox.
-                Applied::Duplicate => {
-                    match unsent_replies(&shell, learner, id, Wait::ForTheOwner).await? {
-                        Some(KeptReplies { replies, .. }) => {
-                            tracing::info!(
-                                update_id = id,
-                                replies = replies.len(),
-                                "sending the replies kept in the outbox"
-                            );
-                            // The other player's are swept from their outbox.
-                            (replies, Vec::new(), Drawing::Quick)
-                        }
-                        None => {
-                            if let Some(callback) = &callback {
-                                answer_callback(&shell, callback).await;
-                            }
-                            return Ok(());
-                        }
-                    }
-                }
+                envelope: Envelope {
+                    client_lang,
+                    who: from.map(|m| Person {
+                        id: m.id,
+                        name: m.name,
+                    }),
+                    group: title.map(|title| Group {
+                        id: chat,
+                        title,
+                        topic: thread,
+                    }),
+                    reply_to,
+                    bot_username: super::inbound::own_username().map(str::to_owned),
+                    ..Envelope::default()
+                },
+                key: Some(id),
+                thread,
+                friends: true,
             };
-            // A notice about the press itself (a stale button) is said on the button.
-            let (toasts, replies): (Vec<_>, Vec<_>) = replies
-                .into_iter()
-                .partition(|r| r.toast && callback.is_some());
-            if let Some(callback) = &callback {
-                let toast = toasts.first().map(|r| r.text.as_str());
-                answer_callback_with(&shell, callback, toast).await;
-            }
-            if replies.is_empty() {
-                if !toasts.is_empty() {
-                    shell.mark_sent(learner, id);
-                }
-            } else {
-                #[cfg(debug_assertions)]
-                fault::maybe_crash_before_sending(&replies);
-                send_all(&shell, place, learner, id, &replies, pressed, drawing).await;
-            }
-            // The learner hears first; then the class's group names them.
-            super::daily::announce_solves(&shell, learner, &daily_solved).await;
-            send_to_others(&shell, id, others, drawing).await?;
-            Ok(())
+            Some((arrival, callback, pressed))
         }
         Incoming::PollAnswer {
             poll,
             user,
             options,
         } => {
-            let chosen = options.first().map(|o| i64::from(*o));
-            let mut kept = shell.store.record_answer(&poll, user, chosen).await?;
-            if kept == AnswerKept::UnknownPoll {
-                // The poll is noted as the quiz's just after Telegram answers sendPoll: a
-                // very quick answer may come first.
-                tokio::time::sleep(Duration::from_millis(500)).await;
-                kept = shell.store.record_answer(&poll, user, chosen).await?;
-            }
-            // A poll that is no class quiz, a closed one, a voter who is no student: kept
-            // nowhere, and nobody is told (a poll answer has no chat to answer in).
-            tracing::info!(update_id = id, outcome = ?kept, "a poll answer");
-            Ok(())
+            // One option, or none (the vote taken back): a quiz poll takes no more (an update
+            // kept in the inbox before this was read at the edge says so here).
+            let option = match options.as_slice() {
+                [] => None,
+                [one] => Some(*one),
+                _ => {
+                    tracing::info!(
+                        update_id = id,
+                        "a poll answer with several options, skipped"
+                    );
+                    return None;
+                }
+            };
+            let arrival = Arrival {
+                chat: user,
+                member: None,
+                input: Input::PollAnswer { poll, option },
+                envelope: Envelope {
+                    who: Some(Person {
+                        id: user,
+                        name: String::new(),
+                    }),
+                    ..Envelope::default()
+                },
+                key: Some(id),
+                thread: None,
+                friends: true,
+            };
+            Some((arrival, None, None))
+        }
+        _ => None,
+    }
+}
+
+/// Handles one update: applies it (once in effect), answers its button press, sends the
+/// replies.
+async fn handle_update(
+    shell: Arc<Shell>,
+    id: i64,
+    incoming: Incoming,
+) -> Result<Handled, StoreError> {
+    match incoming {
+        Incoming::Skip(_) => Ok(Handled::Done),
+        Incoming::AnswerOnly { callback, .. } => {
+            answer_callback(&shell, &callback).await;
+            Ok(Handled::Done)
         }
         Incoming::Resend { chat } => {
-            // The sweep's second chance for replies the Bot API kept refusing, sent to the
-            // forum topic they answer. Another process's sweep may have taken them first.
-            // `chat` is the learner; the replies of a game in a group go to the group.
-            if let Some(KeptReplies {
-                replies,
-                thread,
-                chat: to,
-            }) = unsent_replies(&shell, chat, id, Wait::No).await?
-            {
+            // The sweep's second chance for replies the Bot API kept refusing, sent where
+            // they were going. Another process's sweep may have taken them first.
+            if let Some(kept) = unsent_replies(&shell, chat, id, Wait::No).await? {
                 tracing::info!(
                     update_id = id,
                     chat_id = chat,
-                    replies = replies.len(),
+                    replies = kept.replies.len() + kept.posts.len(),
                     "trying again to send the replies left in the outbox"
                 );
-                let place = Place {
-                    chat: ChatId(to.unwrap_or(chat)),
-                    topic: thread.map(|t| ThreadId(MessageId(t))),
-                };
-                send_all(&shell, place, chat, id, &replies, None, Drawing::Quick).await;
+                send_kept(&shell, LearnerId(chat), id, &kept, None, Drawing::Quick).await;
             }
-            Ok(())
+            Ok(Handled::Done)
+        }
+        incoming => {
+            #[cfg(debug_assertions)]
+            if let Incoming::Tutor { input, .. } = &incoming {
+                fault::maybe_panic(input);
+            }
+            let Some((arrival, callback, pressed)) = arrival_of(id, incoming) else {
+                return Ok(Handled::Done);
+            };
+            run(&shell, &arrival, callback.as_ref(), pressed).await
         }
     }
 }
 
-/// Whether `user` administers group `chat`, as the Bot API says (`getChatMember`); no when
-/// it cannot say within a few seconds.
-async fn is_admin(shell: &Shell, chat: i64, user: i64) -> bool {
-    let Ok(id) = u64::try_from(user) else {
-        return false;
+/// Applies one arrival (an update, a class's timer) and sends what it says.
+pub async fn run(
+    shell: &Arc<Shell>,
+    arrival: &Arrival,
+    callback: Option<&CallbackQueryId>,
+    pressed: Option<MessageId>,
+) -> Result<Handled, StoreError> {
+    let id = arrival.key.unwrap_or_default();
+    let here = Place {
+        chat: ChatId(arrival.chat),
+        topic: arrival.thread.map(|t| ThreadId(MessageId(t))),
     };
-    let asked = super::outbound::call(shell, "getChatMember", || {
-        shell
-            .bot
-            .get_chat_member(ChatId(chat), teloxide_core::types::UserId(id))
-    });
-    match tokio::time::timeout(Duration::from_secs(10), asked).await {
-        Ok(Ok(member)) => member.kind.is_privileged(),
-        Ok(Err(e)) => {
-            tracing::warn!(chat_id = chat, error = %e, "getChatMember failed");
-            false
-        }
-        Err(_) => {
-            tracing::warn!(chat_id = chat, "getChatMember did not answer in time");
-            false
+    // Each person's own flood limit, in a group too: one member pressing a button a hundred
+    // times does not silence the others (the teacher's next command among them).
+    if !matches!(
+        arrival.input,
+        Input::PollAnswer { .. } | Input::ClassTick { .. }
+    ) {
+        let person = arrival.member.unwrap_or(arrival.chat);
+        let admission = shell.flood.admit(person, std::time::Instant::now());
+        if admission != Admission::Allowed {
+            // Over the limit: changes nothing; a press is still answered (the spinner
+            // stops, with why), a message is answered once per flood.
+            if let Some(callback) = callback {
+                answer_callback_with(shell, callback, Some(FLOOD_NOTICE)).await;
+            } else if admission == Admission::DroppedNotify {
+                tracing::info!(chat_id = arrival.chat, person, "over the flood limit");
+                let notice = chess_tutor_core::tutor::Reply::text(FLOOD_NOTICE);
+                if let Err(e) = send_reply(shell, here, &notice).await {
+                    tracing::warn!(chat_id = arrival.chat, error = %e, "cannot tell the chat to slow down");
+                }
+            }
+            return Ok(Handled::Done);
         }
     }
+    // Boxed, as the largest part of the handling's state (see `supervise`).
+    let applied = Box::pin(apply(&shell.store, &shell.catalog, arrival, shell.as_ref())).await?;
+    let (learner, kept, others, drawing) = match applied {
+        Applied::Done(outcome) if outcome.later => {
+            tracing::info!(update_id = id, "not decided yet: handed in again later");
+            return Ok(Handled::Later);
+        }
+        Applied::Done(outcome) => (
+            outcome.learner,
+            outcome.kept,
+            outcome.others,
+            Drawing::after_step(outcome.searched),
+        ),
+        // Applied before, perhaps by a process that died before sending: what it did not
+        // send is in the outbox (of the member who played, or of the chat).
+        Applied::Duplicate => {
+            let mut found = None;
+            for learner in arrival.member.into_iter().chain([arrival.chat]) {
+                if let Some(kept) = unsent_replies(shell, learner, id, Wait::ForTheOwner).await? {
+                    found = Some((LearnerId(learner), kept));
+                    break;
+                }
+            }
+            let Some((learner, kept)) = found else {
+                // Sent by whoever applied it, the press answered with it: answered once.
+                return Ok(Handled::Done);
+            };
+            tracing::info!(
+                update_id = id,
+                replies = kept.replies.len() + kept.posts.len(),
+                "sending the replies kept in the outbox"
+            );
+            // The other player's are swept from their outbox.
+            (learner, kept, Vec::new(), Drawing::Quick)
+        }
+    };
+    // A notice about the press itself (a stale button) is said on the button.
+    let (toasts, replies): (Vec<_>, Vec<_>) = kept
+        .replies
+        .iter()
+        .cloned()
+        .partition(|r| r.toast && callback.is_some());
+    if let Some(callback) = callback {
+        let toast = toasts.first().map(|r| r.text.as_str());
+        answer_callback_with(shell, callback, toast).await;
+    }
+    let kept = KeptReplies { replies, ..kept };
+    if kept.is_empty() {
+        if !toasts.is_empty() {
+            shell.mark_sent(learner.0, id);
+        }
+    } else {
+        #[cfg(debug_assertions)]
+        fault::maybe_crash_before_sending(&kept.replies);
+        send_kept(shell, learner, id, &kept, pressed, drawing).await;
+    }
+    send_to_others(shell, id, others, drawing).await?;
+    Ok(Handled::Done)
 }
 
 /// Applies an input from the board page (a Mini App) for `chat`, the learner's private chat,
@@ -370,45 +411,39 @@ async fn is_admin(shell: &Shell, chat: i64, user: i64) -> bool {
 pub async fn apply_from_page(
     shell: &Arc<Shell>,
     chat: i64,
-    input: chess_tutor_core::tutor::Input,
+    input: Input,
 ) -> Result<Option<chess_tutor_core::tutor::PageView>, StoreError> {
     let id = page_update_key();
-    let origin = Origin {
-        update_key: Some(id),
-        bot_username: super::inbound::own_username().map(str::to_owned),
-        shared_games: true,
-        ..Origin::default()
-    };
-    let Applied::Done(outcome) = apply_from(
-        &shell.store,
-        &shell.catalog,
-        LearnerId(chat),
-        input,
-        &origin,
-    )
-    .await?
+    let arrival = page_arrival(chat, input, Some(id));
+    let Applied::Done(outcome) = apply(&shell.store, &shell.catalog, &arrival, &NoAdmins).await?
     else {
         return Ok(None);
     };
     let drawing = Drawing::after_step(outcome.searched);
-    let daily_solved = outcome.daily_solved;
-    let page = outcome.page;
-    let (replies, others) = (outcome.replies, outcome.others);
+    let page = outcome.page.clone();
     let shell = Arc::clone(shell);
     tokio::spawn(async move {
-        let place = Place {
-            chat: ChatId(chat),
-            topic: None,
-        };
-        if !replies.is_empty() {
-            send_all(&shell, place, chat, id, &replies, None, drawing).await;
+        if !outcome.kept.is_empty() {
+            send_kept(&shell, outcome.learner, id, &outcome.kept, None, drawing).await;
         }
-        super::daily::announce_solves(&shell, chat, &daily_solved).await;
-        if let Err(e) = send_to_others(&shell, id, others, drawing).await {
+        if let Err(e) = send_to_others(&shell, id, outcome.others, drawing).await {
             tracing::warn!(update_id = id, error = %e, "the other player's replies wait for the sweep");
         }
     });
     Ok(page)
+}
+
+/// An input of the board page, as an input of the learner's own chat.
+pub fn page_arrival(chat: i64, input: Input, key: Option<i64>) -> Arrival {
+    Arrival {
+        envelope: Envelope {
+            bot_username: super::inbound::own_username().map(str::to_owned),
+            ..Envelope::default()
+        },
+        key,
+        friends: true,
+        ..Arrival::private(chat, input)
+    }
 }
 
 /// A key for an input from the board page: negative, so never a Telegram `update_id`, and
@@ -417,68 +452,62 @@ fn page_update_key() -> i64 {
     -crate::shell::random_id()
 }
 
-/// Whether a group member's input is theirs as a player of a game in that group (see
-/// [`chess_tutor_core::tutor::Request::plays_in_room`]), read from their session as stored.
-async fn member_plays(
-    shell: &Shell,
-    member: &super::inbound::Member,
-    input: &chess_tutor_core::tutor::Input,
-    room: i64,
-) -> Result<bool, StoreError> {
-    use chess_tutor_core::tutor::{Request, Session};
-    let session = match shell.store.load(LearnerId(member.id)).await? {
-        None => Session::default(),
-        // One that does not read is the member's to be told about in their own chat.
-        Some(r) => match Session::from_stored(&r.state) {
-            Ok(s) => s,
-            Err(_) => return Ok(false),
-        },
-    };
-    Ok(Request::plays_in_room(&session, input, room))
-}
-
-/// The replies of an update for the other player of a game between two learners, in their
-/// own chat: kept in their outbox under the same update key, claimed, sent, marked sent. A
-/// failure leaves them to the sweep.
+/// The replies of an update for other learners (the other player of a game, a teacher), in
+/// their own chat or the group of a game played there: kept in their outbox under the same
+/// update key, claimed, sent, marked sent. A failure leaves them to the sweep.
 async fn send_to_others(
     shell: &Arc<Shell>,
     id: i64,
-    others: Vec<(LearnerId, Vec<chess_tutor_core::tutor::Reply>)>,
+    others: Vec<LearnerId>,
     drawing: Drawing,
 ) -> Result<(), StoreError> {
-    for (other, _) in others {
+    for other in others {
         // Claimed first: the sweep of another process may be sending them already.
-        if let Some(KeptReplies {
-            replies,
-            thread,
-            chat,
-        }) = unsent_replies(shell, other.0, id, Wait::No).await?
-        {
-            // Their own chat, or the group of a game played there.
-            let place = Place {
-                chat: ChatId(chat.unwrap_or(other.0)),
-                topic: thread.map(|t| ThreadId(MessageId(t))),
-            };
-            send_all(shell, place, other.0, id, &replies, None, drawing).await;
+        if let Some(kept) = unsent_replies(shell, other.0, id, Wait::No).await? {
+            send_kept(shell, other, id, &kept, None, drawing).await;
         }
     }
     Ok(())
 }
 
-/// Sends an update's replies in order and marks them sent, or gives them up for a permanent
+/// Sends what one outbox row keeps: the replies to their chat, then each post where it goes;
+/// then marks them sent, or leaves them to the sweep for a passing failure.
+async fn send_kept(
+    shell: &Arc<Shell>,
+    learner: LearnerId,
+    id: i64,
+    kept: &KeptReplies,
+    pressed: Option<MessageId>,
+    drawing: Drawing,
+) {
+    let place = Place {
+        chat: ChatId(kept.chat.unwrap_or(learner.0)),
+        topic: kept.thread.map(|t| ThreadId(MessageId(t))),
+    };
+    let mut deliveries: Vec<(Place, &chess_tutor_core::tutor::Reply, Option<MessageId>)> =
+        kept.replies.iter().map(|r| (place, r, pressed)).collect();
+    for (post, reply) in &kept.posts {
+        let place = Place {
+            chat: ChatId(post.chat),
+            topic: post.thread.map(|t| ThreadId(MessageId(t))),
+        };
+        deliveries.push((place, reply, None));
+    }
+    send_all(shell, learner.0, id, &deliveries, drawing).await;
+}
+
+/// Sends an update's messages in order and marks them sent, or gives them up for a permanent
 /// reason; a passing failure leaves them in the outbox for the sweep.
 async fn send_all(
     shell: &Arc<Shell>,
-    place: Place,
     chat: i64,
     id: i64,
-    replies: &[chess_tutor_core::tutor::Reply],
-    pressed: Option<teloxide_core::types::MessageId>,
+    deliveries: &[(Place, &chess_tutor_core::tutor::Reply, Option<MessageId>)],
     drawing: Drawing,
 ) {
-    for (n, reply) in replies.iter().enumerate() {
-        let left = u64::try_from(replies.len() - n).unwrap_or(u64::MAX);
-        if let Err(e) = deliver(shell, place, reply, pressed, drawing).await {
+    for (n, (place, reply, pressed)) in deliveries.iter().enumerate() {
+        let left = u64::try_from(deliveries.len() - n).unwrap_or(u64::MAX);
+        if let Err(e) = deliver(shell, *place, reply, *pressed, drawing).await {
             if is_passing(&e) {
                 shell.metrics.replies_kept.inc_by(left);
                 // Not given up: the outbox keeps them for a later attempt, by any process's
@@ -511,9 +540,6 @@ async fn send_all(
     shell.mark_sent(chat, id);
 }
 
-/// The replies of an applied update still in the outbox, claimed for sending here. When
-/// another process holds them (it applied the update a moment ago and may be sending them),
-/// waits for it to finish or for its lease to run out.
 /// Whether to wait for the replies another process holds (see [`unsent_replies`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Wait {
@@ -524,6 +550,9 @@ enum Wait {
     No,
 }
 
+/// The replies of an applied update still in the outbox, claimed for sending here. When
+/// another process holds them (it applied the update a moment ago and may be sending them),
+/// waits for it to finish or for its lease to run out.
 async fn unsent_replies(
     shell: &Shell,
     chat: i64,

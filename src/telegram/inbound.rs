@@ -202,6 +202,10 @@ pub fn read(update: &Update) -> Incoming {
         UpdateKind::PollAnswer(answer) => match &answer.voter {
             teloxide_core::types::MaybeAnonymousUser::User(user) if !user.is_bot => {
                 match i64::try_from(user.id.0) {
+                    // A quiz poll takes one option: several are no answer of a quiz of ours.
+                    Ok(_) if answer.option_ids.len() > 1 => {
+                        Incoming::Skip("a poll answer with several options")
+                    }
                     Ok(user) => Incoming::PollAnswer {
                         poll: answer.poll_id.0.chars().take(MAX_POLL_ID).collect(),
                         user,

@@ -198,20 +198,6 @@ pub struct Place {
     pub topic: Option<ThreadId>,
 }
 
-impl Place {
-    /// Where a class's posts go: its group, in the forum topic it was started in (none: the
-    /// group's main chat).
-    pub fn of_class(class: &chess_tutor_store::ClassRow) -> Place {
-        Place {
-            chat: ChatId(class.chat),
-            topic: class
-                .topic
-                .and_then(|t| i32::try_from(t).ok())
-                .map(|t| ThreadId(teloxide_core::types::MessageId(t))),
-        }
-    }
-}
-
 impl From<ChatId> for Place {
     fn from(chat: ChatId) -> Place {
         Place { chat, topic: None }
@@ -589,7 +575,32 @@ pub async fn deliver(
     {
         shell.tasks.remember(chat.0, nonce, sent.message);
     }
+    if let (Some(receipt), Some(sent)) = (reply.receipt, sent) {
+        note_receipt(shell, receipt, sent.message).await;
+    }
     Ok(())
+}
+
+/// Notes which message a reply became, where the tutor asked (the post of a class's puzzle
+/// of the day: answers reply to it). A failure is logged: the post stands, only answers
+/// replying to it are then read as ordinary messages.
+async fn note_receipt(
+    shell: &Shell,
+    receipt: chess_tutor_core::tutor::Receipt,
+    message: MessageId,
+) {
+    use chess_tutor_core::tutor::Receipt;
+    match receipt {
+        Receipt::DailyPost { class, day } => {
+            if let Err(e) = shell
+                .store
+                .set_daily_message(class.0, day, i64::from(message.0))
+                .await
+            {
+                tracing::warn!(class = class.0, error = %e, "cannot note the puzzle of the day's post");
+            }
+        }
+    }
 }
 
 /// Posts a class's quiz poll (a native quiz: not anonymous, its right option and its

@@ -18,7 +18,7 @@ use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
-use super::handle::supervise;
+use super::handle::{Ended, supervise};
 use super::inbound::{self, Incoming};
 use super::{OFFSET_KEY, Shell};
 
@@ -93,6 +93,7 @@ pub async fn run(
         done: mpsc::unbounded_channel(),
         handled: Vec::new(),
         remove_at: None,
+        later: Vec::new(),
     };
     let mut unreadable = Vec::new();
     for (id, body) in inboxed {
@@ -128,6 +129,7 @@ pub async fn run(
             }));
         }
         let remove_at = loop_state.remove_at;
+        let next_later = loop_state.later.iter().map(|(at, ..)| *at).min();
         tokio::select! {
             joined = async { fetching.as_mut().expect("guarded").await }, if fetching.is_some() => {
                 fetching = None;
@@ -167,6 +169,10 @@ pub async fn run(
                 if remove_at.is_some() => {
                 loop_state.remove_handled().await;
             }
+            () = tokio::time::sleep_until(next_later.unwrap_or_else(Instant::now).into()),
+                if next_later.is_some() && !loop_state.stopping => {
+                loop_state.retry_due();
+            }
             () = stop.cancelled(), if !loop_state.stopping => {
                 loop_state.stopping = true;
                 deadline = Instant::now() + options.grace;
@@ -203,12 +209,16 @@ pub async fn run(
     Ok(())
 }
 
-/// A finished (or, when stopping, abandoned) update.
+/// A finished (or, when stopping, abandoned, or not yet decided) update.
 struct Done {
     chat: Option<i64>,
     id: i64,
-    finished: bool,
+    ended: Ended,
 }
+
+/// How long an update that cannot be decided yet waits before it is handed in again (it stays
+/// in the inbox meanwhile, and its chat's later updates wait behind it).
+const LATER: Duration = Duration::from_millis(500);
 
 /// The state of the update loop.
 struct Loop {
@@ -228,6 +238,8 @@ struct Loop {
     /// When the handled updates are removed in a write of their own, unless a fetched batch's
     /// write takes them first.
     remove_at: Option<Instant>,
+    /// Updates not decided yet, each to be handed in again at its time, first in its chat.
+    later: Vec<(Instant, Option<i64>, i64, Incoming)>,
 }
 
 impl Loop {
@@ -315,19 +327,35 @@ impl Loop {
         let stop = self.stop.clone();
         let done = self.done.0.clone();
         tokio::spawn(async move {
-            let finished = supervise(shell, id, incoming, stop).await;
-            let _ = done.send(Done { chat, id, finished });
+            let ended = supervise(shell, id, incoming, stop).await;
+            let _ = done.send(Done { chat, id, ended });
         });
     }
 
     fn finished(&mut self, done: Done) {
         self.running -= 1;
+        if let Ended::Later(incoming) = done.ended {
+            // Still held, and still first in its chat: handed in again a moment later.
+            if !self.stopping {
+                self.later
+                    .push((Instant::now() + LATER, done.chat, done.id, *incoming));
+                return;
+            }
+            self.held -= 1;
+            if let Some(chat) = done.chat
+                && let Some(waiting) = self.chats.remove(&chat)
+            {
+                self.held -= waiting.len();
+            }
+            return;
+        }
         self.held -= 1;
-        if done.finished {
+        let finished = matches!(done.ended, Ended::Finished);
+        if finished {
             self.handled.push(done.id);
         }
         let Some(chat) = done.chat else { return };
-        if self.stopping || !done.finished {
+        if self.stopping || !finished {
             // What waits stays in the inbox and is handled after a restart.
             if let Some(waiting) = self.chats.remove(&chat) {
                 self.held -= waiting.len();
@@ -339,6 +367,18 @@ impl Loop {
             None => {
                 self.chats.remove(&chat);
             }
+        }
+    }
+
+    /// Hands in again the updates whose time to be tried again has come.
+    fn retry_due(&mut self) {
+        let now = Instant::now();
+        let (due, waiting): (Vec<_>, Vec<_>) = std::mem::take(&mut self.later)
+            .into_iter()
+            .partition(|(at, ..)| *at <= now);
+        self.later = waiting;
+        for (_, chat, id, incoming) in due {
+            self.spawn(id, chat, incoming);
         }
     }
 

@@ -28,8 +28,9 @@ use tokio::sync::watch;
 use tokio_util::sync::CancellationToken;
 
 use super::Shell;
-use super::handle::supervise;
+use super::handle::{Ended, supervise};
 use super::inbound::{self, Incoming};
+use chess_tutor_store::StoreError;
 
 /// The header in which Telegram sends the secret given to `setWebhook`.
 pub const SECRET_HEADER: &str = "x-telegram-bot-api-secret-token";
@@ -226,8 +227,10 @@ pub async fn run(
     // Replies the Bot API kept refusing, or a dead replica's, are tried again from here:
     // Telegram has had its 200 and will not deliver their updates again.
     tokio::spawn(app.clone().sweep());
-    // The classes' puzzles of the day: each posted by the one replica that claims it.
+    // The classes' timers: each day's stepped once, on whichever replica commits it first.
     tokio::spawn(super::daily::run(shell.clone(), stop.clone()));
+    // Updates that could not be decided when they came, handed in again.
+    tokio::spawn(later(shell.clone(), stop.clone()));
     let router = axum::Router::new()
         .route(&options.path, post(receive))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -350,7 +353,10 @@ impl App {
                 tokio::spawn(async move {
                     for key in keys {
                         let working = Working::new(app.clone());
-                        if !handle_in_order(working, key, Incoming::Resend { chat }).await {
+                        if !matches!(
+                            handle_in_order(working, key, Incoming::Resend { chat }).await,
+                            Ended::Finished
+                        ) {
                             break;
                         }
                     }
@@ -431,10 +437,20 @@ async fn receive(State(app): State<Arc<App>>, request: Request) -> StatusCode {
     }
     // Its own task: if the request goes away, the handling still ends (and keeps the chat's
     // lock until then, so the chat's next update cannot overtake it).
+    let app_shell = app.shell.clone();
     let working = Working::new(app);
     match tokio::spawn(handle_in_order(working, id, incoming)).await {
-        Ok(true) => StatusCode::OK,
-        Ok(false) => StatusCode::SERVICE_UNAVAILABLE,
+        Ok(Ended::Finished) => StatusCode::OK,
+        Ok(Ended::Stopped) => StatusCode::SERVICE_UNAVAILABLE,
+        // Not decided yet: kept in the inbox, whose pass hands it in again (Telegram is told
+        // it arrived, and goes on with the next updates).
+        Ok(Ended::Later(incoming)) => match keep_for_later(&app_shell, id, &incoming).await {
+            Ok(()) => StatusCode::OK,
+            Err(e) => {
+                tracing::warn!(update_id = id, error = %e, "cannot keep an update for later");
+                StatusCode::SERVICE_UNAVAILABLE
+            }
+        },
         Err(_) => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
@@ -461,8 +477,51 @@ fn read_update(body: &[u8]) -> Result<(i64, Incoming), &'static str> {
     Ok((id, incoming))
 }
 
-/// Handles one update after the chat's earlier ones; false when stopping came first.
-async fn handle_in_order(working: Working, id: i64, incoming: Incoming) -> bool {
+/// How often the updates kept for later are handed in again.
+const LATER_EVERY: Duration = Duration::from_secs(1);
+
+/// Hands the updates kept in the inbox for later in again, every [`LATER_EVERY`], until
+/// `stop`; each leaves the inbox once decided (the tutor decides within a bounded time: a
+/// poll answer waits only while a quiz posted a minute ago has no poll noted).
+async fn later(shell: Arc<Shell>, stop: CancellationToken) {
+    loop {
+        tokio::select! {
+            () = tokio::time::sleep(LATER_EVERY) => {}
+            () = stop.cancelled() => return,
+        }
+        let kept = match shell.store.inbox().await {
+            Ok(kept) => kept,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot read the updates kept for later");
+                continue;
+            }
+        };
+        for (id, body) in kept {
+            let ended = match serde_json::from_value::<Incoming>(body) {
+                Ok(incoming) => supervise(shell.clone(), id, incoming, stop.clone()).await,
+                Err(e) => {
+                    tracing::warn!(update_id = id, error = %e, "an update kept for later does not read, dropped");
+                    Ended::Finished
+                }
+            };
+            if matches!(ended, Ended::Finished)
+                && let Err(e) = shell.store.inbox_remove(&[id]).await
+            {
+                tracing::warn!(update_id = id, error = %e, "cannot remove a decided update");
+            }
+        }
+    }
+}
+
+/// Keeps an update that cannot be decided yet in the store's inbox, for [`later`] to hand in
+/// again.
+async fn keep_for_later(shell: &Shell, id: i64, incoming: &Incoming) -> Result<(), StoreError> {
+    let body = serde_json::to_value(incoming)?;
+    shell.store.inbox_keep(&[(id, body)]).await
+}
+
+/// Handles one update after the chat's earlier ones.
+async fn handle_in_order(working: Working, id: i64, incoming: Incoming) -> Ended {
     let app = &working.0;
     let stop = app.stop.clone();
     let Some(chat) = incoming.chat() else {
@@ -483,7 +542,7 @@ async fn handle_in_order(working: Working, id: i64, incoming: Incoming) -> bool 
             drop(turn);
             done
         }
-        None => false,
+        None => Ended::Stopped,
     };
     app.release(chat, lock);
     done

@@ -11,7 +11,7 @@ use chess_tutor_core::tutor::{Action, Catalog, Input, Reply};
 use chess_tutor_store::{Applied, LearnerId, Store};
 use shakmaty::{Color, File, Rank, Square};
 
-use crate::shell::apply_input;
+use crate::shell::{Arrival, NoAdmins, apply};
 
 /// Options of the terminal chat.
 pub struct ChatOptions {
@@ -135,8 +135,13 @@ async fn run_input(
     options: &ChatOptions,
     input: Input,
 ) -> anyhow::Result<Vec<Reply>> {
-    match apply_input(store, catalog, options.learner, None, input, None, None).await? {
-        Applied::Done(replies) => Ok(replies),
+    let arrival = Arrival::private(options.learner.0, input);
+    match apply(store, catalog, &arrival, &NoAdmins).await? {
+        Applied::Done(outcome) => {
+            let mut replies = outcome.kept.replies;
+            replies.extend(outcome.kept.posts.into_iter().map(|(_, r)| r));
+            Ok(replies)
+        }
         Applied::Duplicate => Ok(Vec::new()),
     }
 }
@@ -285,7 +290,10 @@ mod tests {
             Request::new(session, Input::Text("/board".into()), Envelope::default()),
             &catalog,
         )
-        .replies;
+        .replies()
+        .into_iter()
+        .cloned()
+        .collect::<Vec<_>>();
         assert!(
             replies[0]
                 .buttons

@@ -68,7 +68,7 @@ fn task(t: &PageTask) -> Value {
         "dests": dests,
         "text": t.text,
         "yours": t.yours,
-        "version": t.version,
+        "version": t.version.to_string(),
     })
 }
 

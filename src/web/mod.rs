@@ -20,7 +20,7 @@ use chess_tutor_core::tutor::{BoardDrop, Catalog, Input, Reply};
 use chess_tutor_store::{Applied, LearnerId, Store};
 
 use crate::http::Peer;
-use crate::shell::Origin;
+use crate::shell::NoAdmins;
 use crate::telegram::Shell;
 use crate::telegram::flood::Admission;
 use token::TokenKey;
@@ -127,8 +127,45 @@ fn json(status: StatusCode, body: &serde_json::Value) -> Response {
     guarded(response)
 }
 
-fn error(status: StatusCode, what: &str) -> Response {
-    json(status, &serde_json::json!({ "error": what }))
+/// Why a call of the page is refused: each answered with its status and a short `error`, in
+/// one place.
+#[derive(Debug, thiserror::Error)]
+pub enum PageError {
+    /// No token, a token that does not check, or a login this server does not accept.
+    #[error("{0}")]
+    Unauthorized(String),
+    /// A body that is not what the call takes.
+    #[error("{0}")]
+    BadRequest(String),
+    /// A body over [`BODY_LIMIT`].
+    #[error("the body is too large")]
+    TooLarge,
+    /// Over the learner's flood limit.
+    #[error("too many moves at once: wait a moment")]
+    TooMany,
+    /// The store failed (the drop was not applied).
+    #[error("the store failed; try again")]
+    Store(#[source] chess_tutor_store::StoreError),
+    /// The same drop was applied already.
+    #[error("the move was applied already")]
+    Applied,
+}
+
+impl IntoResponse for PageError {
+    fn into_response(self) -> Response {
+        let status = match &self {
+            PageError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            PageError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            PageError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            PageError::TooMany => StatusCode::TOO_MANY_REQUESTS,
+            PageError::Store(e) => {
+                tracing::warn!(error = %e, "a board page call failed in the store");
+                StatusCode::SERVICE_UNAVAILABLE
+            }
+            PageError::Applied => StatusCode::CONFLICT,
+        };
+        json(status, &serde_json::json!({ "error": self.to_string() }))
+    }
 }
 
 async fn index() -> Response {
@@ -176,152 +213,141 @@ fn learner_of(page: &Page, headers: &HeaderMap) -> Option<LearnerId> {
     page.tokens.check(token.trim(), now()).map(LearnerId)
 }
 
-async fn body_json(request: Request) -> Result<serde_json::Value, Response> {
-    let body = axum::body::to_bytes(request.into_body(), BODY_LIMIT)
+/// A call's body, read as `T`.
+async fn body<T: serde::de::DeserializeOwned>(request: Request) -> Result<T, PageError> {
+    let bytes = axum::body::to_bytes(request.into_body(), BODY_LIMIT)
         .await
-        .map_err(|_| error(StatusCode::PAYLOAD_TOO_LARGE, "the body is too large"))?;
-    serde_json::from_slice(&body).map_err(|_| error(StatusCode::BAD_REQUEST, "not JSON"))
+        .map_err(|_| PageError::TooLarge)?;
+    serde_json::from_slice(&bytes)
+        .map_err(|e| PageError::BadRequest(format!("not this call's JSON: {e}")))
 }
 
-async fn session(State(page): State<Arc<Page>>, request: Request) -> Response {
+/// `POST /api/session`'s body: Telegram's signed initData, or the terminal's local login.
+#[derive(Debug, serde::Deserialize)]
+struct SessionBody {
+    #[serde(rename = "initData")]
+    init_data: Option<String>,
+    local: Option<bool>,
+}
+
+/// `POST /api/move`'s body: a drop, and the version of the task the page showed.
+#[derive(Debug, serde::Deserialize)]
+struct MoveBody {
+    from: String,
+    to: String,
+    promotion: Option<String>,
+    version: Option<String>,
+}
+
+async fn session(State(page): State<Arc<Page>>, request: Request) -> Result<Response, PageError> {
     let peer = request.extensions().get::<Peer>().copied();
-    let body = match body_json(request).await {
-        Ok(body) => body,
-        Err(response) => return response,
-    };
-    let learner = match (&page.login, body.get("initData"), body.get("local")) {
-        (Login::Telegram { secret }, Some(serde_json::Value::String(data)), _) => {
-            match init_data::check(data, secret, now()) {
-                Ok(launch) => LearnerId(launch.user),
-                Err(e) => {
-                    tracing::info!(error = %e, "a board page login is refused");
-                    return error(StatusCode::UNAUTHORIZED, &e.to_string());
-                }
+    let body: SessionBody = body(request).await?;
+    let (learner, client_lang) = match (&page.login, body.init_data, body.local) {
+        (Login::Telegram { secret }, Some(data), _) => match init_data::check(&data, secret, now())
+        {
+            Ok(launch) => (LearnerId(launch.user), launch.language_code),
+            Err(e) => {
+                tracing::info!(error = %e, "a board page login is refused");
+                return Err(PageError::Unauthorized(e.to_string()));
             }
-        }
-        (Login::Local { learner }, _, Some(serde_json::Value::Bool(true)))
+        },
+        (Login::Local { learner }, _, Some(true))
             if peer.is_some_and(|p| p.0.ip().is_loopback()) =>
         {
-            *learner
+            (*learner, None)
         }
-        _ => return error(StatusCode::UNAUTHORIZED, "no login this server accepts"),
+        _ => {
+            return Err(PageError::Unauthorized(
+                "no login this server accepts".to_owned(),
+            ));
+        }
     };
     let token = page.tokens.issue(learner.0, now());
-    match look(&page, learner).await {
-        Ok(view) => {
-            let mut body = serde_json::json!({ "token": token });
-            body["lang"] = serde_json::Value::String(view.lang.tag().to_owned());
-            json(StatusCode::OK, &body)
-        }
-        Err(response) => response,
-    }
+    // A learner the bot has not met yet reads the page in their client's language.
+    let view = look(&page, learner, client_lang).await?;
+    let mut body = serde_json::json!({ "token": token });
+    body["lang"] = serde_json::Value::String(view.lang.tag().to_owned());
+    Ok(json(StatusCode::OK, &body))
 }
 
+/// What the page shows of `learner`'s task now.
 async fn look(
     page: &Page,
     learner: LearnerId,
-) -> Result<chess_tutor_core::tutor::PageView, Response> {
-    crate::shell::look(&page.store, &page.catalog, learner, &origin(page))
+    client_lang: Option<String>,
+) -> Result<chess_tutor_core::tutor::PageView, PageError> {
+    let mut arrival = arrival(page, learner, Input::Look);
+    arrival.envelope.client_lang = client_lang;
+    crate::shell::look(&page.store, &page.catalog, &arrival)
         .await
-        .map_err(|e| {
-            tracing::warn!(learner = learner.0, error = %e, "the board page cannot read the session");
-            error(StatusCode::SERVICE_UNAVAILABLE, "the store failed; try again")
-        })
+        .map_err(PageError::Store)
 }
 
-fn origin(page: &Page) -> Origin {
+/// An input of the page, as an input of the learner's own chat.
+fn arrival(page: &Page, learner: LearnerId, input: Input) -> crate::shell::Arrival {
     match &page.delivery {
-        Delivery::Telegram(_) => Origin {
-            bot_username: crate::telegram::inbound::own_username().map(str::to_owned),
-            shared_games: true,
-            ..Origin::default()
-        },
-        Delivery::Terminal(_) => Origin::default(),
+        Delivery::Telegram(_) => crate::telegram::handle::page_arrival(learner.0, input, None),
+        Delivery::Terminal(_) => crate::shell::Arrival::private(learner.0, input),
     }
 }
 
-async fn task(State(page): State<Arc<Page>>, headers: HeaderMap) -> Response {
-    let Some(learner) = learner_of(&page, &headers) else {
-        return error(StatusCode::UNAUTHORIZED, "log in again");
-    };
-    match look(&page, learner).await {
-        Ok(view) => json(StatusCode::OK, &json::view(&view)),
-        Err(response) => response,
-    }
+async fn task(State(page): State<Arc<Page>>, headers: HeaderMap) -> Result<Response, PageError> {
+    let learner = learner_of(&page, &headers)
+        .ok_or_else(|| PageError::Unauthorized("log in again".to_owned()))?;
+    let view = look(&page, learner, None).await?;
+    Ok(json(StatusCode::OK, &json::view(&view)))
 }
 
-async fn move_piece(State(page): State<Arc<Page>>, request: Request) -> Response {
-    let Some(learner) = learner_of(&page, request.headers()) else {
-        return error(StatusCode::UNAUTHORIZED, "log in again");
-    };
+/// A piece dropped: one step, judged on the task the page showed (a task that changed since,
+/// whatever changed it, is said to be stale in that same step, under the commit's check that
+/// nothing changed meanwhile).
+async fn move_piece(
+    State(page): State<Arc<Page>>,
+    request: Request,
+) -> Result<Response, PageError> {
+    let learner = learner_of(&page, request.headers())
+        .ok_or_else(|| PageError::Unauthorized("log in again".to_owned()))?;
     if let Delivery::Telegram(shell) = &page.delivery
         && shell.flood.admit(learner.0, std::time::Instant::now()) != Admission::Allowed
     {
-        return error(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too many moves at once: wait a moment",
-        );
+        return Err(PageError::TooMany);
     }
-    let body = match body_json(request).await {
-        Ok(body) => body,
-        Err(response) => return response,
-    };
-    let part = |name: &str| body.get(name).and_then(serde_json::Value::as_str);
-    let (Some(from), Some(to)) = (part("from"), part("to")) else {
-        return error(StatusCode::BAD_REQUEST, "a move needs from and to");
-    };
-    let drop = match BoardDrop::from_parts(from, to, part("promotion")) {
-        Ok(drop) => drop,
-        Err(e) => return error(StatusCode::BAD_REQUEST, &e.to_string()),
-    };
-    // A drop on a board that changed meanwhile (a move typed in the chat, the friend's move)
-    // is not judged against another position: the page gets the task as it is now.
-    if let Some(seen) = part("version") {
-        let view = match look(&page, learner).await {
-            Ok(view) => view,
-            Err(response) => return response,
-        };
-        if view.task.as_ref().map(|t| t.version.as_str()) != Some(seen) {
-            let mut out = json::view(&view);
-            out["result"] = "stale".into();
-            out["text"] = "".into();
-            out["shapes"] = serde_json::Value::Array(Vec::new());
-            return json(StatusCode::OK, &out);
-        }
+    let body: MoveBody = body(request).await?;
+    let mut drop = BoardDrop::from_parts(&body.from, &body.to, body.promotion.as_deref())
+        .map_err(|e| PageError::BadRequest(e.to_string()))?;
+    if let Some(seen) = &body.version {
+        let seen = seen
+            .parse()
+            .map_err(|e: chess_tutor_core::tutor::page_view::BadVersion| {
+                PageError::BadRequest(e.to_string())
+            })?;
+        drop = drop.seen(seen);
     }
-    let applied = match &page.delivery {
+    let input = Input::Drop(drop);
+    let view = match &page.delivery {
         Delivery::Telegram(shell) => {
-            crate::telegram::handle::apply_from_page(shell, learner.0, Input::Drop(drop)).await
+            crate::telegram::handle::apply_from_page(shell, learner.0, input)
+                .await
+                .map_err(PageError::Store)?
         }
         Delivery::Terminal(out) => {
-            let applied = crate::shell::apply_from(
-                &page.store,
-                &page.catalog,
-                learner,
-                Input::Drop(drop),
-                &origin(&page),
-            )
-            .await;
-            applied.map(|a| match a {
+            let arrival = crate::shell::Arrival::private(learner.0, input);
+            match crate::shell::apply(&page.store, &page.catalog, &arrival, &NoAdmins)
+                .await
+                .map_err(PageError::Store)?
+            {
                 Applied::Done(outcome) => {
-                    if !outcome.replies.is_empty() {
-                        let _ = out.send(outcome.replies);
+                    let mut replies = outcome.kept.replies;
+                    replies.extend(outcome.kept.posts.into_iter().map(|(_, r)| r));
+                    if !replies.is_empty() {
+                        let _ = out.send(replies);
                     }
                     outcome.page
                 }
                 Applied::Duplicate => None,
-            })
+            }
         }
     };
-    match applied {
-        Ok(Some(view)) => json(StatusCode::OK, &json::view(&view)),
-        Ok(None) => error(StatusCode::CONFLICT, "the move was applied already"),
-        Err(e) => {
-            tracing::warn!(learner = learner.0, error = %e, "a move from the board page failed in the store");
-            error(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "the store failed; try again",
-            )
-        }
-    }
+    let view = view.ok_or(PageError::Applied)?;
+    Ok(json(StatusCode::OK, &json::view(&view)))
 }

@@ -270,6 +270,7 @@ mod tests {
                 from: S::E7,
                 piece: Role::Pawn,
                 owner: Color::Black,
+                to: S::E5,
             },
             R::OwnPieceOnTarget {
                 piece: Role::Rook,

@@ -1,12 +1,14 @@
-//! Classes in group chats: their members, their quiz polls and the students' answers, and the
-//! figures of a teacher's report. The store knows nothing of what a class teaches: the
-//! caller names the event kinds a report counts, and the field of each that tells them apart.
+//! Classes in group chats: their members, their quiz polls and the members' answers, and the
+//! rows a teacher's report is counted from. The store reads and writes rows and decides
+//! nothing: who is a student, which answer is right and what a solve is worth are the tutor's
+//! to say. The caller names the event kinds a report counts, and the field of each that tells
+//! them apart.
 //!
-//! A step's class changes ([`crate::ClassOp`]) are written by [`crate::Store::commit`] in
-//! the step's own transaction (their statements are in `sql.rs`); a poll's id once Telegram said it, and each answer to it, are
-//! written on their own ([`crate::Store::set_quiz_poll`], [`crate::Store::record_answer`]).
+//! A step's class changes ([`crate::ClassOp`]), a poll answer among them, are written by
+//! [`crate::Store::commit`] in the step's own transaction (their statements are in `sql.rs`);
+//! a poll's id, once Telegram said it, is noted when it is sent ([`crate::Store::set_quiz_poll`]).
 
-use super::{Inner, LearnerId, Store, StoreError, now_ms, parse_payload};
+use super::{Inner, LearnerId, Store, StoreError, parse_payload};
 
 /// A class as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,27 +57,10 @@ pub struct QuizRow {
     pub message: Option<i64>,
 }
 
-/// What became of a poll answer ([`Store::record_answer`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AnswerKept {
-    /// Kept (in place of an earlier answer of the same student).
-    Kept,
-    /// The vote was retracted: the answer is deleted.
-    Retracted,
-    /// No class quiz is that poll.
-    UnknownPoll,
-    /// The quiz is closed.
-    Closed,
-    /// The voter is no student of the quiz's class.
-    NotAStudent,
-    /// The option is none of the quiz's.
-    BadOption,
-}
-
-/// How often one student's events of one kind carried one value of the counted field.
+/// How often one member's events of one kind carried one value of the counted field.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tally {
-    /// The student.
+    /// The member.
     pub user: i64,
     /// The event kind.
     pub kind: String,
@@ -87,18 +72,42 @@ pub struct Tally {
     pub last: i64,
 }
 
-/// What a class's report is made of: its students, their events since they joined, their
-/// class quiz answers, and when they were last active.
+/// What a class's report is counted from: its members' events since each joined, their class
+/// quiz answers, when each was last active and the puzzles of the day they solved.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ClassFigures {
-    /// The students, in the order they joined.
-    pub students: Vec<MemberRow>,
-    /// Their events of the kinds asked for, since each joined.
+    /// The members' events of the kinds asked for, since each joined.
     pub tallies: Vec<Tally>,
-    /// Their class quiz answers: (user, right, wrong, last answered at).
-    pub answers: Vec<(i64, i64, i64, i64)>,
-    /// When each was last active in their own chat (Unix ms).
+    /// The members' class quiz answers, by option chosen and the quiz's right option.
+    pub answers: Vec<AnswerRow>,
+    /// When each member was last active in their own chat (Unix ms).
     pub active: Vec<(i64, i64)>,
+    /// Each puzzle of the day a member solved: (user, place).
+    pub solves: Vec<(i64, i64)>,
+}
+
+/// How often one member chose one option of the class's quizzes with one right option.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnswerRow {
+    /// The member.
+    pub user: i64,
+    /// The option chosen.
+    pub chosen: i64,
+    /// The quizzes' right option.
+    pub correct: i64,
+    /// How many such answers.
+    pub count: i64,
+    /// When the last of them was given (Unix ms).
+    pub last: i64,
+}
+
+/// The class quiz a poll is, as stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PolledRow {
+    /// The quiz.
+    pub quiz: QuizRow,
+    /// Whether it is closed.
+    pub closed: bool,
 }
 
 pub(crate) type ClassTuple = (i64, i64, String, String, Option<i64>);
@@ -293,85 +302,63 @@ impl Store {
         Ok(())
     }
 
-    /// Keeps `user`'s answer `chosen` (`None`: a retracted vote) to Telegram poll `poll`,
-    /// when the poll is an open class quiz, the option one of its own and the user a student
-    /// of its class; says what became of it. Kept in place of an earlier answer.
+    /// The class quiz that Telegram poll `poll` is, if one is.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::CorruptEvent`] when its options are not JSON; [`StoreError::Database`]
+    /// when the database fails.
+    pub async fn quiz_of_poll(&self, poll: &str) -> Result<Option<PolledRow>, StoreError> {
+        type Row = (i64, i64, String, i64, String, Option<i64>, Option<i64>);
+        let row: Option<Row> = on_either!(self, |db| {
+            sqlx::query_as(
+                "SELECT id, class_id, item, correct, CAST(options AS TEXT), message_id, closed_at
+                 FROM class_quizzes WHERE poll_id = $1",
+            )
+            .bind(poll)
+            .fetch_optional(db.reader())
+            .await?
+        });
+        row.map(|(id, class, item, correct, options, message, closed)| {
+            Ok(PolledRow {
+                quiz: QuizRow {
+                    id,
+                    class,
+                    item,
+                    correct,
+                    options: parse_payload(LearnerId(0), id, &options)?,
+                    message,
+                },
+                closed: closed.is_some(),
+            })
+        })
+        .transpose()
+    }
+
+    /// Whether a class quiz posted since `since` (Unix ms) has no poll noted yet: Telegram
+    /// names a poll only once it is sent, so an answer to it may come first.
     ///
     /// # Errors
     ///
     /// [`StoreError::Database`] when the database fails.
-    pub async fn record_answer(
-        &self,
-        poll: &str,
-        user: i64,
-        chosen: Option<i64>,
-    ) -> Result<AnswerKept, StoreError> {
-        let at = now_ms();
-        Ok(on_either!(self, |db| {
-            let mut tx = db.begin_for(LearnerId(user)).await?;
-            let quiz: Option<(i64, i64, String, Option<i64>)> = sqlx::query_as(
-                "SELECT id, class_id, CAST(options AS TEXT), closed_at FROM class_quizzes
-                 WHERE poll_id = $1",
+    pub async fn quiz_poll_pending(&self, since: i64) -> Result<bool, StoreError> {
+        let n: i64 = on_either!(self, |db| {
+            sqlx::query_scalar(
+                "SELECT COUNT(*) FROM class_quizzes
+                 WHERE poll_id IS NULL AND closed_at IS NULL AND posted_at >= $1",
             )
-            .bind(poll)
-            .fetch_optional(&mut *tx)
-            .await?;
-            let outcome = match quiz {
-                None => AnswerKept::UnknownPoll,
-                Some((_, _, _, Some(_))) => AnswerKept::Closed,
-                Some((id, class, options, None)) => {
-                    let student: Option<i64> = sqlx::query_scalar(
-                        "SELECT user_id FROM class_members
-                         WHERE class_id = $1 AND user_id = $2 AND role = 'student'",
-                    )
-                    .bind(class)
-                    .bind(user)
-                    .fetch_optional(&mut *tx)
-                    .await?;
-                    let count = serde_json::from_str::<Vec<serde_json::Value>>(&options)
-                        .map_or(0, |o| o.len());
-                    match chosen {
-                        _ if student.is_none() => AnswerKept::NotAStudent,
-                        None => {
-                            sqlx::query(
-                                "DELETE FROM class_answers WHERE quiz_id = $1 AND user_id = $2",
-                            )
-                            .bind(id)
-                            .bind(user)
-                            .execute(&mut *tx)
-                            .await?;
-                            AnswerKept::Retracted
-                        }
-                        Some(c) if c < 0 || usize::try_from(c).unwrap_or(usize::MAX) >= count => {
-                            AnswerKept::BadOption
-                        }
-                        Some(c) => {
-                            sqlx::query(
-                                "INSERT INTO class_answers (quiz_id, user_id, chosen, answered_at)
-                                 VALUES ($1, $2, $3, $4)
-                                 ON CONFLICT (quiz_id, user_id) DO UPDATE
-                                 SET chosen = excluded.chosen, answered_at = excluded.answered_at",
-                            )
-                            .bind(id)
-                            .bind(user)
-                            .bind(c)
-                            .bind(at)
-                            .execute(&mut *tx)
-                            .await?;
-                            AnswerKept::Kept
-                        }
-                    }
-                }
-            };
-            tx.commit().await?;
-            outcome
-        }))
+            .bind(since)
+            .fetch_one(db.reader())
+            .await?
+        });
+        Ok(n > 0)
     }
 
-    /// What the report of class `class` is made of: its students; their events of the kinds
-    /// in `counted` since each joined, tallied by the value of the field `counted` names for
-    /// that kind (`("illegal_move", "code")`: how often each code); their class quiz
-    /// answers, right and wrong; when each was last active.
+    /// What the report of class `class` is counted from, for each of its members: their
+    /// events of the kinds in `counted` since each joined, tallied by the value of the field
+    /// `counted` names for that kind (`("illegal_move", "code")`: how often each code); their
+    /// class quiz answers, by option chosen and right option; when each was last active; the
+    /// places of the puzzles of the day they solved.
     ///
     /// # Errors
     ///
@@ -381,12 +368,6 @@ impl Store {
         class: i64,
         counted: &[(&str, &str)],
     ) -> Result<ClassFigures, StoreError> {
-        let students: Vec<MemberRow> = self
-            .class_members(class)
-            .await?
-            .into_iter()
-            .filter(|m| m.role == "student")
-            .collect();
         let d = self.dialect();
         let tallies: Vec<(i64, String, Option<String>, i64, i64)> = if counted.is_empty() {
             Vec::new()
@@ -408,7 +389,7 @@ impl Store {
                 "SELECT m.user_id, e.kind, CASE e.kind{cases} END AS field_value, COUNT(*),
                         MAX(e.seq)
                  FROM class_members m JOIN learner_events e ON e.learner_id = m.user_id
-                 WHERE m.class_id = $1 AND m.role = 'student' AND e.kind IN ({})
+                 WHERE m.class_id = $1 AND e.kind IN ({})
                    AND {} >= m.joined_at
                  GROUP BY m.user_id, e.kind, field_value",
                 kinds.join(", "),
@@ -422,16 +403,13 @@ impl Store {
                 query.fetch_all(db.reader()).await?
             })
         };
-        let answers: Vec<(i64, i64, i64, i64)> = on_either!(self, |db| {
+        let answers: Vec<(i64, i64, i64, i64, i64)> = on_either!(self, |db| {
             sqlx::query_as(
-                "SELECT a.user_id,
-                        SUM(CASE WHEN a.chosen = q.correct THEN 1 ELSE 0 END),
-                        SUM(CASE WHEN a.chosen = q.correct THEN 0 ELSE 1 END),
-                        MAX(a.answered_at)
+                "SELECT a.user_id, a.chosen, q.correct, COUNT(*), MAX(a.answered_at)
                  FROM class_answers a JOIN class_quizzes q ON q.id = a.quiz_id
                  JOIN class_members m ON m.class_id = q.class_id AND m.user_id = a.user_id
-                 WHERE q.class_id = $1 AND m.role = 'student'
-                 GROUP BY a.user_id",
+                 WHERE q.class_id = $1
+                 GROUP BY a.user_id, a.chosen, q.correct",
             )
             .bind(class)
             .fetch_all(db.reader())
@@ -439,7 +417,7 @@ impl Store {
         });
         let active_sql = format!(
             "SELECT l.id, {} FROM learners l JOIN class_members m ON m.user_id = l.id
-             WHERE m.class_id = $1 AND m.role = 'student'",
+             WHERE m.class_id = $1",
             d.epoch_ms("l.updated_at")
         );
         let active: Vec<(i64, i64)> = on_either!(self, |db| {
@@ -448,8 +426,17 @@ impl Store {
                 .fetch_all(db.reader())
                 .await?
         });
+        let solves: Vec<(i64, i64)> = on_either!(self, |db| {
+            sqlx::query_as(
+                "SELECT s.user_id, s.place FROM class_daily_solvers s
+                 JOIN class_members m ON m.class_id = s.class_id AND m.user_id = s.user_id
+                 WHERE s.class_id = $1 ORDER BY s.day, s.place",
+            )
+            .bind(class)
+            .fetch_all(db.reader())
+            .await?
+        });
         Ok(ClassFigures {
-            students,
             tallies: tallies
                 .into_iter()
                 .map(|(user, kind, value, count, last)| Tally {
@@ -460,17 +447,28 @@ impl Store {
                     last,
                 })
                 .collect(),
-            answers,
+            answers: answers
+                .into_iter()
+                .map(|(user, chosen, correct, count, last)| AnswerRow {
+                    user,
+                    chosen,
+                    correct,
+                    count,
+                    last,
+                })
+                .collect(),
             active,
+            solves,
         })
     }
 }
 
 impl Store {
-    /// The payloads (JSON text, as stored) of the events `seqs` of the students of class
-    /// `class` (each with its `seq`), of the kinds in `kinds`: what a report shows of one event, such as the position
-    /// of a student's last refused move ([`Tally::last`]). An event of anyone else is never
-    /// read, whatever `seqs` holds. At most 1,000 at once.
+    /// The payloads (JSON text, as stored) of the events `seqs` of the members `users` of
+    /// class `class` (each with its learner and `seq`), of the kinds in `kinds`: what a report
+    /// shows of one event, such as the position of a student's last refused move
+    /// ([`Tally::last`]). An event of anyone else (not one of `users`, or not a member) is
+    /// never read, whatever `seqs` holds. At most 1,000 at once.
     ///
     /// # Errors
     ///
@@ -478,27 +476,35 @@ impl Store {
     pub async fn class_events(
         &self,
         class: i64,
+        users: &[i64],
         kinds: &[&str],
         seqs: &[i64],
-    ) -> Result<Vec<(i64, String)>, StoreError> {
+    ) -> Result<Vec<(i64, i64, String)>, StoreError> {
         let seqs = &seqs[..seqs.len().min(1_000)];
-        if seqs.is_empty() || kinds.is_empty() {
+        let users = &users[..users.len().min(1_000)];
+        if seqs.is_empty() || kinds.is_empty() || users.is_empty() {
             return Ok(Vec::new());
         }
-        let kind_marks: Vec<String> = (0..kinds.len()).map(|i| format!("${}", i + 2)).collect();
-        let seq_marks: Vec<String> = (0..seqs.len())
-            .map(|i| format!("${}", i + 2 + kinds.len()))
-            .collect();
+        let marks = |from: usize, n: usize| -> String {
+            (0..n)
+                .map(|i| format!("${}", from + i))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         let sql = format!(
             "SELECT e.learner_id, e.seq, CAST(e.payload AS TEXT) FROM learner_events e
              JOIN class_members m ON m.user_id = e.learner_id
-             WHERE m.class_id = $1 AND m.role = 'student' AND e.kind IN ({})
+             WHERE m.class_id = $1 AND e.learner_id IN ({}) AND e.kind IN ({})
                AND e.seq IN ({})",
-            kind_marks.join(", "),
-            seq_marks.join(", "),
+            marks(2, users.len()),
+            marks(2 + users.len(), kinds.len()),
+            marks(2 + users.len() + kinds.len(), seqs.len()),
         );
-        let rows: Vec<(i64, i64, String)> = on_either!(self, |db| {
+        Ok(on_either!(self, |db| {
             let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(class);
+            for user in users {
+                query = query.bind(*user);
+            }
             for kind in kinds {
                 query = query.bind(*kind);
             }
@@ -506,11 +512,7 @@ impl Store {
                 query = query.bind(*seq);
             }
             query.fetch_all(db.reader()).await?
-        });
-        Ok(rows
-            .into_iter()
-            .map(|(_, seq, payload)| (seq, payload))
-            .collect())
+        }))
     }
 }
 

@@ -191,7 +191,7 @@ fn learner_record(
 mod class;
 mod daily;
 
-pub use class::{AnswerKept, ClassFigures, ClassRow, MemberRow, QuizRow, Tally};
+pub use class::{AnswerRow, ClassFigures, ClassRow, MemberRow, PolledRow, QuizRow, Tally};
 pub use daily::DailyRow;
 
 #[derive(Debug, Clone)]
@@ -685,6 +685,39 @@ impl Store {
         match &self.inner {
             Inner::Sqlite(s) => s.inbox_add(offset_key, offset, &texts, handled).await,
             Inner::Postgres(p) => p.inbox_add(offset_key, offset, &texts, handled).await,
+        }
+    }
+
+    /// Keeps updates in the inbox without moving any offset (an update received by webhook
+    /// that cannot be decided yet, handed in again from there). One already there is left
+    /// as it is.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`] when the database fails.
+    pub async fn inbox_keep(&self, updates: &[(i64, serde_json::Value)]) -> Result<(), StoreError> {
+        let dialect = self.dialect_json();
+        for (id, body) in updates {
+            let text = serde_json::to_string(body)?;
+            let sql = format!(
+                "INSERT INTO inbox (update_id, body) VALUES ($1, $2{dialect}) ON CONFLICT DO NOTHING"
+            );
+            on_either!(self, |db| {
+                sqlx::query(sqlx::AssertSqlSafe(sql.clone()))
+                    .bind(id)
+                    .bind(&text)
+                    .execute(db.writer())
+                    .await?;
+            });
+        }
+        Ok(())
+    }
+
+    /// After a placeholder holding JSON text: what makes it the column's JSON type.
+    fn dialect_json(&self) -> &'static str {
+        match self.inner {
+            Inner::Sqlite(_) => "",
+            Inner::Postgres(_) => "::jsonb",
         }
     }
 

@@ -267,7 +267,7 @@ pub enum ClassOp {
         /// Its first teacher: (user, name).
         teacher: (i64, String),
     },
-    /// A member joins (or a student becomes a teacher; a teacher never becomes a student).
+    /// A member joins, or a member's role becomes `role` (the tutor decides who may).
     Join {
         /// The class.
         class: i64,
@@ -278,7 +278,7 @@ pub enum ClassOp {
         /// `teacher` or `student`.
         role: String,
     },
-    /// A student leaves: their membership, their answers and their puzzles of the day solved
+    /// A member leaves: their membership, their answers and their puzzles of the day solved
     /// in the class are deleted.
     Leave {
         /// The class.
@@ -317,5 +317,50 @@ pub enum ClassOp {
     CloseQuiz {
         /// The quiz.
         id: i64,
+    },
+    /// `user` answers quiz `quiz` with option `chosen`, in place of an earlier answer; a
+    /// quiz closed (or gone) meanwhile is a conflict.
+    Answer {
+        /// The quiz.
+        quiz: i64,
+        /// The member.
+        user: i64,
+        /// The option (0-based).
+        chosen: i64,
+    },
+    /// `user` takes their answer to quiz `quiz` back.
+    Retract {
+        /// The quiz.
+        quiz: i64,
+        /// The member.
+        user: i64,
+    },
+    /// The class's puzzle of `day` is posted; a day posted meanwhile is a conflict.
+    DailyPosted {
+        /// The class.
+        class: i64,
+        /// Days since 1970-01-01 UTC.
+        day: i64,
+        /// The puzzle.
+        puzzle: String,
+    },
+    /// The class's leaderboard of `week` is posted; a week posted meanwhile is a conflict.
+    WeeklyPosted {
+        /// The class.
+        class: i64,
+        /// The week.
+        week: i64,
+    },
+    /// `user` solved the class's puzzle of `day`, `place`th; a place taken meanwhile, a
+    /// solver already there, or a day not posted is a conflict.
+    Solved {
+        /// The class.
+        class: i64,
+        /// The day.
+        day: i64,
+        /// The member.
+        user: i64,
+        /// Their place (1: the first).
+        place: i64,
     },
 }

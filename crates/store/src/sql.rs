@@ -325,6 +325,17 @@ pub(crate) struct ClassStatements {
     pub post_quiz: String,
     /// `$1` id, `$2` at.
     pub close_quiz: String,
+    /// `$1` quiz, `$2` user, `$3` chosen, `$4` at: one row when the quiz is open.
+    pub answer: String,
+    /// `$1` quiz, `$2` user.
+    pub retract: String,
+    /// `$1` class, `$2` day, `$3` puzzle, `$4` at: one row when the day is not posted yet.
+    pub daily_posted: String,
+    /// `$1` class, `$2` week, `$3` at: one row when the week is not posted yet.
+    pub weekly_posted: String,
+    /// `$1` class, `$2` day, `$3` user, `$4` place, `$5` at: one row when the day is posted,
+    /// the place free and the user not a solver yet.
+    pub solved: String,
 }
 
 impl ClassStatements {
@@ -337,8 +348,7 @@ impl ClassStatements {
             join: "INSERT INTO class_members (class_id, user_id, role, name, joined_at)
                    SELECT $1, $2, $3, $4, $5 WHERE EXISTS (SELECT 1 FROM classes WHERE id = $1)
                    ON CONFLICT (class_id, user_id) DO UPDATE SET name = excluded.name,
-                       role = CASE WHEN class_members.role = 'teacher' THEN 'teacher'
-                                   ELSE excluded.role END"
+                       role = excluded.role"
                 .into(),
             leave_answers: "DELETE FROM class_answers WHERE user_id = $2
                             AND quiz_id IN (SELECT id FROM class_quizzes WHERE class_id = $1)"
@@ -346,9 +356,7 @@ impl ClassStatements {
             leave_daily: "DELETE FROM class_daily_solvers WHERE class_id = $1 AND user_id = $2"
                 .into(),
             set_daily: "UPDATE classes SET daily_at = $2 WHERE id = $1".into(),
-            leave: "DELETE FROM class_members
-                    WHERE class_id = $1 AND user_id = $2 AND role = 'student'"
-                .into(),
+            leave: "DELETE FROM class_members WHERE class_id = $1 AND user_id = $2".into(),
             set_lang: "UPDATE classes SET lang = $2 WHERE id = $1".into(),
             post_quiz: format!(
                 "INSERT INTO class_quizzes (id, class_id, item, correct, options, posted_at)
@@ -358,6 +366,26 @@ impl ClassStatements {
             ),
             close_quiz: "UPDATE class_quizzes SET closed_at = $2
                          WHERE id = $1 AND closed_at IS NULL"
+                .into(),
+            answer: "INSERT INTO class_answers (quiz_id, user_id, chosen, answered_at)
+                     SELECT $1, $2, $3, $4 WHERE EXISTS
+                         (SELECT 1 FROM class_quizzes WHERE id = $1 AND closed_at IS NULL)
+                     ON CONFLICT (quiz_id, user_id) DO UPDATE
+                     SET chosen = excluded.chosen, answered_at = excluded.answered_at"
+                .into(),
+            retract: "DELETE FROM class_answers WHERE quiz_id = $1 AND user_id = $2".into(),
+            daily_posted: "INSERT INTO class_daily (class_id, day, puzzle, posted_at)
+                           SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM classes WHERE id = $1)
+                           ON CONFLICT DO NOTHING"
+                .into(),
+            weekly_posted: "INSERT INTO class_weekly (class_id, week, posted_at)
+                            SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM classes WHERE id = $1)
+                            ON CONFLICT DO NOTHING"
+                .into(),
+            solved: "INSERT INTO class_daily_solvers (class_id, day, user_id, place, solved_at)
+                     SELECT $1, $2, $3, $4, $5 WHERE EXISTS
+                         (SELECT 1 FROM class_daily WHERE class_id = $1 AND day = $2)
+                     ON CONFLICT DO NOTHING"
                 .into(),
         }
     }
@@ -477,6 +505,59 @@ macro_rules! apply_op {
                     .execute(&mut *$tx)
                     .await?;
                 true
+            }
+            ClassOp::Answer { quiz, user, chosen } => {
+                let kept = sqlx::query(st.answer.as_str())
+                    .bind(quiz)
+                    .bind(user)
+                    .bind(chosen)
+                    .bind(at)
+                    .execute(&mut *$tx)
+                    .await?;
+                kept.rows_affected() == 1
+            }
+            ClassOp::Retract { quiz, user } => {
+                sqlx::query(st.retract.as_str())
+                    .bind(quiz)
+                    .bind(user)
+                    .execute(&mut *$tx)
+                    .await?;
+                true
+            }
+            ClassOp::DailyPosted { class, day, puzzle } => {
+                let posted = sqlx::query(st.daily_posted.as_str())
+                    .bind(class)
+                    .bind(day)
+                    .bind(puzzle)
+                    .bind(at)
+                    .execute(&mut *$tx)
+                    .await?;
+                posted.rows_affected() == 1
+            }
+            ClassOp::WeeklyPosted { class, week } => {
+                let posted = sqlx::query(st.weekly_posted.as_str())
+                    .bind(class)
+                    .bind(week)
+                    .bind(at)
+                    .execute(&mut *$tx)
+                    .await?;
+                posted.rows_affected() == 1
+            }
+            ClassOp::Solved {
+                class,
+                day,
+                user,
+                place,
+            } => {
+                let solved = sqlx::query(st.solved.as_str())
+                    .bind(class)
+                    .bind(day)
+                    .bind(user)
+                    .bind(place)
+                    .bind(at)
+                    .execute(&mut *$tx)
+                    .await?;
+                solved.rows_affected() == 1
             }
         }
     }};

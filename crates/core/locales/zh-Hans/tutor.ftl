@@ -433,6 +433,7 @@ button-board-app = ♟ 棋盘
 page-promote = 兵走到了底线：请选择它升变成什么。
 page-waiting = 现在轮到朋友走。朋友走了以后，这里会显示出来。
 page-no-task = 现在没有要走的棋。请在聊天里打开一课、一道杀棋题或一盘棋。
+page-stale = 你这步棋到达之前，棋盘已经变了（聊天里走了一步，或者对方走了棋）。这是现在的棋盘，请再走一次。
 page-your-move = 轮到你走：拖动棋子，或者先点棋子再点格子。
 
 ## A class in a group chat: its teachers, its students, its quiz polls and the teacher's report.

@@ -434,6 +434,7 @@ button-board-app = ♟ 棋盤
 page-promote = 兵走到了底線：請選擇它升變成什麼。
 page-waiting = 現在輪到朋友走。朋友走了以後，這裡會顯示出來。
 page-no-task = 現在沒有要走的棋。請在聊天裡打開一課、一道殺棋題或一盤棋。
+page-stale = 你這步棋到達之前，棋盤已經變了（聊天裡走了一步，或者對方走了棋）。這是現在的棋盤，請再走一次。
 page-your-move = 輪到你走：拖動棋子，或者先點棋子再點格子。
 
 ## A class in a group chat: its teachers, its students, its quiz polls and the teacher's report.

@@ -367,6 +367,7 @@ fn coords(
             from,
             piece: piece.role,
             owner: piece.color,
+            to,
         });
     }
     match diagnose(pos, from, to, promotion) {

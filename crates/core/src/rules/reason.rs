@@ -90,6 +90,8 @@ pub enum IllegalReason {
         piece: Role,
         /// Its colour (the side not to move).
         owner: Color,
+        /// Where it was sent (kept so that the try can be shown again).
+        to: Square,
     },
     /// The target square holds one of the mover's own pieces.
     OwnPieceOnTarget {
@@ -404,7 +406,8 @@ impl IllegalReason {
             | Self::EnPassantOpensRank { to, .. }
             | Self::EnPassantOpensDiagonal { to, .. }
             | Self::StillInCheck { to, .. }
-            | Self::DoubleCheckKingMustMove { to, .. } => Some(*to),
+            | Self::DoubleCheckKingMustMove { to, .. }
+            | Self::NotYourPiece { to, .. } => Some(*to),
             Self::CastlingKingMoved { castling, .. }
             | Self::CastlingRookMoved { castling, .. }
             | Self::CastlingRightLost { castling, .. }
@@ -412,7 +415,7 @@ impl IllegalReason {
             | Self::CastlingInCheck { castling, .. }
             | Self::CastlingThroughCheck { castling, .. }
             | Self::CastlingIntoCheck { castling, .. } => Some(castling.landing()),
-            Self::NotYourPiece { .. } | Self::GameOver { .. } => None,
+            Self::GameOver { .. } => None,
         }
     }
 

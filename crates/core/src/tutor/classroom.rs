@@ -140,6 +140,9 @@ pub struct ClassInfo {
     pub teachers: Vec<Person>,
     /// Its students, in the order they joined.
     pub students: Vec<Person>,
+    /// The forum topic the class was started in, where its posts go (`None`: the main chat).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub topic: Option<i32>,
 }
 
 impl ClassInfo {
@@ -313,9 +316,169 @@ pub struct ClassReport {
     pub students: Vec<StudentFigures>,
 }
 
-/// What the shell loaded for a class input ([`super::Request::with_class`]).
+/// What the shell loaded for a class input, as its [`ClassNeed`] asked
+/// ([`super::Request::with_class`]): rows of the store, and what Telegram said of the sender.
+/// Who may do what with them is decided in the tutor.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ClassContext {
+pub struct ClassLoaded {
+    /// Whether the sender administers the group chat, when the input asked
+    /// ([`super::Needs::ask_admin`]).
+    pub admin: Option<bool>,
+    /// Whether the sender ever wrote to the bot in a private chat (so that it may write to
+    /// them there: Telegram refuses a bot's first message), when the input needs it.
+    pub has_chat: Option<bool>,
+    /// The class the input is about (the group's, the one a link names, a poll's), if stored.
+    pub class: Option<ClassInfo>,
+    /// That class's open quiz, if any.
+    pub open_quiz: Option<OpenQuiz>,
+    /// The bank items that class has been asked, oldest first.
+    pub asked: Vec<String>,
+    /// Every class the sender belongs to, with their role.
+    pub memberships: Vec<(ClassInfo, Role)>,
+    /// The stored figures of every class the sender teaches (for `/report`), or of the
+    /// group's class (for `/top` and the week's leaderboard): counted by the tutor.
+    pub figures: Vec<ClassRows>,
+    /// The class's puzzle of today, once posted.
+    pub daily: Option<DailyOpen>,
+    /// Whether the class's leaderboard of this week was posted ([`ClassNeed::Tick`]).
+    pub weekly_posted: bool,
+    /// The class quiz a poll answer is for ([`ClassNeed::Poll`]), if a quiz is that poll.
+    pub polled: Option<PolledQuiz>,
+    /// A class quiz was posted a moment ago and Telegram's name for its poll is not noted
+    /// yet: a poll answer for a poll no quiz is may be for that one.
+    pub poll_pending: bool,
+}
+
+/// A class's figures as the store keeps them: rows to be counted ([`ClassRows::report`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClassRows {
+    /// The class, with its members.
+    pub class: ClassInfo,
+    /// Each member's events of the kinds of [`REPORT_EVENTS`] since they joined, tallied by
+    /// the value of the kind's field.
+    pub tallies: Vec<Tally>,
+    /// Each member's class quiz answers, tallied by the option chosen and the quiz's right one.
+    pub answers: Vec<AnswerTally>,
+    /// When each member was last active in their own chat: (user, Unix ms).
+    pub active: Vec<(i64, i64)>,
+    /// Each puzzle of the day a member solved: (user, their place among its solvers).
+    pub solves: Vec<(i64, u32)>,
+    /// Members' last refused move of each rule they broke, as kept with its event, for their
+    /// pictures.
+    pub tries: Vec<(i64, LastTry)>,
+}
+
+/// How often one member's events of one kind carried one value of the counted field.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    /// The member.
+    pub user: i64,
+    /// The event kind.
+    pub kind: String,
+    /// The field's value as text (`None`: the event has no such field).
+    pub value: Option<String>,
+    /// How many such events.
+    pub count: u32,
+}
+
+/// How often one member chose one option of class quizzes whose right option was another (or
+/// the same).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnswerTally {
+    /// The member.
+    pub user: i64,
+    /// The option chosen.
+    pub chosen: i64,
+    /// The right option of the quizzes.
+    pub correct: i64,
+    /// How many answers.
+    pub count: u32,
+    /// When the last of them was given (Unix ms).
+    pub last_ms: i64,
+}
+
+/// Points for the first, second and any later solver of a class's puzzle of the day.
+const DAILY_POINTS: [u32; 3] = [3, 2, 1];
+
+impl ClassRows {
+    /// The class's report: its students' figures, counted as the tutor counts them (only the
+    /// class's students, each answer right when it is the quiz's right option, each puzzle of
+    /// the day 3, 2 or 1 points by place).
+    #[must_use]
+    pub fn report(&self) -> ClassReport {
+        let students = self
+            .class
+            .students
+            .iter()
+            .map(|person| {
+                let user = person.id;
+                let mut s = StudentFigures::new(person.clone());
+                for t in self.tallies.iter().filter(|t| t.user == user) {
+                    s.count(&t.kind, t.value.as_deref(), t.count);
+                }
+                let mut last = self
+                    .active
+                    .iter()
+                    .find(|(u, _)| *u == user)
+                    .map(|(_, at)| *at);
+                for a in self.answers.iter().filter(|a| a.user == user) {
+                    if a.chosen == a.correct {
+                        s.quiz_right = s.quiz_right.saturating_add(a.count);
+                    } else {
+                        s.quiz_wrong = s.quiz_wrong.saturating_add(a.count);
+                    }
+                    last = last.max(Some(a.last_ms));
+                }
+                s.last_active_ms = last;
+                s.daily_points = self
+                    .solves
+                    .iter()
+                    .filter(|(u, _)| *u == user)
+                    .map(|(_, place)| daily_points(*place))
+                    .sum();
+                s.last_tries = self
+                    .tries
+                    .iter()
+                    .filter(|(u, _)| *u == user)
+                    .map(|(_, t)| t.clone())
+                    .collect();
+                s
+            })
+            .collect();
+        ClassReport {
+            class: self.class.clone(),
+            students,
+        }
+    }
+}
+
+/// The points of a puzzle of the day solved `place`th (1: the first).
+///
+/// ```
+/// use chess_tutor_core::tutor::daily_points;
+/// assert_eq!((daily_points(1), daily_points(2), daily_points(3), daily_points(40)), (3, 2, 1, 1));
+/// ```
+#[must_use]
+pub fn daily_points(place: u32) -> u32 {
+    let at = usize::try_from(place.saturating_sub(1)).unwrap_or(usize::MAX);
+    DAILY_POINTS[at.min(DAILY_POINTS.len() - 1)]
+}
+
+/// The class quiz a poll is, as stored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PolledQuiz {
+    /// The quiz.
+    pub id: i64,
+    /// How many options it has.
+    pub options: usize,
+    /// Whether it is closed.
+    pub closed: bool,
+}
+
+/// What a class input is decided from: who sent it and where (from the [`super::Envelope`]),
+/// and what the shell loaded ([`ClassLoaded`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct ClassContext {
     /// Who sent the input.
     pub sender: Option<Sender>,
     /// A fresh random positive id for what the input may create (a class, a quiz).
@@ -339,6 +502,12 @@ pub struct ClassContext {
     pub reports: Vec<ClassReport>,
     /// The class's puzzle of today, once posted ([`ClassNeed::Daily`]).
     pub daily: Option<DailyOpen>,
+    /// Whether the class's leaderboard of this week was posted.
+    pub weekly_posted: bool,
+    /// The quiz a poll answer is for.
+    pub polled: Option<PolledQuiz>,
+    /// A quiz's poll is not noted yet.
+    pub poll_pending: bool,
 }
 
 /// A class's puzzle of today, as posted.
@@ -348,12 +517,42 @@ pub struct DailyOpen {
     pub day: i64,
     /// The puzzle posted.
     pub puzzle: crate::content::PuzzleId,
-    /// Whether the sender has solved it already.
-    pub solved: bool,
+    /// The message it was posted as, once Telegram said which.
+    pub message: Option<i64>,
+    /// Who solved it, first solver first.
+    pub solvers: Vec<i64>,
 }
 
-/// What a class input needs the shell to load into its [`ClassContext`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+impl DailyOpen {
+    /// The place `user` solved it in (1: the first), if they did.
+    #[must_use]
+    pub fn place_of(&self, user: i64) -> Option<u32> {
+        let at = self.solvers.iter().position(|u| *u == user)?;
+        u32::try_from(at + 1).ok()
+    }
+
+    /// The place the next solver takes.
+    #[must_use]
+    pub fn next_place(&self) -> u32 {
+        u32::try_from(self.solvers.len() + 1).unwrap_or(u32::MAX)
+    }
+}
+
+/// What the shell notes once a message is sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Receipt {
+    /// The message is the post of class `class`'s puzzle of `day`: answers reply to it.
+    DailyPost {
+        /// The class.
+        class: ClassId,
+        /// The day.
+        day: i64,
+    },
+}
+
+/// What a class input needs the shell to load ([`ClassLoaded`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ClassNeed {
     /// The class of the group chat the input came from (with its open quiz, and the items
     /// it has been asked).
@@ -367,10 +566,48 @@ pub enum ClassNeed {
     /// As [`ClassNeed::Report`], with each student's last refused move of each rule
     /// ([`StudentFigures::last_tries`]).
     ReportTries,
-    /// The class a link names, with its puzzle of today ([`ClassContext::daily`]).
-    Daily(ClassId),
+    /// The class a link names, with its puzzle of `day` (today) ([`ClassLoaded::daily`]).
+    Daily {
+        /// The class.
+        class: ClassId,
+        /// Today (days since 1970-01-01, UTC).
+        day: i64,
+    },
+    /// The class of a puzzle of the day under way in a private chat, with that day's puzzle
+    /// and its solvers: a right move counts for the class.
+    Solving {
+        /// The class.
+        class: ClassId,
+        /// The day of the puzzle.
+        day: i64,
+    },
+    /// The class of the group chat a message came from, with its puzzle of `day` (today):
+    /// the message replies to another, perhaps to that puzzle's post.
+    DailyReply {
+        /// Today.
+        day: i64,
+    },
+    /// A class's timer: the class, its puzzle of `day` if posted, whether the leaderboard of
+    /// `week` was posted, and its members' figures.
+    Tick {
+        /// The class.
+        class: ClassId,
+        /// The day the timer ticks on.
+        day: i64,
+        /// Its week (weeks since the first Monday of 1970).
+        week: i64,
+    },
+    /// The class quiz a poll answer is for (Telegram's poll id), with its class; and, when no
+    /// quiz is that poll, whether one posted since `pending_since` (Unix ms) has no poll noted
+    /// yet ([`ClassLoaded::poll_pending`]).
+    Poll {
+        /// Telegram's poll id.
+        poll: String,
+        /// Quizzes posted since then may still be waiting for their poll's id.
+        pending_since: i64,
+    },
     /// The class of the group chat the input came from, with its students' figures (in
-    /// [`ClassContext::reports`]) and their points of the puzzles of the day.
+    /// [`ClassLoaded::reports`]) and their points of the puzzles of the day.
     Top,
 }
 
@@ -442,15 +679,61 @@ pub enum ClassWrite {
         /// Minutes after midnight UTC; `None`: no puzzle of the day.
         at: Option<u16>,
     },
-    /// The learner found the first move of the class's puzzle of `day` (on a board in their
-    /// private chat): the shell records them among its solvers once the step is stored (the
-    /// place is the store's to give), and names them in the group.
+    /// `user` found the first move of the class's puzzle of `day`, `place`th (a place
+    /// taken meanwhile by another solver is a conflict: the step is computed again).
     DailySolved {
         /// The class.
         class: ClassId,
         /// The day.
         day: i64,
+        /// The student.
+        user: i64,
+        /// Their place among its solvers (1: the first).
+        place: u32,
     },
+    /// The class's puzzle of `day` is posted (once: a day posted meanwhile is a conflict).
+    DailyPosted {
+        /// The class.
+        class: ClassId,
+        /// The day.
+        day: i64,
+        /// The puzzle.
+        puzzle: crate::content::PuzzleId,
+    },
+    /// The class's leaderboard of `week` is posted.
+    WeeklyPosted {
+        /// The class.
+        class: ClassId,
+        /// Weeks since the first Monday of 1970.
+        week: i64,
+    },
+    /// `user` answered quiz `quiz` with option `chosen` (in place of an earlier answer); a
+    /// quiz closed meanwhile is a conflict.
+    Answer {
+        /// The quiz.
+        quiz: i64,
+        /// The student.
+        user: i64,
+        /// The option (0-based).
+        chosen: u8,
+    },
+    /// `user` took their answer to quiz `quiz` back.
+    Retract {
+        /// The quiz.
+        quiz: i64,
+        /// The student.
+        user: i64,
+    },
+}
+
+/// 1970-01-05, the first Monday: weeks count from it.
+const MONDAY: i64 = 4;
+
+/// The week of `day` (weeks since the first Monday of 1970): a class's leaderboard is posted
+/// once a week, with the week's first puzzle of the day.
+#[must_use]
+pub(crate) fn week_of(day: i64) -> i64 {
+    (day - MONDAY).div_euclid(7)
 }
 
 /// When a class's puzzle of the day is posted, as a teacher said it.

@@ -4,6 +4,7 @@
 use chrono::{DateTime, Utc};
 
 use super::callback::Action;
+use super::effect::{Outbox, To};
 use super::reply::{Button, Event, Reply};
 use super::state::Session;
 use super::words::Say;
@@ -15,50 +16,34 @@ pub(crate) const NOTATION_LESSON: &str = "notation";
 
 /// The working context of one step.
 pub(crate) struct Cx<'a> {
+    /// What the shell said about the input, and how it was pressed: read only.
+    pub given: Given<'a>,
+    /// The content.
+    pub catalog: &'a Catalog,
     /// The session; its `mode` is [`super::state::Mode::Idle`] while the activity that was
     /// in it handles the input, and is set from what the activity returns.
     pub session: Session,
-    /// The messages to send, in order.
-    pub replies: Vec<Reply>,
-    /// Progress events, in order.
-    pub events: Vec<Event>,
-    /// The content.
-    pub catalog: &'a Catalog,
+    /// What the step does besides: messages, events, writes, the page's answer.
+    pub out: Outbox,
+    /// A game between two learners, as the shell loaded it for this input.
+    pub shared: SharedSlot,
+    /// What a class input is decided from.
+    pub class: Option<super::classroom::ClassContext>,
+}
+
+/// What a step is given besides the session: the shell's envelope, and what the input is.
+pub(crate) struct Given<'a> {
+    /// What the shell said.
+    pub envelope: &'a super::request::Envelope,
     /// The time of this input, when the shell gave one.
     pub now: Option<DateTime<Utc>>,
     /// Whether the input is a button press (its message is the one to update in place).
     pub pressed: bool,
     /// The question a pressed button was made for (its nonce), when it belongs to one.
     pub pressed_nonce: Option<u32>,
-    /// A game between two learners, as the shell loaded it under its lock for this input.
-    pub shared: SharedSlot,
-    /// Replies for other learners (the other player of a shared game), by learner, in order.
-    pub others: Vec<(i64, Vec<Reply>)>,
-    /// Who this learner is (their chat), when the shell says.
-    pub learner: Option<i64>,
-    /// An unused id for a game this input may create (the shell draws it at random).
-    pub new_game: Option<i64>,
-    /// The bot's username, for invitation links (`t.me/<name>?start=…`).
-    pub bot_username: Option<String>,
-    /// The group chat of a member's input for a game played there.
-    pub room: Option<i64>,
-    /// The learner's name as their account gives it.
-    pub name: Option<String>,
-    /// What a refused press is answered with. A press refused anywhere changes nothing: the
-    /// step then hands back the session it was given, with only these replies.
-    pub refusal: Vec<Reply>,
-    /// What the board page is told about a drop: set when a move task refuses it or asks
-    /// for a promotion piece (a drop that is neither was played).
-    pub page_said: Option<super::page_view::PageSaid>,
-    /// The words of the task a drop was made on (the page shows them already).
-    pub page_caption: Option<String>,
-    /// What the shell loaded for a class input.
-    pub class: Option<super::classroom::ClassContext>,
-    /// What a class input changes in its classes.
-    pub class_writes: Vec<super::classroom::ClassWrite>,
 }
 
-/// The shared game of one input: the one the shell locked, and what becomes of it.
+/// The shared game of one input: the one the shell loaded, and what becomes of it.
 #[derive(Debug, Default)]
 pub(crate) struct SharedSlot {
     /// The game the shell looked up for this input (whether or not it was found).
@@ -82,19 +67,69 @@ impl Cx<'_> {
     }
 
     pub fn reply(&mut self, reply: Reply) {
-        self.replies.push(reply);
+        self.out.say(reply);
     }
 
-    /// A reply for another learner (the other player of a shared game).
+    /// A reply for another learner (the other player of a shared game, a teacher): in their
+    /// own chat, or in the group of a game played there.
     pub fn tell(&mut self, learner: i64, reply: Reply) {
-        match self.others.iter_mut().find(|(l, _)| *l == learner) {
-            Some((_, replies)) => replies.push(reply),
-            None => self.others.push((learner, vec![reply])),
-        }
+        self.out.post(To::Learner(learner), reply);
     }
 
     pub fn event(&mut self, event: Event) {
-        self.events.push(event);
+        self.out.event(event);
+    }
+
+    /// What the board page is told of a move it sent that was played (a right or a wrong
+    /// one): the words said under the task; the first said in a step.
+    pub fn played(&mut self, words: &str) {
+        if self.out.page_said.is_none() {
+            self.out.page_said = Some(super::page_view::PageSaid {
+                result: super::page_view::DropResult::Legal,
+                text: words.to_owned(),
+                overlay: crate::render::Overlay::default(),
+            });
+        }
+    }
+
+    /// Whether the input is a button press.
+    pub fn pressed(&self) -> bool {
+        self.given.pressed
+    }
+
+    /// The time of the input, when the shell gave one.
+    pub fn now(&self) -> Option<DateTime<Utc>> {
+        self.given.now
+    }
+
+    /// Whose session this is, where games between learners are played.
+    pub fn learner(&self) -> Option<i64> {
+        self.given.envelope.learner
+    }
+
+    /// A fresh id for what this input may create.
+    pub fn fresh_id(&self) -> Option<i64> {
+        self.given.envelope.fresh_id
+    }
+
+    /// The bot's username, for links.
+    pub fn bot_username(&self) -> Option<&str> {
+        self.given.envelope.bot_username.as_deref()
+    }
+
+    /// The group chat of a member's input there for a game played there.
+    pub fn room(&self) -> Option<i64> {
+        self.given.envelope.room()
+    }
+
+    /// The sender's name as their account gives it, in a group chat.
+    pub fn name(&self) -> Option<String> {
+        self.given
+            .envelope
+            .who
+            .as_ref()
+            .filter(|_| self.given.envelope.group.is_some())
+            .map(|p| p.name.clone())
     }
 
     /// The nonce of the current question.
@@ -129,7 +164,8 @@ impl Cx<'_> {
     /// button itself where the shell can. A button of the current question is not called
     /// "earlier": it may well be on the newest message.
     pub fn stale_button(&mut self) {
-        let msg = if self.pressed_nonce.is_some() && self.pressed_nonce == Some(self.nonce()) {
+        let pressed = self.given.pressed_nonce;
+        let msg = if pressed.is_some() && pressed == Some(self.nonce()) {
             self.t(&Say::ButtonSpent)
         } else {
             Say::StaleButton.to(self.lang())
@@ -141,8 +177,8 @@ impl Cx<'_> {
     /// did is dropped, and the session stays as it was. For typed input (where nothing is
     /// refused as a whole) `reply` is simply sent.
     pub fn refuse(&mut self, reply: Reply) {
-        if self.pressed {
-            self.refusal.push(reply);
+        if self.given.pressed {
+            self.out.refuse(reply);
         } else {
             self.reply(reply);
         }
@@ -173,7 +209,11 @@ impl Cx<'_> {
         let reply = reply.editing_task(n);
         // A press came from a message of this question: that message, whichever the shell
         // remembers as the task's.
-        self.reply(if self.pressed { reply.edited() } else { reply });
+        self.reply(if self.given.pressed {
+            reply.edited()
+        } else {
+            reply
+        });
     }
 
     /// Whether the learner has done the unit that teaches notation (or the course has none):

@@ -4,15 +4,19 @@
 
 use super::activity::Activity;
 use super::callback::{Action, DuelAct};
+use super::classroom::ClassAct;
 use super::classroom::ClassCommand;
-use super::cx::Cx;
-use super::input::{BoardDrop, Command, Input, LessonArg, MAX_TEXT_CHARS};
+use super::cx::{Cx, Given};
+use super::effect::Transition;
+use super::effect::{Effect, Outbox, To};
+use super::input::{BoardDrop, Command, Input, LessonArg};
 use super::move_task::{BeforeTap, MoveTask, TaskBoard};
 use super::page;
 use super::page_view::{DropResult, PageSaid};
-use super::reply::{Button, Event, Reply, Transition};
+use super::read::Reading;
+use super::reply::{Button, Event, Reply};
 use super::request::Request;
-use super::state::{GameState, Mode};
+use super::state::{GameState, Mode, Session};
 use super::words::{self, Say};
 use super::{class, commands, duel, game, lesson, puzzle, quiz};
 use crate::content::Catalog;
@@ -27,48 +31,53 @@ use crate::rules::{self, Lang};
 /// let start = Input::Start { client_lang: Some("en".into()) };
 /// let t = step(Request::new(Session::default(), start, Envelope::default()), &catalog);
 /// assert_eq!(t.session.lang, Some(chess_tutor_core::rules::Lang::En));
-/// assert!(t.replies[0].text.contains("Welcome"));
+/// assert!(t.replies()[0].text.contains("Welcome"));
 /// ```
 #[must_use]
 pub fn step(request: Request, catalog: &Catalog) -> Transition {
+    // The shared game the shell looked up for this input, if it did.
+    let looked_up = super::needs(&request)
+        .shared
+        .filter(|_| request.loaded.shared.is_some());
     let Request {
         mut session,
         input,
+        reading,
         envelope,
-        shared: loaded,
-        class,
+        loaded,
     } = request;
     let envelope = &envelope;
     // Kept as given: a refused press hands it back unchanged.
     let given = session.clone();
     // The activity leaves the session while it handles the input; what it returns goes back.
     let mode = std::mem::take(&mut session.mode);
+    let game = loaded.shared.flatten().filter(|g| looked_up == Some(g.id));
     let mut cx = Cx {
-        pressed: matches!(input, Input::Button(_)),
-        pressed_nonce: press_nonce(&input),
-        session,
-        replies: Vec::new(),
-        events: Vec::new(),
+        given: Given {
+            envelope,
+            now: envelope.now.and_then(super::review::at),
+            pressed: matches!(input, Input::Button(_)),
+            pressed_nonce: reading.press_nonce(),
+        },
         catalog,
-        now: envelope.now.and_then(super::review::at),
+        session,
+        out: Outbox::default(),
         shared: super::cx::SharedSlot {
-            looked_up: loaded.as_ref().map(|l| l.id),
-            game: loaded.and_then(|l| l.game),
+            looked_up,
+            game,
             changed: false,
             created: false,
         },
-        others: Vec::new(),
-        learner: envelope.learner,
-        new_game: envelope.new_game,
-        bot_username: envelope.bot_username.clone(),
-        room: envelope.room,
-        name: envelope.name.clone(),
-        refusal: Vec::new(),
-        page_said: None,
-        page_caption: None,
-        class,
-        class_writes: Vec::new(),
+        class: loaded.class.map(|class| class::context(envelope, class)),
     };
+    // Whether the bot may write to this person in a private chat: yes once they wrote there
+    // (the board page is opened from it too); a session made by a poll answer is not.
+    match &input {
+        Input::PollAnswer { .. } if given == Session::default() => cx.session.only_voted = true,
+        Input::PollAnswer { .. } | Input::ClassTick { .. } => {}
+        _ if envelope.group.is_none() => cx.session.only_voted = false,
+        _ => {}
+    }
     // A finished game with a friend is counted for this learner at their first input after.
     let mode = duel::settle(&mut cx, mode);
     // A learner is answered in their client's language from their first input on; a client
@@ -79,123 +88,184 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
     {
         cx.set_lang(Lang::from_client(code).unwrap_or(Lang::En));
     }
+    // A class's own business in its group is said in the topic the class was started in,
+    // wherever in the group it was asked.
+    if is_class_post(&reading)
+        && envelope.group.is_some()
+        && let Some(class) = cx.class.as_ref().and_then(|c| c.class.as_ref())
+    {
+        cx.out.here_is(To::posts_of(class));
+    }
     // The board page asks for its view after a drop or a look, and only then.
     let for_page = matches!(input, Input::Drop(_) | Input::Look);
     let dropped = matches!(input, Input::Drop(_));
-    let mode = match input {
-        Input::Drop(drop) => cx.drop_piece(drop, mode),
-        Input::Look => mode,
-        Input::Start { client_lang } => {
+    let mode = match (input, reading) {
+        (Input::Drop(drop), _) => cx.drop_piece(drop, mode),
+        (Input::Look, _) => mode,
+        (Input::Start { client_lang }, _) => {
             cx.start(client_lang.as_deref().or(envelope.client_lang.as_deref()));
             mode
         }
-        Input::Text(text) => {
-            // Characters that mean nothing in a move or a word, and that would turn an echo
-            // around or drive a terminal (direction overrides, escape sequences), are dropped
-            // once, here: no reply can echo them.
-            let text: String = text
-                .split('\n')
-                .map(rules::text::displayable)
-                .collect::<Vec<_>>()
-                .join("\n");
-            if text.chars().count() > MAX_TEXT_CHARS {
-                let lang = cx.lang();
-                cx.reply(Reply::text(Say::TooLong.to(lang)));
+        (Input::PollAnswer { option, .. }, _) => {
+            class::poll_answer(&mut cx, option);
+            mode
+        }
+        (Input::ClassTick { class: id, day }, _) => {
+            class::tick(&mut cx, id, day);
+            mode
+        }
+        (_, Reading::TooLong) => {
+            let lang = cx.lang();
+            cx.reply(Reply::text(Say::TooLong.to(lang)));
+            mode
+        }
+        (_, Reading::Command(command)) => cx.command(command, mode),
+        (_, Reading::Text(text)) => {
+            if class::daily_reply(&mut cx, &text) {
                 mode
-            } else if let Some(command) =
-                Command::parse(&text).or_else(|| Command::parse_bare(&text))
-            {
-                cx.command(command, mode)
             } else {
-                cx.text(text.trim(), mode)
+                cx.text(&text, mode)
             }
         }
-        Input::Button(data) => match Action::decode(&data) {
-            Some(action) => cx.action(action, mode),
-            None => {
-                cx.stale_button();
-                mode
-            }
-        },
+        (_, Reading::Press(Some(action))) => cx.action(action, mode),
+        (_, Reading::Press(None) | Reading::Other) => {
+            cx.stale_button();
+            mode
+        }
     };
+    // A class's puzzle of the day solved on a board in a private chat: the class records the
+    // solver and names them, in this same step.
+    if let Some((class, day)) = cx.out.daily_solved.take() {
+        class::solved_in_private(&mut cx, class, day);
+    }
     // A refused press changes nothing (not even what the steps before the refusal did, such as
     // putting a game aside): it is answered, and the session is the one given.
-    if !cx.refusal.is_empty() {
+    if cx.out.refused() {
         let mut session = given;
         // The language a first input brings is not the press's doing: it is kept.
         if session.lang.is_none() && cx.session.lang.is_some() {
             session.lang = cx.session.lang;
         }
+        let effects = cx
+            .out
+            .into_refusal()
+            .into_iter()
+            .map(|reply| Effect::Say {
+                to: To::Here,
+                reply,
+            })
+            .collect();
         return Transition {
             session,
-            replies: cx.refusal,
-            events: Vec::new(),
-            shared: None,
-            others: Vec::new(),
-            others_chat: None,
+            effects,
             refused: true,
-            page: None,
-            class: Vec::new(),
         };
     }
     let page = for_page.then(|| {
-        let board = page_board(&mode, &cx);
-        let said = cx.page_said.take().or_else(|| {
+        let board = cx.page_board(&mode);
+        let said = cx.out.page_said.take().or_else(|| {
             // A drop neither refused nor waiting for its piece was played.
-            dropped.then(|| {
-                let before = cx.page_caption.as_deref().unwrap_or("");
-                let after = board.as_ref().map_or("", |(b, _)| b.caption.as_str());
-                PageSaid {
-                    result: DropResult::Legal,
-                    text: page::played_words(&cx.replies, &[before, after]),
-                    overlay: crate::render::Overlay::default(),
-                }
+            dropped.then(|| PageSaid {
+                result: DropResult::Legal,
+                text: String::new(),
+                overlay: crate::render::Overlay::default(),
             })
         });
         page::view(cx.lang(), cx.nonce(), board, said)
     });
-    // A game played in a group: what its other player is told goes to the group.
-    let others_chat = cx
-        .shared
-        .game
-        .as_ref()
-        .and_then(|g| g.room)
-        .filter(|_| !cx.others.is_empty());
     let label = Say::ButtonBoardApp.to(cx.lang());
-    for reply in &mut cx.replies {
+    for reply in cx.out.here_mut() {
         if reply.offers_tap_board() {
             reply.board_app = Some(label.clone());
         }
     }
     let mut session = cx.session;
     session.mode = mode;
-    let shared =
-        cx.shared
-            .game
-            .filter(|_| cx.shared.changed)
-            .map(|game| super::shared::SharedWrite {
-                game,
-                created: cx.shared.created,
-            });
+    // A game played in a group: what its other player is told goes to the group.
+    let room = cx.shared.game.as_ref().and_then(|g| g.room);
+    let mut effects: Vec<Effect> = cx
+        .out
+        .into_effects()
+        .into_iter()
+        .map(|effect| match (effect, room) {
+            (
+                Effect::Say {
+                    to: To::Learner(learner),
+                    reply,
+                },
+                Some(chat),
+            ) => Effect::Say {
+                to: To::Room { learner, chat },
+                reply,
+            },
+            (effect, _) => effect,
+        })
+        .collect();
+    if cx.shared.changed
+        && let Some(game) = cx.shared.game
+    {
+        effects.push(Effect::Game(super::shared::SharedWrite {
+            game,
+            created: cx.shared.created,
+        }));
+    }
+    if let Some(page) = page {
+        effects.push(Effect::Page(page));
+    }
     Transition {
         session,
-        replies: cx.replies,
-        events: cx.events,
-        shared,
-        others: cx.others,
-        others_chat,
+        effects,
         refused: false,
-        page,
-        class: cx.class_writes,
     }
 }
 
-/// The question a pressed button belongs to.
-fn press_nonce(input: &Input) -> Option<u32> {
-    match input {
-        Input::Button(data) => Action::decode(data).and_then(|a| a.nonce()),
-        _ => None,
+/// Whether a reading is a class's own business in its group (a quiz, the leaderboard, the
+/// class's settings, closing a quiz), said in the class's topic.
+fn is_class_post(reading: &Reading) -> bool {
+    match reading {
+        Reading::Command(Command::Class(command)) => !matches!(
+            command,
+            ClassCommand::JoinLink(_)
+                | ClassCommand::DailyLink(_)
+                | ClassCommand::Leave
+                | ClassCommand::Report
+                | ClassCommand::ReportStudent(_)
+        ),
+        Reading::Press(Some(Action::Class(ClassAct::Close(_)))) => true,
+        _ => false,
     }
+}
+
+/// Runs `$body` with `$t` bound to the activity of `$mode` that asks for moves (a game with a
+/// friend resolved once, here, from the seat and the loaded game); `$other` binds any other
+/// mode.
+macro_rules! on_move_task {
+    ($cx:expr, $mode:expr, |$t:ident| $body:expr, |$other:ident| $otherwise:expr) => {
+        match $mode {
+            Mode::Lesson($t) => $body,
+            Mode::Puzzle($t) => $body,
+            Mode::Game($t) => $body,
+            Mode::Duel => match duel::turn($cx) {
+                Some($t) => $body,
+                None => $cx.duel_gone(),
+            },
+            $other => $otherwise,
+        }
+    };
+}
+
+/// Runs `$body` with `$t` bound to the activity of `$mode` (a game with a friend resolved as
+/// in [`on_move_task`]), `$idle` for no activity.
+macro_rules! on_activity {
+    ($cx:expr, $mode:expr, |$t:ident| $body:expr, idle => $idle:expr) => {
+        match $mode {
+            Mode::Quiz($t) => $body,
+            Mode::Idle => $idle,
+            other => on_move_task!($cx, other, |$t| $body, |_other| unreachable!(
+                "every other mode asks for moves"
+            )),
+        }
+    };
 }
 
 /// The language choice: each language named in itself.
@@ -215,27 +285,6 @@ fn current_puzzle(mode: &Mode) -> Option<&crate::content::PuzzleId> {
     match mode {
         Mode::Puzzle(p) => Some(&p.id),
         _ => None,
-    }
-}
-
-/// The board the page shows: the current question's when it asks for a move, or the game with
-/// a friend's on either player's move (with whether it is the learner's).
-fn page_board(mode: &Mode, cx: &Cx<'_>) -> Option<(TaskBoard, bool)> {
-    match mode {
-        Mode::Duel => duel::turn(cx).and_then(|d| duel::page_board(cx, &d)),
-        Mode::Idle if duel::active(cx) => duel::turn(cx).and_then(|d| duel::page_board(cx, &d)),
-        other => move_task_board(other, cx).map(|b| (b, true)),
-    }
-}
-
-/// The board of the current question, when it asks for a move (what the tap board needs).
-fn move_task_board(mode: &Mode, cx: &Cx<'_>) -> Option<TaskBoard> {
-    match mode {
-        Mode::Lesson(s) => s.task_board(cx),
-        Mode::Puzzle(s) => s.task_board(cx),
-        Mode::Game(s) => s.task_board(cx),
-        Mode::Duel => duel::turn(cx).and_then(|t| t.task_board(cx)),
-        Mode::Quiz(_) | Mode::Idle => None,
     }
 }
 
@@ -516,35 +565,17 @@ impl Cx<'_> {
                     other
                 }
             },
-            Action::TapBoard(_) => match mode {
-                Mode::Lesson(s) => s.open_tap_board(self),
-                Mode::Puzzle(s) => s.open_tap_board(self),
-                Mode::Game(s) => s.open_tap_board(self),
-                Mode::Duel => match duel::turn(self) {
-                    Some(t) => t.open_tap_board(self),
-                    None => self.duel_gone(),
-                },
-                other => {
-                    self.stale_button();
-                    other
-                }
-            },
+            Action::TapBoard(_) => on_move_task!(self, mode, |t| t.open_tap_board(self), |other| {
+                self.stale_button();
+                other
+            }),
             Action::Tap { square, .. } => {
                 let before = BeforeTap::now(self);
-                let next = match mode {
-                    Mode::Lesson(s) => s.tap(self, square),
-                    Mode::Puzzle(s) => s.tap(self, square),
-                    Mode::Game(s) => s.tap(self, square),
-                    Mode::Duel => match duel::turn(self) {
-                        Some(t) => t.tap(self, square),
-                        None => self.duel_gone(),
-                    },
-                    other => {
-                        self.stale_button();
-                        other
-                    }
-                };
-                let after = move_task_board(&next, self);
+                let next = on_move_task!(self, mode, |t| t.tap(self, square), |other| {
+                    self.stale_button();
+                    other
+                });
+                let after = self.move_task_board(&next);
                 before.keep_board_open(self, after);
                 next
             }
@@ -555,65 +586,82 @@ impl Cx<'_> {
                     other
                 }
             },
-            Action::Promote { from, to, role, .. } => match mode {
-                Mode::Lesson(s) => s.promote(self, from, to, role),
-                Mode::Puzzle(s) => s.promote(self, from, to, role),
-                Mode::Game(s) => s.promote(self, from, to, role),
-                Mode::Duel => match duel::turn(self) {
-                    Some(t) => t.promote(self, from, to, role),
-                    None => self.duel_gone(),
-                },
-                other => {
+            Action::Promote { from, to, role, .. } => {
+                on_move_task!(self, mode, |t| t.promote(self, from, to, role), |other| {
                     self.stale_button();
                     other
-                }
-            },
+                })
+            }
+        }
+    }
+
+    /// The mode of an input that moves: a game with a friend under way takes the moves of a
+    /// learner with nothing else open.
+    fn moving(&self, mode: Mode) -> Mode {
+        match mode {
+            Mode::Idle if duel::active(self) => Mode::Duel,
+            other => other,
+        }
+    }
+
+    /// The board the page shows: the current question's when it asks for a move, or the game
+    /// with a friend's on either player's move (with whether it is the learner's).
+    fn page_board(&self, mode: &Mode) -> Option<(TaskBoard, bool)> {
+        match self.moving(mode.clone()) {
+            Mode::Duel => duel::turn(self).and_then(|d| duel::page_board(self, &d)),
+            other => self.move_task_board(&other).map(|b| (b, true)),
+        }
+    }
+
+    /// The board of the current question, when it asks for a move (what the tap board needs).
+    fn move_task_board(&self, mode: &Mode) -> Option<TaskBoard> {
+        match mode {
+            Mode::Lesson(s) => s.task_board(self),
+            Mode::Puzzle(s) => s.task_board(self),
+            Mode::Game(s) => s.task_board(self),
+            Mode::Duel => duel::turn(self).and_then(|t| t.task_board(self)),
+            Mode::Quiz(_) | Mode::Idle => None,
         }
     }
 
     /// A piece dropped on the board page: judged as the move between its two squares, by the
-    /// task that asks for a move, exactly as a tapped move is. With no such task, nothing
-    /// changes and nothing is said in the chat (the page says it).
+    /// task that asks for a move, exactly as a tapped move is, on the task the page showed.
+    /// With no such task, or a task that changed since the page drew it, nothing changes and
+    /// nothing is said in the chat (the page says it).
     fn drop_piece(&mut self, drop: BoardDrop, mode: Mode) -> Mode {
-        let mode = match mode {
-            Mode::Idle if duel::active(self) => Mode::Duel,
-            other => other,
-        };
-        let Some(board) = move_task_board(&mode, self) else {
-            self.page_said = Some(PageSaid {
+        let mode = self.moving(mode);
+        let shown = self.page_board(&mode);
+        let stale = |cx: &mut Self, say: Say| {
+            cx.out.page_said = Some(PageSaid {
                 result: DropResult::Stale,
-                text: Say::PageNoTask.to(self.lang()),
+                text: say.to(cx.lang()),
                 overlay: crate::render::Overlay::default(),
             });
+        };
+        let Some(board) = shown.as_ref().filter(|(_, yours)| *yours).map(|(b, _)| b) else {
+            stale(self, Say::PageNoTask);
             return mode;
         };
-        let verdict = rules::explain_squares(&board.pos, drop.from, drop.to, drop.promotion);
-        self.page_caption = Some(board.caption.clone());
-        let uci = drop.to_string();
-        let pos = board.pos;
-        match mode {
-            Mode::Lesson(s) => s.submit(self, &pos, verdict, &uci),
-            Mode::Puzzle(s) => s.submit(self, &pos, verdict, &uci),
-            Mode::Game(s) => s.submit(self, &pos, verdict, &uci),
-            Mode::Duel => match duel::turn(self) {
-                Some(t) => t.submit(self, &pos, verdict, &uci),
-                None => self.duel_gone(),
-            },
-            other => other,
+        if let Some(seen) = &drop.seen
+            && page::task_of(board, true, self.nonce()).version != *seen
+        {
+            stale(self, Say::PageStale);
+            return mode;
         }
+        let verdict = rules::explain_squares(&board.pos, drop.from, drop.to, drop.promotion);
+        let uci = drop.to_string();
+        let pos = board.pos.clone();
+        on_move_task!(
+            self,
+            mode,
+            |t| t.submit(self, &pos, verdict, &uci),
+            |other| other
+        )
     }
 
     fn text(&mut self, text: &str, mode: Mode) -> Mode {
         // A move typed with nothing else open goes to the game with a friend, if one is on.
-        let mode = match mode {
-            Mode::Idle if duel::active(self) => Mode::Duel,
-            other => other,
-        };
-        match mode {
-            Mode::Duel => match duel::turn(self) {
-                Some(t) => t.text(self, text),
-                None => self.duel_gone(),
-            },
+        match self.moving(mode) {
             Mode::Idle => {
                 let lang = self.lang();
                 let row = self.menu_row();
@@ -627,98 +675,50 @@ impl Cx<'_> {
                 );
                 Mode::Idle
             }
-            Mode::Lesson(s) => s.text(self, text),
-            Mode::Puzzle(s) => s.text(self, text),
-            Mode::Quiz(s) => s.text(self, text),
-            Mode::Game(s) => s.text(self, text),
+            mode => on_activity!(self, mode, |s| s.text(self, text), idle => Mode::Idle),
         }
     }
 
     fn answer(&mut self, mode: Mode, choice: usize) -> Mode {
-        match mode {
-            Mode::Lesson(s) => s.answer(self, choice),
-            Mode::Quiz(s) => s.answer(self, choice),
-            Mode::Puzzle(s) => s.answer(self, choice),
-            Mode::Game(s) => s.answer(self, choice),
-            Mode::Duel => match duel::turn(self) {
-                Some(s) => s.answer(self, choice),
-                None => self.duel_gone(),
-            },
-            Mode::Idle => {
-                self.stale_button();
-                Mode::Idle
-            }
-        }
+        on_activity!(self, mode, |s| s.answer(self, choice), idle => {
+            self.stale_button();
+            Mode::Idle
+        })
     }
 
     fn next(&mut self, mode: Mode) -> Mode {
-        match mode {
-            Mode::Lesson(s) => s.next(self),
-            Mode::Quiz(s) => s.next(self),
-            Mode::Puzzle(s) => s.next(self),
-            Mode::Game(s) => s.next(self),
-            Mode::Duel => match duel::turn(self) {
-                Some(s) => s.next(self),
-                None => self.duel_gone(),
-            },
-            Mode::Idle => lesson::resume(self, None),
-        }
+        on_activity!(self, mode, |s| s.next(self), idle => lesson::resume(self, None))
     }
 
     fn hint(&mut self, mode: Mode) -> Mode {
-        match mode {
-            Mode::Lesson(s) => s.hint(self),
-            Mode::Puzzle(s) => s.hint(self),
-            Mode::Quiz(s) => s.hint(self),
-            Mode::Game(s) => s.hint(self),
-            Mode::Duel => match duel::turn(self) {
-                Some(s) => s.hint(self),
-                None => self.duel_gone(),
-            },
-            Mode::Idle => {
-                self.nothing_to_do();
-                Mode::Idle
-            }
-        }
+        on_activity!(self, mode, |s| s.hint(self), idle => {
+            self.nothing_to_do();
+            Mode::Idle
+        })
     }
 
     fn solution(&mut self, mode: Mode) -> Mode {
-        match mode {
-            Mode::Lesson(s) => s.solution(self),
-            Mode::Puzzle(s) => s.solution(self),
-            Mode::Quiz(s) => s.solution(self),
-            Mode::Game(s) => s.solution(self),
-            Mode::Duel => match duel::turn(self) {
-                Some(s) => s.solution(self),
-                None => self.duel_gone(),
-            },
-            Mode::Idle => {
-                self.nothing_to_do();
-                Mode::Idle
-            }
-        }
+        on_activity!(self, mode, |s| s.solution(self), idle => {
+            self.nothing_to_do();
+            Mode::Idle
+        })
     }
 
     fn board(&mut self, mode: &Mode) {
-        match mode {
-            Mode::Lesson(s) => s.present(self),
-            Mode::Puzzle(s) => s.present(self),
-            Mode::Quiz(s) => s.present(self),
-            Mode::Game(s) => s.present(self),
-            Mode::Duel => match duel::turn(self) {
-                Some(s) => s.present(self),
-                None => {
-                    self.duel_gone();
-                }
-            },
-            Mode::Idle => self.nothing_to_do(),
-        }
+        // `present` shows the task without changing it.
+        let _ = on_activity!(self, mode.clone(), |s| {
+            s.present(self);
+            Mode::Idle
+        }, idle => {
+            self.nothing_to_do();
+            Mode::Idle
+        });
     }
 
     /// A game action: for the game under way, or a stale button.
     /// A game with a friend that is no longer there (finished, or not found): the menu.
     fn duel_gone(&mut self) -> Mode {
-        if self.pressed {
+        if self.pressed() {
             // A button of a game that is no longer there: refused, with the menu.
             let lang = self.lang();
             let row = self.menu_row();

@@ -23,10 +23,26 @@ pub enum Input {
         client_lang: Option<String>,
     },
     /// A piece dropped on the board page (the Mini App): judged exactly as a typed move
-    /// from one square to another.
+    /// from one square to another, on the task the page showed.
     Drop(BoardDrop),
     /// The board page asks what to show: changes nothing.
     Look,
+    /// A member's answer to a class's quiz poll (Telegram's `poll_answer`): the option
+    /// chosen, or none when the vote was taken back. The sender is the
+    /// [`super::Envelope::who`].
+    PollAnswer {
+        /// Telegram's id of the poll.
+        poll: String,
+        /// The option chosen (0-based); `None`: the vote was retracted.
+        option: Option<u8>,
+    },
+    /// A class's timer: its puzzle of `day` (and the week's leaderboard) may be due.
+    ClassTick {
+        /// The class.
+        class: super::classroom::ClassId,
+        /// The day (days since 1970-01-01, UTC).
+        day: i64,
+    },
 }
 
 /// A piece dragged (or tapped, then its square) on the board page: from where, to where, and
@@ -41,7 +57,7 @@ pub enum Input {
 /// assert!("e2e2".parse::<BoardDrop>().is_err());
 /// ```
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, serde_with::SerializeDisplay, serde_with::DeserializeFromStr,
+    Debug, Clone, PartialEq, Eq, serde_with::SerializeDisplay, serde_with::DeserializeFromStr,
 )]
 pub struct BoardDrop {
     /// The square the piece was taken from.
@@ -50,6 +66,10 @@ pub struct BoardDrop {
     pub to: shakmaty::Square,
     /// The piece a pawn becomes, when one was chosen (never a pawn or a king).
     pub promotion: Option<shakmaty::Role>,
+    /// The version of the task the page showed when the piece was dropped: a drop on a board
+    /// that changed meanwhile is not judged against another position. (Not part of the
+    /// move's text.)
+    pub seen: Option<super::page_view::PageVersion>,
 }
 
 /// A drop that does not read: the page sent something that is no pair of squares.
@@ -93,7 +113,17 @@ impl BoardDrop {
             from,
             to,
             promotion,
+            seen: None,
         })
+    }
+}
+
+impl BoardDrop {
+    /// The same drop, made on the task of version `seen`.
+    #[must_use]
+    pub fn seen(mut self, seen: super::page_view::PageVersion) -> BoardDrop {
+        self.seen = Some(seen);
+        self
     }
 }
 

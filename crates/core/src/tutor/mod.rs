@@ -1,9 +1,10 @@
 //! The conversation core: a learner's session as a pure state machine.
 //!
-//! [`step`] takes the session, one input (a text, a button press, the start of a chat) and
-//! the [`Catalog`], and returns the new session, the replies to send (text, a board picture
-//! spec, buttons) and progress events. It never touches the network, a database or the
-//! clock, so a whole conversation is a unit test.
+//! Two doors only: [`needs`] says what a shell must load for a [`Request`] (read from the input
+//! once), and [`step`] takes the request with what was loaded and the [`Catalog`] and returns
+//! the new session and every consequence as an addressed [`Effect`] (messages to whom, progress
+//! events, the shared game's and the class's writes, the board page's answer). It never touches
+//! the network, a database or the clock, so a whole conversation is a unit test.
 //!
 //! A sample conversation:
 //!
@@ -30,16 +31,19 @@ mod commands;
 mod cx;
 mod dispatch;
 mod duel;
+mod effect;
 mod game;
 pub mod input;
 pub mod ladder;
 mod lesson;
 mod mating;
 mod move_task;
+mod needs;
 mod page;
 pub mod page_view;
 mod puzzle;
 mod quiz;
+mod read;
 pub mod reply;
 mod request;
 pub mod review;
@@ -47,24 +51,25 @@ mod shared;
 mod spelling;
 pub mod state;
 pub mod tap;
+#[cfg(test)]
+mod testing;
 mod words;
 
 pub use crate::content::Catalog;
 pub use callback::{Action, DuelAct};
-pub use class::{
-    DailyAnswer, Misfit, PollMisfit, class_points, daily_post, daily_puzzle, judge_answer,
-    poll_misfits, solved_text, weekly_post,
-};
+pub use class::{Misfit, PollMisfit, class_points, poll_misfits};
 pub use classroom::{
-    ClassAct, ClassCommand, ClassContext, ClassId, ClassInfo, ClassNeed, ClassReport, ClassWrite,
-    DailyOpen, DailyTime, LastTry, OpenQuiz, Person, PollOp, QuizPoll, REPORT_EVENTS, Role, Sender,
-    StudentFigures,
+    AnswerTally, ClassAct, ClassCommand, ClassId, ClassInfo, ClassLoaded, ClassNeed, ClassReport,
+    ClassRows, ClassWrite, DailyOpen, DailyTime, LastTry, OpenQuiz, Person, PollOp, PolledQuiz,
+    QuizPoll, REPORT_EVENTS, Receipt, Role, Sender, StudentFigures, Tally, daily_points,
 };
 pub use dispatch::step;
+pub use effect::{Effect, To, Transition};
 pub use input::{BoardDrop, Command, Input};
-pub use page_view::{DropResult, PageLabels, PageSaid, PageTask, PageView};
-pub use reply::{Button, Event, Reply, Transition};
-pub use request::{Envelope, Request};
+pub use needs::{Needs, needs};
+pub use page_view::{DropResult, PageLabels, PageSaid, PageTask, PageVersion, PageView};
+pub use reply::{Button, Event, Reply};
+pub use request::{Envelope, Group, Loaded, Request};
 pub use shared::SharedGame;
 pub use state::DuelId;
 pub use state::{

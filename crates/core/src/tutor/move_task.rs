@@ -72,7 +72,7 @@ pub(crate) trait MoveTask: Activity {
     /// its squares drawn ([`MoveTask::show_refusal`]).
     fn refuse(self, cx: &mut Cx<'_>, pos: &Chess, reason: &IllegalReason, input: &str) -> Mode {
         let refusal = Refusal::counted(cx, pos, reason, input);
-        cx.page_said = Some(PageSaid {
+        cx.out.page_said = Some(PageSaid {
             result: DropResult::Refused,
             text: refusal.note.clone(),
             overlay: refusal.overlay.clone(),
@@ -211,7 +211,7 @@ impl BeforeTap {
     pub(crate) fn now(cx: &Cx<'_>) -> Self {
         Self {
             nonce: cx.nonce(),
-            first: cx.replies.len(),
+            first: cx.out.len(),
         }
     }
 
@@ -224,9 +224,9 @@ impl BeforeTap {
         };
         let now = cx.nonce();
         let retry = Say::TapRetry.to(cx.lang());
-        let first = self.first.min(cx.replies.len());
-        if let Some(reply) = cx.replies[first..]
-            .iter_mut()
+        if let Some(reply) = cx
+            .out
+            .here_since(self.first)
             .rev()
             .find(|r| r.edit_task == Some(self.nonce) && r.squares.is_empty())
         {
@@ -301,7 +301,7 @@ fn offer_promotion<T: MoveTask>(task: &T, cx: &mut Cx<'_>, from: Square, to: Squ
         .with_row(choices)
         .with_row(vec![tap::button(cx)]);
     cx.update_task(reply);
-    cx.page_said = Some(PageSaid {
+    cx.out.page_said = Some(PageSaid {
         result: DropResult::Promote,
         text: words::choose_promotion(lang, from, to),
         overlay: Overlay::default(),

@@ -11,8 +11,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{EnPassantMode, Position};
 
 use super::move_task::TaskBoard;
-use super::page_view::{PageLabels, PageSaid, PageTask, PageView};
-use super::reply::Reply;
+use super::page_view::{PageLabels, PageSaid, PageTask, PageVersion, PageView};
 use super::tap::targets;
 use super::words::Say;
 use crate::rules::Lang;
@@ -57,7 +56,7 @@ pub(crate) fn task_of(board: &TaskBoard, yours: bool, nonce: u32) -> PageTask {
 }
 
 /// A short, stable digest of the parts (FNV-1a, 64 bits): the same on every replica.
-fn version(parts: &[&str]) -> String {
+fn version(parts: &[&str]) -> PageVersion {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for part in parts {
         for byte in part.bytes().chain([0xff]) {
@@ -65,7 +64,7 @@ fn version(parts: &[&str]) -> String {
             hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
         }
     }
-    format!("{hash:016x}")
+    PageVersion::of_digest(hash)
 }
 
 /// The page's view after a step, for a learner reading `lang` on the question `nonce`: `board` is the task that now asks for a move (with whether it
@@ -84,41 +83,9 @@ pub(crate) fn view(
     }
 }
 
-/// What a played drop is answered with on the page: the tutor's words about it, without the
-/// task's own words that the page shows already (`captions`: the task's before the drop and the
-/// one after it): the lines a reply begins with that are lines of a caption are left out.
-pub(crate) fn played_words(replies: &[Reply], captions: &[&str]) -> String {
-    let shown = |line: &str| {
-        line.trim().is_empty() || captions.iter().any(|c| c.lines().any(|l| l == line))
-    };
-    replies
-        .iter()
-        .filter_map(|r| {
-            let lines: Vec<&str> = r.text.lines().skip_while(|l| shown(l)).collect();
-            let text = lines.join("\n");
-            let text = text.trim();
-            (!text.is_empty()).then(|| text.to_owned())
-        })
-        .collect::<Vec<_>>()
-        .join("\n\n")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn played_words_leave_out_the_task_and_its_words() {
-        let replies = [
-            Reply::text("Rook h4\n\nRight! The rook goes to h4."),
-            Reply::text("Unit 3 · 2/9\n\nNext task").as_task(4),
-            Reply::text("Rook h4"),
-        ];
-        assert_eq!(
-            played_words(&replies, &["Rook h4", "Unit 3 · 2/9\n\nNext task"]),
-            "Right! The rook goes to h4."
-        );
-    }
 
     #[test]
     fn versions_differ_with_any_part_and_not_by_where_parts_split() {

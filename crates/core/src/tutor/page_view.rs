@@ -40,8 +40,56 @@ pub struct PageTask {
     pub text: String,
     /// Whether the learner is to move (false while the friend is, in a game with a friend).
     pub yours: bool,
-    /// Changes whenever the task, its words or its board change: the page polls on it.
-    pub version: String,
+    /// Changes whenever the task, its words or its board change: a drop carries the one
+    /// the page showed.
+    pub version: PageVersion,
+}
+
+/// The version of a task as the page shows it: a short digest, the same on every replica.
+///
+/// ```
+/// use chess_tutor_core::tutor::PageVersion;
+/// let v: PageVersion = "00ff00ff00ff00ff".parse().unwrap();
+/// assert_eq!(v.to_string(), "00ff00ff00ff00ff");
+/// assert!("not hex".parse::<PageVersion>().is_err());
+/// assert!("0".repeat(65).parse::<PageVersion>().is_err());
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PageVersion(String);
+
+impl std::fmt::Debug for PageVersion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+/// A version that does not read: not 1–64 hexadecimal digits.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("not a task version")]
+pub struct BadVersion;
+
+impl PageVersion {
+    /// The version of a digest.
+    pub(crate) fn of_digest(hash: u64) -> PageVersion {
+        PageVersion(format!("{hash:016x}"))
+    }
+}
+
+impl std::str::FromStr for PageVersion {
+    type Err = BadVersion;
+
+    fn from_str(s: &str) -> Result<PageVersion, BadVersion> {
+        if s.is_empty() || s.len() > 64 || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(BadVersion);
+        }
+        Ok(PageVersion(s.to_ascii_lowercase()))
+    }
+}
+
+impl std::fmt::Display for PageVersion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
 }
 
 /// What became of a drop.

@@ -9,7 +9,7 @@ use shakmaty::{Chess, Color, Move, Position, Role, Square, uci::UciMove};
 
 use super::activity::Activity;
 use super::callback::Action;
-use super::classroom::{ClassId, ClassWrite};
+use super::classroom::ClassId;
 use super::cx::Cx;
 use super::ladder::{self, GameResult};
 use super::mating::{self, why_mate};
@@ -57,7 +57,7 @@ fn rung(cx: &Cx<'_>) -> u32 {
 fn pick<'c>(cx: &Cx<'c>, recent: Option<&PuzzleId>) -> Option<(&'c MatePuzzle, bool)> {
     let p = &cx.session.progress;
     let catalog = cx.catalog;
-    let review = match cx.now {
+    let review = match cx.now() {
         // With a clock: the missed puzzle whose FSRS review is due first.
         Some(now) => super::review::due(&p.reviews, now).and_then(|id| catalog.puzzle(id)),
         // Without one: every third puzzle is the oldest missed one.
@@ -249,7 +249,7 @@ fn decide(cx: &mut Cx<'_>, state: &mut PuzzleState, solved: bool) {
     let rating = cx.catalog.puzzle(id).and_then(MatePuzzle::rating);
     let opponent = ladder::puzzle_points(rating);
     let assisted = state.hints > 0;
-    let now = cx.now;
+    let now = cx.now();
     let p = &mut cx.session.progress;
     if let Some(now) = now {
         // FSRS: a miss is rated Again; a solved review Good (Hard with a hint).
@@ -469,10 +469,7 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
     {
         now.daily = None;
         if now.hints == 0 {
-            cx.class_writes.push(ClassWrite::DailySolved {
-                class: ClassId(tag.class),
-                day: tag.day,
-            });
+            cx.out.daily_solved = Some((ClassId(tag.class), tag.day));
         }
     }
     match judgement {
@@ -498,6 +495,7 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
                     .to(lang),
                 );
             }
+            cx.played(&msg);
             finished(cx, now, view, msg)
         }
         MoveJudgement::KeepsMate { best_defence, .. } => {
@@ -519,6 +517,7 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
             }
             .to(lang);
             let view = view_of(&next, now.last_move.as_ref(), learner);
+            cx.played(&msg);
             let reply = now.message(cx, view, &msg);
             cx.reply(reply.editing_task(old).as_task(cx.nonce()));
             now.into()
@@ -621,6 +620,7 @@ fn wrong(
     // Counted now; the points are said when the puzzle ends.
     decide(cx, &mut now, false);
     msg.push_str(&cx.t(&Say::PuzzleTryAgain));
+    cx.played(&msg);
     let mut view = now.view();
     if let Some((f, t)) = tried {
         view = view.with_arrow(f, t, ArrowKind::Move);

@@ -179,7 +179,7 @@ impl QuizState {
             &Action::Next(cx.nonce()),
         )];
         match judged {
-            Some(judged) if cx.pressed => {
+            Some(judged) if cx.pressed() => {
                 let reply = self.answered_message(cx, &judged);
                 cx.update_task(reply);
             }

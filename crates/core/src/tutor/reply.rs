@@ -3,7 +3,6 @@
 use serde::{Deserialize, Serialize};
 
 use super::callback::Action;
-use super::state::Session;
 use crate::content::{LessonId, PuzzleId, StepId};
 use crate::render::BoardView;
 use crate::rules::Lang;
@@ -72,6 +71,10 @@ pub struct Reply {
     /// A poll this reply posts or closes (a class's quiz), besides or instead of its words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub poll: Option<super::classroom::PollOp>,
+    /// What the shell notes once this message is sent (the message a class's puzzle of the
+    /// day became, for the answers that reply to it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub receipt: Option<super::classroom::Receipt>,
 }
 
 /// A text file a reply carries.
@@ -99,6 +102,7 @@ impl Reply {
             document: None,
             board_app: None,
             poll: None,
+            receipt: None,
         }
     }
 
@@ -183,6 +187,13 @@ impl Reply {
     #[must_use]
     pub fn with_poll(mut self, poll: super::classroom::PollOp) -> Reply {
         self.poll = Some(poll);
+        self
+    }
+
+    /// The same reply, noted once sent.
+    #[must_use]
+    pub fn with_receipt(mut self, receipt: super::classroom::Receipt) -> Reply {
+        self.receipt = Some(receipt);
         self
     }
 
@@ -310,34 +321,6 @@ impl Event {
             _ => None,
         }
     }
-}
-
-/// The result of one [`step`](super::step): the new session, what to send, what to record.
-#[derive(Debug, Clone)]
-pub struct Transition {
-    /// The session after the input.
-    pub session: Session,
-    /// The messages to send, in order.
-    pub replies: Vec<Reply>,
-    /// Progress events, in order.
-    pub events: Vec<Event>,
-    /// A game between two learners that this input created or changed: to be stored with
-    /// the session, in the same transaction.
-    pub shared: Option<super::shared::SharedWrite>,
-    /// Replies for other learners (the other player), by learner, in order.
-    pub others: Vec<(i64, Vec<Reply>)>,
-    /// The chat [`Transition::others`] go to instead of each learner's own: the group chat
-    /// of a game played there.
-    pub others_chat: Option<i64>,
-    /// The input was a press that was refused (stale, forged, not offered, someone else's):
-    /// the session is the one given, byte for byte, and the replies only say so.
-    pub refused: bool,
-    /// What the board page shows after a drop or a look ([`super::Input::Drop`],
-    /// [`super::Input::Look`]); `None` for every other input.
-    pub page: Option<super::page_view::PageView>,
-    /// What a class input changes in its classes: stored with the session, in the same
-    /// transaction (empty for every other input).
-    pub class: Vec<super::classroom::ClassWrite>,
 }
 
 #[cfg(test)]

@@ -1,131 +1,142 @@
 //! One input as a shell hands it to the tutor: the learner's session, the input, what the shell
-//! knows about it ([`Envelope`]) and, for an input that needs one, the shared game it loaded.
-//! [`super::step`] turns a request into a [`super::Transition`]; nothing else computes.
-//!
-//! The shell builds a request from its snapshot of the store, asks it which shared game it
-//! needs ([`Request::shared_game`]) and hands that game's stored state over
-//! ([`Request::with_shared`]) before stepping; and whether the step may search long
-//! ([`Request::searches`]), to run it where long work does not hold up quick answers.
+//! knows about it ([`Envelope`]) and what it loaded for it ([`Loaded`]). The input is read once,
+//! when the request is made; [`super::needs`] says from that reading what the shell must load,
+//! and [`super::step`] turns the request into a [`super::Transition`]. Nothing else computes.
 
 use serde::{Deserialize, Serialize};
 
+use super::classroom::{ClassLoaded, Person};
 use super::input::Input;
+use super::read::Reading;
 use super::shared::SharedGame;
-use super::state::{DuelId, Mode, Session};
+use super::state::Session;
 
-/// What a shell knows about an input besides the input itself.
+/// What a shell knows about an input besides the input itself: when, who, where.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Envelope {
     /// The time of the input (Unix seconds), as the shell's clock read it.
     pub now: Option<i64>,
-    /// The language code the learner's client reports with this input (`zh-hans`, `en`, …):
+    /// The language code the sender's client reports with this input (`zh-hans`, `en`, …):
     /// a learner whose language is not known yet is answered in it from the first input on.
     pub client_lang: Option<String>,
-    /// Who the learner is (their chat id): needed to sit at a game with a friend.
+    /// Whose session this is (their chat id), where games between learners are played: the
+    /// shell says it so that a learner can sit at one. `None` elsewhere (the terminal).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub learner: Option<i64>,
-    /// A fresh random id, for a game with a friend that this input may create.
+    /// The person who sent the input, when a person with an account of their own did (not an
+    /// anonymous administrator writing as the group).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub new_game: Option<i64>,
-    /// The bot's username, for invitation links.
+    pub who: Option<Person>,
+    /// The group chat the input came from (`None`: a private chat, the board page, a timer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<Group>,
+    /// The message this one replies to, if any (an answer to a class's puzzle of the day
+    /// replies to its post).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reply_to: Option<i64>,
+    /// The bot's username, for links (`t.me/<name>?start=…`); `None` where there are none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bot_username: Option<String>,
-    /// The group chat the input came from, when it is a member's input there for a game
-    /// played in that group (the learner is then the member, not the group).
+    /// A fresh random positive id for what this input may create (a game with a friend, a
+    /// class, a quiz): drawn afresh by the shell for each try of a step.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub room: Option<i64>,
-    /// The learner's name as their account gives it (to address them in a group).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
+    pub fresh_id: Option<i64>,
 }
 
-/// The shared game an input needs, as the shell found it in the store.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Loaded {
-    /// The id looked up.
-    pub id: DuelId,
-    /// The game found under it (`None`: not stored).
-    pub game: Option<SharedGame>,
+/// A group chat an input came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Group {
+    /// The chat's id.
+    pub id: i64,
+    /// Its title.
+    pub title: String,
+    /// The forum topic the input came from (`None`: the main chat, or no forum).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub topic: Option<i32>,
+}
+
+impl Envelope {
+    /// The group chat a member's input came from, when the session stepped is the member's
+    /// (a player of a game played there), not the group's own.
+    #[must_use]
+    pub fn room(&self) -> Option<i64> {
+        let group = self.group.as_ref()?;
+        self.learner.filter(|l| *l != group.id).map(|_| group.id)
+    }
+}
+
+/// What the shell loaded for an input, as [`super::needs`] asked.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Loaded {
+    /// The shared game asked for ([`super::Needs::shared`]), as stored: `Some(None)` when no
+    /// game has the id, `None` when it was not looked up.
+    pub shared: Option<Option<SharedGame>>,
+    /// What a class input needs ([`super::Needs::class`]).
+    pub class: Option<ClassLoaded>,
 }
 
 /// One input for the tutor, with everything it is computed from.
 ///
 /// ```
-/// use chess_tutor_core::tutor::{step, Catalog, Envelope, Input, Request, Session};
+/// use chess_tutor_core::tutor::{needs, step, Catalog, Envelope, Input, Request, Session};
 /// let catalog = Catalog::default();
 /// let request = Request::new(
 ///     Session::default(),
 ///     Input::Start { client_lang: Some("en".into()) },
 ///     Envelope::default(),
 /// );
-/// assert_eq!(request.shared_game(), None);
+/// assert_eq!(needs(&request).shared, None);
 /// let t = step(request, &catalog);
-/// assert!(t.replies[0].text.contains("Welcome"));
+/// assert!(t.replies()[0].text.contains("Welcome"));
 /// ```
 #[derive(Debug, Clone)]
 pub struct Request {
     pub(crate) session: Session,
     pub(crate) input: Input,
+    /// The input read once: the command typed, the button's action.
+    pub(crate) reading: Reading,
     pub(crate) envelope: Envelope,
-    pub(crate) shared: Option<Loaded>,
-    pub(crate) class: Option<super::classroom::ClassContext>,
+    pub(crate) loaded: Loaded,
 }
 
 impl Request {
-    /// A request for `session` (as stored, or the default for a learner never seen).
+    /// A request for `session` (as stored, or the default for a learner never seen): the
+    /// input is read here, once.
     #[must_use]
     pub fn new(session: Session, input: Input, envelope: Envelope) -> Request {
+        let reading = Reading::of(&input);
         Request {
             session,
             input,
+            reading,
             envelope,
-            shared: None,
-            class: None,
+            loaded: Loaded::default(),
         }
     }
 
-    /// What a class input (`/class`, `/classquiz`, `/report`, a class's button…) needs the
-    /// shell to load; `None` for every other input.
+    /// The same input for another learner's session (a group's own, when a member's input
+    /// there is not theirs as a player): read once all the same.
     #[must_use]
-    pub fn class_need(&self) -> Option<super::classroom::ClassNeed> {
-        super::class::need_of(&self.input)
-    }
-
-    /// The request with what the shell loaded for [`Request::class_need`].
-    #[must_use]
-    pub fn with_class(mut self, class: super::classroom::ClassContext) -> Request {
-        self.class = Some(class);
+    pub fn for_learner(mut self, session: Session, learner: Option<i64>) -> Request {
+        self.session = session;
+        self.envelope.learner = learner;
+        self.loaded = Loaded::default();
         self
     }
 
-    /// The shared game (a game with a friend) this input needs: the one the learner sits at,
-    /// or the one whose invitation it opens. The shell loads it and hands it over with
-    /// [`Request::with_shared`]; without it, the game's inputs are answered as if it were not
-    /// there.
-    #[must_use]
-    pub fn shared_game(&self) -> Option<DuelId> {
-        super::duel::shared_game_of(&self.session, &self.input)
-    }
-
-    /// The request with the shared game [`Request::shared_game`] asked for, as stored
+    /// The request with the shared game [`super::Needs::shared`] asked for, as stored
     /// (`None`: no game has the id).
     #[must_use]
     pub fn with_shared(mut self, game: Option<SharedGame>) -> Request {
-        self.shared = self.shared_game().map(|id| Loaded { id, game });
+        self.loaded.shared = Some(game);
         self
     }
 
-    /// Whether the step may search long (the tutor's reply in a game, a mate search): a shell
-    /// runs such steps where they do not hold up quick answers.
+    /// The request with what the shell loaded for [`super::Needs::class`].
     #[must_use]
-    pub fn searches(&self) -> bool {
-        match &self.session.mode {
-            // The engine's reply, a puzzle's mate search, the coach at a game's end.
-            Mode::Game(_) | Mode::Puzzle(_) | Mode::Duel => true,
-            // A basic mate played against the best defence.
-            Mode::Lesson(state) => state.mate.is_some(),
-            Mode::Idle | Mode::Quiz(_) => false,
-        }
+    pub fn with_class(mut self, class: ClassLoaded) -> Request {
+        self.loaded.class = Some(class);
+        self
     }
 
     /// The session the request carries.
@@ -134,11 +145,15 @@ impl Request {
         &self.session
     }
 
-    /// Whether an input a member sent in group chat `room` is theirs as a player (the shell
-    /// then steps the member's session, not the group's): see
-    /// `duel::plays_in_room`.
+    /// The input.
     #[must_use]
-    pub fn plays_in_room(member: &Session, input: &Input, room: i64) -> bool {
-        super::duel::plays_in_room(member, input, room)
+    pub fn input(&self) -> &Input {
+        &self.input
+    }
+
+    /// What the shell said about the input.
+    #[must_use]
+    pub fn envelope(&self) -> &Envelope {
+        &self.envelope
     }
 }

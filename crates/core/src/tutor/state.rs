@@ -64,6 +64,11 @@ pub struct Session {
     /// The game against a friend this learner is seated at, until its result is counted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub duel: Option<DuelSeat>,
+    /// Known only from answers to a class's quiz polls: this person never wrote to the bot in
+    /// a private chat, so the bot may not write to them there (Telegram refuses a bot's first
+    /// message). Cleared by their first input there.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub only_voted: bool,
 }
 
 /// Squares picked on the tap board of a squares step; like [`TapSelection`], bound to the

@@ -38,6 +38,7 @@ crate::messages! {
         PagePromote = "page-promote",
         PageWaiting = "page-waiting",
         PageNoTask = "page-no-task",
+        PageStale = "page-stale",
         PageYourMove = "page-your-move",
         ButtonNextPuzzle = "button-next-puzzle",
         ButtonAnotherRound = "button-another-round",

@@ -81,12 +81,13 @@ impl<'c> Chat<'c> {
             Input::Start { client_lang } => format!("> /start (client {client_lang:?})"),
             Input::Drop(drop) => format!("> (dropped on the board page: {drop})"),
             Input::Look => "> (the board page looks)".to_owned(),
+            other => format!("> {other:?}"),
         };
         self.log.push_str(&shown);
         self.log.push('\n');
         let t = step(&self.session, input, self.catalog);
         self.buttons.clear();
-        for reply in &t.replies {
+        for reply in t.replies() {
             if reply.edit {
                 self.log.push_str("  (replaces the board message)\n");
             }
@@ -181,14 +182,14 @@ impl<'c> Chat<'c> {
                 }
             }
         }
-        for e in &t.events {
+        for e in t.events() {
             self.log.push_str(&format!(
                 "  (event {})\n",
                 serde_json::to_string(e).unwrap()
             ));
         }
-        self.events.extend(t.events);
-        self.page = t.page;
+        self.events.extend(t.events().into_iter().cloned());
+        self.page = t.page().cloned();
         // The session always survives a round trip through JSON (that is how it is stored).
         let json = serde_json::to_string(&t.session).unwrap();
         let back: Session = serde_json::from_str(&json).unwrap();
@@ -230,6 +231,7 @@ impl<'c> Chat<'c> {
             from,
             to,
             promotion: None,
+            seen: None,
         }))
     }
 

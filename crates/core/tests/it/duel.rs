@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use chess_tutor_core::tutor::{
-    Action, Catalog, DuelId, Envelope, Input, Mode, Reply, Request, Session, SharedGame,
+    Action, Catalog, DuelId, Effect, Envelope, Input, Mode, Reply, Request, Session, SharedGame, To,
 };
 
 const ZH: i64 = 101;
@@ -87,41 +87,46 @@ impl<'c> World<'c> {
             Input::Start { .. } => "> /start".to_owned(),
             Input::Drop(d) => format!("> (dropped on the board page: {d})"),
             Input::Look => "> (the board page looks)".to_owned(),
+            other => format!("> {other:?}"),
         };
         self.log
             .push_str(&format!("\n{} {shown}\n", Self::name(learner)));
         let session = self.sessions.get(&learner).cloned().unwrap_or_default();
-        let probe = Request::new(session.clone(), input.clone(), Envelope::default());
-        let wanted = probe.shared_game();
-        let loaded = wanted.map(|id| {
-            self.games
-                .get(&id.0)
-                .map(|v| SharedGame::from_stored(v).expect("a stored game reads"))
-        });
-        if let Some(room) = self.room {
-            // The shell hands a member's input in a group to the member only when it is
-            // theirs as a player; every input these tests send there is.
-            assert!(
-                Request::plays_in_room(&session, &input, room),
-                "{input:?} is the group's"
-            );
-        }
         let envelope = Envelope {
             now: Some(self.now),
             client_lang: Some(client.to_owned()),
             learner: Some(learner),
-            new_game: Some(self.next_id),
+            who: Some(chess_tutor_core::tutor::Person {
+                id: learner,
+                name: Self::account_name(learner).to_owned(),
+            }),
+            group: self.room.map(|id| chess_tutor_core::tutor::Group {
+                id,
+                title: "Chess club".to_owned(),
+                topic: None,
+            }),
+            fresh_id: Some(self.next_id),
             bot_username: Some("chess_tutor_bot".to_owned()),
-            room: self.room,
-            name: self.room.map(|_| Self::account_name(learner).to_owned()),
+            ..Envelope::default()
         };
-        let mut request = Request::new(session, input, envelope);
-        if let Some(game) = loaded {
+        let mut request = Request::new(session, input.clone(), envelope);
+        let needs = chess_tutor_core::tutor::needs(&request);
+        if self.room.is_some() {
+            // The shell hands a member's input in a group to the member only when it is
+            // theirs as a player; every input these tests send there is.
+            assert!(needs.plays_here, "{input:?} is the group's");
+        }
+        let wanted = needs.shared;
+        if let Some(id) = wanted {
+            let game = self
+                .games
+                .get(&id.0)
+                .map(|v| SharedGame::from_stored(v).expect("a stored game reads"));
             request = request.with_shared(game);
         }
         let t = chess_tutor_core::tutor::step(request, self.catalog);
-        if let Some(write) = &t.shared {
-            // Only the game locked for the input is written, or a new one with the id
+        if let Some(write) = t.game() {
+            // Only the game looked up for the input is written, or a new one with the id
             // the shell gave.
             if write.created {
                 assert_eq!(write.game.id, DuelId(self.next_id));
@@ -138,18 +143,38 @@ impl<'c> World<'c> {
         let json = serde_json::to_value(&t.session).unwrap();
         let back: Session = serde_json::from_value(json).unwrap();
         assert_eq!(back, t.session);
-        self.sessions.insert(learner, t.session);
-        self.page = t.page;
+        self.page = t.page().cloned();
         self.last.clear();
-        self.show(learner, &t.replies, "");
-        self.last.insert(learner, t.replies);
-        self.others_chat = t.others_chat;
-        let whereto = if t.others_chat.is_some() {
+        let mine: Vec<Reply> = t.replies().into_iter().cloned().collect();
+        self.show(learner, &mine, "");
+        self.last.insert(learner, mine);
+        // The other players' messages, by player in the order first told, and where.
+        let mut others: Vec<(i64, Option<i64>, Vec<Reply>)> = Vec::new();
+        for effect in &t.effects {
+            let (other, chat, reply) = match effect {
+                Effect::Say {
+                    to: To::Learner(other),
+                    reply,
+                } => (*other, None, reply),
+                Effect::Say {
+                    to: To::Room { learner, chat },
+                    reply,
+                } => (*learner, Some(*chat), reply),
+                _ => continue,
+            };
+            match others.iter_mut().find(|(l, _, _)| *l == other) {
+                Some((_, _, replies)) => replies.push(reply.clone()),
+                None => others.push((other, chat, vec![reply.clone()])),
+            }
+        }
+        self.others_chat = others.first().and_then(|(_, chat, _)| *chat);
+        let whereto = if self.others_chat.is_some() {
             " (in the group)"
         } else {
             ""
         };
-        for (other, replies) in t.others {
+        self.sessions.insert(learner, t.session);
+        for (other, _, replies) in others {
             assert_ne!(other, learner);
             self.show(
                 other,
@@ -266,6 +291,21 @@ impl<'c> World<'c> {
         let at = text.find("start=duel-").expect("an invitation link") + "start=".len();
         text[at..].split_whitespace().next().unwrap().to_owned()
     }
+}
+
+/// Whether a member's input in group `room` is theirs as a player (what the shell asks).
+fn plays_in_room(member: &Session, input: &Input, room: i64) -> bool {
+    let envelope = Envelope {
+        learner: Some(1),
+        group: Some(chess_tutor_core::tutor::Group {
+            id: room,
+            title: String::new(),
+            topic: None,
+        }),
+        ..Envelope::default()
+    };
+    chess_tutor_core::tutor::needs(&Request::new(member.clone(), input.clone(), envelope))
+        .plays_here
 }
 
 fn shipped() -> &'static Catalog {
@@ -469,7 +509,7 @@ fn a_shell_without_shared_games_offers_no_friend_and_strands_nobody() {
     let t = chess_tutor_core::tutor::step(request, catalog);
     let invite = Action::Invite.encode();
     assert!(
-        t.replies
+        t.replies()
             .iter()
             .flat_map(|r| r.buttons.iter().flatten())
             .all(|b| b.data != invite),
@@ -479,9 +519,9 @@ fn a_shell_without_shared_games_offers_no_friend_and_strands_nobody() {
         Request::new(t.session, Input::Button(invite), alone.clone()),
         catalog,
     );
-    assert!(t.replies[0].text.contains("needs the bot on Telegram"));
-    assert!(!t.replies[0].buttons.is_empty(), "the menu to go on with");
-    assert!(t.shared.is_none() && t.session.duel.is_none());
+    assert!(t.replies()[0].text.contains("needs the bot on Telegram"));
+    assert!(!t.replies()[0].buttons.is_empty(), "the menu to go on with");
+    assert!(t.game().is_none() && t.session.duel.is_none());
 }
 
 /// Found reading the code: an invitation nobody took kept `/play` on it, and the learner
@@ -524,7 +564,7 @@ fn a_game_in_a_group_is_taken_by_accept_and_played_there_by_name() {
     let invite = w.data(GROUP, "Play a friend");
     for input in [Input::Button(invite.clone()), Input::Text("e4".into())] {
         assert_eq!(
-            Request::plays_in_room(&Session::default(), &input, GROUP),
+            plays_in_room(&Session::default(), &input, GROUP),
             matches!(input, Input::Button(_)),
             "a member not seated: only the game's buttons are theirs"
         );
@@ -563,18 +603,14 @@ fn a_game_in_a_group_is_taken_by_accept_and_played_there_by_name() {
     assert_eq!(w.sessions[&EN].duel.unwrap().room, Some(GROUP));
     // A seated player's own lesson command stays the group's; a move is theirs.
     let ann = w.sessions[&EN].clone();
-    assert!(!Request::plays_in_room(
+    assert!(!plays_in_room(
         &ann,
         &Input::Text("/lesson 1".into()),
         GROUP
     ));
-    assert!(Request::plays_in_room(
-        &ann,
-        &Input::Text("e5".into()),
-        GROUP
-    ));
+    assert!(plays_in_room(&ann, &Input::Text("e5".into()), GROUP));
     assert!(
-        !Request::plays_in_room(&ann, &Input::Text("e5".into()), -7),
+        !plays_in_room(&ann, &Input::Text("e5".into()), -7),
         "another group"
     );
     w.text(ZH, "f3");
@@ -685,6 +721,7 @@ fn the_board_page_of_a_friends_game_waits_then_shows_the_friends_move() {
             from: Square::E7,
             to: Square::E5,
             promotion: None,
+            seen: None,
         }),
     );
     assert_eq!(
@@ -700,6 +737,7 @@ fn the_board_page_of_a_friends_game_waits_then_shows_the_friends_move() {
             from: Square::E2,
             to: Square::E4,
             promotion: None,
+            seen: None,
         }),
     );
     let said = w.page.clone().unwrap().said.unwrap();

@@ -483,7 +483,11 @@ fn a_judge_board_gives_no_answer_away() {
         let session = chat.session.clone();
         let data = Action::Review(u32::try_from(index).unwrap()).encode();
         let t = step(&session, Input::Button(data), catalog);
-        let boards: Vec<_> = t.replies.iter().filter_map(|r| r.board.as_ref()).collect();
+        let boards: Vec<_> = t
+            .replies()
+            .into_iter()
+            .filter_map(|r| r.board.as_ref())
+            .collect();
         assert!(!boards.is_empty(), "judge step {index} shows no board");
         for view in boards {
             assert!(view.check.is_none(), "judge step {index} glows the check");

@@ -84,19 +84,19 @@ fn an_answer_pressed_twice_is_not_called_an_earlier_question() {
     let data = chat.buttons[0].1.clone();
     chat.send(Input::Button(data.clone()));
     let t = step(&chat.session, Input::Button(data), catalog);
-    let said: String = t.replies.iter().map(|r| r.text.clone()).collect();
+    let said: String = t.replies().into_iter().map(|r| r.text.clone()).collect();
     assert!(
         !said.contains("之前的題目"),
         "a button of the current question called earlier: {said}"
     );
     assert!(
-        t.replies.iter().any(|r| r
+        t.replies().into_iter().any(|r| r
             .buttons
             .iter()
             .flatten()
             .any(|b| matches!(Action::decode(&b.data), Some(Action::Next(_))))),
         "the verdict and Next again: {:?}",
-        t.replies
+        t.replies()
     );
     assert_eq!(t.session, chat.session, "a second answer changes nothing");
 }
@@ -245,7 +245,7 @@ struct Phone {
 }
 
 impl Phone {
-    fn show(&mut self, replies: &[Reply], pressed: Option<usize>) {
+    fn show(&mut self, replies: Vec<&Reply>, pressed: Option<usize>) {
         for r in replies {
             if r.toast && pressed.is_some() {
                 continue;
@@ -343,8 +343,8 @@ const TYPED: &[&str] = &[
 /// it was.
 fn dead(session: &Session, data: &str, catalog: &Catalog) -> Option<String> {
     let t = step(session, Input::Button(data.to_owned()), catalog);
-    (t.replies.iter().all(is_refusal) && t.session == *session).then(|| {
-        t.replies
+    (t.replies().into_iter().all(is_refusal) && t.session == *session).then(|| {
+        t.replies()
             .iter()
             .map(|r| r.text.clone())
             .collect::<Vec<_>>()
@@ -359,7 +359,7 @@ fn moves_on(session: &Session, data: &str, catalog: &Catalog) -> bool {
     if t.session != *session {
         return true;
     }
-    t.replies
+    t.replies()
         .iter()
         .filter(|r| !r.toast)
         .flat_map(|r| r.buttons.iter().flatten())
@@ -417,7 +417,7 @@ fn from_any_state_the_newest_message_has_a_way_on_and_no_dead_button() {
             },
             catalog,
         );
-        phone.show(&t.replies, None);
+        phone.show(t.replies(), None);
         session = t.session;
         let mut trail: Vec<String> = Vec::new();
         for _ in 0..120 {
@@ -445,8 +445,8 @@ fn from_any_state_the_newest_message_has_a_way_on_and_no_dead_button() {
                 examples(&newest.text).iter().any(|typed| {
                     let t = step(&session, Input::Text(typed.clone()), catalog);
                     t.session != session
-                        || t.replies.iter().any(|r| r.board.is_some())
-                        || t.replies
+                        || t.replies().into_iter().any(|r| r.board.is_some())
+                        || t.replies()
                             .iter()
                             .flat_map(|r| r.buttons.iter().flatten())
                             .any(|b| {
@@ -485,12 +485,13 @@ fn from_any_state_the_newest_message_has_a_way_on_and_no_dead_button() {
                 Input::Start { .. } => "/start".into(),
                 Input::Drop(d) => format!("(dropped {d})"),
                 Input::Look => "(look)".into(),
+                other => format!("{other:?}"),
             });
             if trail.len() > 12 {
                 trail.remove(0);
             }
             let t = step(&session, input, catalog);
-            phone.show(&t.replies, pressed);
+            phone.show(t.replies(), pressed);
             session = t.session;
         }
     }

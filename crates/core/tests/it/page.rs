@@ -99,6 +99,7 @@ fn a_pawn_dropped_on_the_last_rank_asks_for_its_piece_then_plays_the_one_chosen(
         from: Square::E7,
         to: Square::E8,
         promotion: Some(Role::Rook),
+        seen: None,
     }));
     assert_eq!(page(&chat).said.unwrap().result, DropResult::Legal);
     let Mode::Game(g) = &chat.session.mode else {
@@ -147,14 +148,14 @@ fn messages_that_offer_the_tap_board_offer_the_board_page_too() {
     let mut chat = in_game(shipped(), Lang::Zh, None, &["e4", "e5"], Color::White, 1);
     let t = super::chat::step(&chat.session, Input::Text("/board".into()), chat.catalog);
     let offered: Vec<_> = t
-        .replies
-        .iter()
+        .replies()
+        .into_iter()
         .filter_map(|r| r.board_app.clone())
         .collect();
     assert_eq!(offered, ["♟ 棋盘"]);
     chat.text("/help");
     let t = super::chat::step(&chat.session, Input::Text("/help".into()), chat.catalog);
-    assert!(t.replies.iter().all(|r| r.board_app.is_none()));
+    assert!(t.replies().into_iter().all(|r| r.board_app.is_none()));
 }
 
 #[test]

@@ -92,11 +92,11 @@ fn a_stored_game_against_the_tutor_goes_on() {
         plies + 2,
         "castled and answered"
     );
-    let told: String = t.replies.iter().map(|r| r.text.as_str()).collect();
+    let told: String = t.replies().into_iter().map(|r| r.text.as_str()).collect();
     assert!(told.contains("You played O-O."), "{told}");
     let buttons: Vec<&str> = t
-        .replies
-        .iter()
+        .replies()
+        .into_iter()
         .flat_map(|r| r.buttons.iter().flatten())
         .map(|b| b.label.as_str())
         .collect();
@@ -124,16 +124,16 @@ fn a_stored_game_with_a_friend_goes_on() {
         },
     );
     assert_eq!(
-        request.shared_game(),
+        chess_tutor_core::tutor::needs(&request).shared,
         Some(game.id),
         "the input needs the game"
     );
     let t = chess_tutor_core::tutor::step(request.with_shared(Some(game)), catalog);
-    let written = t.shared.expect("the game changes");
+    let written = t.game().expect("the game changes");
     assert_eq!(written.game.record.moves().len(), plies + 1);
     assert!(!written.created);
-    let (white, told) = &t.others[0];
-    assert_eq!(*white, 101);
+    let told = t.said_to(chess_tutor_core::tutor::To::Learner(101));
+    assert!(!told.is_empty(), "White is told");
     let told: String = told.iter().map(|r| r.text.as_str()).collect();
     assert!(told.contains("Nf6"), "{told}");
     // White's stored session reads and shows the game.
@@ -142,7 +142,7 @@ fn a_stored_game_with_a_friend_goes_on() {
         Request::new(white, Input::Text("/board".into()), Envelope::default()),
         catalog,
     );
-    assert!(!t.replies.is_empty());
+    assert!(!t.replies().is_empty());
 }
 
 #[test]
@@ -156,12 +156,12 @@ fn the_tutor_carries_on_from_every_golden_session() {
             Envelope::default(),
         );
         let t = chess_tutor_core::tutor::step(request, catalog);
-        assert!(!t.replies.is_empty(), "{name}: /board answered nothing");
+        assert!(!t.replies().is_empty(), "{name}: /board answered nothing");
         if !matches!(session.mode, Mode::Idle) {
             assert!(
-                t.replies[0].board.is_some() || !t.replies[0].buttons.is_empty(),
+                t.replies()[0].board.is_some() || !t.replies()[0].buttons.is_empty(),
                 "{name}: the task is not shown again: {:?}",
-                t.replies[0]
+                t.replies()[0]
             );
         }
         assert_eq!(t.session.progress, session.progress, "{name}");
@@ -178,7 +178,7 @@ fn the_tutors_castling_is_not_told_as_the_learners() {
         Request::new(session, Input::Text("O-O".into()), Envelope::default()),
         catalog,
     );
-    let told: String = t.replies.iter().map(|r| r.text.as_str()).collect();
+    let told: String = t.replies().into_iter().map(|r| r.text.as_str()).collect();
     assert!(told.contains("The tutor answered O-O."), "{told}");
     assert!(!told.contains("You castle"), "{told}");
     assert!(told.contains("The king castles short"), "{told}");
@@ -204,7 +204,7 @@ fn a_stored_rule_code_this_release_does_not_know_is_kept() {
         ),
         catalog,
     );
-    let told: String = t.replies.iter().map(|r| r.text.as_str()).collect();
+    let told: String = t.replies().into_iter().map(|r| r.text.as_str()).collect();
     assert!(told.contains("a_rule_of_a_later_release ×4"), "{told}");
     let written = t.session.to_stored();
     assert_eq!(

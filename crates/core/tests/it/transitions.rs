@@ -9,8 +9,9 @@ use std::collections::HashMap;
 
 use chess_tutor_core::rules::Lang;
 use chess_tutor_core::tutor::{
-    Action, Catalog, ClassContext, ClassInfo, ClassReport, ClassWrite, Envelope, Input, OpenQuiz,
-    Person, Request, Sender, Session, SharedGame, StudentFigures, Transition,
+    Action, AnswerTally, Catalog, ClassInfo, ClassLoaded, ClassRows, ClassWrite, Effect, Envelope,
+    Group, Input, OpenQuiz, Person, Reply, Request, Session, SharedGame, Tally, To, Transition,
+    needs,
 };
 use serde_json::{Value, json};
 
@@ -18,24 +19,45 @@ use crate::chat::shipped;
 
 /// The canonical form of one transition.
 fn canon(t: &Transition) -> Value {
-    let said: Vec<Value> = t
-        .replies
-        .iter()
-        .map(|r| json!({"to": "learner", "reply": r}))
-        .chain(t.others.iter().flat_map(|(learner, replies)| {
-            replies
-                .iter()
-                .map(move |r| json!({"to": {"player": learner, "chat": t.others_chat}, "reply": r}))
-        }))
-        .collect();
+    let mut said: Vec<Value> = Vec::new();
+    let mut others: Vec<(i64, Option<i64>, Vec<&Reply>)> = Vec::new();
+    for effect in &t.effects {
+        match effect {
+            Effect::Say {
+                to: To::Here,
+                reply,
+            } => said.push(json!({"to": "learner", "reply": reply})),
+            Effect::Say {
+                to: To::Class { chat, topic },
+                reply,
+            } => said.push(json!({"to": {"class": chat, "topic": topic}, "reply": reply})),
+            Effect::Say { to, reply } => {
+                let (learner, chat) = match *to {
+                    To::Learner(learner) => (learner, None),
+                    To::Room { learner, chat } => (learner, Some(chat)),
+                    _ => unreachable!(),
+                };
+                match others.iter_mut().find(|(l, _, _)| *l == learner) {
+                    Some((_, _, replies)) => replies.push(reply),
+                    None => others.push((learner, chat, vec![reply])),
+                }
+            }
+            _ => {}
+        }
+    }
+    for (learner, chat, replies) in others {
+        for reply in replies {
+            said.push(json!({"to": {"player": learner, "chat": chat}, "reply": reply}));
+        }
+    }
     json!({
         "session": t.session.to_stored(),
         "refused": t.refused,
         "said": said,
-        "events": t.events,
-        "game": t.shared.as_ref().map(|w| json!({"created": w.created, "game": w.game.to_stored()})),
-        "class": t.class,
-        "page": t.page.as_ref().map(|p| format!("{p:?}")),
+        "events": t.events(),
+        "game": t.game().map(|w| json!({"created": w.created, "game": w.game.to_stored()})),
+        "class": t.class_writes(),
+        "page": t.page().map(|p| format!("{p:?}")),
     })
 }
 
@@ -83,11 +105,11 @@ impl<'c> Solo<'c> {
     /// The data of the last transition's button whose action `is` picks out.
     fn button(&self, is: impl Fn(&Action) -> bool) -> String {
         let t = self.last.as_ref().expect("a step before");
-        t.replies
-            .iter()
+        t.replies()
+            .into_iter()
             .flat_map(|r| r.buttons.iter().flatten().chain(r.squares.iter().flatten()))
             .find(|b| Action::decode(&b.data).is_some_and(|a| is(&a)))
-            .unwrap_or_else(|| panic!("no such button in {:?}", t.replies))
+            .unwrap_or_else(|| panic!("no such button in {:?}", t.replies()))
             .data
             .clone()
     }
@@ -150,7 +172,7 @@ struct Pair<'c> {
     steps: Vec<Value>,
     room: Option<i64>,
     next_id: i64,
-    last: HashMap<i64, Vec<chess_tutor_core::tutor::Reply>>,
+    last: HashMap<i64, Vec<Reply>>,
 }
 
 const ZH: i64 = 101;
@@ -173,30 +195,34 @@ impl<'c> Pair<'c> {
     fn send(&mut self, learner: i64, input: Input) -> &mut Self {
         let shown = format!("{learner}: {input:?}");
         let session = self.sessions.get(&learner).cloned().unwrap_or_default();
-        let probe = Request::new(session.clone(), input.clone(), Envelope::default());
-        let loaded = probe.shared_game().map(|id| {
-            self.games
-                .get(&id.0)
-                .map(|v| SharedGame::from_stored(v).unwrap())
-        });
         let client = if learner == ZH { "zh-hans" } else { "en" };
         let envelope = Envelope {
             now: Some(1_800_000_000),
             client_lang: Some(client.to_owned()),
             learner: Some(learner),
-            new_game: Some(self.next_id),
+            who: Some(Person {
+                id: learner,
+                name: if learner == ZH { "小明" } else { "Ann" }.to_owned(),
+            }),
+            group: self.room.map(|id| Group {
+                id,
+                title: "Chess club".into(),
+                topic: None,
+            }),
+            fresh_id: Some(self.next_id),
             bot_username: Some("chess_tutor_bot".to_owned()),
-            room: self.room,
-            name: self
-                .room
-                .map(|_| if learner == ZH { "小明" } else { "Ann" }.to_owned()),
+            ..Envelope::default()
         };
         let mut request = Request::new(session, input, envelope);
-        if let Some(game) = loaded {
+        if let Some(id) = needs(&request).shared {
+            let game = self
+                .games
+                .get(&id.0)
+                .map(|v| SharedGame::from_stored(v).unwrap());
             request = request.with_shared(game);
         }
         let t = chess_tutor_core::tutor::step(request, self.catalog);
-        if let Some(write) = &t.shared {
+        if let Some(write) = t.game() {
             if write.created {
                 self.next_id += 1;
             }
@@ -206,9 +232,21 @@ impl<'c> Pair<'c> {
             .push(json!({"input": shown, "transition": canon(&t)}));
         self.sessions.insert(learner, t.session.clone());
         self.last.clear();
-        self.last.insert(learner, t.replies.clone());
-        for (other, replies) in &t.others {
-            self.last.insert(*other, replies.clone());
+        for effect in &t.effects {
+            let whose = match effect {
+                Effect::Say {
+                    to: To::Here | To::Class { .. },
+                    ..
+                } => learner,
+                Effect::Say {
+                    to: To::Learner(other) | To::Room { learner: other, .. },
+                    ..
+                } => *other,
+                _ => continue,
+            };
+            if let Effect::Say { reply, .. } = effect {
+                self.last.entry(whose).or_default().push(reply.clone());
+            }
         }
         self
     }
@@ -283,30 +321,36 @@ fn class_info() -> ClassInfo {
         lang: Lang::En,
         teachers: vec![person(1, "Teacher")],
         students: vec![person(5, "Ann"), person(6, "Bo")],
+        topic: None,
     }
 }
 
-fn sender(id: i64, name: &str, admin: Option<bool>) -> Option<Sender> {
-    Some(Sender {
-        person: person(id, name),
-        admin,
-        lang: Some(Lang::En),
-        has_chat: Some(true),
-    })
-}
-
-/// One class input from `session`, with what the shell loaded for it.
-fn class_step(session: &Session, input: Input, ctx: ClassContext) -> Value {
+/// One class input from `session`, sent by `who` (from the group when `in_group`), with what
+/// the shell loaded for it.
+fn class_step(
+    session: &Session,
+    input: Input,
+    who: (i64, &str),
+    in_group: bool,
+    loaded: ClassLoaded,
+) -> Value {
     let shown = format!("{input:?}");
     let envelope = Envelope {
         now: Some(1_800_000_000),
         client_lang: Some("en".into()),
         bot_username: Some("chess_tutor_bot".into()),
+        who: Some(person(who.0, who.1)),
+        group: in_group.then(|| Group {
+            id: GROUP,
+            title: "Chess club".into(),
+            topic: None,
+        }),
+        fresh_id: Some(9_001),
         ..Envelope::default()
     };
     let request = Request::new(session.clone(), input, envelope);
-    assert!(request.class_need().is_some(), "{shown} is a class input");
-    let t = chess_tutor_core::tutor::step(request.with_class(ctx), shipped());
+    assert!(needs(&request).class.is_some(), "{shown} is a class input");
+    let t = chess_tutor_core::tutor::step(request.with_class(loaded), shipped());
     json!({"input": shown, "transition": canon(&t)})
 }
 
@@ -316,25 +360,28 @@ fn a_class_s_commands_and_buttons() {
         lang: Some(Lang::En),
         ..Session::default()
     };
-    let in_group = ClassContext {
-        sender: sender(1, "Teacher", Some(true)),
-        fresh_id: 9_001,
-        group: Some(GROUP),
-        title: Some("Chess club".into()),
-        ..ClassContext::default()
+    let teacher = (1, "Teacher");
+    let admin = ClassLoaded {
+        admin: Some(true),
+        ..ClassLoaded::default()
     };
     let mut steps = vec![class_step(
         &group,
         Input::Text("/class".into()),
-        in_group.clone(),
+        teacher,
+        true,
+        admin.clone(),
     )];
-    let with_class = ClassContext {
+    let with_class = ClassLoaded {
         class: Some(class_info()),
-        ..in_group.clone()
+        has_chat: Some(true),
+        ..ClassLoaded::default()
     };
     steps.push(class_step(
         &group,
         Input::Text("/classquiz 14".into()),
+        teacher,
+        true,
         with_class.clone(),
     ));
     // A student presses Join again, and the teacher closes the quiz its poll posted.
@@ -350,50 +397,66 @@ fn a_class_s_commands_and_buttons() {
     steps.push(class_step(
         &group,
         Input::Button(join),
-        ClassContext {
-            sender: sender(5, "Ann", None),
-            ..with_class.clone()
-        },
+        (5, "Ann"),
+        true,
+        with_class.clone(),
     ));
     steps.push(class_step(
         &group,
         Input::Text("/classquiz stop".into()),
-        ClassContext {
+        teacher,
+        true,
+        ClassLoaded {
             open_quiz: Some(open),
             ..with_class.clone()
         },
     ));
-    // The teacher's report, in their private chat.
-    let teacher = Session {
-        lang: Some(Lang::En),
-        ..Session::default()
+    // The teacher's report, in their private chat, counted from the class's rows.
+    let tally = |user: i64, kind: &str, value: &str, count: u32| Tally {
+        user,
+        kind: kind.into(),
+        value: Some(value.into()),
+        count,
     };
-    let mut ann = StudentFigures::new(person(5, "Ann"));
-    ann.count("step_done", Some("rook-moves"), 1);
-    ann.count("illegal_move", Some("pinned"), 2);
-    ann.quiz_right = 1;
-    let bo = StudentFigures::new(person(6, "Bo"));
+    let rows = ClassRows {
+        class: class_info(),
+        tallies: vec![
+            tally(5, "step_done", "rook-moves", 1),
+            tally(5, "illegal_move", "pinned", 2),
+            // A teacher's own events are no student's figures.
+            tally(1, "step_done", "rook-moves", 1),
+        ],
+        answers: vec![AnswerTally {
+            user: 5,
+            chosen: 0,
+            correct: 0,
+            count: 1,
+            last_ms: 1_799_990_000_000,
+        }],
+        active: Vec::new(),
+        solves: vec![(6, 1), (6, 2)],
+        tries: Vec::new(),
+    };
     steps.push(class_step(
-        &teacher,
+        &teacher_session(),
         Input::Text("/report".into()),
-        ClassContext {
-            sender: sender(1, "Teacher", None),
+        teacher,
+        false,
+        ClassLoaded {
             memberships: vec![(class_info(), chess_tutor_core::tutor::Role::Teacher)],
-            reports: vec![ClassReport {
-                class: class_info(),
-                students: vec![ann, bo],
-            }],
-            ..ClassContext::default()
+            figures: vec![rows],
+            ..ClassLoaded::default()
         },
     ));
     // A student leaves from their private chat.
     steps.push(class_step(
-        &teacher,
+        &teacher_session(),
         Input::Text("/leave".into()),
-        ClassContext {
-            sender: sender(6, "Bo", None),
+        (6, "Bo"),
+        false,
+        ClassLoaded {
             memberships: vec![(class_info(), chess_tutor_core::tutor::Role::Student)],
-            ..ClassContext::default()
+            ..ClassLoaded::default()
         },
     ));
     let writes: Vec<&Value> = steps
@@ -403,4 +466,11 @@ fn a_class_s_commands_and_buttons() {
     assert!(writes.len() >= 3, "the class changes are in the goldens");
     let _ = ClassWrite::CloseQuiz { id: 0 };
     insta::assert_json_snapshot!(steps);
+}
+
+fn teacher_session() -> Session {
+    Session {
+        lang: Some(Lang::En),
+        ..Session::default()
+    }
 }

@@ -703,7 +703,9 @@ pub fn for_reason(reason: &IllegalReason, board: &Board) -> Sentence {
             piece: *piece,
             to: *to,
         },
-        R::NotYourPiece { from, piece, owner } => S::NotYourPiece {
+        R::NotYourPiece {
+            from, piece, owner, ..
+        } => S::NotYourPiece {
             piece: *piece,
             from: *from,
             owner: *owner,

@@ -7,70 +7,13 @@ use super::{daily, quizzes, report, top, tries};
 use crate::rules::Lang;
 use crate::tutor::callback::Action;
 use crate::tutor::classroom::{
-    ClassAct, ClassCommand, ClassContext, ClassId, ClassInfo, ClassNeed, ClassWrite, Role,
+    ClassAct, ClassCommand, ClassContext, ClassId, ClassInfo, ClassWrite, Role,
 };
 use crate::tutor::cx::Cx;
-use crate::tutor::input::{Command, Input, MAX_TEXT_CHARS};
+
 use crate::tutor::reply::{Button, Reply};
 use crate::tutor::state::Mode;
 use crate::tutor::words;
-
-/// What a class input needs the shell to load; `None` for every other input.
-pub fn need_of(input: &Input) -> Option<ClassNeed> {
-    match input {
-        Input::Text(text) if text.chars().count() <= MAX_TEXT_CHARS => {
-            match Command::parse(text)? {
-                Command::Class(command) => Some(match command {
-                    ClassCommand::JoinLink(id) => ClassNeed::ById(id),
-                    ClassCommand::DailyLink(id) => ClassNeed::Daily(id),
-                    ClassCommand::Leave => ClassNeed::Mine,
-                    ClassCommand::Report => ClassNeed::Report,
-                    ClassCommand::ReportStudent(_) => ClassNeed::ReportTries,
-                    ClassCommand::Top => ClassNeed::Top,
-                    _ => ClassNeed::OfChat,
-                }),
-                _ => None,
-            }
-        }
-        Input::Button(data) => match Action::decode(data)? {
-            Action::Class(ClassAct::Close(_)) => Some(ClassNeed::OfChat),
-            Action::Class(ClassAct::Join(_) | ClassAct::Leave(_)) => Some(ClassNeed::Mine),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-/// Whether the input is a command only a chat's administrator may give (making a class,
-/// becoming its teacher).
-pub fn asks_admin(input: &Input) -> bool {
-    matches!(need_of(input), Some(ClassNeed::OfChat))
-        && matches!(
-            input,
-            Input::Text(text) if matches!(
-                Command::parse(text),
-                Some(Command::Class(ClassCommand::Open | ClassCommand::Teach))
-            )
-        )
-}
-
-impl Input {
-    /// Whether this input is a class command only a chat's administrator may give (making a
-    /// class, becoming its teacher): a shell asks the chat whether its sender is one before
-    /// stepping ([`crate::tutor::Sender::admin`]).
-    #[must_use]
-    pub fn asks_admin(&self) -> bool {
-        asks_admin(self)
-    }
-
-    /// Whether this input is a class's own business in its group (a quiz, the leaderboard,
-    /// the class's settings, closing a quiz): a shell answers it in the forum topic the class
-    /// was started in, wherever in the group it was sent.
-    #[must_use]
-    pub fn is_class_post(&self) -> bool {
-        matches!(need_of(self), Some(ClassNeed::OfChat | ClassNeed::Top))
-    }
-}
 
 /// A class command.
 pub fn command(cx: &mut Cx<'_>, command: ClassCommand, mode: Mode) -> Mode {
@@ -137,7 +80,7 @@ fn sender_lang(cx: &Cx<'_>, ctx: &ClassContext, class: &ClassInfo) -> Lang {
 /// Says `text`: on the pressed button as a notice (a press changes nothing then), or as a
 /// message.
 fn tell(cx: &mut Cx<'_>, text: String) {
-    if cx.pressed {
+    if cx.pressed() {
         cx.refuse(Reply::text(text).as_toast());
     } else {
         cx.reply(Reply::text(text));
@@ -154,7 +97,7 @@ pub(super) fn card(cx: &Cx<'_>, class: &ClassInfo) -> Reply {
         students: class.students.len(),
     }
     .to(lang);
-    if let Some(bot) = &cx.bot_username {
+    if let Some(bot) = cx.bot_username() {
         text.push('\n');
         text.push_str(
             &ClassSay::Link {
@@ -210,8 +153,9 @@ fn open(cx: &mut Cx<'_>, ctx: &ClassContext) {
         lang,
         teachers: vec![sender.person.clone()],
         students: Vec::new(),
+        topic: ctx.topic,
     };
-    cx.class_writes.push(ClassWrite::Create {
+    cx.out.class(ClassWrite::Create {
         id: class.id,
         chat: group,
         title: class.title.clone(),
@@ -244,7 +188,7 @@ fn teach(cx: &mut Cx<'_>, ctx: &ClassContext) {
     } else if sender.admin != Some(true) {
         ClassSay::TeachAdminsOnly
     } else {
-        cx.class_writes.push(ClassWrite::Join {
+        cx.out.class(ClassWrite::Join {
             class: class.id,
             person: sender.person.clone(),
             role: Role::Teacher,
@@ -266,7 +210,7 @@ fn set_lang(cx: &mut Cx<'_>, ctx: &ClassContext, lang: Option<Lang>) {
         cx.reply(Reply::text(ClassSay::LangUsage.to(said)));
         return;
     };
-    cx.class_writes.push(ClassWrite::SetLang {
+    cx.out.class(ClassWrite::SetLang {
         class: class.id,
         lang,
     });
@@ -293,7 +237,7 @@ fn join_by_button(cx: &mut Cx<'_>, ctx: &ClassContext, id: ClassId) {
         Some(Role::Student) => tell(cx, ClassSay::AlreadyIn.to(lang)),
         Some(Role::Teacher) => tell(cx, ClassSay::YouTeach.to(lang)),
         None => {
-            cx.class_writes.push(ClassWrite::Join {
+            cx.out.class(ClassWrite::Join {
                 class: class.id,
                 person: sender.person.clone(),
                 role: Role::Student,
@@ -326,7 +270,7 @@ fn join_by_link(cx: &mut Cx<'_>, ctx: &ClassContext, id: ClassId) {
         Some(Role::Student) => ClassSay::AlreadyIn,
         Some(Role::Teacher) => ClassSay::YouTeach,
         None => {
-            cx.class_writes.push(ClassWrite::Join {
+            cx.out.class(ClassWrite::Join {
                 class: class.id,
                 person: sender.person.clone(),
                 role: Role::Student,
@@ -405,7 +349,7 @@ fn leave(cx: &mut Cx<'_>, ctx: &ClassContext, which: Option<ClassId>) {
         return;
     }
     let user = ctx.sender.as_ref().map_or(0, |s| s.person.id);
-    cx.class_writes.push(ClassWrite::Leave {
+    cx.out.class(ClassWrite::Leave {
         class: class.id,
         user,
     });
@@ -413,7 +357,7 @@ fn leave(cx: &mut Cx<'_>, ctx: &ClassContext, which: Option<ClassId>) {
         title: class.title.clone(),
     }
     .to(lang);
-    if cx.pressed && ctx.group.is_some() {
+    if cx.pressed() && ctx.group.is_some() {
         cx.reply(Reply::text(text).as_toast());
     } else {
         cx.reply(Reply::text(text));
@@ -423,8 +367,10 @@ fn leave(cx: &mut Cx<'_>, ctx: &ClassContext, which: Option<ClassId>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tutor::classroom::ClassNeed;
     use crate::tutor::classroom::{OpenQuiz, Person, PollOp, Sender};
-    use crate::tutor::{Catalog, Envelope, Request, Session, Transition, step};
+    use crate::tutor::testing::Seen;
+    use crate::tutor::{Catalog, Input, Session};
 
     const GROUP: i64 = -100_042;
 
@@ -457,6 +403,7 @@ mod tests {
             lang: Lang::En,
             teachers: vec![person(1, "Teacher")],
             students: students.iter().map(|(id, n)| person(*id, n)).collect(),
+            topic: None,
         }
     }
 
@@ -470,14 +417,16 @@ mod tests {
     }
 
     /// One input with `ctx` loaded, in English.
-    fn run(input: Input, ctx: ClassContext) -> Transition {
+    fn run(input: Input, ctx: ClassContext) -> Seen {
         let session = Session {
             lang: Some(Lang::En),
             ..Session::default()
         };
-        let request = Request::new(session, input, Envelope::default());
-        assert!(request.class_need().is_some(), "a class input");
-        step(request.with_class(ctx), catalog())
+        crate::tutor::testing::run_class(session, input, ctx, catalog())
+    }
+
+    fn need_of(input: &Input) -> Option<ClassNeed> {
+        crate::tutor::testing::need_of(input.clone())
     }
 
     fn text(t: &str) -> Input {
@@ -504,8 +453,6 @@ mod tests {
         );
         assert_eq!(need_of(&text("/help")), None);
         assert_eq!(need_of(&text(&format!("/class {}", "x".repeat(600)))), None);
-        assert!(asks_admin(&text("/class")) && asks_admin(&text("/class teach")));
-        assert!(!asks_admin(&text("/classquiz")) && !asks_admin(&text("/report")));
         // Forged class buttons do not read.
         for forged in [
             "C:j:-5",
@@ -906,11 +853,12 @@ mod tests {
             daily: Some(DailyOpen {
                 day,
                 puzzle: puzzle.id().clone(),
-                solved,
+                message: None,
+                solvers: if solved { vec![who] } else { Vec::new() },
             }),
             ..ClassContext::default()
         };
-        let tag_of = |t: &Transition| match &t.session.mode {
+        let tag_of = |t: &Seen| match &t.session.mode {
             Mode::Puzzle(p) => Some(p.daily),
             _ => None,
         };
@@ -929,16 +877,27 @@ mod tests {
             .any(|b| matches!(Action::decode(&b.data), Some(Action::TapBoard(_))));
         assert!(tapped, "with the tap board");
         // Its key: recorded once, whatever comes after.
+        // Each input of the puzzle under way loads the class's day, as the shell would.
         let step = |session: crate::tutor::Session, input: Input| {
-            step(Request::new(session, input, Envelope::default()), catalog())
+            crate::tutor::testing::run_with(session, input, ctx(2, false), catalog(), false)
         };
         let solved = step(opened.session.clone(), text(&key));
         assert_eq!(
             solved.class,
             [ClassWrite::DailySolved {
                 class: ClassId(77),
-                day
+                day,
+                user: 2,
+                place: 1,
             }]
+        );
+        assert!(
+            solved
+                .replies
+                .iter()
+                .any(|r| r.text.contains("Ann solved it (1st)")),
+            "named in the group: {:?}",
+            solved.replies
         );
         let again = step(solved.session.clone(), text("/hint"));
         assert!(again.class.is_empty());

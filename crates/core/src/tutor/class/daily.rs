@@ -1,7 +1,11 @@
 //! The puzzle of the day: the time a teacher sets, the puzzle a day gets, its post in the
-//! class's language, a student's answer judged (any move that keeps the forced mate is
-//! right), and how a solver is named. The shell decides nothing: it asks here, claims the
-//! day in the store (one replica posts it), and posts.
+//! class's language (with the week's leaderboard on the week's first day), a student's answer
+//! judged (any move that keeps the forced mate is right), and each solver named with their
+//! place. The shell decides nothing: its timer steps a [`Input::ClassTick`] for each class
+//! whose time has come, under a key of that class and day, so that one replica's step posts
+//! it; an answer is an input like any other, and a solve is stored in the step that found it.
+//!
+//! [`Input::ClassTick`]: crate::tutor::Input::ClassTick
 
 use shakmaty::{Color, Position};
 
@@ -12,8 +16,11 @@ use crate::content::puzzle::MatePuzzle;
 use crate::render::BoardView;
 use crate::rules::{self, Lang, Verdict, text::verdict_text};
 use crate::search::defence::MoveJudgement;
-use crate::tutor::classroom::{ClassContext, ClassId, ClassWrite, DailyTime, Role};
+use crate::tutor::classroom::{
+    ClassContext, ClassId, ClassInfo, ClassWrite, DailyOpen, DailyTime, Receipt, Role,
+};
 use crate::tutor::cx::Cx;
+use crate::tutor::effect::To;
 use crate::tutor::reply::Reply;
 use crate::tutor::spelling::{Spell, said};
 use crate::tutor::state::{DailyTag, Mode};
@@ -33,7 +40,7 @@ pub fn set(cx: &mut Cx<'_>, ctx: &ClassContext, time: Option<DailyTime>) {
         cx.reply(Reply::text(ClassSay::DailyUsage.to(lang)));
         return;
     };
-    cx.class_writes.push(ClassWrite::SetDaily {
+    cx.out.class(ClassWrite::SetDaily {
         class: class.id,
         at: time.minute(),
     });
@@ -58,7 +65,7 @@ fn pool(catalog: &Catalog) -> Vec<&MatePuzzle> {
 /// The puzzle of day `day` (days since 1970-01-01, UTC) for class `class`: the same for
 /// every replica that asks, another each day, classes on different ones.
 #[must_use]
-pub fn daily_puzzle(catalog: &Catalog, class: i64, day: i64) -> Option<&MatePuzzle> {
+pub(crate) fn daily_puzzle(catalog: &Catalog, class: i64, day: i64) -> Option<&MatePuzzle> {
     let pool = pool(catalog);
     let n = i64::try_from(pool.len()).ok().filter(|n| *n > 0)?;
     let index = (day + class.rem_euclid(n)).rem_euclid(n);
@@ -68,7 +75,12 @@ pub fn daily_puzzle(catalog: &Catalog, class: i64, day: i64) -> Option<&MatePuzz
 /// The post of class `class`'s puzzle: its board and its task, in `lang`; with the bot's
 /// username, also the link that opens it on a board in a student's private chat.
 #[must_use]
-pub fn daily_post(puzzle: &MatePuzzle, lang: Lang, class: ClassId, bot: Option<&str>) -> Reply {
+pub(crate) fn daily_post(
+    puzzle: &MatePuzzle,
+    lang: Lang,
+    class: ClassId,
+    bot: Option<&str>,
+) -> Reply {
     let pos = puzzle.position();
     let white = pos.turn() == Color::White;
     let view = BoardView::from_position(pos).with_orientation(pos.turn());
@@ -117,7 +129,11 @@ pub fn open(cx: &mut Cx<'_>, ctx: &ClassContext, id: ClassId, mode: Mode) -> Mod
         cx.reply(Reply::text(ClassSay::DailyNoneToday { title }.to(lang)));
         return mode;
     };
-    let counts = role == Role::Student && !daily.solved;
+    let counts = role == Role::Student
+        && ctx
+            .sender
+            .as_ref()
+            .is_none_or(|s| daily.place_of(s.person.id).is_none());
     let said = if counts {
         ClassSay::DailyOpened { title }
     } else {
@@ -144,7 +160,7 @@ pub enum DailyAnswer {
 
 /// Judges `text` as an answer to `puzzle`: any key that keeps the forced mate is right.
 #[must_use]
-pub fn judge_answer(puzzle: &MatePuzzle, text: &str, lang: Lang) -> DailyAnswer {
+pub(crate) fn judge_answer(puzzle: &MatePuzzle, text: &str, lang: Lang) -> DailyAnswer {
     let pos = puzzle.position();
     let text = text.trim();
     let verdict = rules::explain(pos, text);
@@ -176,12 +192,137 @@ pub fn judge_answer(puzzle: &MatePuzzle, text: &str, lang: Lang) -> DailyAnswer 
 
 /// What the group is told when `name` solved it, `place`th (1 is the first).
 #[must_use]
-pub fn solved_text(lang: Lang, name: &str, place: u32) -> String {
+pub(crate) fn solved_text(lang: Lang, name: &str, place: u32) -> String {
     ClassSay::DailySolved {
         name: name.to_owned(),
         place,
     }
     .to(lang)
+}
+
+/// A class's timer, on `day`: its puzzle of the day posted in its topic unless it was
+/// already, and on the week's first post the week's leaderboard. Stepped on the class's
+/// group under a key of the class and the day, so that two replicas' ticks post it once.
+pub(crate) fn tick(cx: &mut Cx<'_>, id: ClassId, day: i64) {
+    let Some(ctx) = cx.class.take() else {
+        return;
+    };
+    let Some(class) = ctx.class.as_ref().filter(|c| c.id == id) else {
+        return;
+    };
+    if ctx.daily.as_ref().is_some_and(|d| d.day == day) {
+        return;
+    }
+    let Some(puzzle) = daily_puzzle(cx.catalog, id.0, day) else {
+        return;
+    };
+    cx.out.class(ClassWrite::DailyPosted {
+        class: id,
+        day,
+        puzzle: puzzle.id().clone(),
+    });
+    let post = daily_post(puzzle, class.lang, id, cx.bot_username())
+        .with_receipt(Receipt::DailyPost { class: id, day });
+    cx.out.post(To::posts_of(class), post);
+    // The week's first puzzle comes with the leaderboard, posted once too.
+    if !ctx.weekly_posted {
+        cx.out.class(ClassWrite::WeeklyPosted {
+            class: id,
+            week: crate::tutor::classroom::week_of(day),
+        });
+        if let Some(report) = ctx.reports.iter().find(|r| r.class.id == id)
+            && let Some(board) = super::top::weekly_post(report)
+        {
+            cx.out.post(To::posts_of(class), board);
+        }
+    }
+}
+
+/// A message in a class's group that replies to the post of its puzzle of today: judged as an
+/// answer, right or wrong said in the group, a first right answer of a student stored with
+/// their place. False when it replies to another message, reads as no move, or there is no
+/// puzzle open there: the message is then handled as any other.
+pub(crate) fn reply(cx: &mut Cx<'_>, text: &str) -> bool {
+    let Some(ctx) = cx.class.as_ref() else {
+        return false;
+    };
+    let (Some(class), Some(daily), Some(sender)) = (&ctx.class, &ctx.daily, &ctx.sender) else {
+        return false;
+    };
+    let replies_to_post = daily.message.is_some() && daily.message == cx.given.envelope.reply_to;
+    if !replies_to_post || ctx.group != Some(class.chat) {
+        return false;
+    }
+    let Some(puzzle) = cx.catalog.puzzle(&daily.puzzle) else {
+        return false;
+    };
+    let lang = class.lang;
+    let said = match judge_answer(puzzle, text, lang) {
+        DailyAnswer::NotAMove => return false,
+        DailyAnswer::Wrong(why) => Some(why),
+        DailyAnswer::Right => solved(class, daily, &sender.person.clone(), &mut |w| {
+            cx.out.class(w);
+        }),
+    };
+    if let Some(text) = said {
+        cx.reply(Reply::text(text));
+    }
+    true
+}
+
+/// `person` found the first move of `daily`: their place stored (a student's first solution
+/// only), and the words that name them; `None` when it does not count.
+fn solved(
+    class: &ClassInfo,
+    daily: &DailyOpen,
+    person: &crate::tutor::classroom::Person,
+    write: &mut dyn FnMut(ClassWrite),
+) -> Option<String> {
+    if class.role_of(person.id) != Some(Role::Student) || daily.place_of(person.id).is_some() {
+        return None;
+    }
+    let place = daily.next_place();
+    write(ClassWrite::DailySolved {
+        class: class.id,
+        day: daily.day,
+        user: person.id,
+        place,
+    });
+    Some(solved_text(class.lang, &person.name, place))
+}
+
+/// The learner solved a class's puzzle of the day on a board in their private chat: stored
+/// with their place in this step, and named in the class's group.
+pub(crate) fn solved_in_private(cx: &mut Cx<'_>, id: ClassId, day: i64) {
+    let Some(ctx) = cx.class.as_ref() else {
+        return;
+    };
+    let Some(class) = ctx.class.as_ref().filter(|c| c.id == id) else {
+        return;
+    };
+    let Some(daily) = ctx.daily.as_ref().filter(|d| d.day == day) else {
+        return;
+    };
+    let Some(me) = cx
+        .given
+        .envelope
+        .learner
+        .or(ctx.sender.as_ref().map(|s| s.person.id))
+    else {
+        return;
+    };
+    // Named as the class knows them.
+    let Some(person) = class.students.iter().find(|p| p.id == me).cloned() else {
+        return;
+    };
+    let (class, daily) = (class.clone(), daily.clone());
+    let mut writes = Vec::new();
+    if let Some(text) = solved(&class, &daily, &person, &mut |w| writes.push(w)) {
+        for w in writes {
+            cx.out.class(w);
+        }
+        cx.out.post(To::posts_of(&class), Reply::text(text));
+    }
 }
 
 #[cfg(test)]

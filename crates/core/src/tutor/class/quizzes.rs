@@ -49,7 +49,7 @@ pub fn post(cx: &mut Cx<'_>, ctx: &ClassContext, unit: Option<u32>) {
         .to(lang);
         cx.reply(Reply::board(crate::tutor::quiz::board_view(board), caption));
     }
-    cx.class_writes.push(ClassWrite::PostQuiz {
+    cx.out.class(ClassWrite::PostQuiz {
         id: poll.quiz,
         class: class.id,
         item: item.id.clone(),
@@ -91,7 +91,7 @@ pub(super) fn choose<'a>(
 pub fn close(cx: &mut Cx<'_>, ctx: &ClassContext, pressed: Option<i64>) {
     let lang = class_lang(cx, ctx);
     let refuse = |cx: &mut Cx<'_>, say: ClassSay, lang: Lang| {
-        if cx.pressed {
+        if cx.pressed() {
             cx.refuse(Reply::text(say.to(lang)).as_toast());
         } else {
             cx.reply(Reply::text(say.to(lang)));
@@ -145,7 +145,7 @@ pub fn close(cx: &mut Cx<'_>, ctx: &ClassContext, pressed: Option<i64>) {
         result = result.with_poll(PollOp::Stop { message });
     }
     cx.reply(result);
-    cx.class_writes.push(ClassWrite::CloseQuiz { id: open.id });
+    cx.out.class(ClassWrite::CloseQuiz { id: open.id });
     // Who answered what, for the teacher who closed it, in their private chat.
     let mut lines = vec![
         ClassSay::QuizBreakdown {
@@ -190,7 +190,7 @@ pub fn close(cx: &mut Cx<'_>, ctx: &ClassContext, pressed: Option<i64>) {
     if teacher.has_chat == Some(false) {
         // Telegram would refuse it: the group is told how to get the next one instead.
         let name = teacher.person.name.clone();
-        let say = match &cx.bot_username {
+        let say = match cx.bot_username() {
             Some(bot) => ClassSay::QuizOpenChat {
                 name,
                 link: format!("https://t.me/{bot}"),

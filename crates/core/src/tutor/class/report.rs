@@ -18,7 +18,7 @@ pub fn send(cx: &mut Cx<'_>, ctx: &ClassContext) {
         return;
     }
     let date = cx
-        .now
+        .now()
         .map(|t| t.format("%Y-%m-%d").to_string())
         .unwrap_or_default();
     // Students are numbered on across the classes, so that `/report 3` names one.
@@ -209,6 +209,7 @@ mod tests {
                 lang: Lang::En,
                 teachers: Vec::new(),
                 students: Vec::new(),
+                topic: None,
             },
             students,
         }

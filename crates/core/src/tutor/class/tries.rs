@@ -182,6 +182,7 @@ mod tests {
                 lang,
                 teachers: Vec::new(),
                 students: Vec::new(),
+                topic: None,
             },
             students,
         };
@@ -202,7 +203,7 @@ mod tests {
             ..ClassContext::default()
         };
         let run = |number: u32| {
-            use crate::tutor::{Catalog, Envelope, Input, Request, Session, step};
+            use crate::tutor::{Catalog, Input, Session};
             // No lesson or puzzle is needed to word a report.
             let catalog = Catalog::new(Vec::new(), Vec::new(), Vec::new());
             let session = Session {
@@ -210,9 +211,7 @@ mod tests {
                 ..Session::default()
             };
             let input = Input::Text(format!("/report {number}"));
-            let request = Request::new(session, input, Envelope::default());
-            assert!(request.class_need().is_some(), "a class input");
-            step(request.with_class(ctx.clone()), &catalog).replies
+            crate::tutor::testing::run_class(session, input, ctx.clone(), &catalog).replies
         };
         let none = run(1);
         assert_eq!(none.len(), 1);

@@ -73,7 +73,7 @@ pub(super) fn your_move(game: &SharedGame, lang: Lang) -> String {
 }
 
 pub(super) fn now_secs(cx: &Cx<'_>) -> Option<i64> {
-    cx.now.map(|t| t.timestamp())
+    cx.now().map(|t| t.timestamp())
 }
 
 /// The board from `side`, the last move tinted.

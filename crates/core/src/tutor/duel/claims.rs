@@ -31,7 +31,7 @@ pub(in crate::tutor) fn act(
     }
     let mine = cx.session.duel.filter(|s| s.game.0 == game);
     let Some(duel) = mine.and_then(|_| turn(cx)) else {
-        if cx.room.is_some() && mine.is_none() {
+        if cx.room().is_some() && mine.is_none() {
             // In a group, someone else's game: its buttons are its players'.
             let text = cx.t(&Say::DuelNotYourGame);
             cx.refuse(Reply::text(text).as_toast());

@@ -80,7 +80,7 @@ fn result_for(ending: &Ending, me: Color) -> GameResult {
 fn count_result(cx: &mut Cx<'_>, game: &SharedGame, me: Color, ending: &Ending) -> (i32, i32) {
     let result = result_for(ending, me);
     let delta = points_for(game, me, result);
-    let date = cx.now.map(|t| t.format("%Y.%m.%d").to_string());
+    let date = cx.now().map(|t| t.format("%Y.%m.%d").to_string());
     let p = &mut cx.session.progress;
     let before = p.points;
     p.points = (p.points + delta).max(0);
@@ -126,7 +126,7 @@ pub(super) fn finish(
     }
     .to(lang);
     let reply = over_message(&duel.game, me, lang, ending, &mine, &points).editing_task(cx.nonce());
-    cx.reply(if cx.pressed { reply.edited() } else { reply });
+    cx.reply(if cx.pressed() { reply.edited() } else { reply });
     for point in coach::review(&duel.game.record, me).into_iter().take(3) {
         cx.reply(game::coach_reply(&point, &duel.game.record, me, lang));
     }

@@ -27,7 +27,7 @@ pub(in crate::tutor) fn remind_invitation(cx: &mut Cx<'_>) {
 /// An invitation not yet taken is shown again; a game under way is shown instead.
 pub(in crate::tutor) fn invite(cx: &mut Cx<'_>, mode: Mode) -> Mode {
     if let Some(game) = loaded(cx).filter(|_| active(cx)).cloned() {
-        if game.room != cx.room && cx.room.is_some() {
+        if game.room != cx.room() && cx.room().is_some() {
             // Seated at a game elsewhere: not shown in this group.
             let text = cx.t(&Say::DuelOneAtATime);
             cx.reply(Reply::text(text));
@@ -43,7 +43,7 @@ pub(in crate::tutor) fn invite(cx: &mut Cx<'_>, mode: Mode) -> Mode {
         say_invitation(cx, &game);
         return Mode::Duel;
     }
-    let (Some(learner), Some(id)) = (cx.learner, cx.new_game) else {
+    let (Some(learner), Some(id)) = (cx.learner(), cx.fresh_id()) else {
         // A shell with one learner only (the terminal): there is nobody to invite.
         let text = cx.t(&Say::DuelNeedsTelegram);
         let row = cx.menu_row();
@@ -57,7 +57,7 @@ pub(in crate::tutor) fn invite(cx: &mut Cx<'_>, mode: Mode) -> Mode {
             lang: cx.lang(),
             points: cx.session.progress.points,
             settled: false,
-            name: cx.room.and(cx.name.clone()),
+            name: cx.room().and(cx.name()),
         }),
         black: None,
         record: Record::default(),
@@ -65,12 +65,12 @@ pub(in crate::tutor) fn invite(cx: &mut Cx<'_>, mode: Mode) -> Mode {
         cancelled: false,
         draw_offer: None,
         last_move_at: None,
-        room: cx.room,
+        room: cx.room(),
     };
     cx.session.duel = Some(DuelSeat {
         game: game.id,
         side: Side::White,
-        room: cx.room,
+        room: cx.room(),
     });
     say_invitation(cx, &game);
     cx.shared.created = true;
@@ -84,7 +84,7 @@ fn say_invitation(cx: &mut Cx<'_>, game: &SharedGame) {
         return;
     }
     let payload = game.id.payload();
-    let link = match &cx.bot_username {
+    let link = match cx.bot_username() {
         Some(bot) => format!("https://t.me/{bot}?start={payload}"),
         None => format!("/start {payload}"),
     };
@@ -151,7 +151,7 @@ fn put_game_aside(cx: &mut Cx<'_>, mode: Mode) {
 
 pub(in crate::tutor) fn join(cx: &mut Cx<'_>, id: DuelId, mode: Mode) -> Mode {
     let lang = cx.lang();
-    let Some(learner) = cx.learner else {
+    let Some(learner) = cx.learner() else {
         let text = cx.t(&Say::DuelNeedsTelegram);
         let row = cx.menu_row();
         cx.reply(Reply::text(text).with_row(row));
@@ -159,7 +159,7 @@ pub(in crate::tutor) fn join(cx: &mut Cx<'_>, id: DuelId, mode: Mode) -> Mode {
     };
     let game = cx.shared.game.clone().filter(|g| g.id == id);
     // A game of a group is taken in that group only (its link is never given out).
-    let game = game.filter(|g| g.room.is_none() || g.room == cx.room);
+    let game = game.filter(|g| g.room.is_none() || g.room == cx.room());
     let Some(mut game) = game.filter(|g| g.over.is_none() && !g.cancelled) else {
         let row = cx.menu_row();
         cx.reply(Reply::text(Say::DuelInvitationGone.to(lang)).with_row(row));
@@ -197,7 +197,7 @@ pub(in crate::tutor) fn join(cx: &mut Cx<'_>, id: DuelId, mode: Mode) -> Mode {
         lang,
         points: cx.session.progress.points,
         settled: false,
-        name: game.room.and(cx.name.clone()),
+        name: game.room.and(cx.name()),
     });
     game.last_move_at = now_secs(cx);
     cx.session.duel = Some(DuelSeat {

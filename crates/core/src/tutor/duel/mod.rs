@@ -20,20 +20,18 @@
 //! invitation with an Accept button that any other member may press. The learner of such an
 //! input is the member (not the group, which is a learner of its own for lessons), every
 //! message of the game goes to the group addressed to its player by name, and each button
-//! there is bound to the player it was sent to ([`plays_in_room`] tells the shell which
-//! inputs in a group are a player's).
+//! there is bound to the player it was sent to (`needs` tells the shell which inputs in a group
+//! are a player's).
 
 mod board;
 mod claims;
 mod ending;
 mod invite;
 mod play;
-mod room;
 mod task;
 
 pub(super) use board::{active, show, started, turn};
 pub(super) use claims::act;
 pub(super) use ending::{send_pgn, settle};
 pub(super) use invite::{invite, join, remind_invitation};
-pub use room::{plays_in_room, shared_game_of};
 pub(super) use task::page_board;

@@ -63,9 +63,11 @@ pub(super) fn play(mut duel: Duel, cx: &mut Cx<'_>, verdict: Verdict, input: &st
     };
     if let Some(ending) = duel.game.record.automatic_ending() {
         let theirs = duel.other().map(|o| what(o.lang)).unwrap_or_default();
+        cx.played(&mine);
         return finish(cx, duel, &ending, mine, theirs);
     }
     let note = format!("{mine}\n{}", Say::DuelWaitForFriend.to(lang));
+    cx.played(&note);
     duel.update(cx, &note);
     duel.tell_other(cx, |l| format!("{}\n{}", what(l), your_move(&duel.game, l)));
     put(cx, duel.game.clone());

@@ -66,6 +66,7 @@ pub(super) fn finish(cx: &mut Cx<'_>, game: GameState, ending: &Ending, mut note
         result: ending.score().pgn().to_owned(),
         points: after,
     });
+    cx.played(&note);
     let mut view = game.view();
     if game.pos().is_checkmate() {
         let king = game.pos().board().king_of(game.pos().turn());
@@ -119,7 +120,7 @@ pub(super) fn finish(cx: &mut Cx<'_>, game: GameState, ending: &Ending, mut note
         ending: ending.clone(),
         level: game.level,
         learner: game.learner,
-        date: cx.now.map(|t| t.format("%Y.%m.%d").to_string()),
+        date: cx.now().map(|t| t.format("%Y.%m.%d").to_string()),
         friend: false,
     });
     Mode::Idle

@@ -80,10 +80,11 @@ pub(super) fn play(mut game: GameState, cx: &mut Cx<'_>, verdict: Verdict, input
     let old = cx.nonce();
     cx.next_nonce();
     let reply = game.message(cx, game.view(), &note);
+    cx.played(&note);
     let Some(point) = coached else {
         // A tapped move: the board the learner tapped on goes on. A typed move: a new board
         // under the learner's message (an edit above it would scroll away as a game goes on).
-        let reply = if cx.pressed {
+        let reply = if cx.pressed() {
             reply.editing_task(old)
         } else {
             reply

@@ -84,7 +84,7 @@ pub(in crate::tutor) fn setup(cx: &mut Cx<'_>, level: Option<Level>, mode: Mode)
         .collect();
     let (easy, hard) = levels.split_at(4);
     // Only where a friend can be reached (Telegram), not in the terminal's one-learner chat.
-    let friend = if cx.learner.is_some() {
+    let friend = if cx.learner().is_some() {
         vec![Button::new(cx.t(&Say::ButtonPlayFriend), &Action::Invite)]
     } else {
         Vec::new()

@@ -23,6 +23,7 @@ pub(super) fn message(
         caption: body,
         rows: vec![vec![next]],
         squares: Vec::new(),
+        note: None,
     }
 }
 

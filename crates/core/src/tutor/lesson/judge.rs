@@ -39,6 +39,7 @@ pub(super) fn message(cx: &Cx<'_>, lesson: &Lesson, step: &Step, task: &JudgeTas
         caption: format!("{}\n\n{}", heading(cx, lesson, step), task.text.get(lang)),
         rows,
         squares: Vec::new(),
+        note: None,
     }
 }
 

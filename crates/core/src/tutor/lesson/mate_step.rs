@@ -265,6 +265,7 @@ pub(super) fn judge(
             note.push('\n');
             note.push_str(&cx.t(&Say::MateStepDefence { defence }));
             let message = self::message(cx, lesson, step, task, state).with_note(&note);
+            cx.played(&note);
             cx.reply(message.reply().editing_task(old).as_task(cx.nonce()));
             return Outcome::Stay;
         }

@@ -132,7 +132,7 @@ pub(super) fn resume(cx: &mut Cx<'_>, current: Option<&LessonState>) -> Mode {
 pub(super) fn open_unit(cx: &mut Cx<'_>, unit: u32, current: Mode) -> Mode {
     match cx.catalog.unit_start(unit) {
         Some(index) => open_step(cx, index),
-        None if cx.pressed => {
+        None if cx.pressed() => {
             // Only a forged button names a unit the course does not have.
             let text = words::no_such_lesson(cx.lang(), cx.catalog.lessons().len());
             cx.refuse(Reply::text(text));

@@ -46,6 +46,8 @@ pub(super) struct StepMessage {
     pub caption: String,
     pub rows: Vec<Vec<Button>>,
     pub squares: Vec<Vec<Button>>,
+    /// The words said under the step's own (what the board page is told of a move).
+    pub note: Option<String>,
 }
 
 impl StepMessage {
@@ -59,6 +61,7 @@ impl StepMessage {
             caption: board.caption,
             rows,
             squares: Vec::new(),
+            note: None,
         }
     }
 
@@ -67,6 +70,7 @@ impl StepMessage {
         if !note.is_empty() {
             self.caption.push_str("\n\n");
             self.caption.push_str(note);
+            self.note = Some(note.to_owned());
         }
         self
     }
@@ -103,6 +107,9 @@ pub(super) fn show(cx: &mut Cx<'_>, message: StepMessage) {
 
 /// Answers inside a step: its message again, updated.
 pub(super) fn update(cx: &mut Cx<'_>, message: StepMessage) {
+    if let Some(note) = &message.note {
+        cx.played(note);
+    }
     cx.update_task(message.reply());
 }
 

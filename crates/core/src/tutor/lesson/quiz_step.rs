@@ -35,6 +35,7 @@ pub(super) fn message(cx: &Cx<'_>, lesson: &Lesson, step: &Step, id: &str) -> St
             caption: format!("{head}\n\n{}", cx.t(&Say::QuestionMissing)),
             rows: Vec::new(),
             squares: Vec::new(),
+            note: None,
         };
     };
     let n = cx.nonce();
@@ -47,6 +48,7 @@ pub(super) fn message(cx: &Cx<'_>, lesson: &Lesson, step: &Step, id: &str) -> St
         caption: text,
         rows: buttons,
         squares: Vec::new(),
+        note: None,
     }
 }
 

@@ -55,6 +55,7 @@ pub(super) fn message(
         caption,
         rows: vec![vec![done], task_buttons(cx, true)],
         squares,
+        note: None,
     }
 }
 

@@ -68,6 +68,31 @@ pub(crate) trait MoveTask: Activity {
     /// note, and whatever the task adds (a hint after misses). The task stays as it was.
     fn show_refusal(self, cx: &mut Cx<'_>, refusal: Refusal) -> Mode;
 
+    /// How a move is written here, for a message that did not read as one: by an example
+    /// that is not the answer (none of `avoid`).
+    fn how_to_write(&self, cx: &Cx<'_>, pos: &Chess, input: &str) -> String {
+        let example = super::spelling::example(pos, input, None, &[]);
+        super::spelling::unread(pos, input, example, cx.lang())
+    }
+
+    /// Says `note` about a message that was not read as a move: in words under it (the
+    /// task's message moves on in place, which would leave buttons here pointing at a
+    /// question gone).
+    fn say_unread(self, cx: &mut Cx<'_>, note: String) -> Mode {
+        cx.unread(note, Vec::new());
+        self.into()
+    }
+
+    /// The one way a move task answers a message that is no move it can read (how a move is
+    /// written) or names several pieces (which ones): nothing changes.
+    fn unread(self, cx: &mut Cx<'_>, pos: &Chess, verdict: &Verdict, input: &str) -> Mode {
+        let note = match verdict {
+            Verdict::Unreadable => self.how_to_write(cx, pos, input),
+            _ => verdict_text(pos, verdict, input, cx.lang()),
+        };
+        self.say_unread(cx, note)
+    }
+
     /// The one way a move task refuses a move: counted against its rule, explained in words,
     /// its squares drawn ([`MoveTask::show_refusal`]).
     fn refuse(self, cx: &mut Cx<'_>, pos: &Chess, reason: &IllegalReason, input: &str) -> Mode {
@@ -133,6 +158,20 @@ pub(crate) trait MoveTask: Activity {
         };
         self.play(cx, verdict, input)
     }
+}
+
+/// Shows a refusal on the message of a task drawn as `message` does from its `view`: the
+/// board under the reason's marks, and the rule in words under the task's own.
+pub(crate) fn show_refusal_on<T: MoveTask>(
+    task: T,
+    cx: &mut Cx<'_>,
+    refusal: Refusal,
+    view: BoardView,
+    message: impl FnOnce(&T, &Cx<'_>, BoardView, &str) -> Reply,
+) -> Mode {
+    let reply = message(&task, cx, view.with_overlay(refusal.overlay), &refusal.note);
+    cx.update_task(reply);
+    task.into()
 }
 
 /// "Tap to move": the grid, nothing picked (what [`MoveTask::open_tap_board`] does).

@@ -24,7 +24,7 @@ use crate::content::puzzle::MatePuzzle;
 use crate::draw::{self, move_squares};
 use crate::render::{ArrowKind, BoardView, MarkKind};
 use crate::rules::notation::uci;
-use crate::rules::{self, Lang, Verdict, text::verdict_text};
+use crate::rules::{self, Lang, Verdict};
 use crate::search::defence::MoveJudgement;
 
 /// Every how many puzzles a missed one comes back for review (when the shell gives no time).
@@ -406,10 +406,21 @@ impl MoveTask for PuzzleState {
     }
 
     fn show_refusal(self, cx: &mut Cx<'_>, refusal: Refusal) -> Mode {
-        let view = self.view().with_overlay(refusal.overlay);
-        let reply = self.message(cx, view, &refusal.note);
-        cx.update_task(reply);
-        self.into()
+        let view = self.view();
+        super::move_task::show_refusal_on(self, cx, refusal, view, PuzzleState::message)
+    }
+
+    fn how_to_write(&self, cx: &Cx<'_>, pos: &Chess, input: &str) -> String {
+        // By a move that is not the answer: no check, and none of the stored keys (moves of
+        // the puzzle's first position only).
+        let mut avoid = super::spelling::checks(pos);
+        if let Some(p) = cx.catalog.puzzle(&self.id)
+            && p.position().board() == pos.board()
+        {
+            avoid.extend(p.keys().iter().chain(p.line().first()).copied());
+        }
+        let example = super::spelling::example(pos, input, None, &avoid);
+        super::spelling::unread(pos, input, example, cx.lang())
     }
 }
 
@@ -421,28 +432,8 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
     let info = match &verdict {
         Verdict::Legal(info) => info.clone(),
         Verdict::Illegal(reason) => return now.refuse(cx, &pos, reason, input),
-        Verdict::Unreadable => {
-            // How to write a move, by one that is not the answer.
-            let mut avoid = super::spelling::checks(&pos);
-            // The stored keys are moves of the puzzle's first position only.
-            if let Some(p) = cx.catalog.puzzle(&now.id)
-                && p.position().board() == pos.board()
-            {
-                avoid.extend(p.keys().iter().chain(p.line().first()).copied());
-            }
-            let example = super::spelling::example(&pos, input, None, &avoid);
-            let note = super::spelling::unread(&pos, input, example, lang);
-            // In words only: the puzzle's message moves on in place (a new nonce after the
-            // defence), which would leave buttons here pointing at a question gone.
-            cx.unread(note, Vec::new());
-            return now.into();
-        }
-        Verdict::Ambiguous { .. } => {
-            let note = verdict_text(&pos, &verdict, input, lang);
-            // In words only: the puzzle's message moves on in place (a new nonce after the
-            // defence), which would leave buttons here pointing at a question gone.
-            cx.unread(note, Vec::new());
-            return now.into();
+        Verdict::Unreadable | Verdict::Ambiguous { .. } => {
+            return now.unread(cx, &pos, &verdict, input);
         }
     };
     let mv = info.mv;

@@ -2,7 +2,7 @@
 
 use super::board::{Duel, now_secs, put, your_move};
 use super::ending::finish;
-use crate::rules::{self, Lang, Verdict, text::verdict_text};
+use crate::rules::{self, Lang, Verdict};
 use crate::tutor::cx::Cx;
 use crate::tutor::move_task::MoveTask;
 use crate::tutor::reply::Reply;
@@ -29,9 +29,7 @@ pub(super) fn play(mut duel: Duel, cx: &mut Cx<'_>, verdict: Verdict, input: &st
         // Explained to this player only; the game is as it was.
         Verdict::Illegal(reason) => return duel.refuse(cx, &pos, reason, input),
         Verdict::Ambiguous { .. } | Verdict::Unreadable => {
-            let note = verdict_text(&pos, &verdict, input, lang);
-            duel.update(cx, &note);
-            return duel.into();
+            return duel.unread(cx, &pos, &verdict, input);
         }
     };
     if duel.game.record.push(info.mv).is_err() {

@@ -5,13 +5,14 @@ use super::board::{
 };
 use super::claims::{claim, offer_draw, resign};
 use super::play::play;
-use crate::rules::{self, Verdict};
+use crate::rules::{self, Verdict, text::verdict_text};
 use crate::tutor::activity::Activity;
 use crate::tutor::callback::DuelAct;
 use crate::tutor::cx::Cx;
 use crate::tutor::move_task::{MoveTask, Refusal, TaskBoard};
 use crate::tutor::state::Mode;
 use crate::tutor::words::{self, Say};
+use shakmaty::Chess;
 use shakmaty::Position;
 
 impl Activity for Duel {
@@ -83,6 +84,16 @@ impl MoveTask for Duel {
 
     fn play(self, cx: &mut Cx<'_>, verdict: Verdict, input: &str) -> Mode {
         play(self, cx, verdict, input)
+    }
+
+    /// A message that does not read is said as the referee reads it, on the game's message.
+    fn how_to_write(&self, cx: &Cx<'_>, pos: &Chess, input: &str) -> String {
+        verdict_text(pos, &Verdict::Unreadable, input, cx.lang())
+    }
+
+    fn say_unread(self, cx: &mut Cx<'_>, note: String) -> Mode {
+        self.update(cx, &note);
+        self.into()
     }
 
     fn show_refusal(self, cx: &mut Cx<'_>, refusal: Refusal) -> Mode {

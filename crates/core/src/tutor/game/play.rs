@@ -5,7 +5,7 @@ use super::coach::coach_reply_spelled;
 use super::ending::finish;
 use crate::game::coach;
 use crate::game::engine;
-use crate::rules::{self, Verdict, text::verdict_text};
+use crate::rules::{self, Verdict};
 use crate::tutor::cx::Cx;
 use crate::tutor::move_task::MoveTask;
 use crate::tutor::spelling::said;
@@ -20,18 +20,8 @@ pub(super) fn play(mut game: GameState, cx: &mut Cx<'_>, verdict: Verdict, input
     let info = match &verdict {
         Verdict::Legal(info) => info.clone(),
         Verdict::Illegal(reason) => return game.refuse(cx, &pos, reason, input),
-        Verdict::Unreadable => {
-            let example = crate::tutor::spelling::example(&pos, input, None, &[]);
-            let note = crate::tutor::spelling::unread(&pos, input, example, lang);
-            // In words only: the game's message moves on in place with each move.
-            cx.unread(note, Vec::new());
-            return game.into();
-        }
-        Verdict::Ambiguous { .. } => {
-            let note = verdict_text(&pos, &verdict, input, lang);
-            // In words only: the game's message moves on in place with each move.
-            cx.unread(note, Vec::new());
-            return game.into();
+        Verdict::Unreadable | Verdict::Ambiguous { .. } => {
+            return game.unread(cx, &pos, &verdict, input);
         }
     };
     if game.record.push(info.mv).is_err() {

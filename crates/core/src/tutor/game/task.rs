@@ -104,9 +104,7 @@ impl MoveTask for GameState {
     }
 
     fn show_refusal(self, cx: &mut Cx<'_>, refusal: Refusal) -> Mode {
-        let view = self.view().with_overlay(refusal.overlay);
-        let reply = self.message(cx, view, &refusal.note);
-        cx.update_task(reply);
-        self.into()
+        let view = self.view();
+        crate::tutor::move_task::show_refusal_on(self, cx, refusal, view, GameState::message)
     }
 }

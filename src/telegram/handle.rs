@@ -391,7 +391,7 @@ pub async fn run(
         }
     } else {
         #[cfg(debug_assertions)]
-        fault::maybe_crash_before_sending(&kept.replies);
+        fault::maybe_crash_before_sending(&kept);
         send_kept(shell, learner, id, &kept, pressed, drawing).await;
     }
     send_to_others(shell, id, others, drawing).await?;
@@ -613,15 +613,20 @@ mod fault {
     static CRASH_ON: OnceLock<Option<String>> = OnceLock::new();
 
     /// Ends the process at once (as `kill -9` would) after the commit and before the
-    /// sending, when a reply's text contains `CHESS_TUTOR_TEST_CRASH_BEFORE_SENDING`.
-    pub fn maybe_crash_before_sending(replies: &[chess_tutor_core::tutor::Reply]) {
+    /// sending, when a message's text (a reply, or a post elsewhere) contains
+    /// `CHESS_TUTOR_TEST_CRASH_BEFORE_SENDING`.
+    pub fn maybe_crash_before_sending(kept: &crate::shell::KeptReplies) {
         let trigger = CRASH_ON.get_or_init(|| {
             std::env::var("CHESS_TUTOR_TEST_CRASH_BEFORE_SENDING")
                 .ok()
                 .filter(|t| !t.is_empty())
         });
         if let Some(trigger) = trigger
-            && replies.iter().any(|r| r.text.contains(trigger.as_str()))
+            && kept
+                .replies
+                .iter()
+                .chain(kept.posts.iter().map(|(_, r)| r))
+                .any(|r| r.text.contains(trigger.as_str()))
         {
             std::process::abort();
         }

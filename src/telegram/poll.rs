@@ -284,13 +284,37 @@ impl Loop {
             inbox_us = started.elapsed().as_micros(),
             "admitted"
         );
+        let mut refused = std::collections::HashSet::new();
         if let Err(e) = added {
-            tracing::error!(
+            tracing::warn!(
                 updates = kept.len(),
                 error = %e,
-                "cannot keep the fetched updates in the inbox"
+                "cannot keep the fetched batch in the inbox; keeping its updates one by one"
             );
-            return false;
+            // One update the store cannot keep must not hold back the others: each is kept on
+            // its own, one that cannot be is skipped (and counted, as an unreadable one is),
+            // and the offset moves past them all.
+            for (id, body) in &kept {
+                if let Err(e) = self.shell.store.inbox_keep(&[(*id, body.clone())]).await {
+                    self.shell.metrics.updates_unreadable.inc();
+                    tracing::warn!(update_id = id, error = %e, "skipped an update the store cannot keep");
+                    refused.insert(*id);
+                }
+            }
+            if refused.len() == kept.len() && !kept.is_empty() {
+                // Nothing could be kept: the store itself fails. Telegram sends them again.
+                tracing::error!(error = %e, "cannot keep the fetched updates in the inbox");
+                return false;
+            }
+            if let Err(e) = self
+                .shell
+                .store
+                .inbox_add(OFFSET_KEY, last + 1, &[], &self.handled)
+                .await
+            {
+                tracing::error!(error = %e, "cannot move the polling offset");
+                return false;
+            }
         }
         self.offset = Some(last + 1);
         self.handled.clear();
@@ -299,7 +323,7 @@ impl Loop {
             tracing::info!(updates = n, reason = %why, "skipped updates");
         }
         for (id, incoming) in fresh {
-            if !matches!(incoming, Incoming::Skip(_)) {
+            if !matches!(incoming, Incoming::Skip(_)) && !refused.contains(&id) {
                 self.hold(id, incoming);
             }
         }

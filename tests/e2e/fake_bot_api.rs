@@ -102,6 +102,9 @@ pub struct FakeState {
     pub stray_answers: usize,
     /// The `allowed_updates` of the latest getUpdates that named them.
     pub allowed_updates: Option<Value>,
+    /// How long the answer to a sendPoll is held after the poll is made (Telegram names the
+    /// poll only in that answer: a voter may answer before the bot has read it).
+    pub poll_delay: Option<Duration>,
 }
 
 /// A poll the bot sent, as Telegram keeps it.
@@ -812,121 +815,128 @@ async fn handle(State(state): State<Arc<Mutex<FakeState>>>, req: Request) -> Res
         message: None,
         body: body.clone(),
     };
-    let mut s = state.lock().unwrap();
-    s.calls.push(call);
-    let result = match method.as_str() {
-        "sendmessage" | "sendphoto" | "senddocument" | "editmessagemedia" | "editmessagetext" => {
-            let id = match body.get("message_id").and_then(as_i64) {
-                Some(edited) => edited,
+    let (result, delay) = {
+        let mut s = state.lock().unwrap();
+        s.calls.push(call);
+        let result = match method.as_str() {
+            "sendmessage" | "sendphoto" | "senddocument" | "editmessagemedia"
+            | "editmessagetext" => {
+                let id = match body.get("message_id").and_then(as_i64) {
+                    Some(edited) => edited,
+                    None => {
+                        s.next_message += 1;
+                        s.next_message - 1
+                    }
+                };
+                if let Some(call) = s.calls.last_mut() {
+                    call.message = Some(id);
+                }
+                let mut m = json!({
+                    "message_id": id,
+                    "date": 1_700_000_000,
+                    "chat": {"id": chat.unwrap_or(0), "type": "private", "first_name": "Learner"},
+                });
+                if method == "senddocument" {
+                    m["document"] = json!({"file_id": "doc", "file_unique_id": "doc"});
+                } else if method != "sendmessage" && method != "editmessagetext" {
+                    let id = file_id.clone().unwrap_or_else(|| "f".to_owned());
+                    m["photo"] = json!([{"file_id": id, "file_unique_id": id, "width": 512, "height": 512, "file_size": 1}]);
+                    if !text.is_empty() {
+                        m["caption"] = json!(text);
+                    }
+                } else {
+                    m["text"] = json!(text);
+                }
+                m
+            }
+            "sendpoll" => match poll_refusal(&body) {
+                Some(why) => {
+                    s.calls.pop();
+                    return (
+                        StatusCode::BAD_REQUEST,
+                        axum::Json(json!({"ok": false, "error_code": 400,
+                        "description": format!("Bad Request: {why}")})),
+                    )
+                        .into_response();
+                }
                 None => {
                     s.next_message += 1;
-                    s.next_message - 1
+                    let message = s.next_message - 1;
+                    s.next_poll += 1;
+                    let id = format!("poll-{}", s.next_poll);
+                    if let Some(call) = s.calls.last_mut() {
+                        call.message = Some(message);
+                    }
+                    let options = poll_options(&body);
+                    let poll = FakePoll {
+                        chat: chat.unwrap_or(0),
+                        message,
+                        body: body.clone(),
+                        options,
+                        closed: false,
+                        votes: HashMap::new(),
+                    };
+                    let object = poll.object(&id);
+                    s.sent_polls.insert(id, poll);
+                    json!({
+                        "message_id": message,
+                        "date": 1_700_000_000,
+                        "chat": {"id": chat.unwrap_or(0), "type": "supergroup", "title": "Chess club"},
+                        "poll": object,
+                    })
                 }
-            };
-            if let Some(call) = s.calls.last_mut() {
-                call.message = Some(id);
-            }
-            let mut m = json!({
-                "message_id": id,
-                "date": 1_700_000_000,
-                "chat": {"id": chat.unwrap_or(0), "type": "private", "first_name": "Learner"},
-            });
-            if method == "senddocument" {
-                m["document"] = json!({"file_id": "doc", "file_unique_id": "doc"});
-            } else if method != "sendmessage" && method != "editmessagetext" {
-                let id = file_id.clone().unwrap_or_else(|| "f".to_owned());
-                m["photo"] = json!([{"file_id": id, "file_unique_id": id, "width": 512, "height": 512, "file_size": 1}]);
-                if !text.is_empty() {
-                    m["caption"] = json!(text);
-                }
-            } else {
-                m["text"] = json!(text);
-            }
-            m
-        }
-        "sendpoll" => match poll_refusal(&body) {
-            Some(why) => {
-                s.calls.pop();
+            },
+            "stoppoll" => {
+                let message = body.get("message_id").and_then(as_i64);
+                let found = s
+                    .sent_polls
+                    .iter_mut()
+                    .find(|(_, p)| Some(p.chat) == chat && Some(p.message) == message);
+                let refusal = match found {
+                    None => Some("message with poll to stop not found"),
+                    Some((_, p)) if p.closed => Some("poll has already been closed"),
+                    Some((id, p)) => {
+                        p.closed = true;
+                        let object = p.object(id);
+                        return axum::Json(json!({"ok": true, "result": object})).into_response();
+                    }
+                };
                 return (
                     StatusCode::BAD_REQUEST,
                     axum::Json(json!({"ok": false, "error_code": 400,
-                        "description": format!("Bad Request: {why}")})),
+                    "description": format!("Bad Request: {}", refusal.unwrap_or_default())})),
                 )
                     .into_response();
             }
-            None => {
-                s.next_message += 1;
-                let message = s.next_message - 1;
-                s.next_poll += 1;
-                let id = format!("poll-{}", s.next_poll);
-                if let Some(call) = s.calls.last_mut() {
-                    call.message = Some(message);
-                }
-                let options = poll_options(&body);
-                let poll = FakePoll {
-                    chat: chat.unwrap_or(0),
-                    message,
-                    body: body.clone(),
-                    options,
-                    closed: false,
-                    votes: HashMap::new(),
-                };
-                let object = poll.object(&id);
-                s.sent_polls.insert(id, poll);
-                json!({
-                    "message_id": message,
-                    "date": 1_700_000_000,
-                    "chat": {"id": chat.unwrap_or(0), "type": "supergroup", "title": "Chess club"},
-                    "poll": object,
-                })
-            }
-        },
-        "stoppoll" => {
-            let message = body.get("message_id").and_then(as_i64);
-            let found = s
-                .sent_polls
-                .iter_mut()
-                .find(|(_, p)| Some(p.chat) == chat && Some(p.message) == message);
-            let refusal = match found {
-                None => Some("message with poll to stop not found"),
-                Some((_, p)) if p.closed => Some("poll has already been closed"),
-                Some((id, p)) => {
-                    p.closed = true;
-                    let object = p.object(id);
-                    return axum::Json(json!({"ok": true, "result": object})).into_response();
-                }
-            };
-            return (
-                StatusCode::BAD_REQUEST,
-                axum::Json(json!({"ok": false, "error_code": 400,
-                    "description": format!("Bad Request: {}", refusal.unwrap_or_default())})),
-            )
-                .into_response();
-        }
-        "getchatmember" => {
-            let user = body.get("user_id").and_then(as_i64).unwrap_or(0);
-            let admins = chat
-                .and_then(|c| s.admins.get(&c))
-                .cloned()
-                .unwrap_or_default();
-            let person = json!({"id": user, "is_bot": false, "first_name": "Member"});
-            match admins.iter().position(|a| *a == user) {
-                Some(0) => json!({"status": "creator", "user": person, "is_anonymous": false}),
-                Some(_) => json!({"status": "administrator", "user": person,
+            "getchatmember" => {
+                let user = body.get("user_id").and_then(as_i64).unwrap_or(0);
+                let admins = chat
+                    .and_then(|c| s.admins.get(&c))
+                    .cloned()
+                    .unwrap_or_default();
+                let person = json!({"id": user, "is_bot": false, "first_name": "Member"});
+                match admins.iter().position(|a| *a == user) {
+                    Some(0) => json!({"status": "creator", "user": person, "is_anonymous": false}),
+                    Some(_) => json!({"status": "administrator", "user": person,
                     "can_be_edited": false, "is_anonymous": false, "can_manage_chat": true,
                     "can_change_info": true, "can_delete_messages": true,
                     "can_manage_video_chats": true, "can_invite_users": true,
                     "can_restrict_members": true, "can_promote_members": false,
                     "can_pin_messages": true}),
-                None => json!({"status": "member", "user": person}),
+                    None => json!({"status": "member", "user": person}),
+                }
             }
-        }
-        "getme" => json!({"id": 4242, "is_bot": true, "first_name": "Chess tutor",
+            "getme" => json!({"id": 4242, "is_bot": true, "first_name": "Chess tutor",
             "username": s.username.clone(), "can_join_groups": true,
             "can_read_all_group_messages": false, "supports_inline_queries": false,
             "can_connect_to_business": false, "has_main_web_app": false}),
-        _ => json!(true),
+            _ => json!(true),
+        };
+        (result, s.poll_delay.filter(|_| method == "sendpoll"))
     };
+    if let Some(delay) = delay {
+        tokio::time::sleep(delay).await;
+    }
     axum::Json(json!({"ok": true, "result": result})).into_response()
 }
 

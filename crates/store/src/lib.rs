@@ -696,7 +696,11 @@ impl Store {
     ///
     /// [`StoreError::Database`] when the database fails.
     pub async fn inbox_keep(&self, updates: &[(i64, serde_json::Value)]) -> Result<(), StoreError> {
-        let dialect = self.dialect_json();
+        // The inbox's text is `json` on PostgreSQL (schema 9): it holds whatever came.
+        let dialect = match self.inner {
+            Inner::Sqlite(_) => "",
+            Inner::Postgres(_) => "::json",
+        };
         for (id, body) in updates {
             let text = serde_json::to_string(body)?;
             let sql = format!(
@@ -711,14 +715,6 @@ impl Store {
             });
         }
         Ok(())
-    }
-
-    /// After a placeholder holding JSON text: what makes it the column's JSON type.
-    fn dialect_json(&self) -> &'static str {
-        match self.inner {
-            Inner::Sqlite(_) => "",
-            Inner::Postgres(_) => "::jsonb",
-        }
     }
 
     /// The updates in the inbox, lowest id first.

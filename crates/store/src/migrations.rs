@@ -54,6 +54,11 @@ const SQLITE: &[Script] = &[
         "class topic",
         include_str!("../migrations/sqlite/0008_class_topic.sql"),
     ),
+    (
+        9,
+        "inbox json",
+        include_str!("../migrations/sqlite/0009_inbox_json.sql"),
+    ),
 ];
 
 const POSTGRES: &[Script] = &[
@@ -96,6 +101,11 @@ const POSTGRES: &[Script] = &[
         8,
         "class topic",
         include_str!("../migrations/postgres/0008_class_topic.sql"),
+    ),
+    (
+        9,
+        "inbox json",
+        include_str!("../migrations/postgres/0009_inbox_json.sql"),
     ),
 ];
 

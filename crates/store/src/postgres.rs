@@ -133,7 +133,7 @@ impl PostgresStore {
         sqlx::query(
             "WITH added AS (
                  INSERT INTO inbox (update_id, body)
-                 SELECT id, body::jsonb FROM UNNEST($1::int8[], $2::text[]) AS u (id, body)
+                 SELECT id, body::json FROM UNNEST($1::int8[], $2::text[]) AS u (id, body)
                  ON CONFLICT DO NOTHING
              ), removed AS (
                  DELETE FROM inbox WHERE update_id = ANY($3::int8[])

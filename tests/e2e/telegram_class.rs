@@ -1236,7 +1236,7 @@ async fn an_update_holding_a_nul_jams_nothing(data: Data) {
             s.calls
                 .iter()
                 .filter(|c| c.chat == Some(950) && c.text.contains("/lesson"))
-                .nth(0)
+                .next()
                 .cloned()
         })
         .await;

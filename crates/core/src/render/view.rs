@@ -58,6 +58,12 @@ pub struct BoardView {
     /// Whether to draw the file letters and rank numbers in the frame around the board.
     #[serde(default = "yes")]
     pub coordinates: bool,
+    /// The side to move, when the view was made from a position ([`BoardView::from_position`],
+    /// a whole FEN). A picture does not draw it; the board said in words
+    /// (`crate::draw::speech`) begins with it. Absent from views stored before it was kept.
+    #[serde_as(as = "Option<DisplayFromStr>")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_move: Option<Color>,
 }
 
 fn yes() -> bool {
@@ -77,6 +83,7 @@ impl BoardView {
             arrows: Vec::new(),
             dots: Vec::new(),
             coordinates: true,
+            to_move: None,
         }
     }
 
@@ -84,6 +91,7 @@ impl BoardView {
     #[must_use]
     pub fn from_position(pos: &impl Position) -> Self {
         let mut view = BoardView::new(pos.board().clone());
+        view.to_move = Some(pos.turn());
         if pos.is_check() {
             view.check = pos.board().king_of(pos.turn());
         }
@@ -110,6 +118,7 @@ impl BoardView {
             }
         };
         let mut view = BoardView::new(setup.board.clone());
+        view.to_move = Some(setup.turn);
         if let Some(king) = setup.board.king_of(setup.turn) {
             let attackers = setup
                 .board
@@ -326,6 +335,25 @@ mod tests {
     fn bad_fen_is_an_error_naming_the_input() {
         let e = BoardView::from_fen("rnbqkbnr/pppppppp/9/8 w").unwrap_err();
         assert!(e.to_string().contains("rnbqkbnr/pppppppp/9/8 w"), "{e}");
+    }
+
+    /// The side to move rides along for the board said in words, and a view stored without
+    /// it still reads (as not known).
+    #[test]
+    fn the_side_to_move_is_kept_and_optional() {
+        let v = BoardView::from_fen("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1").unwrap();
+        assert_eq!(v.to_move, Some(Color::Black));
+        let json = serde_json::to_string(&v).unwrap();
+        assert!(json.contains(r#""to_move":"black""#), "{json}");
+        assert_eq!(serde_json::from_str::<BoardView>(&json).unwrap(), v);
+        assert_eq!(
+            BoardView::from_fen("8/8/8/3N4/8/8/8/8").unwrap().to_move,
+            None
+        );
+        assert_eq!(
+            BoardView::from_position(&Chess::default()).to_move,
+            Some(Color::White)
+        );
     }
 
     #[test]

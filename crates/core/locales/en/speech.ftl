@@ -132,3 +132,4 @@ speech-mode-on = Text mode is on: every board is also said in words, and you typ
 speech-mode-off = Text mode is off: boards are pictures again, with the tap board.
 speech-button-on = Text mode for screen readers
 speech-button-off = Turn text mode off
+speech-type-squares = Send the names of the squares, separated by spaces.

@@ -113,3 +113,4 @@ speech-mode-on = 文字模式已打开：每个棋盘都会用文字说出来，
 speech-mode-off = 文字模式已关闭：棋盘又用图片显示，也可以点棋盘走棋。
 speech-button-on = 读屏用的文字模式
 speech-button-off = 关闭文字模式
+speech-type-squares = 请发送这些格子的名字，用空格隔开。

@@ -65,15 +65,7 @@ pub fn view(view: &BoardView, lang: Lang) -> String {
 #[must_use]
 pub fn marks(view: &BoardView, lang: Lang) -> Vec<String> {
     let board = &view.board;
-    let mut out = Vec::new();
-    if let Some((from, to)) = view.last_move {
-        out.push(
-            Marked::LastMove {
-                played: a_move(board, from, to, lang),
-            }
-            .to(lang),
-        );
-    }
+    let mut out: Vec<String> = last_move(view, lang).into_iter().collect();
     if let Some(king) = view.check
         && let Some(p) = board.piece_at(king)
     {
@@ -141,6 +133,18 @@ pub fn marks(view: &BoardView, lang: Lang) -> Vec<String> {
         );
     }
     out
+}
+
+/// The last move the picture tints, in words (`Last move: black pawn d7 to d5.`).
+#[must_use]
+pub fn last_move(view: &BoardView, lang: Lang) -> Option<String> {
+    let (from, to) = view.last_move?;
+    Some(
+        Marked::LastMove {
+            played: a_move(&view.board, from, to, lang),
+        }
+        .to(lang),
+    )
 }
 
 /// Squares as the board lists them, a piece on one named with it (`black pawn d5, d6`).
@@ -224,7 +228,10 @@ fn attack(board: &Board, from: Square, to: Square, lang: Lang) -> Marked {
         (through, _) => Marked::AimsThrough {
             attacker,
             target,
-            between: speech::listed(through.iter().map(|&sq| named(board, sq, lang)), lang),
+            between: speech::and_list(
+                through.iter().map(|&sq| named(board, sq, lang)).collect(),
+                lang,
+            ),
         },
     }
 }
@@ -348,7 +355,7 @@ mod tests {
             marks(&view, Lang::En),
             [
                 "Line of attack: the black rook on h5 aims at the white king on a5 through the white \
-              pawn on b5, the black pawn on c5."
+              pawn on b5 and the black pawn on c5."
             ]
         );
         assert_eq!(view.to_move, Some(Color::White));

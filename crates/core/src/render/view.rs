@@ -118,7 +118,8 @@ impl BoardView {
             }
         };
         let mut view = BoardView::new(setup.board.clone());
-        view.to_move = Some(setup.turn);
+        // A bare board part reads as a FEN too, White to move: only a written side counts.
+        view.to_move = fen.split_whitespace().nth(1).map(|_| setup.turn);
         if let Some(king) = setup.board.king_of(setup.turn) {
             let attackers = setup
                 .board

@@ -14,7 +14,7 @@ use super::reply::{Button, Event, Reply, Transition};
 use super::request::Request;
 use super::state::{GameState, Mode};
 use super::words::{self, Say};
-use super::{class, commands, duel, game, lesson, puzzle, quiz};
+use super::{access, class, commands, duel, game, lesson, puzzle, quiz};
 use crate::content::Catalog;
 use crate::rules::{self, Lang};
 
@@ -167,6 +167,7 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
             reply.board_app = Some(label.clone());
         }
     }
+    access::in_words(&mut cx.replies, &cx.session);
     let mut session = cx.session;
     session.mode = mode;
     let shared =
@@ -346,7 +347,12 @@ impl Cx<'_> {
                 mode
             }
             Command::Lang(None) => {
-                self.reply(Reply::text(words::choose_language()).with_row(language_buttons()));
+                let text_mode = access::button_row(self);
+                self.reply(
+                    Reply::text(words::choose_language())
+                        .with_row(language_buttons())
+                        .with_row(text_mode),
+                );
                 mode
             }
             Command::Board => {
@@ -391,6 +397,12 @@ impl Cx<'_> {
                 mode
             }
             Command::Class(command) => class::command(self, command, mode),
+            Command::Access(command) => {
+                if access::command(self, command, &mode) {
+                    self.board(&mode);
+                }
+                mode
+            }
             Command::Unknown(word) => {
                 self.reply(Reply::text(words::unknown_command(lang, &word)));
                 mode
@@ -501,6 +513,12 @@ impl Cx<'_> {
             } => duel::act(self, game, ply, act, seat, mode),
             Action::Class(act) => {
                 class::act(self, act);
+                mode
+            }
+            Action::TextMode(on) => {
+                if access::set(self, on, &mode) {
+                    self.board(&mode);
+                }
                 mode
             }
             Action::Claim(_) => self.in_game(mode, game::claim),

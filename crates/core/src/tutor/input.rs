@@ -163,6 +163,9 @@ pub enum Command {
     /// The commands of a class in a group chat (`/class`, `/classquiz`, `/leave`, `/report`,
     /// `/start class-N`).
     Class(super::classroom::ClassCommand),
+    /// Text mode and the questions that replace looking at the board (`/a11y`, `/where`,
+    /// `/square`, `/scan`, `/moves`).
+    Access(super::access::AccessCommand),
     /// Anything else starting with `/`.
     Unknown(String),
 }
@@ -219,6 +222,9 @@ impl Command {
         // Telegram appends the bot's name in groups: `/help@name`.
         let word = word.split('@').next().unwrap_or(word).to_ascii_lowercase();
         let arg = arg.trim();
+        if let Some(command) = super::access::AccessCommand::parse(&word, arg) {
+            return Some(Command::Access(command));
+        }
         Some(match word.as_str() {
             "start" => match super::state::DuelId::from_payload(arg) {
                 Some(id) => Command::Join(id),

@@ -22,6 +22,7 @@
 //! A pawn sent to the last rank without a piece (`e8`, or tapped) gets four buttons to choose
 //! the new piece; see [`tap`].
 
+mod access;
 mod activity;
 pub mod callback;
 mod class;
@@ -50,6 +51,7 @@ pub mod tap;
 mod words;
 
 pub use crate::content::Catalog;
+pub use access::AccessCommand;
 pub use callback::{Action, DuelAct};
 pub use class::{
     DailyAnswer, Misfit, PollMisfit, class_points, daily_post, daily_puzzle, judge_answer,

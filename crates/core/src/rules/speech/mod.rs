@@ -162,6 +162,20 @@ pub fn listed(items: impl IntoIterator<Item = String>, lang: Lang) -> String {
     joined(items.into_iter(), &Said::KindSep, lang)
 }
 
+/// Phrases as one list (`a, b and c`, `甲、乙和丙`), with the referee's list words.
+#[must_use]
+pub fn and_list(mut items: Vec<String>, lang: Lang) -> String {
+    let Some(last) = items.pop() else {
+        return String::new();
+    };
+    if items.is_empty() {
+        return last;
+    }
+    let comma = crate::i18n::tr(lang, &crate::i18n::Flat::new("list-comma"));
+    let and = crate::i18n::tr(lang, &crate::i18n::Flat::new("list-and"));
+    format!("{}{and}{last}", items.join(&comma))
+}
+
 fn joined(items: impl Iterator<Item = String>, sep: &Said, lang: Lang) -> String {
     let sep = sep.to(lang);
     items.collect::<Vec<_>>().join(&sep)

@@ -77,7 +77,9 @@ speech-in-check = The { $color ->
 
 speech-arrow-move = Your move: { $played }.
 speech-arrow-reply = The reply: { $played }.
-speech-arrow-good = Suggested move: { $played }.
+speech-arrow-good = Moves shown: { $played }.
+# Moves from one square to several: `white queen d4 to d8, h4 and a1`.
+speech-moves-from = { $piece } { $from } to { $targets }
 speech-attacks = Attack: { $attacker } attacks { $target }.
 speech-pins = Pin: { $attacker } pins { $pinned } to { $king }.
 speech-aims-through = Line of attack: { $attacker } aims at { $target } through { $between }.

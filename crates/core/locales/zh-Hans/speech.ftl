@@ -58,7 +58,9 @@ speech-in-check = { $square }的{ $color ->
 
 speech-arrow-move = 你的走法：{ $played }。
 speech-arrow-reply = 对方的应着：{ $played }。
-speech-arrow-good = 建议的走法：{ $played }。
+speech-arrow-good = 标出的走法：{ $played }。
+# 从一格走到几格：白后从d4走到d8、h4和a1。
+speech-moves-from = { $piece }从{ $from }走到{ $targets }
 speech-attacks = { $attacker }攻击{ $target }。
 speech-pins = { $attacker }牵制着{ $pinned }，它挡在{ $king }前面。
 speech-aims-through = { $attacker }隔着{ $between }对着{ $target }。
@@ -67,7 +69,7 @@ speech-marked = 标出的格子：{ $squares }。
 speech-good-squares = 好的格子：{ $squares }。
 speech-attackers = 进攻的棋子：{ $squares }。
 speech-in-the-way = 挡路的：{ $squares }。
-speech-crossed-out = 打叉的：{ $squares }。
+speech-crossed-out = 标了叉的：{ $squares }。
 speech-can-go = 可以走到：{ $squares }。
 
 ## 不看图也能看棋盘：/where、/square、/scan、/moves

@@ -59,7 +59,9 @@ speech-in-check = { $square }的{ $color ->
 
 speech-arrow-move = 你的走法：{ $played }。
 speech-arrow-reply = 對方的應著：{ $played }。
-speech-arrow-good = 建議的走法：{ $played }。
+speech-arrow-good = 標出的走法：{ $played }。
+# 從一格走到幾格：白后從d4走到d8、h4和a1。
+speech-moves-from = { $piece }從{ $from }走到{ $targets }
 speech-attacks = { $attacker }攻擊{ $target }。
 speech-pins = { $attacker }牽制著{ $pinned }，它擋在{ $king }前面。
 speech-aims-through = { $attacker }隔著{ $between }對著{ $target }。
@@ -68,7 +70,7 @@ speech-marked = 標出的格子：{ $squares }。
 speech-good-squares = 好的格子：{ $squares }。
 speech-attackers = 進攻的棋子：{ $squares }。
 speech-in-the-way = 擋路的：{ $squares }。
-speech-crossed-out = 打叉的：{ $squares }。
+speech-crossed-out = 標了叉的：{ $squares }。
 speech-can-go = 可以走到：{ $squares }。
 
 ## 不看圖也能看棋盤：/where、/square、/scan、/moves

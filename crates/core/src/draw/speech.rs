@@ -37,6 +37,7 @@ crate::messages! {
         ArrowMove { played: String } = "speech-arrow-move",
         ArrowReply { played: String } = "speech-arrow-reply",
         ArrowGood { played: String } = "speech-arrow-good",
+        MovesFrom { piece: String, from: Square, targets: String } = "speech-moves-from",
         Attacks { attacker: String, target: String } = "speech-attacks",
         Pins { attacker: String, pinned: String, king: String } = "speech-pins",
         AimsThrough { attacker: String, target: String, between: String } = "speech-aims-through",
@@ -84,8 +85,33 @@ pub fn marks(view: &BoardView, lang: Lang) -> Vec<String> {
         ArrowKind::Attack,
         ArrowKind::Forbidden,
     ] {
-        for a in view.arrows.iter().filter(|a| a.kind == kind) {
-            out.push(arrow(board, a, lang));
+        let arrows: Vec<&Arrow> = view.arrows.iter().filter(|a| a.kind == kind).collect();
+        if matches!(kind, ArrowKind::Good) {
+            // A piece's lines shown as a fan of arrows: one sentence, from its square.
+            let mut froms: Vec<Square> = arrows.iter().map(|a| a.from).collect();
+            froms.dedup();
+            let mut seen = Vec::new();
+            for from in froms {
+                if seen.contains(&from) {
+                    continue;
+                }
+                seen.push(from);
+                let targets: Vec<Square> = arrows
+                    .iter()
+                    .filter(|a| a.from == from)
+                    .map(|a| a.to)
+                    .collect();
+                out.push(
+                    Marked::ArrowGood {
+                        played: moves_from(board, from, &targets, lang),
+                    }
+                    .to(lang),
+                );
+            }
+        } else {
+            for a in arrows {
+                out.push(arrow(board, a, lang));
+            }
         }
     }
     let attack_starts: Vec<Square> = view
@@ -182,6 +208,26 @@ fn a_move(board: &Board, from: Square, to: Square, lang: Lang) -> String {
     .to(lang)
     .trim_start()
     .to_owned()
+}
+
+/// Moves drawn from one square to several (`white queen d4 to d8, h4 and a1`).
+fn moves_from(board: &Board, from: Square, targets: &[Square], lang: Lang) -> String {
+    match targets {
+        [to] => a_move(board, from, *to, lang),
+        _ => {
+            let piece = board
+                .piece_at(from)
+                .map_or_else(String::new, |p| speech::piece(p.color, p.role, lang));
+            Marked::MovesFrom {
+                piece,
+                from,
+                targets: speech::and_list(targets.iter().map(ToString::to_string).collect(), lang),
+            }
+            .to(lang)
+            .trim_start()
+            .to_owned()
+        }
+    }
 }
 
 /// A piece with its colour and square, or the square alone when it is empty.

@@ -43,6 +43,7 @@ command-hint = A hint for the current task
 command-board = The board again
 command-progress = Your progress and level
 command-lang = Switch language
+command-a11y = Text mode for a screen reader: boards in words
 command-help = Every command
 
 ## Buttons

@@ -43,6 +43,7 @@ command-hint = 提示
 command-board = 再看一次棋盘
 command-progress = 我的进度和级别
 command-lang = 切换语言
+command-a11y = 读屏用的文字模式：用文字说出棋盘
 command-help = 所有命令
 
 ## Buttons

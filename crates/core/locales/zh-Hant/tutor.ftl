@@ -44,6 +44,7 @@ command-hint = 提示
 command-board = 再看一次棋盤
 command-progress = 我的進度和級別
 command-lang = 切換語言
+command-a11y = 讀屏用的文字模式：用文字說出棋盤
 command-help = 所有命令
 
 ## Buttons

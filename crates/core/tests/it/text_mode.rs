@@ -257,6 +257,17 @@ fn expected_of_step(scene: &Scene) -> (Board, Color, Option<Square>) {
     (setup.board.clone(), setup.turn, setup.ep_square)
 }
 
+/// Lesson step `index` opened (as its review button does) by a learner in text mode.
+fn open_in_text_mode(index: usize, lang: Lang) -> chess_tutor_core::tutor::Transition {
+    let session = Session {
+        lang: Some(lang),
+        text_mode: true,
+        ..Session::default()
+    };
+    let review = Action::Review(u32::try_from(index).unwrap());
+    step(&session, Input::Button(review.encode()), shipped())
+}
+
 /// Every board of the shipped course, said in words in every script, reads back as its
 /// position: the pieces and the side to move, and, where the FEN has an en passant square, the
 /// double step that made it as the last move. Lesson steps are opened through the tutor in
@@ -268,16 +279,7 @@ fn every_board_of_the_course_reads_back_as_its_position() {
     for lang in LANGS {
         for index in 0..catalog.steps().len() {
             let (_, step_) = catalog.step(index).unwrap();
-            let session = Session {
-                lang: Some(lang),
-                text_mode: true,
-                ..Session::default()
-            };
-            let t = step(
-                &session,
-                Input::Button(Action::Review(u32::try_from(index).unwrap()).encode()),
-                catalog,
-            );
+            let t = open_in_text_mode(index, lang);
             assert_text_mode(&t.replies);
             let expected = match &step_.kind {
                 StepKind::Explain { scene, .. } => scene.as_ref().map(expected_of_step),
@@ -370,16 +372,7 @@ fn spoken_board_figures() {
         let start = draw::speech::view(&BoardView::from_position(&Chess::default()), lang);
         let mut longest = (String::new(), String::new());
         for index in 0..catalog.steps().len() {
-            let session = Session {
-                lang: Some(lang),
-                text_mode: true,
-                ..Session::default()
-            };
-            let t = step(
-                &session,
-                Input::Button(Action::Review(u32::try_from(index).unwrap()).encode()),
-                catalog,
-            );
+            let t = open_in_text_mode(index, lang);
             for (_, view) in said_boards(&t.replies) {
                 let words = draw::speech::view(&view, lang);
                 if words.chars().count() > longest.1.chars().count() {

@@ -26,6 +26,7 @@ mod rules_props;
 mod search;
 mod stored_sessions;
 mod text_mode;
+mod transitions;
 
 use std::path::{Path, PathBuf};
 

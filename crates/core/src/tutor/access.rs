@@ -27,48 +27,13 @@ use shakmaty::{Chess, Move};
 
 use super::callback::{Action, DuelAct};
 use super::cx::Cx;
+use super::input::AccessCommand;
 use super::move_task::MoveTask;
 use super::reply::{Button, Reply};
 use super::state::{Mode, Session};
 use crate::draw;
 use crate::render::BoardView;
-use crate::rules::speech::{self, Look};
-
-/// The commands of text mode.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AccessCommand {
-    /// `/a11y`: text mode on, or off again.
-    TextMode,
-    /// `/where PIECE`, `/square SQUARE`, `/scan SQUARE`: a question about the board.
-    Look(Look),
-    /// `/moves`: the moves played so far, in words.
-    Moves,
-}
-
-impl AccessCommand {
-    /// Reads a command word (after the slash, lower case) and its argument; `None` for a word
-    /// that is none of these commands.
-    ///
-    /// ```
-    /// use chess_tutor_core::tutor::AccessCommand;
-    /// use chess_tutor_core::rules::speech::Look;
-    /// assert_eq!(AccessCommand::parse("a11y", ""), Some(AccessCommand::TextMode));
-    /// assert_eq!(AccessCommand::parse("where", "马"), Some(AccessCommand::Look(Look::Where("马".into()))));
-    /// assert_eq!(AccessCommand::parse("help", ""), None);
-    /// ```
-    #[must_use]
-    pub fn parse(word: &str, arg: &str) -> Option<AccessCommand> {
-        let arg = arg.chars().take(32).collect::<String>();
-        Some(match word {
-            "a11y" | "textmode" | "文字模式" | "读屏" | "讀屏" => AccessCommand::TextMode,
-            "where" | "哪里" | "哪裡" | "在哪" => AccessCommand::Look(Look::Where(arg)),
-            "square" | "格" | "格子" => AccessCommand::Look(Look::Square(arg)),
-            "scan" | "看线" | "看線" => AccessCommand::Look(Look::Scan(arg)),
-            "moves" | "棋谱" | "棋譜" | "着法" | "著法" => AccessCommand::Moves,
-            _ => return None,
-        })
-    }
-}
+use crate::rules::speech;
 
 crate::messages! {
     /// What text mode says of itself: each variant one message of `speech.ftl`.
@@ -309,29 +274,5 @@ mod tests {
         assert_eq!(spoken_label("Take back ↩"), "Take back");
         assert_eq!(spoken_label("Level 3"), "Level 3");
         assert_eq!(spoken_label("♞"), "♞");
-    }
-
-    #[test]
-    fn commands_read_in_every_language() {
-        assert_eq!(
-            AccessCommand::parse("square", "e4"),
-            Some(AccessCommand::Look(Look::Square("e4".into())))
-        );
-        assert_eq!(
-            AccessCommand::parse("看線", "e4"),
-            Some(AccessCommand::Look(Look::Scan("e4".into())))
-        );
-        assert_eq!(AccessCommand::parse("棋谱", ""), Some(AccessCommand::Moves));
-        assert_eq!(
-            AccessCommand::parse("读屏", ""),
-            Some(AccessCommand::TextMode)
-        );
-        // A long argument is cut: it is only ever echoed in a short refusal.
-        let Some(AccessCommand::Look(Look::Where(arg))) =
-            AccessCommand::parse("where", &"x".repeat(600))
-        else {
-            panic!()
-        };
-        assert_eq!(arg.len(), 32);
     }
 }

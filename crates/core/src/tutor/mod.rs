@@ -51,7 +51,6 @@ pub mod tap;
 mod words;
 
 pub use crate::content::Catalog;
-pub use access::AccessCommand;
 pub use callback::{Action, DuelAct};
 pub use class::{
     DailyAnswer, Misfit, PollMisfit, class_points, daily_post, daily_puzzle, judge_answer,
@@ -63,7 +62,7 @@ pub use classroom::{
     StudentFigures,
 };
 pub use dispatch::step;
-pub use input::{BoardDrop, Command, Input};
+pub use input::{AccessCommand, BoardDrop, Command, Input};
 pub use page_view::{DropResult, PageLabels, PageSaid, PageTask, PageView};
 pub use reply::{Button, Event, Reply, Transition};
 pub use request::{Envelope, Request};

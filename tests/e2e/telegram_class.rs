@@ -1235,8 +1235,7 @@ async fn an_update_holding_a_nul_jams_nothing(data: Data) {
         .wait(20, "a later /help answered", |s| {
             s.calls
                 .iter()
-                .filter(|c| c.chat == Some(950) && c.text.contains("/lesson"))
-                .next()
+                .find(|c| c.chat == Some(950) && c.text.contains("/lesson"))
                 .cloned()
         })
         .await;

@@ -13,6 +13,8 @@
 //!   has a **blue frame**;
 //! - the opponent's reply in a puzzle is a **magenta arrow**; a hint is a **green arrow**.
 //!
+//! [`speech`] says a picture in words, marks included, for a learner who listens to the chat.
+//!
 //! ```
 //! use chess_tutor_core::draw;
 //! use chess_tutor_core::render::{self, BoardView};
@@ -29,6 +31,8 @@
 //!     .with_overlay(draw::reason(&why));
 //! assert!(render::png(&view, 512).is_ok());
 //! ```
+
+pub mod speech;
 
 use shakmaty::{File, Move, Square};
 
@@ -252,7 +256,7 @@ mod tests {
     }
 
     /// One value of every variant, with distinct squares.
-    fn every_reason() -> Vec<IllegalReason> {
+    pub(super) fn every_reason() -> Vec<IllegalReason> {
         use IllegalReason as R;
         use Square as S;
         let ks = Castling {

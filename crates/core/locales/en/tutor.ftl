@@ -28,6 +28,7 @@ help =
     /progress your progress and level
     /board the board again
     /lang en, /lang 简体 or /lang 繁體 to switch language
+    /a11y text mode for a screen reader: every board in words; /where knight, /square e4, /scan e4, /moves
 
     Write moves like e2e4, e4, Nf3, O-O (castle short) or O-O-O (castle long).
 lang-set = OK, {$script} from now on.
@@ -42,6 +43,7 @@ command-hint = A hint for the current task
 command-board = The board again
 command-progress = Your progress and level
 command-lang = Switch language
+command-a11y = Text mode for a screen reader: boards in words
 command-help = Every command
 
 ## Buttons

@@ -28,6 +28,7 @@ help =
     /progress 我的进度和级别
     /board 再看一次棋盘
     /lang 简体、/lang 繁體 或 /lang en 切换语言
+    /a11y 读屏用的文字模式：每个棋盘都用文字说出来；/where 马、/square e4、/scan e4、/moves
 
     走棋可以这样写：e2e4、e4、Nf3、马f3、O-O（短易位）、O-O-O（长易位）。
 lang-set = 好的，现在用{$script}。
@@ -42,6 +43,7 @@ command-hint = 提示
 command-board = 再看一次棋盘
 command-progress = 我的进度和级别
 command-lang = 切换语言
+command-a11y = 读屏用的文字模式：用文字说出棋盘
 command-help = 所有命令
 
 ## Buttons

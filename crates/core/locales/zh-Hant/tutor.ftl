@@ -29,6 +29,7 @@ help =
     /progress 我的進度和級別
     /board 再看一次棋盤
     /lang 簡體、/lang 繁體 或 /lang en 切換語言
+    /a11y 讀屏用的文字模式：每個棋盤都用文字說出來；/where 馬、/square e4、/scan e4、/moves
 
     走棋可以這樣寫：e2e4、e4、Nf3、馬f3、O-O（短易位）、O-O-O（長易位）。
 lang-set = 好的，現在用{$script}。
@@ -43,6 +44,7 @@ command-hint = 提示
 command-board = 再看一次棋盤
 command-progress = 我的進度和級別
 command-lang = 切換語言
+command-a11y = 讀屏用的文字模式：用文字說出棋盤
 command-help = 所有命令
 
 ## Buttons

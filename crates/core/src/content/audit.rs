@@ -264,7 +264,7 @@ pub fn traditional_problems(zh: &str) -> Vec<String> {
 
 /// The bot's own Simplified catalogues (compiled in), from which the Traditional ones are
 /// made: (path as the repository has it, contents).
-pub const CATALOGUES: [(&str, &str); 3] = [
+pub const CATALOGUES: [(&str, &str); 4] = [
     (
         "crates/core/locales/zh-Hans/tutor.ftl",
         include_str!("../../locales/zh-Hans/tutor.ftl"),
@@ -276,6 +276,10 @@ pub const CATALOGUES: [(&str, &str); 3] = [
     (
         "crates/core/locales/zh-Hans/generate.ftl",
         include_str!("../../locales/zh-Hans/generate.ftl"),
+    ),
+    (
+        "crates/core/locales/zh-Hans/speech.ftl",
+        include_str!("../../locales/zh-Hans/speech.ftl"),
     ),
 ];
 

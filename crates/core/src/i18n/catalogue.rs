@@ -27,6 +27,10 @@ fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
                 "zh-Hans/generate.ftl",
                 include_str!("../../locales/zh-Hans/generate.ftl"),
             ),
+            (
+                "zh-Hans/speech.ftl",
+                include_str!("../../locales/zh-Hans/speech.ftl"),
+            ),
         ],
         Lang::ZhHant => &[
             (
@@ -41,6 +45,10 @@ fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
                 "zh-Hant/generate.ftl",
                 include_str!("../../locales/zh-Hant/generate.ftl"),
             ),
+            (
+                "zh-Hant/speech.ftl",
+                include_str!("../../locales/zh-Hant/speech.ftl"),
+            ),
         ],
         Lang::En => &[
             ("en/tutor.ftl", include_str!("../../locales/en/tutor.ftl")),
@@ -49,6 +57,7 @@ fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
                 "en/generate.ftl",
                 include_str!("../../locales/en/generate.ftl"),
             ),
+            ("en/speech.ftl", include_str!("../../locales/en/speech.ftl")),
         ],
     }
 }

@@ -199,7 +199,8 @@ macro_rules! messages {
 
             /// The message with its arguments in `lang`, ready to be worded.
             #[must_use]
-            #[allow(unused_variables)]
+            // A message enum whose variants carry no facts sets no argument.
+            #[allow(unused_variables, unused_mut)]
             pub fn flat(&self, lang: $crate::i18n::Lang) -> $crate::i18n::Flat {
                 let mut flat = $crate::i18n::Flat::new(self.id());
                 match self {

@@ -58,6 +58,13 @@ pub struct BoardView {
     /// Whether to draw the file letters and rank numbers in the frame around the board.
     #[serde(default = "yes")]
     pub coordinates: bool,
+    /// The side to move, when the view was made from a position ([`BoardView::from_position`],
+    /// a whole FEN). A picture does not draw it; the board said in words
+    /// (`crate::draw::speech`) begins with it. The words are made in the step, so a view kept
+    /// to be drawn later (as JSON, in the outbox) does not keep it: stored views read and are
+    /// written as before.
+    #[serde(skip)]
+    pub to_move: Option<Color>,
 }
 
 fn yes() -> bool {
@@ -77,6 +84,7 @@ impl BoardView {
             arrows: Vec::new(),
             dots: Vec::new(),
             coordinates: true,
+            to_move: None,
         }
     }
 
@@ -84,6 +92,7 @@ impl BoardView {
     #[must_use]
     pub fn from_position(pos: &impl Position) -> Self {
         let mut view = BoardView::new(pos.board().clone());
+        view.to_move = Some(pos.turn());
         if pos.is_check() {
             view.check = pos.board().king_of(pos.turn());
         }
@@ -110,6 +119,8 @@ impl BoardView {
             }
         };
         let mut view = BoardView::new(setup.board.clone());
+        // A bare board part reads as a FEN too, White to move: only a written side counts.
+        view.to_move = fen.split_whitespace().nth(1).map(|_| setup.turn);
         if let Some(king) = setup.board.king_of(setup.turn) {
             let attackers = setup
                 .board
@@ -207,7 +218,7 @@ mod tests {
     use shakmaty::Chess;
 
     #[test]
-    fn serde_round_trip_keeps_everything() {
+    fn serde_round_trip_keeps_everything_drawn() {
         let view = BoardView::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
             .unwrap()
             .flipped()
@@ -224,7 +235,14 @@ mod tests {
         assert!(json.contains(r#""last_move":["e2","e1"]"#), "{json}");
         assert!(json.contains(r#""kind":"forbidden""#), "{json}");
         let back: BoardView = serde_json::from_str(&json).unwrap();
-        assert_eq!(back, view);
+        // Everything but the side to move, which is said, not drawn.
+        assert_eq!(
+            back,
+            BoardView {
+                to_move: None,
+                ..view
+            }
+        );
     }
 
     #[test]
@@ -326,6 +344,27 @@ mod tests {
     fn bad_fen_is_an_error_naming_the_input() {
         let e = BoardView::from_fen("rnbqkbnr/pppppppp/9/8 w").unwrap_err();
         assert!(e.to_string().contains("rnbqkbnr/pppppppp/9/8 w"), "{e}");
+    }
+
+    /// The side to move rides along for the board said in words, and is not stored with a
+    /// picture to draw (the words are made before it is stored).
+    #[test]
+    fn the_side_to_move_is_kept_for_the_words_and_not_stored() {
+        let v = BoardView::from_fen("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1").unwrap();
+        assert_eq!(v.to_move, Some(Color::Black));
+        let json = serde_json::to_string(&v).unwrap();
+        assert!(!json.contains("to_move"), "{json}");
+        let back = serde_json::from_str::<BoardView>(&json).unwrap();
+        assert_eq!(back.to_move, None);
+        assert_eq!(BoardView { to_move: None, ..v }, back);
+        assert_eq!(
+            BoardView::from_fen("8/8/8/3N4/8/8/8/8").unwrap().to_move,
+            None
+        );
+        assert_eq!(
+            BoardView::from_position(&Chess::default()).to_move,
+            Some(Color::White)
+        );
     }
 
     #[test]

@@ -10,6 +10,7 @@
 //! - [`effects`]: what a legal move does (capture, check, mate…).
 //! - [`judge`]: positions and games (check, mate, stalemate, draws with evidence).
 //! - [`text`]: the sentences a learner reads, in Simplified Chinese and English.
+//! - [`speech`]: a board said in words, and the answers that replace looking at it.
 
 pub mod effects;
 pub mod explain;
@@ -21,6 +22,7 @@ pub mod notation;
 pub mod phrase;
 pub mod reason;
 pub mod rule_code;
+pub mod speech;
 pub mod text;
 
 pub use effects::{Effect, MoveInfo};

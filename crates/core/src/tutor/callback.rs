@@ -103,6 +103,8 @@ pub enum Action {
     },
     /// A button of a class in a group chat (valid at any time: checked against the class).
     Class(super::classroom::ClassAct),
+    /// Turn text mode on or off (valid at any time; pressed twice, it stays as asked).
+    TextMode(bool),
 }
 
 /// What a button of a game between two learners does.
@@ -230,6 +232,7 @@ impl Action {
                 super::classroom::ClassAct::Leave(id) => format!("C:l:{}", id.0),
                 super::classroom::ClassAct::Close(quiz) => format!("C:c:{quiz}"),
             },
+            Action::TextMode(on) => format!("A:{}", u8::from(*on)),
         }
     }
 
@@ -324,6 +327,8 @@ impl Action {
                     seat,
                 }
             }
+            ("A", Some("1"), None) => Action::TextMode(true),
+            ("A", Some("0"), None) => Action::TextMode(false),
             ("C", Some(what), Some(id)) => {
                 use super::classroom::{ClassAct, ClassId};
                 // Digits only, as written: a positive id.
@@ -423,6 +428,8 @@ mod tests {
                 act: DuelAct::Tap,
                 seat: None,
             },
+            Action::TextMode(true),
+            Action::TextMode(false),
         ]
     }
 

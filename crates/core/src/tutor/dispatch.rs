@@ -18,7 +18,7 @@ use super::reply::{Button, Event, Reply};
 use super::request::Request;
 use super::state::{GameState, Mode, Session};
 use super::words::{self, Say};
-use super::{class, commands, duel, game, lesson, puzzle, quiz};
+use super::{access, class, commands, duel, game, lesson, puzzle, quiz};
 use crate::content::Catalog;
 use crate::rules::{self, Lang};
 
@@ -201,6 +201,8 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
             (effect, _) => effect,
         })
         .collect();
+    // Text mode: every board said in words, nothing that needs a picture or the tap board.
+    access::in_words(&mut effects, &session);
     if cx.shared.changed
         && let Some(game) = cx.shared.game
     {
@@ -395,7 +397,12 @@ impl Cx<'_> {
                 mode
             }
             Command::Lang(None) => {
-                self.reply(Reply::text(words::choose_language()).with_row(language_buttons()));
+                let text_mode = access::button_row(self);
+                self.reply(
+                    Reply::text(words::choose_language())
+                        .with_row(language_buttons())
+                        .with_row(text_mode),
+                );
                 mode
             }
             Command::Board => {
@@ -440,6 +447,12 @@ impl Cx<'_> {
                 mode
             }
             Command::Class(command) => class::command(self, command, mode),
+            Command::Access(command) => {
+                if access::command(self, command, &mode) {
+                    self.board(&mode);
+                }
+                mode
+            }
             Command::Unknown(word) => {
                 self.reply(Reply::text(words::unknown_command(lang, &word)));
                 mode
@@ -550,6 +563,12 @@ impl Cx<'_> {
             } => duel::act(self, game, ply, act, seat, mode),
             Action::Class(act) => {
                 class::act(self, act);
+                mode
+            }
+            Action::TextMode(on) => {
+                if access::set(self, on, &mode) {
+                    self.board(&mode);
+                }
                 mode
             }
             Action::Claim(_) => self.in_game(mode, game::claim),

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::rules::Lang;
+use crate::rules::speech::Look;
 
 /// Longest text the tutor reads; longer messages are answered with a short refusal and
 /// change nothing.
@@ -193,6 +194,9 @@ pub enum Command {
     /// The commands of a class in a group chat (`/class`, `/classquiz`, `/leave`, `/report`,
     /// `/start class-N`).
     Class(super::classroom::ClassCommand),
+    /// Text mode and the questions that replace looking at the board (`/a11y`, `/where`,
+    /// `/square`, `/scan`, `/moves`).
+    Access(AccessCommand),
     /// Anything else starting with `/`.
     Unknown(String),
 }
@@ -249,6 +253,9 @@ impl Command {
         // Telegram appends the bot's name in groups: `/help@name`.
         let word = word.split('@').next().unwrap_or(word).to_ascii_lowercase();
         let arg = arg.trim();
+        if let Some(command) = AccessCommand::parse(&word, arg) {
+            return Some(Command::Access(command));
+        }
         Some(match word.as_str() {
             "start" => match super::state::DuelId::from_payload(arg) {
                 Some(id) => Command::Join(id),
@@ -302,5 +309,70 @@ impl Command {
             }
             _ => Command::Unknown(word),
         })
+    }
+}
+
+/// The commands of text mode.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AccessCommand {
+    /// `/a11y`: text mode on, or off again.
+    TextMode,
+    /// `/where PIECE`, `/square SQUARE`, `/scan SQUARE`: a question about the board.
+    Look(Look),
+    /// `/moves`: the moves played so far, in words.
+    Moves,
+}
+
+impl AccessCommand {
+    /// Reads a command word (after the slash, lower case) and its argument; `None` for a word
+    /// that is none of these commands.
+    ///
+    /// ```
+    /// use chess_tutor_core::tutor::AccessCommand;
+    /// use chess_tutor_core::rules::speech::Look;
+    /// assert_eq!(AccessCommand::parse("a11y", ""), Some(AccessCommand::TextMode));
+    /// assert_eq!(AccessCommand::parse("where", "马"), Some(AccessCommand::Look(Look::Where("马".into()))));
+    /// assert_eq!(AccessCommand::parse("help", ""), None);
+    /// ```
+    #[must_use]
+    pub fn parse(word: &str, arg: &str) -> Option<AccessCommand> {
+        let arg = arg.chars().take(32).collect::<String>();
+        Some(match word {
+            "a11y" | "textmode" | "文字模式" | "读屏" | "讀屏" => AccessCommand::TextMode,
+            "where" | "哪里" | "哪裡" | "在哪" => AccessCommand::Look(Look::Where(arg)),
+            "square" | "格" | "格子" => AccessCommand::Look(Look::Square(arg)),
+            "scan" | "看线" | "看線" => AccessCommand::Look(Look::Scan(arg)),
+            "moves" | "棋谱" | "棋譜" | "着法" | "著法" => AccessCommand::Moves,
+            _ => return None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_mode_commands_read_in_every_language() {
+        assert_eq!(
+            AccessCommand::parse("square", "e4"),
+            Some(AccessCommand::Look(Look::Square("e4".into())))
+        );
+        assert_eq!(
+            AccessCommand::parse("看線", "e4"),
+            Some(AccessCommand::Look(Look::Scan("e4".into())))
+        );
+        assert_eq!(AccessCommand::parse("棋谱", ""), Some(AccessCommand::Moves));
+        assert_eq!(
+            AccessCommand::parse("读屏", ""),
+            Some(AccessCommand::TextMode)
+        );
+        // A long argument is cut: it is only ever echoed in a short refusal.
+        let Some(AccessCommand::Look(Look::Where(arg))) =
+            AccessCommand::parse("where", &"x".repeat(600))
+        else {
+            panic!()
+        };
+        assert_eq!(arg.len(), 32);
     }
 }

@@ -23,6 +23,7 @@
 //! A pawn sent to the last rank without a piece (`e8`, or tapped) gets four buttons to choose
 //! the new piece; see [`tap`].
 
+mod access;
 mod activity;
 pub mod callback;
 mod class;
@@ -65,7 +66,7 @@ pub use classroom::{
 };
 pub use dispatch::step;
 pub use effect::{Effect, To, Transition};
-pub use input::{BoardDrop, Command, Input};
+pub use input::{AccessCommand, BoardDrop, Command, Input};
 pub use needs::{Needs, needs};
 pub use page_view::{DropResult, PageLabels, PageSaid, PageTask, PageVersion, PageView};
 pub use reply::{Button, Event, Reply};

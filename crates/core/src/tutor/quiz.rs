@@ -551,6 +551,11 @@ pub(super) fn item_position(cx: &Cx<'_>, item: &QuizRef) -> Option<shakmaty::Che
     resolve(cx, item)?.board.map(|b| b.position().clone())
 }
 
+/// The picture of `item`'s board, when it has one.
+pub(super) fn item_view(cx: &Cx<'_>, item: &QuizRef) -> Option<BoardView> {
+    resolve(cx, item)?.board.as_ref().map(board_view)
+}
+
 /// Reads a typed answer for `item`.
 pub(super) fn read_item_answer(cx: &Cx<'_>, item: &QuizRef, text: &str) -> Option<usize> {
     read_answer(&resolve(cx, item)?, text)

@@ -69,6 +69,11 @@ pub struct Session {
     /// message). Cleared by their first input there.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub only_voted: bool,
+    /// Text mode (`/a11y`): every board is also said in words, moves are typed, and no reply
+    /// needs a picture or the tap board (see [`super::access`]). Sessions stored before it
+    /// existed read as off, and a session with it off is stored as before.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub text_mode: bool,
 }
 
 /// Squares picked on the tap board of a squares step; like [`TapSelection`], bound to the

@@ -27,6 +27,7 @@ crate::messages! {
         CommandProgress = "command-progress",
         CommandLang = "command-lang",
         CommandHelp = "command-help",
+        CommandA11y = "command-a11y",
         ButtonNext = "button-next",
         ButtonHint = "button-hint",
         ButtonSolution = "button-solution",
@@ -373,6 +374,7 @@ pub fn command_menu(lang: Lang) -> Vec<(&'static str, String)> {
         ("board", Say::CommandBoard),
         ("progress", Say::CommandProgress),
         ("lang", Say::CommandLang),
+        ("a11y", Say::CommandA11y),
         ("help", Say::CommandHelp),
     ]
     .into_iter()

@@ -42,6 +42,8 @@ pub struct Chat<'c> {
     pub board: Option<chess_tutor_core::render::BoardView>,
     /// What the board page was told by the last input (a drop or a look).
     pub page: Option<chess_tutor_core::tutor::PageView>,
+    /// The replies to the last input, as the tutor gave them.
+    pub replies: Vec<chess_tutor_core::tutor::Reply>,
 }
 
 impl<'c> Chat<'c> {
@@ -56,6 +58,7 @@ impl<'c> Chat<'c> {
             events: Vec::new(),
             board: None,
             page: None,
+            replies: Vec::new(),
         }
     }
 
@@ -190,6 +193,7 @@ impl<'c> Chat<'c> {
         }
         self.events.extend(t.events().into_iter().cloned());
         self.page = t.page().cloned();
+        self.replies = t.replies().into_iter().cloned().collect();
         // The session always survives a round trip through JSON (that is how it is stored).
         let json = serde_json::to_string(&t.session).unwrap();
         let back: Session = serde_json::from_str(&json).unwrap();

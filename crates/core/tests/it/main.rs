@@ -25,6 +25,7 @@ mod render;
 mod rules_props;
 mod search;
 mod stored_sessions;
+mod text_mode;
 mod transitions;
 
 use std::path::{Path, PathBuf};

@@ -430,6 +430,11 @@ impl LessonState {
         })
     }
 
+    /// The board the step shows now, for the questions a learner asks instead of looking.
+    pub(in crate::tutor) fn shown_board(&self, cx: &Cx<'_>) -> Option<crate::render::BoardView> {
+        self.message(cx)?.view
+    }
+
     /// Done: the squares picked on a squares step's tap board.
     pub(super) fn done(mut self, cx: &mut Cx<'_>) -> Mode {
         let Some((_, step)) = self.step(cx.catalog) else {

@@ -31,7 +31,7 @@ pub(super) fn message(
         "{}\n\n{}\n{}",
         heading(cx, lesson, step),
         task.text.get(lang),
-        cx.t(&Say::TapSquaresPrompt)
+        crate::tutor::access::squares_prompt(cx).unwrap_or_else(|| cx.t(&Say::TapSquaresPrompt))
     );
     if !picked.is_empty() {
         caption.push('\n');

@@ -196,3 +196,24 @@ fn a_refused_move_in_a_lesson_move_step_is_counted_once_and_drawn() {
     refuse_one(&mut chat, Way::Tapped);
     refuse_one(&mut chat, Way::Dropped);
 }
+
+/// Issue 40 (the class's bug 3): a refusal for moving the opponent's piece was stored without
+/// the move tried, so a teacher's `/report_N` said its position "was not kept" about a move
+/// made minutes before. Every refusal keeps its position and its move now, and is drawn again.
+#[test]
+fn a_refusal_for_moving_the_opponent_s_piece_keeps_its_position_and_move() {
+    let mut chat = in_game(shipped(), Lang::En, None, &[], Color::White, 1);
+    let before = chat.events.len();
+    chat.text("e7e5");
+    let kept = chat.events[before..]
+        .iter()
+        .find_map(Event::last_try)
+        .expect("the refusal keeps its try");
+    assert_eq!(kept.code, RuleCode::from(rules::Rule::NotYourPiece));
+    assert_eq!(kept.tried, "e7e5");
+    let pos: Chess = rules::parse_fen(&kept.fen).unwrap();
+    assert!(matches!(
+        rules::explain_squares(&pos, Square::E7, Square::E5, None),
+        Verdict::Illegal(IllegalReason::NotYourPiece { .. })
+    ));
+}

@@ -50,7 +50,7 @@ fn canon(t: &Transition) -> Value {
             said.push(json!({"to": {"player": learner, "chat": chat}, "reply": reply}));
         }
     }
-    json!({
+    let mut canon = json!({
         "session": t.session.to_stored(),
         "refused": t.refused,
         "said": said,
@@ -58,7 +58,12 @@ fn canon(t: &Transition) -> Value {
         "game": t.game().map(|w| json!({"created": w.created, "game": w.game.to_stored()})),
         "class": t.class_writes(),
         "page": t.page().map(|p| format!("{p:?}")),
-    })
+    });
+    // Only when it says so (the goldens of before had no such field).
+    if t.later() {
+        canon["later"] = json!(true);
+    }
+    canon
 }
 
 /// One learner's inputs, each stepped from the session the last one left.
@@ -473,4 +478,145 @@ fn teacher_session() -> Session {
         lang: Some(Lang::En),
         ..Session::default()
     }
+}
+
+/// The inputs that were a side door before: a class's poll answer, its timer, a reply in its
+/// group to the puzzle of the day, each a step like any other.
+#[test]
+fn a_poll_answer_a_class_s_timer_and_a_reply_to_the_puzzle_of_the_day() {
+    use chess_tutor_core::tutor::{ClassId, DailyOpen, PolledQuiz};
+    let class = class_info();
+    let student = Session::default();
+    let step = |session: &Session,
+                input: Input,
+                who: (i64, &str),
+                group: bool,
+                reply_to: Option<i64>,
+                loaded: ClassLoaded| {
+        let shown = format!("{input:?}");
+        let envelope = Envelope {
+            now: Some(1_800_000_000),
+            client_lang: Some("en".into()),
+            bot_username: Some("chess_tutor_bot".into()),
+            who: Some(person(who.0, who.1)),
+            group: group.then(|| Group {
+                id: GROUP,
+                title: "Chess club".into(),
+                topic: None,
+            }),
+            reply_to,
+            fresh_id: Some(9_001),
+            ..Envelope::default()
+        };
+        let request = Request::new(session.clone(), input, envelope);
+        assert!(needs(&request).class.is_some(), "{shown} is a class input");
+        let t = chess_tutor_core::tutor::step(request.with_class(loaded), shipped());
+        json!({"input": shown, "transition": canon(&t)})
+    };
+    let answer = |option| Input::PollAnswer {
+        poll: "poll-1".into(),
+        option,
+    };
+    let polled = ClassLoaded {
+        class: Some(class.clone()),
+        polled: Some(PolledQuiz {
+            id: 9_001,
+            options: 2,
+            closed: false,
+        }),
+        ..ClassLoaded::default()
+    };
+    let mut steps = vec![
+        step(
+            &student,
+            answer(Some(1)),
+            (5, "Ann"),
+            false,
+            None,
+            polled.clone(),
+        ),
+        step(
+            &student,
+            answer(None),
+            (5, "Ann"),
+            false,
+            None,
+            polled.clone(),
+        ),
+        step(
+            &student,
+            answer(Some(0)),
+            (5, "Ann"),
+            false,
+            None,
+            ClassLoaded {
+                poll_pending: true,
+                ..ClassLoaded::default()
+            },
+        ),
+    ];
+    // The timer, on a day whose puzzle is not posted yet, the week's board not either.
+    let day = 1_800_000_000 / 86_400;
+    let group = Session::default();
+    let rows = ClassRows {
+        class: class.clone(),
+        tallies: Vec::new(),
+        answers: Vec::new(),
+        active: Vec::new(),
+        solves: vec![(6, 1)],
+        tries: Vec::new(),
+    };
+    steps.push(step(
+        &group,
+        Input::ClassTick {
+            class: ClassId(77),
+            day,
+        },
+        (0, ""),
+        true,
+        None,
+        ClassLoaded {
+            class: Some(class.clone()),
+            figures: vec![rows],
+            ..ClassLoaded::default()
+        },
+    ));
+    // A reply to the post: the puzzle posted is the day's.
+    let puzzle = steps[3]["transition"]["class"][0]["puzzle"]
+        .as_str()
+        .expect("the day's puzzle")
+        .to_owned();
+    let catalog = shipped();
+    let key = catalog.puzzle(&puzzle.parse().unwrap()).unwrap().keys()[0]
+        .to_uci(shakmaty::CastlingMode::Standard)
+        .to_string();
+    let daily = ClassLoaded {
+        class: Some(class.clone()),
+        daily: Some(DailyOpen {
+            day,
+            puzzle: puzzle.parse().unwrap(),
+            message: Some(44),
+            solvers: vec![6],
+        }),
+        ..ClassLoaded::default()
+    };
+    steps.push(step(
+        &group,
+        Input::Text(key.clone()),
+        (5, "Ann"),
+        true,
+        Some(44),
+        daily.clone(),
+    ));
+    // A reply to another message is the group's own.
+    steps.push(step(
+        &group,
+        Input::Text(key),
+        (5, "Ann"),
+        true,
+        Some(45),
+        daily,
+    ));
+    assert_eq!(steps[2]["transition"]["later"], true);
+    insta::assert_json_snapshot!(steps);
 }

@@ -64,7 +64,6 @@ pub(crate) fn poll_answer(cx: &mut Cx<'_>, option: Option<u8>) -> Kept {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::rules::Lang;
     use crate::tutor::classroom::{
         ClassContext, ClassId, ClassInfo, ClassWrite, Person, PolledQuiz, Sender,

@@ -1,11 +1,12 @@
 //! Reading Telegram updates: what reaches the tutor, for which chat, and what is skipped.
 //!
-//! A message's text becomes [`Input::Text`] (`/start` becomes [`Input::Start`] with the
-//! client's language code), a button press becomes [`Input::Button`]. Everything else
+//! A message's text becomes [`Input::Text`] (the tutor reads it, `/start` among the commands,
+//! with the client's language code the update carries), a button press becomes
+//! [`Input::Button`]. Everything else
 //! (stickers, photos, edited messages, channel posts, polls, kinds this build does not know)
 //! is skipped: it changes nothing and is not answered.
 
-use chess_tutor_core::tutor::{Command, Input};
+use chess_tutor_core::tutor::Input;
 use serde::{Deserialize, Serialize};
 use teloxide_core::types::{
     CallbackQueryId, MaybeInaccessibleMessage, Message, MessageId, ThreadId, Update, UpdateKind,
@@ -264,13 +265,8 @@ fn read_message(message: &Message) -> Incoming {
     if message.sender_chat.is_none() && message.from.as_ref().is_some_and(|u| u.is_bot) {
         return Incoming::Skip("a message from a bot");
     }
-    let input = if Command::parse(text) == Some(Command::Start) {
-        Input::Start {
-            client_lang: message.from.as_ref().and_then(|u| u.language_code.clone()),
-        }
-    } else {
-        Input::Text(text.to_owned())
-    };
+    // Read by the tutor, once (`/start` among the commands, with the client's language).
+    let input = Input::Text(text.to_owned());
     Incoming::Tutor {
         chat: message.chat.id.0,
         input,
@@ -383,6 +379,8 @@ mod tests {
         assert_eq!(read(&u), Incoming::Skip("a message from a bot"));
     }
 
+    /// `/start` is a text like any other: the tutor reads it, once, with the client's
+    /// language the update carries.
     #[test]
     fn start_carries_the_client_language() {
         let u =
@@ -391,9 +389,7 @@ mod tests {
             read(&u),
             Incoming::Tutor {
                 chat: 5,
-                input: Input::Start {
-                    client_lang: Some("zh-hans".into())
-                },
+                input: Input::Text("/start".into()),
                 callback: None,
                 pressed: None,
                 client_lang: Some("zh-hans".into()),

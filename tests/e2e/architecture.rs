@@ -660,3 +660,114 @@ fn the_dispatcher_answers_no_command_itself() {
         assert!(!code.contains(handler), "dispatch.rs holds `{handler}`");
     }
 }
+
+/// The tutor's free functions a shell calls. No side door: every input reaches the tutor
+/// through `needs` and `step`; `command_menu` is only the list of commands Telegram's menu
+/// shows (words, no input).
+const SHELL_MAY_CALL: [&str; 3] = ["needs", "step", "command_menu"];
+
+/// The tutor's modules a shell may name (types live in them; no function is called there).
+const TUTOR_MODULES: [&str; 10] = [
+    "self",
+    "callback",
+    "classroom",
+    "input",
+    "ladder",
+    "page_view",
+    "reply",
+    "review",
+    "state",
+    "tap",
+];
+
+/// The tutor's functions a file calls or imports (lower-case names after `tutor::`, called, or
+/// in a `use …::tutor::{…}` list), but modules.
+fn tutor_functions(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, _) in code.match_indices("tutor::") {
+        let rest = &code[i + "tutor::".len()..];
+        if let Some(list) = rest.strip_prefix('{') {
+            let end = list.find('}').unwrap_or(list.len());
+            for name in list[..end].split(',') {
+                let name = name.trim();
+                if name.starts_with(|c: char| c.is_ascii_lowercase())
+                    && !TUTOR_MODULES.contains(&name)
+                {
+                    out.push(name.to_owned());
+                }
+            }
+            continue;
+        }
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        let after = rest[name.len()..].chars().next();
+        if name.starts_with(|c: char| c.is_ascii_lowercase())
+            && after == Some('(')
+            && !TUTOR_MODULES.contains(&name.as_str())
+        {
+            out.push(name);
+        }
+    }
+    out
+}
+
+/// Issue 40: no side door. Outside the command line's own tools (`src/cli`, which checks
+/// content), the shells call no function of the tutor but `needs` and `step`: a poll answer, a
+/// group's reply to the puzzle of the day and a class's timer are inputs stepped like any other.
+#[test]
+fn the_shells_call_no_tutor_function_but_needs_and_step() {
+    let cli = root().join("src/cli");
+    let mut called = Vec::new();
+    for file in rust_files(&root().join("src")) {
+        if file.starts_with(&cli) {
+            continue;
+        }
+        let name = file.strip_prefix(root()).unwrap().display().to_string();
+        for function in tutor_functions(&code_of(&file)) {
+            if !SHELL_MAY_CALL.contains(&function.as_str()) {
+                called.push(format!("{name}: tutor::{function}"));
+            }
+        }
+    }
+    assert!(called.is_empty(), "side doors into the tutor: {called:?}");
+}
+
+#[test]
+fn the_side_door_finder_sees_one() {
+    let code = "use chess_tutor_core::tutor::{self, daily_post, Input};\nfn f() { tutor::judge_answer(p); tutor::step(r, c); tutor::page_view::View }";
+    assert_eq!(
+        tutor_functions(code),
+        ["daily_post", "judge_answer", "step"]
+    );
+}
+
+/// Issue 40: the store writes and reads rows. Who is a student, what a puzzle of the day's
+/// place is worth and which answer is right are the tutor's to decide (`tutor/class/`), never
+/// its SQL.
+#[test]
+fn the_store_s_sql_holds_no_class_rule() {
+    let mut rules = Vec::new();
+    for file in rust_files(&root().join("crates/store/src")) {
+        let code = code_of(&file);
+        let name = file.strip_prefix(root()).unwrap().display().to_string();
+        for rule in [
+            "'student'",
+            "'teacher'",
+            "role = '",
+            "THEN 3",
+            "THEN 2",
+            "= q.correct",
+            "chosen = correct",
+        ] {
+            if code.contains(rule) {
+                rules.push(format!("{name}: {rule}"));
+            }
+        }
+    }
+    assert!(
+        rules.is_empty(),
+        "class rules in the store's SQL: {rules:?}"
+    );
+}

@@ -1506,3 +1506,73 @@ async fn the_puzzle_of_the_day_is_posted_once_by_two_replicas_and_its_solvers_na
     b.stop();
     schema.drop().await;
 }
+
+/// Issue 40 (the class's bug 5): a Join press Telegram delivered to both replicas was answered
+/// by both (the second replica found it applied, and answered the press again). It is applied
+/// once, and its press answered once, by the replica that applied it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_join_press_delivered_to_two_replicas_is_answered_once() {
+    let Ok(base) = std::env::var(PG_ENV) else {
+        assert!(
+            std::env::var("CI").is_err(),
+            "{PG_ENV} is not set: the two-replica join test was NOT run"
+        );
+        return;
+    };
+    const GROUP: i64 = DAILY_GROUP;
+    const TEACHER: i64 = 720;
+    let schema = PgSchema::fresh(&base, "webhook_join").await;
+    let url = schema.url.clone();
+    let dir = tempfile::tempdir().unwrap();
+    let fake = Fake::start().await;
+    let a = Bot::spawn_with(&fake, &dir.path().join("a"), Some(&url), &[], &[]);
+    let b = Bot::spawn_with(&fake, &dir.path().join("b"), Some(&url), &[], &[]);
+    fake.set_admin(GROUP, TEACHER);
+    a.send(start(TEACHER, "en")).await;
+    group(&a, TEACHER, "Tess", "/class").await;
+    let card = latest(&fake, GROUP, "This group is now a class");
+    let join = fake_bot_api::button(&card, "Join the class");
+    for round in 1..=5u32 {
+        let student = 730 + i64::from(round);
+        let press = update(fake_bot_api::member_press(
+            GROUP,
+            student,
+            ("Ann", "en"),
+            &join,
+            1,
+            card.message.unwrap(),
+        ));
+        // The same update to both replicas at once, as after a time-out.
+        let (to_a, to_b) = tokio::join!(
+            deliver(a.addr, &a.path, &press),
+            deliver(b.addr, &b.path, &press)
+        );
+        assert_eq!((to_a, to_b), (200, 200));
+        let id = format!("cb-{student}-{join}-1");
+        let answers: Vec<Call> = fake
+            .calls_of("answercallbackquery")
+            .into_iter()
+            .filter(|c| c.body["callback_query_id"] == id.as_str())
+            .collect();
+        assert_eq!(answers.len(), 1, "round {round}: {answers:?}");
+        assert!(
+            answers[0].body.to_string().contains("You joined"),
+            "{:?}",
+            answers[0].body
+        );
+    }
+    let store = Store::open(&url).await.unwrap();
+    let class = store.class_of_chat(GROUP).await.unwrap().unwrap().id;
+    let students = store
+        .class_members(class)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|m| m.role == "student")
+        .count();
+    assert_eq!(students, 5);
+    store.close().await;
+    a.stop();
+    b.stop();
+    schema.drop().await;
+}

@@ -84,6 +84,7 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
     // language the bot does not speak gets English (`/lang` switches; `/start` asks).
     if cx.session.lang.is_none()
         && !matches!(input, Input::Start { .. })
+        && !matches!(reading, Reading::Command(Command::Start))
         && let Some(code) = &envelope.client_lang
     {
         cx.set_lang(Lang::from_client(code).unwrap_or(Lang::En));
@@ -350,8 +351,11 @@ impl Cx<'_> {
             mode
         };
         match command {
+            // `/start`: the chat opened; a language the client reports and the bot speaks is
+            // taken, any other is asked.
             Command::Start => {
-                self.start(None);
+                let envelope = self.given.envelope;
+                self.start(envelope.client_lang.as_deref());
                 mode
             }
             Command::Help => {

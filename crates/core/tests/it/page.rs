@@ -183,3 +183,35 @@ fn board_drops_read_only_two_squares_and_a_piece_a_pawn_becomes() {
         Input::Drop("e7e8n".parse().unwrap())
     );
 }
+
+/// Issue 40: the page's drop carries the version of the task it showed, and the one step of
+/// the drop judges it stale when the task changed since (a move typed in the chat meanwhile),
+/// so a drop is never judged against another position; with the version it saw, it is played.
+#[test]
+fn a_drop_on_a_task_that_changed_since_the_page_drew_it_is_stale_and_changes_nothing() {
+    let mut chat = in_game(shipped(), Lang::En, None, &["e4", "e5"], Color::White, 1);
+    chat.send(Input::Look);
+    let seen = page(&chat).task.expect("a task").version;
+    // A move typed in the chat moves the game on; the page still shows the old board.
+    chat.text("Nf3");
+    let before = chat.session.clone();
+    let events = chat.events.len();
+    let stale = BoardDrop::from_parts("f1", "c4", None).unwrap().seen(seen);
+    chat.send(Input::Drop(stale));
+    let view = page(&chat);
+    let said = view.said.clone().expect("the page is told");
+    assert_eq!(said.result, DropResult::Stale);
+    assert!(said.text.contains("board changed"), "{}", said.text);
+    assert_eq!(chat.session, before, "nothing changes");
+    assert_eq!(chat.events.len(), events);
+    // The page shows the task as it is now; a drop with that version is played.
+    let now = view.task.expect("the task now").version;
+    chat.send(Input::Drop(
+        BoardDrop::from_parts("f1", "c4", None).unwrap().seen(now),
+    ));
+    assert_eq!(page(&chat).said.unwrap().result, DropResult::Legal);
+    let Mode::Game(g) = &chat.session.mode else {
+        panic!("still in the game")
+    };
+    assert_eq!(g.record.moves().len(), 6, "e4 e5 Nf3 … Bc4 …");
+}

@@ -11,7 +11,7 @@ use crate::terminal::{self, ChatOptions};
 /// Arguments of `chess-tutor chat`.
 #[derive(Debug, Default, clap::Args)]
 pub struct ChatArgs {
-    /// The language to use (zh or en).
+    /// The language to use (zh, zh-Hant or en).
     #[arg(long)]
     pub lang: Option<Lang>,
     /// The learner id of this terminal (progress is kept per id).

@@ -1,4 +1,4 @@
-//! Command-line interface (DESIGN.md, "Command line"): one module per subcommand. Errors
+//! Command-line interface (docs/cli.md): one module per subcommand. Errors
 //! become exit codes here.
 
 pub mod chat;

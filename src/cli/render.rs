@@ -40,7 +40,12 @@ enum Format {
     Png,
 }
 
-fn format_of(path: &Path) -> Result<Format, String> {
+/// An output file whose name says neither format.
+#[derive(Debug, thiserror::Error)]
+#[error("the output file must end in .png or .svg: {}", .0.display())]
+struct UnknownFormat(std::path::PathBuf);
+
+fn format_of(path: &Path) -> Result<Format, UnknownFormat> {
     match path
         .extension()
         .and_then(|e| e.to_str())
@@ -49,34 +54,30 @@ fn format_of(path: &Path) -> Result<Format, String> {
     {
         Some("png") => Ok(Format::Png),
         Some("svg") => Ok(Format::Svg),
-        _ => Err(format!(
-            "the output file must end in .png or .svg: {}",
-            path.display()
-        )),
+        _ => Err(UnknownFormat(path.to_owned())),
     }
 }
 
 /// Builds the view from the arguments; every problem is a message for the user.
-fn view_of(args: &RenderArgs) -> Result<BoardView, String> {
-    let e = |e: RenderError| e.to_string();
-    render::check_size(args.size).map_err(e)?;
-    let mut view = BoardView::from_fen(&args.fen).map_err(e)?;
+fn view_of(args: &RenderArgs) -> Result<BoardView, RenderError> {
+    render::check_size(args.size)?;
+    let mut view = BoardView::from_fen(&args.fen)?;
     if args.flip {
         view = view.flipped();
     }
     if let Some(m) = &args.last_move {
-        let (from, to) = render::parse_squares(m).map_err(e)?;
+        let (from, to) = render::parse_squares(m)?;
         view = view.with_last_move(from, to);
     }
     for m in &args.mark {
         let (sq, kind) = m.split_once(':').unwrap_or((m, "highlight"));
-        let kind: MarkKind = kind.trim().parse().map_err(e)?;
-        view = view.with_mark(render::parse_square(sq).map_err(e)?, kind);
+        let kind: MarkKind = kind.trim().parse()?;
+        view = view.with_mark(render::parse_square(sq)?, kind);
     }
     for a in &args.arrow {
         let (mv, kind) = a.split_once(':').unwrap_or((a, "move"));
-        let (from, to) = render::parse_squares(mv).map_err(e)?;
-        let kind: ArrowKind = kind.trim().parse().map_err(e)?;
+        let (from, to) = render::parse_squares(mv)?;
+        let kind: ArrowKind = kind.trim().parse()?;
         view = view.with_arrow(from, to, kind);
     }
     Ok(view)
@@ -85,14 +86,13 @@ fn view_of(args: &RenderArgs) -> Result<BoardView, String> {
 /// Runs `chess-tutor render`: exit 0 and the file written, or exit 2, a message on stderr and
 /// no file.
 pub fn run(args: &RenderArgs) -> super::Outcome {
-    let made = format_of(&args.out).and_then(|format| {
-        let view = view_of(args)?;
-        match format {
-            Format::Svg => Ok(render::svg(&view, args.size).into_bytes()),
-            Format::Png => render::png(&view, args.size).map_err(|e| e.to_string()),
-        }
-    });
-    let bytes = made.map_err(|msg| super::Failure::usage("render", msg))?;
+    let usage = |e: &dyn std::error::Error| super::Failure::usage("render", e.to_string());
+    let format = format_of(&args.out).map_err(|e| usage(&e))?;
+    let view = view_of(args).map_err(|e| usage(&e))?;
+    let bytes = match format {
+        Format::Svg => render::svg(&view, args.size).into_bytes(),
+        Format::Png => render::png(&view, args.size).map_err(|e| usage(&e))?,
+    };
     std::fs::write(&args.out, bytes).map_err(|err| {
         super::Failure::failed(
             "render",

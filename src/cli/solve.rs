@@ -1,4 +1,4 @@
-//! `chess-tutor solve`: mate-in-N search from the command line (DESIGN.md, "solve output").
+//! `chess-tutor solve`: mate-in-N search from the command line (docs/cli.md).
 //!
 //! ```text
 //! $ chess-tutor solve --fen "6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1" --mate 2 --json
@@ -52,12 +52,17 @@ pub struct SolveArgs {
     pub max_seconds: f64,
 }
 
-fn parse_seconds(text: &str) -> Result<f64, String> {
+fn parse_seconds(text: &str) -> Result<f64, NotSeconds> {
     match text.parse::<f64>() {
         Ok(s) if s.is_finite() && s > 0.0 && s <= 86_400.0 => Ok(s),
-        _ => Err("a number of seconds above 0, at most 86400".into()),
+        _ => Err(NotSeconds),
     }
 }
+
+/// A `--max-seconds` that is not a time a search may take.
+#[derive(Debug, thiserror::Error)]
+#[error("a number of seconds above 0, at most 86400")]
+struct NotSeconds;
 
 impl SolveArgs {
     /// A fresh budget for one search, starting now.
@@ -67,7 +72,7 @@ impl SolveArgs {
     }
 }
 
-/// The JSON answer, in DESIGN.md's field order.
+/// The JSON answer, in the field order of docs/cli.md.
 #[derive(Debug, serde::Serialize)]
 struct Answer {
     mate_in: Option<u32>,
@@ -96,14 +101,28 @@ fn uci(m: Move) -> String {
 }
 
 /// Reads a FEN and a move count, or says what is wrong with them.
-fn read_task(fen: &str, mate: u32) -> Result<Chess, String> {
+fn read_task(fen: &str, mate: u32) -> Result<Chess, TaskError> {
     if mate == 0 || mate > MAX_MATE {
-        return Err(format!("mate must be between 1 and {MAX_MATE}, not {mate}"));
+        return Err(TaskError::Mate(mate));
     }
-    rules::parse_fen(fen).map_err(|e| match e {
-        FenError::Syntax(e) => format!("invalid FEN {fen:?}: {e}"),
-        FenError::Position(e) => format!("impossible position {fen:?}: {e}"),
+    rules::parse_fen(fen).map_err(|source| TaskError::Fen {
+        fen: fen.to_owned(),
+        source,
     })
+}
+
+/// A task `solve` cannot take.
+#[derive(Debug, thiserror::Error)]
+enum TaskError {
+    #[error("mate must be between 1 and {MAX_MATE}, not {0}")]
+    Mate(u32),
+    #[error("{} {fen:?}: {}", if source.is_syntax() { "invalid FEN" } else { "impossible position" }, detail(source))]
+    Fen { fen: String, source: FenError },
+}
+
+/// shakmaty's words for what is wrong with a FEN.
+fn detail(e: &FenError) -> String {
+    std::error::Error::source(e).map_or_else(|| e.to_string(), ToString::to_string)
 }
 
 fn timed_solve(
@@ -166,7 +185,7 @@ pub fn run(args: &SolveArgs) -> super::Outcome {
             "give --fen FEN --mate N, or --batch",
         ));
     };
-    let pos = read_task(fen, mate).map_err(|e| super::Failure::usage("solve", e))?;
+    let pos = read_task(fen, mate).map_err(|e| super::Failure::usage("solve", e.to_string()))?;
     let (solution, millis) = timed_solve(&mut Prover::new(args.budget()), &pos, mate, args.first);
     let solution = match solution {
         Ok(solution) => solution,
@@ -212,11 +231,15 @@ fn batch_line(prover: &mut Prover, text: &str, number: usize, first: bool) -> St
     }
     let task = serde_json::from_str::<Request>(text)
         .map_err(|e| format!("not a {{\"fen\": ..., \"mate\": N}} object: {e}"))
-        .and_then(|req| read_task(&req.fen, req.mate).map(|pos| (pos, req.mate)));
+        .and_then(|req| {
+            read_task(&req.fen, req.mate)
+                .map(|pos| (pos, req.mate))
+                .map_err(|e| e.to_string())
+        });
     match task {
         Ok((pos, mate)) => {
             let (solution, millis) = timed_solve(prover, &pos, mate, first);
-            // Serialised from the struct, so the fields keep DESIGN.md's order.
+            // Serialised from the struct, so the fields keep the order of docs/cli.md.
             let written = match solution {
                 Ok(solution) => serde_json::to_string(&answer(&solution, millis)),
                 Err(out) => serde_json::to_string(&serde_json::json!({

@@ -93,15 +93,26 @@ impl TelegramArgs {
 const HTTP_GRACE: Duration = Duration::from_secs(5);
 
 /// A `--webhook-url`: an https URL (Telegram sends webhooks over https only).
-fn parse_public_url(text: &str) -> Result<url::Url, String> {
-    let url = url::Url::parse(text).map_err(|e| format!("not a URL: {e}"))?;
+fn parse_public_url(text: &str) -> Result<url::Url, PublicUrlError> {
+    let url = url::Url::parse(text)?;
     if url.scheme() != "https" {
-        return Err("Telegram sends webhooks only to https:// URLs".into());
+        return Err(PublicUrlError::NotHttps);
     }
     if url.host_str().is_none_or(str::is_empty) {
-        return Err("the URL has no host".into());
+        return Err(PublicUrlError::NoHost);
     }
     Ok(url)
+}
+
+/// A `--webhook-url` or `--web-url` Telegram cannot reach.
+#[derive(Debug, thiserror::Error)]
+enum PublicUrlError {
+    #[error("not a URL: {0}")]
+    NotAUrl(#[from] url::ParseError),
+    #[error("Telegram sends webhooks only to https:// URLs")]
+    NotHttps,
+    #[error("the URL has no host")]
+    NoHost,
 }
 
 /// The board page's address under a `--web-url`: its `/app/`.

@@ -1,4 +1,4 @@
-//! The Telegram shell: the only module that knows teloxide (DESIGN.md, "Architecture").
+//! The Telegram shell: the only module that knows teloxide (docs/architecture.md).
 //!
 //! It owns its update loop instead of teloxide's dispatcher (see issue 7 for why): long
 //! polling with `getUpdates` ([`poll`]: a fetched batch is confirmed only once it is kept in

@@ -32,9 +32,23 @@ pub enum Feed {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Health {
     /// The store answered a query.
-    pub store: Result<(), String>,
+    pub store: Result<(), Unwell>,
     /// Updates are still arriving (polling answers, or the webhook serves).
-    pub feed: Result<(), String>,
+    pub feed: Result<(), Unwell>,
+}
+
+/// What is wrong with one part of the bot.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Unwell {
+    /// The store did not answer a query (its error as the driver said it).
+    #[error("unreachable ({0})")]
+    StoreUnreachable(String),
+    /// Polling: no answer to `getUpdates` for this long.
+    #[error("getUpdates has not answered for {} s", .0.as_secs())]
+    FeedSilent(Duration),
+    /// Polling: no answer to `getUpdates` since the start, longer ago than a poll takes.
+    #[error("getUpdates has never answered")]
+    FeedNeverAnswered,
 }
 
 impl Health {
@@ -48,7 +62,7 @@ impl Health {
     /// reading the status).
     #[must_use]
     pub fn text(&self) -> String {
-        let line = |name: &str, part: &Result<(), String>| match part {
+        let line = |name: &str, part: &Result<(), Unwell>| match part {
             Ok(()) => format!("{name}: ok\n"),
             Err(e) => format!("{name}: {e}\n"),
         };
@@ -74,18 +88,15 @@ async fn health(ops: &Ops) -> (Health, Option<u64>) {
     let store = depth
         .as_ref()
         .map(|_| ())
-        .map_err(|e| format!("unreachable ({e})"));
+        .map_err(|e| Unwell::StoreUnreachable(e.to_string()));
     let feed = match ops.feed {
         Feed::Webhook => Ok(()),
         Feed::Polling { max_silence } => match ops.shell.metrics.since_last_poll() {
             Some(quiet) if quiet <= max_silence => Ok(()),
-            Some(quiet) => Err(format!(
-                "getUpdates has not answered for {} s",
-                quiet.as_secs()
-            )),
+            Some(quiet) => Err(Unwell::FeedSilent(quiet)),
             // Just started: the first long poll may still be under way.
             None if ops.started.elapsed() <= max_silence => Ok(()),
-            None => Err("getUpdates has never answered".to_owned()),
+            None => Err(Unwell::FeedNeverAnswered),
         },
     };
     (Health { store, feed }, depth.ok())
@@ -168,7 +179,7 @@ mod tests {
     fn health_text_names_what_is_wrong() {
         let bad = Health {
             store: Ok(()),
-            feed: Err("getUpdates has not answered for 90 s".into()),
+            feed: Err(Unwell::FeedSilent(Duration::from_secs(90))),
         };
         assert!(!bad.ok());
         assert_eq!(

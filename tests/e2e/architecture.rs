@@ -1,4 +1,4 @@
-//! The architecture of DESIGN.md, checked.
+//! The architecture of docs/architecture.md, checked.
 //!
 //! - The core crate cannot reach a database driver, the network or an async runtime: its
 //!   dependency tree (from `cargo tree`) has none of them, so the compiler keeps it pure.

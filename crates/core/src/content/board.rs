@@ -28,9 +28,7 @@ pub fn read_fen(fen: &str) -> Result<Chess, FenError> {
 /// # Errors
 /// [`FenError::Syntax`] when the text is not FEN.
 pub fn parse_fen(fen: &str) -> Result<Fen, FenError> {
-    fen.trim()
-        .parse::<Fen>()
-        .map_err(|e| FenError::Syntax(e.to_string()))
+    fen.trim().parse::<Fen>().map_err(FenError::Syntax)
 }
 
 /// What a move written in a content file turns out to be in a position.

@@ -80,7 +80,7 @@ impl CheckReport {
         self.problems.is_empty()
     }
 
-    /// The JSON of DESIGN.md: `{"lessons", "steps", "quiz_items", "puzzles", "problems"}`,
+    /// The JSON of docs/cli.md: `{"lessons", "steps", "quiz_items", "puzzles", "problems"}`,
     /// each problem as `{"file", "line", "message"}`, and `steps_by_kind` (`{"move": 70, …}`)
     /// and `not_polls` (quiz items that cannot be Telegram quiz polls, as problems are).
     #[must_use]

@@ -29,7 +29,7 @@ mod message;
 mod template;
 mod typed;
 
-pub use catalogue::{LANGS, message_ids, tr, try_tr, word_direct};
+pub use catalogue::{LANGS, WordingError, message_ids, tr, try_tr, word_direct};
 pub use lang::{Lang, UnknownLang};
 pub use message::Message;
 #[cfg(test)]

@@ -225,8 +225,12 @@ macro_rules! messages {
             ///
             /// # Errors
             ///
-            /// A text naming the missing message or the Fluent errors.
-            pub fn try_to(&self, lang: $crate::i18n::Lang) -> Result<String, String> {
+            /// [`WordingError`]($crate::i18n::WordingError) naming the missing message or
+            /// the Fluent errors.
+            pub fn try_to(
+                &self,
+                lang: $crate::i18n::Lang,
+            ) -> Result<String, $crate::i18n::WordingError> {
                 $crate::i18n::try_tr(lang, &self.flat(lang))
             }
 

@@ -2,7 +2,7 @@
 
 use shakmaty::{CastlingMode, Chess, Move, Position, san::SanPlus, uci::UciMove};
 
-/// One thing a legal move does. The codes are those of DESIGN.md's `explain` output: the
+/// One thing a legal move does. The codes are those of `explain` (docs/reason-codes.md): the
 /// variant's name in snake case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr)]
 #[strum(serialize_all = "snake_case")]

@@ -1,4 +1,4 @@
-//! The JSON shape of `chess-tutor explain` (DESIGN.md), built in one place.
+//! The JSON shape of `chess-tutor explain` (docs/cli.md), built in one place.
 
 use serde_json::{Value, json};
 use shakmaty::Chess;

@@ -52,3 +52,23 @@ pub fn piece_value(role: shakmaty::Role) -> i32 {
         Role::King => 0,
     }
 }
+
+/// The position after `legal`, a move of `pos` that is legal by construction (one of
+/// `pos.legal_moves()`, or what the referee read as legal in `pos`): the one place a known
+/// legal move is played without being checked again, instead of an `expect` at each caller.
+///
+/// ```
+/// use chess_tutor_core::rules::after;
+/// use shakmaty::{Chess, Position};
+/// let pos = Chess::default();
+/// let m = pos.legal_moves()[0];
+/// assert_eq!(after(&pos, m).turn(), shakmaty::Color::Black);
+/// ```
+#[must_use]
+pub fn after(pos: &shakmaty::Chess, legal: shakmaty::Move) -> shakmaty::Chess {
+    use shakmaty::Position;
+    debug_assert!(pos.is_legal(legal), "{legal:?} is not legal here");
+    let mut next = pos.clone();
+    next.play_unchecked(legal);
+    next
+}

@@ -323,11 +323,11 @@ pub enum IllegalReason {
 }
 
 impl IllegalReason {
-    /// Every reason code, in the teacher's order of DESIGN.md's table (plus
-    /// `castling_right_lost`).
+    /// Every reason code, in the teacher's order of docs/reason-codes.md (with
+    /// `castling_right_lost` and the two en passant reasons).
     pub const CODES: &'static [&'static str] = <Self as strum::VariantNames>::VARIANTS;
 
-    /// The stable reason code of DESIGN.md (`pinned`, `king_into_check`, …).
+    /// The stable reason code of docs/reason-codes.md (`pinned`, `king_into_check`, …).
     ///
     /// ```
     /// use chess_tutor_core::rules::IllegalReason;
@@ -509,7 +509,7 @@ impl IllegalReason {
         }
     }
 
-    /// The reason as the JSON object of DESIGN.md's `explain` output.
+    /// The reason as the JSON object of `explain` (docs/reason-codes.md).
     #[must_use]
     pub fn to_json(&self) -> Value {
         let mut obj = Map::new();
@@ -525,7 +525,7 @@ impl IllegalReason {
         }
         let mut squares = Map::new();
         for (name, sqs) in self.evidence() {
-            // Single-square evidence is a string, lists stay lists (DESIGN.md's shape).
+            // Single-square evidence is a string, lists stay lists (docs/reason-codes.md).
             let v = match name {
                 "attackers" | "checkers" | "blockers" => {
                     json!(sqs.iter().map(ToString::to_string).collect::<Vec<_>>())

@@ -1,4 +1,4 @@
-//! Table tests: every reason code of DESIGN.md, at least three positions each, both colours,
+//! Table tests: every reason code of docs/reason-codes.md, at least three positions each, both colours,
 //! with the evidence squares that prove it.
 
 use chess_tutor_core::rules::{

@@ -8,6 +8,7 @@ mod coach;
 mod common;
 mod content;
 mod conversations;
+mod docs;
 mod duel;
 mod explain;
 mod first_hour;

@@ -8,6 +8,16 @@ use shakmaty::{
 use super::rng::Rng;
 use crate::rules;
 
+/// A FEN given to [`Generator::with_fens`] that is not a legal position.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{fen}: {source}")]
+pub struct StartError {
+    /// The FEN as given.
+    pub fen: String,
+    /// Why it does not read.
+    pub source: rules::FenError,
+}
+
 /// Makes position questions from a seed. Also an endless [`Iterator`] over mixed topics.
 #[derive(Debug, Clone)]
 pub struct Generator {
@@ -41,11 +51,16 @@ impl Generator {
     ///
     /// # Errors
     ///
-    /// The first FEN that is not a legal position, with the reason.
-    pub fn with_fens<S: AsRef<str>>(seed: u64, fens: &[S]) -> Result<Self, String> {
+    /// The first FEN that is not a legal position, with the referee's reason as its source.
+    pub fn with_fens<S: AsRef<str>>(seed: u64, fens: &[S]) -> Result<Self, StartError> {
         let starts = fens
             .iter()
-            .map(|f| rules::parse_fen(f.as_ref()).map_err(|e| format!("{}: {e}", f.as_ref())))
+            .map(|f| {
+                rules::parse_fen(f.as_ref()).map_err(|source| StartError {
+                    fen: f.as_ref().to_owned(),
+                    source,
+                })
+            })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Self::with_positions(seed, starts))
     }
@@ -65,7 +80,7 @@ impl Generator {
             let Some(m) = self.rng.pick(&moves).copied() else {
                 break;
             };
-            let next = pos.clone().play(m).expect("legal move");
+            let next = rules::after(&pos, m);
             if next.legal_moves().is_empty() {
                 break;
             }

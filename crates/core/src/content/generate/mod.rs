@@ -34,7 +34,7 @@ mod status;
 mod topic;
 mod wording;
 
-pub use generator::Generator;
+pub use generator::{Generator, StartError};
 pub use items::{answer_letter, generate};
 pub use rng::Rng;
 pub use topic::Topic;

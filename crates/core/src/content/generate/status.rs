@@ -36,7 +36,7 @@ impl Generator {
                 .iter()
                 .copied()
                 .filter(|m| {
-                    let after = pos.clone().play(*m).expect("legal");
+                    let after = crate::rules::after(&pos, *m);
                     match want {
                         0 => after.is_checkmate(),
                         1 => after.is_stalemate(),
@@ -45,7 +45,7 @@ impl Generator {
                 })
                 .collect();
             if let Some(m) = self.rng.pick(&fitting) {
-                found = Some(pos.clone().play(*m).expect("legal"));
+                found = Some(crate::rules::after(&pos, *m));
                 break;
             }
         }
@@ -115,12 +115,12 @@ impl Generator {
                     .iter()
                     .copied()
                     .filter(|m| {
-                        let after = pos.clone().play(*m).expect("legal");
+                        let after = crate::rules::after(&pos, *m);
                         after.is_check() && !after.legal_moves().is_empty()
                     })
                     .collect();
                 if let Some(m) = self.rng.pick(&checks) {
-                    pos = pos.clone().play(*m).expect("legal");
+                    pos = crate::rules::after(&pos, *m);
                     break;
                 }
                 pos = self.random_game(2, 50);

@@ -53,8 +53,8 @@ impl FileCheck {
         let answer_field = raw.answer.as_ref()?;
         let given = match parse_answer(&ask, &answer_field.value) {
             Ok(a) => a,
-            Err(message) => {
-                self.at_step(ctx, line_of(answer_field), message);
+            Err(e) => {
+                self.at_step(ctx, line_of(answer_field), e.to_string());
                 return None;
             }
         };
@@ -135,7 +135,7 @@ impl FileCheck {
 
 /// Reads a judge answer as written: `yes`/`no` (or `true`/`false`), or for `draw` a draw rule
 /// or `none`.
-fn parse_answer(ask: &Ask, text: &str) -> Result<Answer, String> {
+fn parse_answer(ask: &Ask, text: &str) -> Result<Answer, AnswerError> {
     let text = text.trim();
     if *ask == Ask::Draw {
         if text == "none" {
@@ -143,18 +143,22 @@ fn parse_answer(ask: &Ask, text: &str) -> Result<Answer, String> {
         }
         return DrawKind::from_code(text)
             .map(|k| Answer::Draw(Some(k)))
-            .ok_or_else(|| {
-                format!(
-                    "answer: `{text}` is not a draw rule; use none, {}",
-                    DrawKind::ALL.map(DrawKind::code).join(", ")
-                )
-            });
+            .ok_or_else(|| AnswerError::NotADrawRule(text.to_owned()));
     }
     match text {
         "yes" | "true" => Ok(Answer::Yes(true)),
         "no" | "false" => Ok(Answer::Yes(false)),
-        _ => Err(format!("answer: `{text}` is neither `yes` nor `no`")),
+        _ => Err(AnswerError::NotYesOrNo(text.to_owned())),
     }
+}
+
+/// A judge step's `answer` that is not one of the words it takes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum AnswerError {
+    #[error("answer: `{0}` is not a draw rule; use none, {rules}", rules = DrawKind::ALL.map(DrawKind::code).join(", "))]
+    NotADrawRule(String),
+    #[error("answer: `{0}` is neither `yes` nor `no`")]
+    NotYesOrNo(String),
 }
 
 fn answer_code(answer: Answer) -> &'static str {

@@ -99,7 +99,7 @@ impl FileCheck {
 
 /// A step's `last_move` as written (`d7d5`): two squares, the first empty and the second
 /// holding a piece of the side that just moved.
-fn written_last_move(setup: &Setup, text: &str) -> Result<(Square, Square), String> {
+fn written_last_move(setup: &Setup, text: &str) -> Result<(Square, Square), LastMoveError> {
     let text = text.trim();
     let pair = (text.len() == 4 && text.is_ascii())
         .then(|| {
@@ -109,18 +109,29 @@ fn written_last_move(setup: &Setup, text: &str) -> Result<(Square, Square), Stri
             ))
         })
         .flatten()
-        .ok_or_else(|| format!("`{text}` is not two squares such as `d7d5`"))?;
+        .ok_or_else(|| LastMoveError::NotTwoSquares(text.to_owned()))?;
     let (from, to) = pair;
     if setup.board.piece_at(from).is_some() {
-        return Err(format!("{from} is not empty, so no piece has just left it"));
+        return Err(LastMoveError::FromNotEmpty(from));
     }
     match setup.board.piece_at(to) {
         Some(piece) if piece.color != setup.turn => Ok(pair),
-        Some(_) => Err(format!(
-            "the piece on {to} belongs to the side to move, which did not make the last move"
-        )),
-        None => Err(format!("{to} is empty, so no piece has just arrived there")),
+        Some(_) => Err(LastMoveError::MoverToMove(to)),
+        None => Err(LastMoveError::ToEmpty(to)),
     }
+}
+
+/// Why a step's `last_move` does not fit its board.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum LastMoveError {
+    #[error("`{0}` is not two squares such as `d7d5`")]
+    NotTwoSquares(String),
+    #[error("{0} is not empty, so no piece has just left it")]
+    FromNotEmpty(Square),
+    #[error("the piece on {0} belongs to the side to move, which did not make the last move")]
+    MoverToMove(Square),
+    #[error("{0} is empty, so no piece has just arrived there")]
+    ToEmpty(Square),
 }
 
 /// The double pawn step a FEN's en passant square records (`d6` with White to move: d7–d5).

@@ -10,10 +10,71 @@ use std::path::PathBuf;
 use shakmaty::fen::Fen;
 use shakmaty::{EnPassantMode, Position};
 
-use super::reading::{read_fen, read_move, uci};
+use super::reading::{PuzzleTextError, read_fen, read_move, uci};
 use super::verify::{check_line, par_map};
 use super::{LICHESS_LICENCE, LICHESS_SOURCE, Puzzle, PuzzleSet, chinese_themes};
-use crate::search::{Budget, Prover, solve_with};
+use crate::search::{Budget, OutOfBudget, Prover, solve_with};
+
+/// Input that is not Lichess puzzles at all (JSON of another shape).
+#[derive(Debug, thiserror::Error)]
+#[error("not Lichess puzzle JSON: {0}")]
+pub struct NotLichess(#[source] serde_json::Error);
+
+/// Why a row of the input, or a puzzle in it, is not kept.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum DropReason {
+    /// A CSV row with fewer than the id, FEN and moves.
+    #[error("line {line}: expected at least 3 comma-separated fields, found {found}")]
+    TooFewFields {
+        /// The row's line, from 1.
+        line: usize,
+        /// How many fields it has.
+        found: usize,
+    },
+    /// A CSV row whose rating is not a number.
+    #[error("line {line}: rating {rating:?} is not a number")]
+    Rating {
+        /// The row's line, from 1.
+        line: usize,
+        /// The rating as written.
+        rating: String,
+    },
+    /// No `mate` or `mateInN` theme.
+    #[error("not a mate puzzle (no mate theme)")]
+    NotMate,
+    /// Not the opponent's move and a solution of an odd number of moves.
+    #[error("{0} moves: expected the opponent's move and a solution of 2N - 1 moves")]
+    MoveCount(usize),
+    /// A mate longer than the import takes.
+    #[error("mate in {mate} is longer than the limit of {max}")]
+    TooLong {
+        /// The puzzle's mate length.
+        mate: usize,
+        /// The limit asked for.
+        max: u32,
+    },
+    /// The FEN does not read.
+    #[error(transparent)]
+    Fen(PuzzleTextError),
+    /// The opponent's move (`moves[0]`) does not read or is not legal.
+    #[error("moves[0]: {0}")]
+    OpponentMove(PuzzleTextError),
+    /// The solution is not a legal line ending in mate: the first problem found.
+    #[error("{0}")]
+    Line(String),
+    /// The search ran out before proving the mate.
+    #[error(transparent)]
+    Search(#[from] OutOfBudget),
+    /// The search finds a mate shorter than the puzzle's.
+    #[error("the search finds a shorter mate, in {0}")]
+    ShorterMate(u32),
+    /// The search finds no mate of the puzzle's length.
+    #[error("the search finds no forced mate in {0}")]
+    NoMate(u32),
+    /// The solution's first move is not one of the moves that force mate.
+    #[error("the first solution move {0} does not force mate")]
+    KeyNotForcing(String),
+}
 
 /// One puzzle in the Lichess format.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
@@ -49,12 +110,11 @@ enum JsonFile {
 ///
 /// # Errors
 ///
-/// A message when JSON input does not have the expected shape.
-pub fn read_lichess(text: &str) -> Result<Vec<Result<LichessPuzzle, String>>, String> {
+/// [`NotLichess`] when JSON input does not have the expected shape.
+pub fn read_lichess(text: &str) -> Result<Vec<Result<LichessPuzzle, DropReason>>, NotLichess> {
     let start = text.trim_start();
     if start.starts_with('{') || start.starts_with('[') {
-        let file: JsonFile =
-            serde_json::from_str(text).map_err(|e| format!("not Lichess puzzle JSON: {e}"))?;
+        let file: JsonFile = serde_json::from_str(text).map_err(NotLichess)?;
         let puzzles = match file {
             JsonFile::Wrapped { puzzles } | JsonFile::Bare(puzzles) => puzzles,
         };
@@ -64,24 +124,24 @@ pub fn read_lichess(text: &str) -> Result<Vec<Result<LichessPuzzle, String>>, St
         .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with("PuzzleId,"))
-        .map(|(i, l)| read_csv_row(l).map_err(|e| format!("line {}: {e}", i + 1)))
+        .map(|(i, l)| read_csv_row(l, i + 1))
         .collect())
 }
 
-fn read_csv_row(line: &str) -> Result<LichessPuzzle, String> {
-    let fields: Vec<&str> = line.trim_end_matches('\r').split(',').collect();
+fn read_csv_row(text: &str, line: usize) -> Result<LichessPuzzle, DropReason> {
+    let fields: Vec<&str> = text.trim_end_matches('\r').split(',').collect();
     if fields.len() < 3 {
-        return Err(format!(
-            "expected at least 3 comma-separated fields, found {}",
-            fields.len()
-        ));
+        return Err(DropReason::TooFewFields {
+            line,
+            found: fields.len(),
+        });
     }
     let field = |i: usize| fields.get(i).map(|s| s.trim()).filter(|s| !s.is_empty());
     let rating = match field(3) {
-        Some(r) => Some(
-            r.parse::<u32>()
-                .map_err(|_| format!("rating {r:?} is not a number"))?,
-        ),
+        Some(r) => Some(r.parse::<u32>().map_err(|_| DropReason::Rating {
+            line,
+            rating: r.to_owned(),
+        })?),
         None => None,
     };
     Ok(LichessPuzzle {
@@ -101,48 +161,46 @@ fn read_csv_row(line: &str) -> Result<LichessPuzzle, String> {
 ///
 /// # Errors
 ///
-/// Why the puzzle is not kept.
-pub fn import_one(lp: &LichessPuzzle, max_mate: u32) -> Result<Puzzle, String> {
+/// [`DropReason`]: why the puzzle is not kept.
+pub fn import_one(lp: &LichessPuzzle, max_mate: u32) -> Result<Puzzle, DropReason> {
     if !lp
         .themes
         .iter()
         .any(|t| t == "mate" || t.starts_with("mateIn"))
     {
-        return Err("not a mate puzzle (no mate theme)".to_owned());
+        return Err(DropReason::NotMate);
     }
     if lp.moves.len() < 2 || !lp.moves.len().is_multiple_of(2) {
-        return Err(format!(
-            "{} moves: expected the opponent's move and a solution of 2N - 1 moves",
-            lp.moves.len()
-        ));
+        return Err(DropReason::MoveCount(lp.moves.len()));
     }
-    let n = u32::try_from(lp.moves.len() / 2).map_err(|_| "too many moves".to_owned())?;
-    if n > max_mate {
-        return Err(format!(
-            "mate in {n} is longer than the limit of {max_mate}"
-        ));
-    }
-    let before = read_fen(&lp.fen)?;
-    let opponent = read_move(&before, &lp.moves[0]).map_err(|e| format!("moves[0]: {e}"))?;
+    let mate = lp.moves.len() / 2;
+    let n = match u32::try_from(mate) {
+        Ok(n) if n <= max_mate => n,
+        _ => {
+            return Err(DropReason::TooLong {
+                mate,
+                max: max_mate,
+            });
+        }
+    };
+    let before = read_fen(&lp.fen).map_err(DropReason::Fen)?;
+    let opponent = read_move(&before, &lp.moves[0]).map_err(DropReason::OpponentMove)?;
     let mut pos = before;
     pos.play_unchecked(opponent);
     let solution: Vec<String> = lp.moves[1..].to_vec();
     if let Some(problem) = check_line(&pos, &solution, n).into_iter().next() {
-        return Err(problem);
+        return Err(DropReason::Line(problem));
     }
     let mut prover = Prover::new(Budget::CHECK);
-    let found = solve_with(&mut prover, &pos, n, false).map_err(|out| out.to_string())?;
+    let found = solve_with(&mut prover, &pos, n, false)?;
     match found.mate_in {
         Some(k) if k == n => {}
-        Some(k) => return Err(format!("the search finds a shorter mate, in {k}")),
-        None => return Err(format!("the search finds no forced mate in {n}")),
+        Some(k) => return Err(DropReason::ShorterMate(k)),
+        None => return Err(DropReason::NoMate(n)),
     }
     let keys: Vec<String> = found.keys.iter().map(|&m| uci(m)).collect();
     if !keys.contains(&solution[0]) {
-        return Err(format!(
-            "the first solution move {} does not force mate",
-            solution[0]
-        ));
+        return Err(DropReason::KeyNotForcing(solution[0].clone()));
     }
     Ok(Puzzle {
         id: lp.id.clone(),
@@ -174,15 +232,15 @@ pub struct ImportReport {
 /// Imports Lichess puzzles in parallel, keeping those the search proves (see [`import_one`]).
 #[must_use]
 pub fn import(
-    read: Vec<Result<LichessPuzzle, String>>,
+    read: Vec<Result<LichessPuzzle, DropReason>>,
     max_mate: u32,
     progress: Option<&(dyn Fn(usize, usize) + Sync)>,
 ) -> ImportReport {
     let results = par_map(
         &read,
         |r| match r {
-            Ok(lp) => import_one(lp, max_mate).map_err(|e| (lp.id.clone(), e)),
-            Err(e) => Err(("?".to_owned(), e.clone())),
+            Ok(lp) => import_one(lp, max_mate).map_err(|e| (lp.id.clone(), e.to_string())),
+            Err(e) => Err(("?".to_owned(), e.to_string())),
         },
         progress,
     );
@@ -219,7 +277,7 @@ broken,line
     fn csv_rows_are_read_and_non_mates_dropped() {
         let read = read_lichess(CSV).unwrap();
         assert_eq!(read.len(), 3);
-        assert!(read[2].as_ref().unwrap_err().contains("line 4"));
+        assert!(read[2].as_ref().unwrap_err().to_string().contains("line 4"));
         let report = import(read, 4, None);
         assert_eq!(report.set.puzzles.len(), 1);
         let p = &report.set.puzzles[0];

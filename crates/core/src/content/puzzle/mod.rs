@@ -13,8 +13,9 @@ pub mod yaml;
 
 use std::path::PathBuf;
 
-pub use lichess::{ImportReport, LichessPuzzle, import, read_lichess};
+pub use lichess::{DropReason, ImportReport, LichessPuzzle, NotLichess, import, read_lichess};
 pub use mate::{MatePuzzle, read_all};
+pub use reading::PuzzleTextError;
 pub use themes::{chinese_theme, chinese_themes};
 pub use verify::{verify, verify_all};
 pub use yaml::{load_folder, parse_set, to_yaml};

@@ -107,7 +107,7 @@ pub const CLAIM_KINDS: &[&str] = &[
     "fifty_move_rule",
 ];
 
-/// The reason codes of DESIGN.md that an `illegal_move` claim may name.
+/// The reason codes (docs/reason-codes.md) that an `illegal_move` claim may name.
 pub const REASON_CODES: &[&str] = crate::rules::IllegalReason::CODES;
 
 impl Claim {

@@ -119,9 +119,10 @@ pub fn verdict_sentences(pos: &Chess, verdict: &Verdict, input: &str) -> Vec<Sen
 /// FEN is, or why the position cannot happen. The parser's own words stay in the error.
 #[must_use]
 pub fn fen_error_text(error: &super::FenError, lang: Lang) -> String {
-    match error {
-        super::FenError::Syntax(_) => Sentence::FenNotWhole,
-        super::FenError::Position(_) => Sentence::FenImpossible,
+    if error.is_syntax() {
+        Sentence::FenNotWhole
+    } else {
+        Sentence::FenImpossible
     }
     .to(lang)
 }

@@ -322,6 +322,7 @@ button-level = Level {$level}
 game-started = A new game at level {$level}. You play {$side}.
 tutor-opened = The tutor opened with {$san}.
 game-your-move = Your move: type it ({$examples}) or use 👆 Tap to move.
+game-your-move-typed = Your move: type it ({$examples}).
 side-white = White
 side-black = Black
 game-caption = ♟ Game against the tutor, level {$level} · you play {$side}

@@ -313,6 +313,7 @@ button-level = 难度{$level}
 game-started = 新的一盘开始了，难度第{$level}级。你执{$side}。
 tutor-opened = 老师先走了{$san}。
 game-your-move = 轮到你走：直接输入走法（比如{$examples}），或者点“点按走子”。
+game-your-move-typed = 轮到你走：直接输入走法（比如{$examples}）。
 side-white = 白
 side-black = 黑
 game-caption = ♟ 和老师对局，第{$level}级 · 你执{$side}

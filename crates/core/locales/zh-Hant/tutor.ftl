@@ -314,6 +314,7 @@ button-level = 難度{$level}
 game-started = 新的一盤開始了，難度第{$level}級。你執{$side}。
 tutor-opened = 老師先走了{$san}。
 game-your-move = 輪到你走：直接輸入走法（比如{$examples}），或者點「點按走子」。
+game-your-move-typed = 輪到你走：直接輸入走法（比如{$examples}）。
 side-white = 白
 side-black = 黑
 game-caption = ♟ 和老師對局，第{$level}級 · 你執{$side}

@@ -31,8 +31,10 @@ use super::effect::{Effect, To};
 use super::input::AccessCommand;
 use super::move_task::MoveTask;
 use super::reply::{Button, Reply};
+use super::shared::SharedGame;
 use super::state::{Mode, Session};
 use crate::draw;
+use crate::i18n::Lang;
 use crate::render::BoardView;
 use crate::rules::speech;
 
@@ -155,46 +157,82 @@ pub(super) fn in_words(effects: &mut Vec<Effect>, session: &Session) {
     let mut out = Vec::with_capacity(effects.len() * 2);
     for effect in effects.drain(..) {
         // Only what this learner is told here; a class's poll is the group's.
-        let mut reply = match effect {
+        match effect {
             Effect::Say {
                 to: To::Here,
                 reply,
-            } if reply.poll.is_none() => reply,
-            other => {
-                out.push(other);
-                continue;
-            }
-        };
-        reply.squares.clear();
-        reply.board_app = None;
-        reply.edit = false;
-        reply.edit_task = None;
-        for row in &mut reply.buttons {
-            row.retain(|b| !needs_the_tap_board(b));
-            for b in row.iter_mut() {
-                b.label = spoken_label(&b.label);
-            }
-        }
-        reply.buttons.retain(|row| !row.is_empty());
-        let say = |reply| Effect::Say {
-            to: To::Here,
-            reply,
-        };
-        match reply.board.take() {
-            Some(view) => {
-                let words = draw::speech::view(&view, lang);
-                reply.text = if reply.text.trim().is_empty() {
-                    words
-                } else {
-                    format!("{}\n\n{words}", reply.text)
-                };
-                out.push(say(reply));
-                out.push(say(Reply::board(view, String::new())));
-            }
-            None => out.push(say(reply)),
+            } if reply.poll.is_none() => out.extend(said_in_words(reply, lang).into_iter().map(
+                |reply| Effect::Say {
+                    to: To::Here,
+                    reply,
+                },
+            )),
+            other => out.push(other),
         }
     }
     *effects = out;
+}
+
+/// Text mode for the players of a game with a friend: what a step tells a player other than
+/// the one whose input it is (in their chat, or for them in the group the game is played in)
+/// is said in words when their seat says they read in text mode, in their language.
+pub(super) fn in_words_for_players(effects: &mut Vec<Effect>, game: &SharedGame) {
+    let reads_in_words = |learner: i64| {
+        [game.white.as_ref(), game.black.as_ref()]
+            .into_iter()
+            .flatten()
+            .find(|seat| seat.learner == learner && seat.text_mode)
+            .map(|seat| seat.lang)
+    };
+    let mut out = Vec::with_capacity(effects.len());
+    for effect in effects.drain(..) {
+        match effect {
+            Effect::Say { to, reply } => {
+                let learner = match to {
+                    To::Learner(learner) | To::Room { learner, .. } => Some(learner),
+                    To::Here | To::Class { .. } => None,
+                };
+                match learner.and_then(reads_in_words) {
+                    Some(lang) if reply.poll.is_none() => out.extend(
+                        said_in_words(reply, lang)
+                            .into_iter()
+                            .map(|reply| Effect::Say { to, reply }),
+                    ),
+                    _ => out.push(Effect::Say { to, reply }),
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    *effects = out;
+}
+
+/// One reply as text mode says it: its board in words before the picture (sent after, as a
+/// message of its own); no tap board, no board page, no edits; buttons labelled in words.
+fn said_in_words(mut reply: Reply, lang: Lang) -> Vec<Reply> {
+    reply.squares.clear();
+    reply.board_app = None;
+    reply.edit = false;
+    reply.edit_task = None;
+    for row in &mut reply.buttons {
+        row.retain(|b| !needs_the_tap_board(b));
+        for b in row.iter_mut() {
+            b.label = spoken_label(&b.label);
+        }
+    }
+    reply.buttons.retain(|row| !row.is_empty());
+    match reply.board.take() {
+        Some(view) => {
+            let words = draw::speech::view(&view, lang);
+            reply.text = if reply.text.trim().is_empty() {
+                words
+            } else {
+                format!("{}\n\n{words}", reply.text)
+            };
+            vec![reply, Reply::board(view, String::new())]
+        }
+        None => vec![reply],
+    }
 }
 
 /// Whether a button only works with the tap board: the one that opens it, and the Done of a

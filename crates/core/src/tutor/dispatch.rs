@@ -180,6 +180,18 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
             reply.board_app = Some(label.clone());
         }
     }
+    // The other player is told in words when they read in text mode: their seat keeps what
+    // this learner's session says about them, for the other's steps to read.
+    if let (Some(me), Some(game)) = (cx.learner(), cx.shared.game.as_mut())
+        && let Some(seat) = [game.white.as_mut(), game.black.as_mut()]
+            .into_iter()
+            .flatten()
+            .find(|seat| seat.learner == me)
+        && seat.text_mode != cx.session.text_mode
+    {
+        seat.text_mode = cx.session.text_mode;
+        cx.shared.changed = true;
+    }
     let mut session = cx.session;
     session.mode = mode;
     // A game played in a group: what its other player is told goes to the group.
@@ -204,6 +216,9 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
         .collect();
     // Text mode: every board said in words, nothing that needs a picture or the tap board.
     access::in_words(&mut effects, &session);
+    if let Some(game) = cx.shared.game.as_ref() {
+        access::in_words_for_players(&mut effects, game);
+    }
     if cx.shared.changed
         && let Some(game) = cx.shared.game
     {

@@ -28,6 +28,11 @@ pub struct Seat {
     /// Their result has been counted in their session.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub settled: bool,
+    /// They read in text mode (`/a11y`): what the other player's moves cause for them is said
+    /// in words too. Noted when they sit down and again on each of their inputs that touches
+    /// the game.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub text_mode: bool,
 }
 
 /// The state of a game between two learners, stored once for both.

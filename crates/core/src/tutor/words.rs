@@ -103,6 +103,7 @@ crate::messages! {
         GameStarted { level: u32, side: String } = "game-started",
         TutorOpened { san: String } = "tutor-opened",
         GameYourMove { examples: String } = "game-your-move",
+        GameYourMoveTyped { examples: String } = "game-your-move-typed",
         SideWhite = "side-white",
         SideBlack = "side-black",
         GameCaption { level: u32, side: String } = "game-caption",

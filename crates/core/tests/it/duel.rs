@@ -761,3 +761,47 @@ fn the_board_page_of_a_friends_game_waits_then_shows_the_friends_move() {
             .any(|(from, to)| *from == Square::E7 && to.contains(&Square::E5))
     );
 }
+
+/// The other player of a game with a friend who reads in text mode was sent the pictures and
+/// the tap board only: the words followed the text mode of the learner whose input it was.
+#[test]
+fn a_friend_in_text_mode_hears_the_other_players_moves_in_words() {
+    let catalog = shipped();
+    let mut w = World::new(catalog);
+    w.text(ZH, "/play").press(ZH, "和朋友下");
+    let link = w.invitation(ZH);
+    w.text(EN, &format!("/start {link}"));
+    // Text mode turned on while seated: the seat notes it with that input.
+    w.text(EN, "/a11y");
+    let id = DuelId::from_payload(&link).unwrap().0;
+    assert!(w.game(id).black.unwrap().text_mode);
+    assert!(!w.game(id).white.unwrap().text_mode);
+    w.text(ZH, "f3");
+    let told = w.told(EN);
+    assert!(told.contains("Your friend played f3."), "{told}");
+    assert!(
+        told.contains("White: king e1") && told.contains("Last move: white pawn f2 to f3."),
+        "the board in words, as the learner's own replies say it: {told}"
+    );
+    assert!(
+        told.contains("Your move: type it (") && !told.contains("Tap to move"),
+        "no word of a tap board that is not there: {told}"
+    );
+    let to_en = &w.last[&EN];
+    assert!(
+        to_en
+            .iter()
+            .all(|r| r.squares.is_empty() && r.board_app.is_none()),
+        "no tap board nor board page for a learner in text mode"
+    );
+    // The learner without text mode is told as before: a picture, no words for the board.
+    w.text(EN, "e5");
+    let told = w.told(ZH);
+    assert!(told.contains("朋友走了e5"), "{told}");
+    assert!(!told.contains("白方：王e1"), "{told}");
+    // Text mode turned off: the seat follows, and the words stop.
+    w.text(EN, "/a11y");
+    assert!(!w.game(id).black.unwrap().text_mode);
+    w.text(ZH, "g4");
+    assert!(!w.told(EN).contains("White: king e1"), "{}", w.told(EN));
+}

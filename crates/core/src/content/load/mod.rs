@@ -29,5 +29,5 @@ mod texts;
 pub use folder::{load_lessons, load_lessons_from};
 pub use lesson_file::MIN_TASKS_PER_LESSON;
 pub use mate_step::MAX_MATE_STEP;
-pub use squares_step::true_squares;
+pub use squares_step::{SquareAsked, true_squares};
 pub use step::STEP_KINDS;

@@ -37,8 +37,8 @@ impl FileCheck {
         };
         let answer = match true_squares(&position, square, mode) {
             Ok(answer) => answer,
-            Err(message) => {
-                self.at_step(ctx, line_of(square_field), message);
+            Err(e) => {
+                self.at_step(ctx, line_of(square_field), e.to_string());
                 return None;
             }
         };
@@ -97,7 +97,7 @@ impl FileCheck {
 /// attacks, sorted a1, b1, … h8.
 ///
 /// # Errors
-/// A message when there is no piece on `square`, or (for moves) it is not that side's turn.
+/// [`SquareAsked`] when there is no piece on `square`, or (for moves) it is not that side's turn.
 ///
 /// ```
 /// use chess_tutor_core::content::{board::read_fen, load::true_squares, SquaresMode};
@@ -106,18 +106,20 @@ impl FileCheck {
 /// let pos = read_fen("7k/8/8/8/8/8/8/N6K w - - 0 1").unwrap();
 /// assert_eq!(true_squares(&pos, Square::A1, SquaresMode::Moves).unwrap(), vec![Square::C2, Square::B3]);
 /// ```
-pub fn true_squares(pos: &Chess, square: Square, mode: SquaresMode) -> Result<Vec<Square>, String> {
+pub fn true_squares(
+    pos: &Chess,
+    square: Square,
+    mode: SquaresMode,
+) -> Result<Vec<Square>, SquareAsked> {
     let Some(piece) = pos.board().piece_at(square) else {
-        return Err(format!("square: there is no piece on {square}"));
+        return Err(SquareAsked::Empty(square));
     };
     let mut set: BTreeSet<Square> = BTreeSet::new();
     match mode {
         SquaresMode::Attacks => set.extend(pos.board().attacks_from(square)),
         SquaresMode::Moves => {
             if piece.color != pos.turn() {
-                return Err(format!(
-                    "square: the piece on {square} belongs to the side not to move"
-                ));
+                return Err(SquareAsked::NotToMove(square));
             }
             for mv in pos.legal_moves() {
                 if mv.from() == Some(square) {
@@ -131,6 +133,17 @@ pub fn true_squares(pos: &Chess, square: Square, mode: SquaresMode) -> Result<Ve
         }
     }
     Ok(set.into_iter().collect())
+}
+
+/// A squares step's `square` that the question cannot be asked about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum SquareAsked {
+    /// No piece stands there.
+    #[error("square: there is no piece on {0}")]
+    Empty(Square),
+    /// Its moves are asked, but it belongs to the side not to move.
+    #[error("square: the piece on {0} belongs to the side not to move")]
+    NotToMove(Square),
 }
 
 #[cfg(test)]

@@ -63,8 +63,9 @@ pub(super) fn put(cx: &mut Cx<'_>, game: SharedGame) {
 
 /// "Your move", with how to send it in a group: there a bot with Telegram's privacy mode on
 /// (the default) reads only commands and replies to its own messages.
-pub(super) fn your_move(game: &SharedGame, lang: Lang) -> String {
-    let mut note = game::your_move(&game.record, lang);
+/// `tap`: the tap board is offered beside it (not to a player in text mode).
+pub(super) fn your_move(game: &SharedGame, lang: Lang, tap: bool) -> String {
+    let mut note = game::your_move(&game.record, lang, tap);
     if game.room.is_some() {
         note.push('\n');
         note.push_str(&Say::DuelMoveInGroup.to(lang));
@@ -255,7 +256,7 @@ impl Duel {
             return Say::DuelWaitingForJoin.to(lang);
         }
         if self.game.pos().turn() == self.me {
-            your_move(&self.game, lang)
+            your_move(&self.game, lang, !cx.session.text_mode)
         } else if may_claim_abandoned(&self.game, self.me, now_secs(cx)) {
             Say::DuelMayClaimAbandoned {
                 days: u32::try_from(ABANDON_AFTER_DAYS).unwrap_or(3),
@@ -277,9 +278,9 @@ impl Duel {
     }
 
     /// Tells the other player `note` under their board.
-    pub(super) fn tell_other(&self, cx: &mut Cx<'_>, note: impl Fn(Lang) -> String) {
+    pub(super) fn tell_other(&self, cx: &mut Cx<'_>, note: impl Fn(&Seat) -> String) {
         if let Some(other) = self.other() {
-            let mut reply = message_for(&self.game, !self.me, other.lang, &note(other.lang), None);
+            let mut reply = message_for(&self.game, !self.me, other.lang, &note(&other), None);
             // Their move now: the board page can take it too, offered in their language.
             if reply.offers_tap_board() {
                 reply.board_app = Some(Say::ButtonBoardApp.to(other.lang));

@@ -136,7 +136,7 @@ pub(super) fn offer_draw(mut duel: Duel, cx: &mut Cx<'_>) -> Mode {
     duel.game.draw_offer = Some(Side::from(duel.me));
     let note = Say::DuelYouOffered.to(lang);
     duel.update(cx, &note);
-    duel.tell_other(cx, |l| Say::DuelFriendOffers.to(l));
+    duel.tell_other(cx, |other| Say::DuelFriendOffers.to(other.lang));
     put(cx, duel.game.clone());
     duel.into()
 }
@@ -161,7 +161,7 @@ fn decline_draw(mut duel: Duel, cx: &mut Cx<'_>) -> Mode {
     duel.game.draw_offer = None;
     let note = format!("{}\n{}", cx.t(&Say::DuelYouDeclined), duel.status_note(cx));
     duel.update(cx, &note);
-    duel.tell_other(cx, |l| Say::DuelFriendDeclined.to(l));
+    duel.tell_other(cx, |other| Say::DuelFriendDeclined.to(other.lang));
     put(cx, duel.game.clone());
     duel.into()
 }

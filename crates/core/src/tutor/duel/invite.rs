@@ -58,6 +58,7 @@ pub(in crate::tutor) fn invite(cx: &mut Cx<'_>, mode: Mode) -> Mode {
             points: cx.session.progress.points,
             settled: false,
             name: cx.room().and(cx.name()),
+            text_mode: cx.session.text_mode,
         }),
         black: None,
         record: Record::default(),
@@ -198,6 +199,7 @@ pub(in crate::tutor) fn join(cx: &mut Cx<'_>, id: DuelId, mode: Mode) -> Mode {
         points: cx.session.progress.points,
         settled: false,
         name: game.room.and(cx.name()),
+        text_mode: cx.session.text_mode,
     });
     game.last_move_at = now_secs(cx);
     cx.session.duel = Some(DuelSeat {
@@ -215,7 +217,7 @@ pub(in crate::tutor) fn join(cx: &mut Cx<'_>, id: DuelId, mode: Mode) -> Mode {
         let note = format!(
             "{}\n{}",
             Say::DuelFriendJoined.to(host.lang),
-            your_move(&game, host.lang)
+            your_move(&game, host.lang, !host.text_mode)
         );
         let reply = message_for(&game, Color::White, host.lang, &note, None);
         cx.tell(host.learner, reply);

@@ -67,7 +67,13 @@ pub(super) fn play(mut duel: Duel, cx: &mut Cx<'_>, verdict: Verdict, input: &st
     let note = format!("{mine}\n{}", Say::DuelWaitForFriend.to(lang));
     cx.played(&note);
     duel.update(cx, &note);
-    duel.tell_other(cx, |l| format!("{}\n{}", what(l), your_move(&duel.game, l)));
+    duel.tell_other(cx, |other| {
+        format!(
+            "{}\n{}",
+            what(other.lang),
+            your_move(&duel.game, other.lang, !other.text_mode)
+        )
+    });
     put(cx, duel.game.clone());
     duel.into()
 }

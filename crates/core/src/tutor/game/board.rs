@@ -81,7 +81,7 @@ impl GameState {
 
     /// "Your move", after what the learner must know first: a check, a claim they may make.
     pub(super) fn your_move(&self, cx: &Cx<'_>) -> String {
-        your_move(&self.record, cx.lang())
+        your_move(&self.record, cx.lang(), !cx.session.text_mode)
     }
 
     /// The buttons under the board while the game goes on.
@@ -134,8 +134,9 @@ impl GameState {
 }
 
 /// "Your move", after what the player to move must know first: a check, a claim they may
-/// make (a game against the tutor and one against a friend alike).
-pub(in crate::tutor) fn your_move(record: &Record, lang: Lang) -> String {
+/// make (a game against the tutor and one against a friend alike). `tap`: the tap board is
+/// offered beside it (not in text mode, which has none).
+pub(in crate::tutor) fn your_move(record: &Record, lang: Lang, tap: bool) -> String {
     let mut note = String::new();
     if record.position().is_check() {
         note.push_str(&Say::GameYouAreInCheck.to(lang));
@@ -145,12 +146,13 @@ pub(in crate::tutor) fn your_move(record: &Record, lang: Lang) -> String {
         note.push_str(&claim_available(&claim, record.position(), lang));
         note.push('\n');
     }
-    note.push_str(
-        &Say::GameYourMove {
-            examples: move_examples(record.position(), lang),
-        }
-        .to(lang),
-    );
+    let examples = move_examples(record.position(), lang);
+    let line = if tap {
+        Say::GameYourMove { examples }
+    } else {
+        Say::GameYourMoveTyped { examples }
+    };
+    note.push_str(&line.to(lang));
     note
 }
 

@@ -159,9 +159,12 @@ pub(in crate::tutor) fn start(cx: &mut Cx<'_>, level: u8, side: Option<Color>, m
         }
     }
     note.push('\n');
+    let examples = move_examples(game.pos(), lang);
     note.push_str(
-        &Say::GameYourMove {
-            examples: move_examples(game.pos(), lang),
+        &if cx.session.text_mode {
+            Say::GameYourMoveTyped { examples }
+        } else {
+            Say::GameYourMove { examples }
         }
         .to(lang),
     );

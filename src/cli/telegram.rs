@@ -168,7 +168,7 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> supe
     // Before anything can log: a Bot API error quoting a request URL then shows `<token>`.
     crate::logging::hide(&token, "<token>");
     let api_url = std::env::var("TELOXIDE_API_URL").ok();
-    let webhook = webhook_options(args).map_err(|message| super::Failure::usage("", message))?;
+    let webhook = webhook_options(args).map_err(|e| super::Failure::usage("", e.to_string()))?;
     let (catalog, runtime) = super::setup::prepare_shell(content, true)?;
     let catalog = Arc::new(catalog);
     let options = PollOptions {
@@ -298,20 +298,16 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> supe
 
 /// Webhook mode's settings, when `--webhook-listen` asks for it; an error says what is
 /// missing or wrong.
-fn webhook_options(args: &TelegramArgs) -> Result<Option<WebhookOptions>, String> {
+fn webhook_options(args: &TelegramArgs) -> Result<Option<WebhookOptions>, WebhookConfigError> {
     let Some(listen) = args.webhook_listen else {
         return Ok(None);
     };
-    let secret = std::env::var(SECRET_ENV).map_err(|_| {
-        format!(
-            "webhook mode needs a secret: set {SECRET_ENV} (1-256 characters of A-Z a-z 0-9 _ -, the same for every replica)"
-        )
-    })?;
-    let secret = Secret::new(&secret).map_err(|e| format!("{SECRET_ENV}: {e}"))?;
+    let secret = std::env::var(SECRET_ENV).map_err(|_| WebhookConfigError::NoSecret)?;
+    let secret = Secret::new(&secret)?;
     let path = match (&args.webhook_path, &args.webhook_url) {
         (Some(path), _) => path.clone(),
         (None, Some(url)) if url.path() != "/" => {
-            webhook::check_path(url.path()).map_err(|e| format!("--webhook-url: {e}"))?;
+            webhook::check_path(url.path())?;
             url.path().to_owned()
         }
         (None, _) => webhook::DEFAULT_PATH.to_owned(),
@@ -325,6 +321,19 @@ fn webhook_options(args: &TelegramArgs) -> Result<Option<WebhookOptions>, String
         limits: args.http_limits(),
         page: None,
     }))
+}
+
+/// What is missing or wrong in webhook mode's settings.
+#[derive(Debug, thiserror::Error)]
+enum WebhookConfigError {
+    #[error(
+        "webhook mode needs a secret: set {SECRET_ENV} (1-256 characters of A-Z a-z 0-9 _ -, the same for every replica)"
+    )]
+    NoSecret,
+    #[error("{SECRET_ENV}: {0}")]
+    Secret(#[from] webhook::SecretError),
+    #[error("--webhook-url: {0}")]
+    Path(#[from] webhook::PathError),
 }
 
 /// Resolves on SIGINT or (on Unix) SIGTERM.

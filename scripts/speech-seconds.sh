@@ -7,6 +7,8 @@
 set -euo pipefail
 out=${1:-target/speech}
 mkdir -p "$out"
+# Absolute: the test runs in crates/core, not here.
+out=$(cd "$out" && pwd)
 SPEECH_OUT="$out" cargo test -q -p chess-tutor-core --test it spoken_board_figures -- --ignored >/dev/null
 seconds() {
     python3 -c 'import sys, wave; w = wave.open(sys.argv[1]); print(f"{w.getnframes() / w.getframerate():.1f}")' "$1"

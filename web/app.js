@@ -25,6 +25,9 @@ const ui = {
   promoteLabel: $('promote-label'),
   promoteCancel: $('promote-cancel'),
   close: $('close'),
+  textMode: $('text-mode'),
+  textModeInput: $('text-mode-input'),
+  textModeLabel: $('text-mode-label'),
 };
 
 const POLL_MS = 2000;
@@ -91,6 +94,7 @@ function guessLang() {
 let token = null;
 let lang = guessLang();
 let labels = {};
+let textMode = false; // the learner reads the chat in text mode (the switch under the words)
 let task = null; // the task shown, as the server gave it (or null)
 let pieces = new Map(); // square -> FEN letter, of the task's position
 let busy = false; // a move is on its way: nothing moves meanwhile
@@ -270,9 +274,15 @@ function setText(node, text) {
 }
 
 // chessground keeps the board's place on the screen from its first drawing; a line of text
-// above it that grows or shrinks moves the board, so it is told to measure again.
+// above it that grows or shrinks moves the board, so it is told to measure again. Where the
+// browser has a ResizeObserver, chessground measures again only when the board's own size
+// changes (not when it moves, and its resize event is not listened to): its kept bounds are
+// cleared here so that the next drag measures them.
 function boardMayHaveMoved() {
-  requestAnimationFrame(() => document.body.dispatchEvent(new Event('chessground.resize')));
+  requestAnimationFrame(() => {
+    cg.state.dom.bounds.clear();
+    document.body.dispatchEvent(new Event('chessground.resize'));
+  });
 }
 window.addEventListener('scroll', boardMayHaveMoved, { passive: true });
 
@@ -288,11 +298,19 @@ function showTurn() {
   }
   document.body.classList.toggle('waiting', Boolean(task && !task.yours));
   ui.promoteLabel.textContent = labels.promote || '';
+  if (labels.text_mode) {
+    ui.textModeLabel.textContent = labels.text_mode;
+    ui.textModeInput.checked = textMode;
+    ui.textMode.hidden = false;
+    document.body.dataset.textMode = String(textMode);
+  }
   // Inside Telegram only: a browser tab that the page did not open cannot be closed by it.
   if (labels.close && inTelegram) {
     ui.close.textContent = labels.close;
     ui.close.hidden = false;
   }
+  // The bar's words and its Close button may have changed its height, moving the board.
+  boardMayHaveMoved();
 }
 
 function showTask(t, shapes = []) {
@@ -429,6 +447,7 @@ async function api(method, path, body) {
 
 function takeLabels(data) {
   if (data && data.labels && typeof data.labels === 'object') labels = data.labels;
+  if (data && typeof data.text_mode === 'boolean') textMode = data.text_mode;
   if (data && MESSAGES[data.lang]) lang = data.lang;
 }
 
@@ -583,6 +602,24 @@ ui.error.addEventListener('click', () => {
   if (ui.error.classList.contains('retry') && !busy) {
     document.body.dataset.state = 'busy';
     refresh(true);
+  }
+});
+
+// The text-mode switch: the same as /a11y on or off in the chat; the chat is told, and the
+// page shows what the answer says.
+ui.textModeInput.addEventListener('change', async () => {
+  const wanted = ui.textModeInput.checked;
+  ui.textModeInput.disabled = true;
+  try {
+    const data = await api('POST', '/api/settings', { text_mode: wanted });
+    takeLabels(data);
+    clearError();
+  } catch (err) {
+    showError(err);
+  } finally {
+    ui.textModeInput.checked = textMode;
+    ui.textModeInput.disabled = false;
+    document.body.dataset.textMode = String(textMode);
   }
 });
 

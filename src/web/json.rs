@@ -81,7 +81,10 @@ pub fn view(v: &PageView) -> Value {
             "waiting": v.labels.waiting,
             "none": v.labels.none,
             "your_move": v.labels.your_move,
+            "text_mode": v.labels.text_mode,
+            "close": v.labels.close,
         },
+        "text_mode": v.text_mode,
         "task": v.task.as_ref().map(task),
     });
     if let Some(said) = &v.said {

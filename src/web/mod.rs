@@ -89,6 +89,7 @@ pub fn router(page: Arc<Page>) -> axum::Router {
         .route("/api/session", post(session))
         .route("/api/task", get(task))
         .route("/api/move", post(move_piece))
+        .route("/api/settings", post(settings))
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(page)
 }
@@ -323,12 +324,23 @@ async fn move_piece(
             })?;
         drop = drop.seen(seen);
     }
-    let input = Input::Drop(drop);
-    let view = match &page.delivery {
+    let view = apply(&page, learner, Input::Drop(drop)).await?;
+    let view = view.ok_or(PageError::Applied)?;
+    Ok(json(StatusCode::OK, &json::view(&view)))
+}
+
+/// One input of the page, as an input of the learner's own chat: one step, its replies sent
+/// to the chat (or the terminal), and what the step answered for the page.
+async fn apply(
+    page: &Page,
+    learner: LearnerId,
+    input: Input,
+) -> Result<Option<chess_tutor_core::tutor::PageView>, PageError> {
+    match &page.delivery {
         Delivery::Telegram(shell) => {
             crate::telegram::handle::apply_from_page(shell, learner.0, input)
                 .await
-                .map_err(PageError::Store)?
+                .map_err(PageError::Store)
         }
         Delivery::Terminal(out) => {
             let arrival = crate::shell::Arrival::private(learner.0, input);
@@ -342,12 +354,38 @@ async fn move_piece(
                     if !replies.is_empty() {
                         let _ = out.send(replies);
                     }
-                    outcome.page
+                    Ok(outcome.page)
                 }
-                Applied::Duplicate => None,
+                Applied::Duplicate => Ok(None),
             }
         }
+    }
+}
+
+/// `POST /api/settings`'s body: text mode on or off.
+#[derive(Debug, serde::Deserialize)]
+struct SettingsBody {
+    text_mode: bool,
+}
+
+/// The page's switch for text mode: the same input as typing `/a11y on` or `/a11y off` in the
+/// chat (the chat is told, and the current task is said again in the way asked for); the page
+/// gets what it shows now.
+async fn settings(State(page): State<Arc<Page>>, request: Request) -> Result<Response, PageError> {
+    let learner = learner_of(&page, request.headers())
+        .ok_or_else(|| PageError::Unauthorized("log in again".to_owned()))?;
+    if let Delivery::Telegram(shell) = &page.delivery
+        && shell.flood.admit(learner.0, std::time::Instant::now()) != Admission::Allowed
+    {
+        return Err(PageError::TooMany);
+    }
+    let body: SettingsBody = body(request).await?;
+    let command = if body.text_mode {
+        "/a11y on"
+    } else {
+        "/a11y off"
     };
-    let view = view.ok_or(PageError::Applied)?;
+    apply(&page, learner, Input::Text(command.to_owned())).await?;
+    let view = look(&page, learner, None).await?;
     Ok(json(StatusCode::OK, &json::view(&view)))
 }

@@ -164,6 +164,62 @@ async fn game_as_white(fake: &Fake, chat: i64) -> super::fake_bot_api::Call {
     fake.wait_text(chat, "Your move").await
 }
 
+/// The page's text-mode switch is `/a11y on|off` in the learner's own chat: the chat is told
+/// and says the game's board in words at once, the page shows the switch on; a body that is
+/// not a switch changes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_s_switch_turns_text_mode_on_and_off_in_the_chat() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let (bot, addr) = bot(&fake, dir.path(), &[]);
+    let chat = 7105;
+    game_as_white(&fake, chat).await;
+    let token = token_of(addr, chat, "en").await;
+    let before = task(addr, &token).await;
+    assert_eq!(before["text_mode"], false);
+    assert!(
+        before["labels"]["text_mode"]
+            .as_str()
+            .is_some_and(|l| l.starts_with("Text mode")),
+        "{before}"
+    );
+    assert_eq!(before["labels"]["close"], "Close");
+    for bad in [r#"{"text_mode": "yes"}"#, "{}", "not json"] {
+        let (status, body) = call(addr, "POST", "/api/settings", Some(&token), Some(bad)).await;
+        assert_eq!(status, 400, "{bad}: {body}");
+    }
+    let (status, _) = call(
+        addr,
+        "POST",
+        "/api/settings",
+        None,
+        Some(r#"{"text_mode": true}"#),
+    )
+    .await;
+    assert_eq!(status, 401, "no token, no switch");
+    assert_eq!(task(addr, &token).await["text_mode"], false);
+
+    let on = r#"{"text_mode": true}"#;
+    let (status, view) = call(addr, "POST", "/api/settings", Some(&token), Some(on)).await;
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(view["text_mode"], true);
+    assert_eq!(
+        view["task"]["fen"], before["task"]["fen"],
+        "the task is as it was"
+    );
+    fake.wait_text(chat, "Text mode is on").await;
+    fake.wait_text(chat, "White: king e1, queen d1").await;
+    // Set, not turned over: the same switch again leaves it on.
+    let (_, view) = call(addr, "POST", "/api/settings", Some(&token), Some(on)).await;
+    assert_eq!(view["text_mode"], true);
+    let off = r#"{"text_mode": false}"#;
+    let (status, view) = call(addr, "POST", "/api/settings", Some(&token), Some(off)).await;
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(view["text_mode"], false);
+    fake.wait_text(chat, "Text mode is off").await;
+    bot.stop();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_drop_on_the_board_page_is_judged_as_a_typed_move_and_only_its_learner_may_make_it() {
     let fake = Fake::start().await;

@@ -465,6 +465,8 @@ page-waiting = Your friend is to move. Their move will appear here.
 page-no-task = Nothing to move just now. Open a lesson, a puzzle or a game in the chat.
 page-stale = The board changed before your move arrived (a move in the chat, or your friend's). Here it is as it is now: try again.
 page-your-move = Your move: drag a piece, or tap it and then a square.
+page-text-mode = Text mode in the chat (every board also in words)
+page-close = Close
 
 ## A class in a group chat: its teachers, its students, its quiz polls and the teacher's report.
 class-only-in-groups = A class lives in a group chat: add me to your group, then send /class there.

@@ -438,6 +438,8 @@ page-waiting = 现在轮到朋友走。朋友走了以后，这里会显示出�
 page-no-task = 现在没有要走的棋。请在聊天里打开一课、一道杀棋题或一盘棋。
 page-stale = 你这步棋到达之前，棋盘已经变了（聊天里走了一步，或者对方走了棋）。这是现在的棋盘，请再走一次。
 page-your-move = 轮到你走：拖动棋子，或者先点棋子再点格子。
+page-text-mode = 聊天里用文字模式（每个棋盘也用文字说出来）
+page-close = 关闭
 
 ## A class in a group chat: its teachers, its students, its quiz polls and the teacher's report.
 class-only-in-groups = 班级是建在群聊里的：先把我加进你的群，再在群里发送 /class。

@@ -439,6 +439,8 @@ page-waiting = 現在輪到朋友走。朋友走了以後，這裡會顯示出�
 page-no-task = 現在沒有要走的棋。請在聊天裡打開一課、一道殺棋題或一盤棋。
 page-stale = 你這步棋到達之前，棋盤已經變了（聊天裡走了一步，或者對方走了棋）。這是現在的棋盤，請再走一次。
 page-your-move = 輪到你走：拖動棋子，或者先點棋子再點格子。
+page-text-mode = 聊天裡用文字模式（每個棋盤也用文字說出來）
+page-close = 關閉
 
 ## A class in a group chat: its teachers, its students, its quiz polls and the teacher's report.
 class-only-in-groups = 班級是建在群聊裡的：先把我加進你的群，再在群裡發送 /class。

@@ -62,8 +62,8 @@ pub(super) fn squares_prompt(cx: &Cx<'_>) -> Option<String> {
 pub(super) fn command(cx: &mut Cx<'_>, command: AccessCommand, mode: &Mode) -> bool {
     let lang = cx.lang();
     match command {
-        AccessCommand::TextMode => {
-            let on = !cx.session.text_mode;
+        AccessCommand::TextMode(wanted) => {
+            let on = wanted.unwrap_or(!cx.session.text_mode);
             set(cx, on, mode)
         }
         AccessCommand::Look(look) => {

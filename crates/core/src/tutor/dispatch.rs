@@ -172,7 +172,7 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
                 overlay: crate::render::Overlay::default(),
             })
         });
-        page::view(cx.lang(), cx.nonce(), board, said)
+        page::view(cx.lang(), cx.nonce(), board, said, cx.session.text_mode)
     });
     let label = Say::ButtonBoardApp.to(cx.lang());
     for reply in cx.out.here_mut() {

@@ -315,8 +315,9 @@ impl Command {
 /// The commands of text mode.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AccessCommand {
-    /// `/a11y`: text mode on, or off again.
-    TextMode,
+    /// `/a11y`: text mode on, or off again; `/a11y on` and `/a11y off` (the board page's
+    /// switch) set it whatever it was.
+    TextMode(Option<bool>),
     /// `/where PIECE`, `/square SQUARE`, `/scan SQUARE`: a question about the board.
     Look(Look),
     /// `/moves`: the moves played so far, in words.
@@ -330,7 +331,9 @@ impl AccessCommand {
     /// ```
     /// use chess_tutor_core::tutor::AccessCommand;
     /// use chess_tutor_core::rules::speech::Look;
-    /// assert_eq!(AccessCommand::parse("a11y", ""), Some(AccessCommand::TextMode));
+    /// assert_eq!(AccessCommand::parse("a11y", ""), Some(AccessCommand::TextMode(None)));
+    /// assert_eq!(AccessCommand::parse("a11y", "on"), Some(AccessCommand::TextMode(Some(true))));
+    /// assert_eq!(AccessCommand::parse("读屏", "关"), Some(AccessCommand::TextMode(Some(false))));
     /// assert_eq!(AccessCommand::parse("where", "马"), Some(AccessCommand::Look(Look::Where("马".into()))));
     /// assert_eq!(AccessCommand::parse("help", ""), None);
     /// ```
@@ -338,7 +341,14 @@ impl AccessCommand {
     pub fn parse(word: &str, arg: &str) -> Option<AccessCommand> {
         let arg = arg.chars().take(32).collect::<String>();
         Some(match word {
-            "a11y" | "textmode" | "文字模式" | "读屏" | "讀屏" => AccessCommand::TextMode,
+            "a11y" | "textmode" | "文字模式" | "读屏" | "讀屏" => {
+                AccessCommand::TextMode(match arg.trim().to_lowercase().as_str() {
+                    "on" | "开" | "開" | "打开" | "打開" => Some(true),
+                    "off" | "关" | "關" | "关闭" | "關閉" => Some(false),
+                    // Anything else turns it over, as the bare command does.
+                    _ => None,
+                })
+            }
             "where" | "哪里" | "哪裡" | "在哪" => AccessCommand::Look(Look::Where(arg)),
             "square" | "格" | "格子" => AccessCommand::Look(Look::Square(arg)),
             "scan" | "看线" | "看線" => AccessCommand::Look(Look::Scan(arg)),
@@ -365,7 +375,7 @@ mod tests {
         assert_eq!(AccessCommand::parse("棋谱", ""), Some(AccessCommand::Moves));
         assert_eq!(
             AccessCommand::parse("读屏", ""),
-            Some(AccessCommand::TextMode)
+            Some(AccessCommand::TextMode(None))
         );
         // A long argument is cut: it is only ever echoed in a short refusal.
         let Some(AccessCommand::Look(Look::Where(arg))) =

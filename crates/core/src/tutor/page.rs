@@ -23,6 +23,8 @@ fn labels(lang: Lang) -> PageLabels {
         waiting: Say::PageWaiting.to(lang),
         none: Say::PageNoTask.to(lang),
         your_move: Say::PageYourMove.to(lang),
+        text_mode: Say::PageTextMode.to(lang),
+        close: Say::PageClose.to(lang),
     }
 }
 
@@ -74,12 +76,14 @@ pub(crate) fn view(
     nonce: u32,
     board: Option<(TaskBoard, bool)>,
     said: Option<PageSaid>,
+    text_mode: bool,
 ) -> PageView {
     PageView {
         lang,
         task: board.map(|(b, yours)| task_of(&b, yours, nonce)),
         said,
         labels: labels(lang),
+        text_mode,
     }
 }
 

@@ -18,6 +18,8 @@ pub struct PageView {
     pub said: Option<PageSaid>,
     /// The page's own words, in the learner's language.
     pub labels: PageLabels,
+    /// The learner reads in text mode (the page's switch shows it).
+    pub text_mode: bool,
 }
 
 /// The current task as the page draws it.
@@ -127,4 +129,8 @@ pub struct PageLabels {
     pub none: String,
     /// Shown when the learner is to move.
     pub your_move: String,
+    /// The switch that turns text mode on and off.
+    pub text_mode: String,
+    /// The button that closes the page inside Telegram.
+    pub close: String,
 }

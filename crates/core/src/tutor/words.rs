@@ -41,6 +41,8 @@ crate::messages! {
         PageNoTask = "page-no-task",
         PageStale = "page-stale",
         PageYourMove = "page-your-move",
+        PageTextMode = "page-text-mode",
+        PageClose = "page-close",
         ButtonNextPuzzle = "button-next-puzzle",
         ButtonAnotherRound = "button-another-round",
         ButtonMenu = "button-menu",

@@ -306,13 +306,7 @@ async fn move_piece(
     State(page): State<Arc<Page>>,
     request: Request,
 ) -> Result<Response, PageError> {
-    let learner = learner_of(&page, request.headers())
-        .ok_or_else(|| PageError::Unauthorized("log in again".to_owned()))?;
-    if let Delivery::Telegram(shell) = &page.delivery
-        && shell.flood.admit(learner.0, std::time::Instant::now()) != Admission::Allowed
-    {
-        return Err(PageError::TooMany);
-    }
+    let learner = playing_learner(&page, request.headers())?;
     let body: MoveBody = body(request).await?;
     let mut drop = BoardDrop::from_parts(&body.from, &body.to, body.promotion.as_deref())
         .map_err(|e| PageError::BadRequest(e.to_string()))?;
@@ -327,6 +321,19 @@ async fn move_piece(
     let view = apply(&page, learner, Input::Drop(drop)).await?;
     let view = view.ok_or(PageError::Applied)?;
     Ok(json(StatusCode::OK, &json::view(&view)))
+}
+
+/// The learner whose token an input of the page carries, within their flood limit (the same
+/// per-learner limit as their chat's).
+fn playing_learner(page: &Page, headers: &HeaderMap) -> Result<LearnerId, PageError> {
+    let learner = learner_of(page, headers)
+        .ok_or_else(|| PageError::Unauthorized("log in again".to_owned()))?;
+    if let Delivery::Telegram(shell) = &page.delivery
+        && shell.flood.admit(learner.0, std::time::Instant::now()) != Admission::Allowed
+    {
+        return Err(PageError::TooMany);
+    }
+    Ok(learner)
 }
 
 /// One input of the page, as an input of the learner's own chat: one step, its replies sent
@@ -372,13 +379,7 @@ struct SettingsBody {
 /// chat (the chat is told, and the current task is said again in the way asked for); the page
 /// gets what it shows now.
 async fn settings(State(page): State<Arc<Page>>, request: Request) -> Result<Response, PageError> {
-    let learner = learner_of(&page, request.headers())
-        .ok_or_else(|| PageError::Unauthorized("log in again".to_owned()))?;
-    if let Delivery::Telegram(shell) = &page.delivery
-        && shell.flood.admit(learner.0, std::time::Instant::now()) != Admission::Allowed
-    {
-        return Err(PageError::TooMany);
-    }
+    let learner = playing_learner(&page, request.headers())?;
     let body: SettingsBody = body(request).await?;
     let command = if body.text_mode {
         "/a11y on"

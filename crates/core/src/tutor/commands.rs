@@ -7,6 +7,7 @@ use super::words::{self, Say};
 use crate::draw;
 use crate::render::BoardView;
 use crate::rules::{self, RuleCode, Verdict, text::verdict_text};
+use crate::tutor::facts::LadderLevel;
 use shakmaty::Position as _;
 
 /// `/explain FEN move`: the FEN is everything but the last word.
@@ -57,7 +58,10 @@ pub(super) fn progress(cx: &mut Cx<'_>) {
     let lang = cx.lang();
     let p = &cx.session.progress;
     let total_steps = cx.catalog.steps().len();
-    let level = super::ladder::level_name(p.points, p.rated_games, lang);
+    let level = LadderLevel {
+        points: p.points,
+        rated_games: p.rated_games,
+    };
     let mut errors: Vec<(&RuleCode, &u32)> = p.rule_errors.iter().collect();
     errors.sort_by(|a, b| b.1.cmp(a.1));
     let errors: Vec<String> = errors

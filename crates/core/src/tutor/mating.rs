@@ -2,10 +2,11 @@
 //! lesson's basic-mate step): the learner's move followed by the defence, why a mated king
 //! cannot escape, and moves said in SAN.
 
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{Chess, Move, Position};
 
+use super::facts::{IsWhite, List};
 use super::words::{self, Say};
-use crate::rules::{self, Lang};
+use crate::rules::Lang;
 use crate::search::defence::MoveJudgement;
 use crate::search::{Budget, OutOfBudget};
 
@@ -23,16 +24,16 @@ pub(super) fn why_mate(mated: &Chess, lang: Lang) -> String {
             let role = mated.board().role_at(sq)?;
             Some(
                 Say::PieceOn {
-                    piece: rules::text::piece_name(role, lang),
-                    square: sq.to_string(),
+                    piece: role,
+                    square: sq,
                 }
                 .to(lang),
             )
         })
         .collect();
     let king_words = Say::KingOn {
-        white: if side == Color::White { "yes" } else { "no" }.to_owned(),
-        square: king.to_string(),
+        white: IsWhite(side),
+        square: king,
     }
     .to(lang);
     let mut parts = vec![
@@ -52,28 +53,24 @@ pub(super) fn why_mate(mated: &Chess, lang: Lang) -> String {
     let (mut own, mut covered) = (Vec::new(), Vec::new());
     for sq in shakmaty::attacks::king_attacks(king) {
         match mated.board().color_at(sq) {
-            Some(c) if c == side => own.push(sq.to_string()),
-            _ => covered.push(sq.to_string()),
+            Some(c) if c == side => own.push(sq),
+            _ => covered.push(sq),
         }
     }
+    let no_square = covered.is_empty() && own.is_empty();
     if !covered.is_empty() {
         parts.push(
             Say::WhyMateCovered {
-                squares: words::list(lang, &covered),
                 count: covered.len(),
+                squares: List(covered),
             }
             .to(lang),
         );
     }
     if !own.is_empty() {
-        parts.push(
-            Say::WhyMateOwn {
-                squares: words::list(lang, &own),
-            }
-            .to(lang),
-        );
+        parts.push(Say::WhyMateOwn { squares: List(own) }.to(lang));
     }
-    if covered.is_empty() && own.is_empty() {
+    if no_square {
         parts.push(Say::WhyMateNowhere.to(lang));
     }
     if checkers.len() == 1 {

@@ -33,6 +33,7 @@ mod cx;
 mod dispatch;
 mod duel;
 mod effect;
+mod facts;
 mod game;
 pub mod input;
 pub mod ladder;

@@ -215,11 +215,10 @@ pub(crate) fn tap_square<T: MoveTask>(task: T, cx: &mut Cx<'_>, square: Square) 
         // One of the learner's pieces: pick it (or pick it instead).
         (Some(piece), _) => {
             pick(cx, Some(square));
-            let name = rules::text::piece_name(piece.role, lang);
             let note = if targets(&board.pos, square).is_empty() {
-                words::tap_picked_stuck(lang, &name, square)
+                words::tap_picked_stuck(lang, piece.role, square)
             } else {
-                words::tap_picked(lang, &name, square)
+                words::tap_picked(lang, piece.role, square)
             };
             show(cx, board, Some(square), &note);
             task.into()

@@ -11,11 +11,12 @@ use super::activity::Activity;
 use super::callback::Action;
 use super::classroom::ClassId;
 use super::cx::Cx;
+use super::facts::{Delta, LadderLevel, Line, List, Said, ToMove};
 use super::ladder::{self, GameResult};
 use super::mating::{self, why_mate};
 use super::move_task::{MoveTask, Refusal, TaskBoard};
 use super::reply::{Button, Event, Reply};
-use super::spelling::{self, Spell, said};
+use super::spelling::Spell;
 use super::state::{DailyTag, Mode, PuzzleState, Scored};
 use super::tap;
 use super::words::{self, Say};
@@ -189,7 +190,7 @@ fn caption(cx: &Cx<'_>, now: &PuzzleState) -> String {
     let white = now.pos().turn() == Color::White;
     let puzzle = cx.catalog.puzzle(&now.id);
     let mate_in = puzzle.map_or(now.moves_left, MatePuzzle::mate_in);
-    let side = words::side_to_move(lang, white);
+    let side = ToMove(now.pos().turn());
     let mut text = match puzzle.and_then(MatePuzzle::rating) {
         Some(rating) => Say::PuzzleCaptionRated {
             side,
@@ -301,9 +302,12 @@ fn points_text(cx: &Cx<'_>, state: &PuzzleState, ended_solved: bool) -> Option<S
     let scored = state.scored?;
     let lang = cx.lang();
     let p = &cx.session.progress;
-    let level = ladder::level_name(p.points, p.rated_games, lang);
+    let level = LadderLevel {
+        points: p.points,
+        rated_games: p.rated_games,
+    };
     let change = Say::PointsChange {
-        delta: format!("{:+}", scored.after - scored.before),
+        delta: Delta(scored.after - scored.before),
         before: scored.before,
         after: scored.after,
         rating: scored.rating,
@@ -442,10 +446,10 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
     let tried = move_squares(&mv);
     // Moves are said as this learner reads them (in Chinese words before the notation unit).
     let spell = cx.spell();
-    let played = said(&pos, mv, spell, lang);
+    let played = Said::new(&pos, mv, spell);
     let Ok(judgement) = mating::judge(&pos, mv, now.moves_left) else {
         let msg = cx.t(&Say::SearchUndecidedMove {
-            san: played.clone(),
+            san: played.to(lang),
         });
         let reply = now.message(cx, now.view(), &msg);
         cx.update_task(reply);
@@ -476,12 +480,12 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
             .to(lang);
             msg.push('\n');
             msg.push_str(&why_mate(&after, lang));
-            let others = other_mates(&pos, mv, spell, lang);
+            let others = other_mates(&pos, mv, spell);
             if !others.is_empty() {
                 msg.push('\n');
                 msg.push_str(
                     &Say::AlsoMates {
-                        moves: words::list(lang, &others),
+                        moves: List(others),
                     }
                     .to(lang),
                 );
@@ -490,7 +494,7 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
             finished(cx, now, view, msg)
         }
         MoveJudgement::KeepsMate { best_defence, .. } => {
-            let reply_san = said(&after, best_defence, spell, lang);
+            let reply_san = Said::new(&after, best_defence, spell);
             let next = mating::after_defence(&pos, mv, best_defence);
             let left = now.moves_left.saturating_sub(1);
             now.fen = next.clone().into();
@@ -521,7 +525,7 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
                 san: played,
                 mate_in,
                 within: now.moves_left,
-                defence: spelling::line(&after, &refutation, spell, lang),
+                defence: Line::new(&after, &refutation, spell),
             }
             .to(lang);
             wrong(cx, now, tried, &refutation, msg)
@@ -548,8 +552,8 @@ fn refuted(
     moves_left: u32,
     (spell, lang): (Spell, Lang),
 ) -> String {
-    let played = said(pos, mv, spell, lang);
-    let defence = spelling::line(after, refutation, spell, lang);
+    let played = Said::new(pos, mv, spell);
+    let defence = Line::new(after, refutation, spell);
     if moves_left > 1 {
         return Say::PuzzleEscapes {
             san: played,
@@ -562,18 +566,13 @@ fn refuted(
         return Say::PuzzleNoCheck { san: played }.to(lang);
     }
     let how = match refutation.first() {
-        Some(reply) if reply.role() == Role::King && !reply.is_capture() => Say::HowKing {
-            square: reply.to().to_string(),
-        },
+        Some(reply) if reply.role() == Role::King && !reply.is_capture() => {
+            Say::HowKing { square: reply.to() }
+        }
         Some(reply) if after.checkers().contains(reply.to()) => Say::HowCapture {
-            piece: after
-                .board()
-                .role_at(reply.to())
-                .map_or_else(String::new, |r| rules::text::piece_name(r, lang)),
+            piece: after.board().role_at(reply.to()),
         },
-        Some(reply) if reply.role() == Role::King => Say::HowKing {
-            square: reply.to().to_string(),
-        },
+        Some(reply) if reply.role() == Role::King => Say::HowKing { square: reply.to() },
         _ => Say::HowBlock,
     }
     .to(lang);
@@ -586,7 +585,7 @@ fn refuted(
 }
 
 /// The other moves that would have mated at once, said as the learner reads moves.
-fn other_mates(pos: &Chess, played: Move, spell: Spell, lang: Lang) -> Vec<String> {
+fn other_mates(pos: &Chess, played: Move, spell: Spell) -> Vec<Said> {
     pos.legal_moves()
         .into_iter()
         .filter(|&m| m != played)
@@ -595,7 +594,7 @@ fn other_mates(pos: &Chess, played: Move, spell: Spell, lang: Lang) -> Vec<Strin
             after.play_unchecked(m);
             after.is_checkmate()
         })
-        .map(|m| said(pos, m, spell, lang))
+        .map(|m| Said::new(pos, m, spell))
         .collect()
 }
 
@@ -644,27 +643,27 @@ fn hint(mut now: PuzzleState, cx: &mut Cx<'_>) -> Mode {
         // are said when it ends.
         decide(cx, &mut now, false);
     }
-    let piece = rules::text::piece_name(h.piece, lang);
+    let piece = h.piece;
     let mut view = now.view().with_mark(h.piece_square, MarkKind::Highlight);
     let captured = now.pos().board().role_at(h.target_square);
     let msg = match (rung, captured) {
         (1, _) => Say::HintPiece {
             piece,
-            square: h.piece_square.to_string(),
+            square: h.piece_square,
         },
         (2, Some(captured)) => Say::HintCapture {
             piece,
-            from: h.piece_square.to_string(),
-            to: h.target_square.to_string(),
-            captured: rules::text::piece_name(captured, lang),
+            from: h.piece_square,
+            to: h.target_square,
+            captured,
         },
         (2, None) => Say::HintSquare {
             piece,
-            from: h.piece_square.to_string(),
-            to: h.target_square.to_string(),
+            from: h.piece_square,
+            to: h.target_square,
         },
         _ => Say::HintMove {
-            san: said(now.pos(), h.key, cx.spell(), lang),
+            san: Said::new(now.pos(), h.key, cx.spell()),
         },
     }
     .to(lang);
@@ -692,7 +691,7 @@ fn solution(mut now: PuzzleState, cx: &mut Cx<'_>) -> Mode {
     // Seen, so no longer the learner's own to solve for the class.
     now.daily = None;
     let points = points_text(cx, &now, false);
-    let line = spelling::line(now.pos(), &sol.line, cx.spell(), lang);
+    let line = Line::new(now.pos(), &sol.line, cx.spell());
     let mut view = now.view();
     if let Some((f, t)) = sol.line.first().and_then(move_squares) {
         view = view.with_arrow(f, t, ArrowKind::Good);

@@ -6,6 +6,7 @@
 
 use shakmaty::{Chess, Move, Position, Role};
 
+use super::facts::Said;
 use super::words::Say;
 use crate::rules::notation;
 use crate::rules::phrase::{self, Xiangqi};
@@ -15,7 +16,12 @@ use crate::rules::{self, Lang};
 /// `e8后`, `O-O`), in SAN in English (`Re4`).
 #[must_use]
 pub(crate) fn in_words(pos: &Chess, mv: Move, lang: Lang) -> String {
-    let san = shakmaty::san::San::from_move(pos, mv);
+    in_words_of(mv, &shakmaty::san::San::from_move(pos, mv), lang)
+}
+
+/// [`in_words`], with the move's SAN (without check marks) already known.
+#[must_use]
+pub(crate) fn in_words_of(mv: Move, san: &shakmaty::san::San, lang: Lang) -> String {
     if lang == Lang::En {
         return san.to_string();
     }
@@ -76,30 +82,7 @@ pub(crate) enum Spell {
 /// `mv`, legal in `pos`, said the way `spell` says.
 #[must_use]
 pub(crate) fn said(pos: &Chess, mv: Move, spell: Spell, lang: Lang) -> String {
-    match spell {
-        Spell::San => notation::san(pos, mv),
-        Spell::Words => in_words(pos, mv, lang),
-        Spell::Both => format!(
-            "{}{}",
-            notation::san(pos, mv),
-            super::words::aside(lang, &in_words(pos, mv, lang))
-        ),
-    }
-}
-
-/// A line of moves from `pos` (at most four), said the way `spell` says.
-#[must_use]
-pub(crate) fn line(pos: &Chess, moves: &[Move], spell: Spell, lang: Lang) -> String {
-    let mut pos = pos.clone();
-    let mut out = Vec::new();
-    for &mv in moves.iter().take(4) {
-        if !pos.is_legal(mv) {
-            break;
-        }
-        out.push(said(&pos, mv, spell, lang));
-        pos.play_unchecked(mv);
-    }
-    out.join(if spell == Spell::San { " " } else { "，" })
+    Said::new(pos, mv, spell).to(lang)
 }
 
 /// `车e4 或 a4e4` / `Re4 or a4e4`.

@@ -1,6 +1,9 @@
 //! Everything the tutor says about a class, as [`ClassSay`] messages; the words are in the
 //! last section of `locales/<lang>/tutor.ftl`.
 
+use crate::i18n::Lang;
+use crate::tutor::facts::{Said, ToMove};
+
 crate::messages! {
     /// One thing said about a class. Each variant is one message of `tutor.ftl`, its fields
     /// that message's arguments.
@@ -18,7 +21,7 @@ crate::messages! {
         AlreadyTeacher = "class-already-teacher",
         TeachAdminsOnly = "class-teach-admins-only",
         TeachersOnly = "class-teachers-only",
-        LangSet { script: String } = "class-lang-set",
+        LangSet { script: Lang } = "class-lang-set",
         LangUsage = "class-lang-usage",
         Joined { title: String } = "class-joined",
         JoinedToast { title: String } = "class-joined-toast",
@@ -80,9 +83,9 @@ crate::messages! {
         DailySet { time: String } = "class-daily-set",
         DailyOff = "class-daily-off",
         DailyUsage = "class-daily-usage",
-        DailyPost { side: String, mate_in: u32 } = "class-daily-post",
-        DailyWrong { san: String, mate_in: u32 } = "class-daily-wrong",
-        DailyStalemate { san: String } = "class-daily-stalemate",
+        DailyPost { side: ToMove, mate_in: u32 } = "class-daily-post",
+        DailyWrong { san: Said, mate_in: u32 } = "class-daily-wrong",
+        DailyStalemate { san: Said } = "class-daily-stalemate",
         TopHeading { title: String } = "class-top-heading",
         TopWeekly { title: String } = "class-top-weekly",
         TopLine { rank: usize, name: String, points: u32 } = "class-top-line",

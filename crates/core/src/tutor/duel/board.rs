@@ -6,6 +6,7 @@ use crate::render::BoardView;
 use crate::rules::Lang;
 use crate::tutor::callback::{Action, DuelAct};
 use crate::tutor::cx::Cx;
+use crate::tutor::facts::SideName;
 use crate::tutor::game;
 use crate::tutor::reply::{Button, Reply};
 use crate::tutor::shared::ABANDON_AFTER_SECS;
@@ -99,7 +100,7 @@ pub(super) fn caption(game: &SharedGame, side: Color, lang: Lang) -> String {
     }
     text.push_str(
         &Say::DuelCaption {
-            side: game::side_name(side, lang),
+            side: SideName(side),
         }
         .to(lang),
     );

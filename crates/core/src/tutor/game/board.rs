@@ -5,8 +5,9 @@ use crate::draw::move_squares;
 use crate::game::engine::Level;
 use crate::game::record::{Claim, Record};
 use crate::render::BoardView;
-use crate::rules::notation::san;
-use crate::rules::{self, Lang};
+use crate::tutor::facts::{Said, SideName};
+
+use crate::rules::Lang;
 use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
 use crate::tutor::reply::{Button, Reply};
@@ -65,7 +66,7 @@ impl GameState {
         let lang = cx.lang();
         let mut text = Say::GameCaption {
             level: u32::from(self.level.number()),
-            side: side_name(self.learner(), lang),
+            side: SideName(self.learner()),
         }
         .to(lang);
         if self.learner() == Color::Black {
@@ -210,10 +211,8 @@ pub(in crate::tutor) fn moves_text(record: &Record, count: usize) -> String {
     out.join(" ")
 }
 
-pub(super) fn piece_at(pos: &shakmaty::Chess, square: shakmaty::Square, lang: Lang) -> String {
-    pos.board()
-        .role_at(square)
-        .map_or_else(String::new, |r| rules::text::piece_name(r, lang))
+pub(super) fn piece_at(pos: &shakmaty::Chess, square: shakmaty::Square) -> Option<shakmaty::Role> {
+    pos.board().role_at(square)
 }
 
 /// What the learner may claim now, said under the board.
@@ -225,10 +224,16 @@ fn claim_available(claim: &Claim, pos: &shakmaty::Chess, lang: Lang) -> String {
         Claim::Threefold {
             with_move: Some(mv),
             ..
-        } => Say::ClaimThreefoldWith { san: san(pos, *mv) }.to(lang),
+        } => Say::ClaimThreefoldWith {
+            san: Said::san(pos, *mv),
+        }
+        .to(lang),
         Claim::FiftyMoves { with_move: None } => Say::ClaimFiftyNow.to(lang),
         Claim::FiftyMoves {
             with_move: Some(mv),
-        } => Say::ClaimFiftyWith { san: san(pos, *mv) }.to(lang),
+        } => Say::ClaimFiftyWith {
+            san: Said::san(pos, *mv),
+        }
+        .to(lang),
     }
 }

@@ -1,7 +1,7 @@
 //! How a game ends: every ending of the Laws said with its rule, the result counted, the
 //! review after the game, and `/pgn`.
 
-use super::board::{COACHED_LEVELS, level_points, piece_at, side_name};
+use super::board::{COACHED_LEVELS, level_points, piece_at};
 use super::coach::coach_reply_spelled;
 use crate::game::coach;
 use crate::game::pgn;
@@ -11,9 +11,10 @@ use crate::rules::notation::san;
 use crate::rules::{DeadMaterial, Lang};
 use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
+use crate::tutor::facts::{Delta, LadderLevel, Said, SideName};
 use crate::tutor::ladder::{self, GameResult};
 use crate::tutor::reply::{Button, Event, Reply};
-use crate::tutor::spelling::{Spell, said};
+use crate::tutor::spelling::Spell;
 use crate::tutor::state::{FinishedGame, GameState, Mode};
 use crate::tutor::words::{self, Say};
 use shakmaty::{Color, Position};
@@ -45,14 +46,17 @@ pub(super) fn finish(cx: &mut Cx<'_>, game: GameState, ending: &Ending, mut note
     count(&mut p.games, result);
     let after = p.points;
     let first_game = p.rated_games == 1;
-    let level_name = ladder::level_name(after, p.rated_games, lang);
+    let level = LadderLevel {
+        points: after,
+        rated_games: p.rated_games,
+    };
     note.push('\n');
     note.push_str(
         &Say::GamePoints {
-            delta: format!("{:+}", after - before),
+            delta: Delta(after - before),
             before,
             after,
-            level: level_name,
+            level,
         }
         .to(lang),
     );
@@ -168,7 +172,7 @@ pub(in crate::tutor) fn ending_text(
         }
         .to(lang),
         Ending::Stalemate { stalemated } => Say::EndStalemate {
-            side: side_name(*stalemated, lang),
+            side: SideName(*stalemated),
         }
         .to(lang),
         Ending::DeadPosition { material } => match material {
@@ -252,11 +256,11 @@ fn review_summary(
             }
             coach::PointKind::AllowedMate { .. } => Say::ReviewAllowedMate,
             coach::PointKind::LeftHanging { square, .. } => Say::ReviewLost {
-                piece: piece_at(&record.positions()[point.ply + 1], *square, lang),
-                square: square.to_string(),
+                piece: piece_at(&record.positions()[point.ply + 1], *square),
+                square: *square,
             },
             coach::PointKind::MissedCapture { capture } => Say::ReviewMissedCapture {
-                piece: piece_at(before, capture.to(), lang),
+                piece: piece_at(before, capture.to()),
             },
         }
         .to(lang);
@@ -264,7 +268,7 @@ fn review_summary(
         text.push_str(
             &Say::ReviewLine {
                 number: before.fullmoves().get(),
-                played: said(before, played, spell, lang),
+                played: Said::new(before, played, spell),
                 what,
             }
             .to(lang),

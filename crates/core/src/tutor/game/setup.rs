@@ -1,13 +1,13 @@
 //! Setting a game up: `/play`, the level and the colour, and the first position.
 
-use super::board::{COACHED_LEVELS, level_points, move_examples, side_name};
+use super::board::{COACHED_LEVELS, level_points, move_examples};
 use crate::game::engine::{self, Level};
 use crate::game::record::Record;
 use crate::rules::Lang;
 use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
+use crate::tutor::facts::{Said, SideName};
 use crate::tutor::reply::{Button, Event, Reply};
-use crate::tutor::spelling::said;
 use crate::tutor::state::{GameState, Mode, Side};
 use crate::tutor::words::Say;
 use shakmaty::Color;
@@ -146,13 +146,13 @@ pub(in crate::tutor) fn start(cx: &mut Cx<'_>, level: u8, side: Option<Color>, m
     let lang = cx.lang();
     let mut note = Say::GameStarted {
         level: u32::from(level.number()),
-        side: side_name(learner, lang),
+        side: SideName(learner),
     }
     .to(lang);
     if learner == Color::Black {
         // The tutor opens.
         if let Some(mv) = engine::reply(game.pos(), level, game.seed) {
-            let said = said(game.pos(), mv, cx.spell(), lang);
+            let said = Said::new(game.pos(), mv, cx.spell());
             let _ = game.record.push(mv);
             note.push('\n');
             note.push_str(&Say::TutorOpened { san: said }.to(lang));

@@ -13,6 +13,7 @@ use crate::rules::effects::{Effect, MoveInfo};
 use crate::rules::{self, Lang, Verdict, text::verdict_text};
 use crate::search::defence::MoveJudgement;
 use crate::tutor::cx::Cx;
+use crate::tutor::facts::IsWhite;
 use crate::tutor::mating;
 use crate::tutor::move_task::{Refusal, TaskBoard};
 use crate::tutor::state::{LessonState, MatePlay};
@@ -109,26 +110,21 @@ fn said_with_side(pos: &Chess, mv: Move, lang: Lang) -> String {
     let (Some(from), to) = (mv.from(), mv.to()) else {
         return String::new();
     };
-    let white = if pos.turn() == Color::White {
-        "yes"
-    } else {
-        "no"
-    }
-    .to_owned();
-    let piece = rules::text::piece_name(mv.role(), lang);
+    let white = IsWhite(pos.turn());
+    let piece = mv.role();
     match mv.capture() {
         Some(captured) => Say::MateStepMoveCapture {
             white,
             piece,
-            from: from.to_string(),
-            to: to.to_string(),
-            captured: rules::text::piece_name(captured, lang),
+            from,
+            to,
+            captured,
         },
         None => Say::MateStepMove {
             white,
             piece,
-            from: from.to_string(),
-            to: to.to_string(),
+            from,
+            to,
         },
     }
     .to(lang)
@@ -141,8 +137,8 @@ fn nudge(cx: &Cx<'_>, task: &MateTask, now: &Now) -> String {
         && let Ok(Some(h)) = mating::hint(&now.pos, now.left)
     {
         let hint = cx.t(&Say::HintPiece {
-            piece: rules::text::piece_name(h.piece, cx.lang()),
-            square: h.piece_square.to_string(),
+            piece: h.piece,
+            square: h.piece_square,
         });
         return hint.trim_start_matches('💡').trim_start().to_owned();
     }
@@ -272,12 +268,7 @@ pub(super) fn judge(
         MoveJudgement::Stalemates => (
             Say::MateStepStalemate {
                 side: Say::MateSide {
-                    white: if after.turn() == Color::White {
-                        "yes"
-                    } else {
-                        "no"
-                    }
-                    .to_owned(),
+                    white: IsWhite(after.turn()),
                 }
                 .to(lang),
             },
@@ -341,12 +332,12 @@ pub(super) fn hint(cx: &mut Cx<'_>, message: StepMessage, task: &MateTask, state
         note.push_str(&cx.t(&Say::SearchTooHard));
     }
     if let Ok(Some(h)) = found {
-        let piece = rules::text::piece_name(h.piece, lang);
+        let piece = h.piece;
         view = view.with_mark(h.piece_square, MarkKind::Highlight);
         if state.hints <= 1 {
             note.push_str(&cx.t(&Say::HintPiece {
                 piece,
-                square: h.piece_square.to_string(),
+                square: h.piece_square,
             }));
             note.push('\n');
             note.push_str(&cx.t(&Say::HintMore));
@@ -355,14 +346,14 @@ pub(super) fn hint(cx: &mut Cx<'_>, message: StepMessage, task: &MateTask, state
             let say = match here.pos.board().role_at(h.target_square) {
                 Some(captured) => Say::HintCapture {
                     piece,
-                    from: h.piece_square.to_string(),
-                    to: h.target_square.to_string(),
-                    captured: rules::text::piece_name(captured, lang),
+                    from: h.piece_square,
+                    to: h.target_square,
+                    captured,
                 },
                 None => Say::HintSquare {
                     piece,
-                    from: h.piece_square.to_string(),
-                    to: h.target_square.to_string(),
+                    from: h.piece_square,
+                    to: h.target_square,
                 },
             };
             note.push_str(&cx.t(&say));
@@ -394,7 +385,7 @@ pub(super) fn solution(
     }
     let note = cx.t(&Say::MateStepSolution {
         line: line_in_words(&here.pos, &sol.line, lang),
-        why: task.why.get(lang).to_owned(),
+        why: task.why.clone(),
     });
     update(cx, message.with_view(view).with_note(&note));
 }

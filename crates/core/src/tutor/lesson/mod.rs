@@ -64,7 +64,7 @@ pub(super) fn course_map(cx: &mut Cx<'_>, current: Option<&LessonState>) {
         ));
         let label = Say::LessonButton {
             unit: lesson.unit,
-            title: title.to_owned(),
+            title: lesson.title.clone(),
         }
         .to(lang);
         buttons.push(Button::new(label, &Action::Lesson(lesson.unit)));
@@ -316,7 +316,7 @@ fn pause(cx: &mut Cx<'_>, lesson: usize) {
         .iter()
         .filter(|s| progress.steps_done.contains(&s.id))
         .count();
-    let title = this.title.get(lang).to_owned();
+    let title = this.title.clone();
     let mut text = if done == this.steps.len() {
         cx.t(&Say::LessonFinished { title })
     } else {
@@ -333,7 +333,7 @@ fn pause(cx: &mut Cx<'_>, lesson: usize) {
             text.push('\n');
             text.push_str(&cx.t(&Say::NextLessonIs {
                 unit: next.unit,
-                title: next.title.get(lang).to_owned(),
+                title: next.title.clone(),
             }));
             rows.push(vec![Button::new(
                 cx.t(&Say::ButtonNextLesson),

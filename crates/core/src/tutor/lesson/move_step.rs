@@ -260,19 +260,15 @@ pub(super) fn hint(cx: &mut Cx<'_>, message: StepMessage, task: &MoveStep, rung:
                 view = view
                     .with_mark(from, MarkKind::Highlight)
                     .with_mark(to, MarkKind::Good);
-                let piece = rules::text::piece_name(mv.role(), lang);
+                let piece = mv.role();
                 let say = match pos.board().role_at(to) {
                     Some(captured) if mv.is_capture() => Say::HintCapture {
                         piece,
-                        from: from.to_string(),
-                        to: to.to_string(),
-                        captured: rules::text::piece_name(captured, lang),
+                        from,
+                        to,
+                        captured,
                     },
-                    _ => Say::HintSquare {
-                        piece,
-                        from: from.to_string(),
-                        to: to.to_string(),
-                    },
+                    _ => Say::HintSquare { piece, from, to },
                 };
                 note.push('\n');
                 note.push_str(&cx.t(&say));
@@ -301,9 +297,9 @@ pub(super) fn solution(
     if let Some((from, to)) = move_squares(mv) {
         view = view.with_arrow(from, to, ArrowKind::Good);
     }
-    let why = task.why.get(lang).to_owned();
+    let why = task.why.clone();
     let note = if knows_notation(cx, state) {
-        let san = shakmaty::san::San::from_move(&task.position, *mv).to_string();
+        let san = shakmaty::san::San::from_move(&task.position, *mv);
         Say::MoveSolution { san, why }
     } else {
         let info = MoveInfo::new(&task.position, *mv);

@@ -7,11 +7,13 @@
 use shakmaty::san::{San, SanPlus};
 use shakmaty::{Chess, Color, Move, Position, Square};
 
+use super::classroom::DailyTime;
 use super::ladder;
 use super::spelling::{self, Spell};
 use super::words::{self, Say};
 use crate::i18n::fluent::FluentValue;
 use crate::i18n::{Arg, Lang};
+use crate::rules::{RuleCode, notation};
 
 /// A side as the tutor's own sentences name it (`White`, `白`): shorter in Chinese than the
 /// referee's (`白方`).
@@ -83,7 +85,8 @@ impl Arg for LadderLevel {
 /// `Rxg2#`, `车吃g2`, `Rxg2#（车吃g2）`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Said {
-    mv: Move,
+    /// None for a move known only as it was written down (see [`Said::written`]).
+    mv: Option<Move>,
     san: SanPlus,
     spell: Spell,
 }
@@ -93,10 +96,22 @@ impl Said {
     #[must_use]
     pub(crate) fn new(pos: &Chess, mv: Move, spell: Spell) -> Said {
         Said {
-            mv,
+            mv: Some(mv),
             san: SanPlus::from_move(pos.clone(), mv),
             spell,
         }
+    }
+
+    /// A move as it was written down in SAN (the move made with a claim, kept in the game's
+    /// ending), said in SAN; none if `written` is no SAN.
+    #[must_use]
+    pub(crate) fn written(written: &str) -> Option<Said> {
+        let san = SanPlus::from_ascii(written.as_bytes()).ok()?;
+        Some(Said {
+            mv: None,
+            san,
+            spell: Spell::San,
+        })
     }
 
     /// `mv`, legal in `pos`, in SAN (`Nf3`).
@@ -108,7 +123,10 @@ impl Said {
     /// The words in `lang`.
     #[must_use]
     pub(crate) fn to(&self, lang: Lang) -> String {
-        let words = || spelling::in_words_of(self.mv, &self.san.san, lang);
+        let Some(mv) = self.mv else {
+            return self.san.to_string();
+        };
+        let words = || spelling::in_words_of(mv, &self.san.san, lang);
         match self.spell {
             Spell::San => self.san.to_string(),
             Spell::Words => words(),
@@ -167,6 +185,140 @@ impl<T: Arg> Arg for List<T> {
     fn value(&self, lang: Lang) -> FluentValue<'static> {
         let items: Vec<String> = self.0.iter().map(|item| text(item, lang)).collect();
         FluentValue::from(words::list(lang, &items))
+    }
+}
+
+/// A move shown as an example of how to write one: as the learner of the language may type
+/// it, or in squares (`车e4 或 a4e4`, `Re4 or a4e4`), once when both are the same (`e4`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Example(Said);
+
+impl Example {
+    /// `mv`, legal in `pos`.
+    #[must_use]
+    pub(crate) fn new(pos: &Chess, mv: Move) -> Example {
+        Example(Said::new(pos, mv, Spell::Words))
+    }
+}
+
+impl Arg for Example {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
+        let words = self.0.to(lang);
+        let Some(mv) = self.0.mv else {
+            return FluentValue::from(words);
+        };
+        let squares = notation::uci(mv).to_string();
+        if words == squares {
+            return FluentValue::from(words);
+        }
+        FluentValue::from(words::either(lang, &[words, squares]))
+    }
+}
+
+/// A move with its number, as a game's record writes it (`12. Nf3`, `12… Nc6`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Numbered {
+    pub number: u32,
+    /// The side that played it (`.` after White's number, `…` after Black's).
+    pub side: Color,
+    pub said: Said,
+}
+
+impl Arg for Numbered {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
+        let dots = if self.side == Color::White {
+            "."
+        } else {
+            "…"
+        };
+        FluentValue::from(format!("{}{dots} {}", self.number, self.said.to(lang)))
+    }
+}
+
+/// Where a repeated position stood in a game: at the start, or after a move (`after 12.
+/// Nf3`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Stood {
+    AtTheStart,
+    /// After the move; none if the record does not have it.
+    After(Option<Numbered>),
+}
+
+impl Arg for Stood {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
+        FluentValue::from(match self {
+            Stood::AtTheStart => Say::AtTheStart.to(lang),
+            Stood::After(said) => Say::AfterMove { said: said.clone() }.to(lang),
+        })
+    }
+}
+
+/// A numbered move the record may not have: nothing then.
+impl Arg for Option<Numbered> {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
+        self.as_ref()
+            .map_or_else(|| FluentValue::from(""), |numbered| numbered.value(lang))
+    }
+}
+
+/// What a level of the tutor plays like (`plays like a beginner`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct LevelAbout(pub u32);
+
+impl Arg for LevelAbout {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
+        FluentValue::from(Say::LevelAbout { level: self.0 }.to(lang))
+    }
+}
+
+/// The side named in a mate step's sentences (`White`, `白方`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct MateSide(pub Color);
+
+impl Arg for MateSide {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
+        FluentValue::from(
+            Say::MateSide {
+                white: IsWhite(self.0),
+            }
+            .to(lang),
+        )
+    }
+}
+
+/// A rule by its name in the language (`a pinned piece`), not its code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct RuleName(pub RuleCode);
+
+impl Arg for RuleName {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
+        FluentValue::from(
+            Say::RuleName {
+                code: self.0.clone(),
+            }
+            .to(lang),
+        )
+    }
+}
+
+/// A rule's name and how many times it was broken (`a pinned piece ×3`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct RuleTimes(pub RuleCode, pub u32);
+
+impl Arg for RuleTimes {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
+        let rule = Say::RuleName {
+            code: self.0.clone(),
+        }
+        .to(lang);
+        FluentValue::from(format!("{rule} ×{}", self.1))
+    }
+}
+
+/// A time of day for a class's puzzle (`07:05`).
+impl Arg for DailyTime {
+    fn value(&self, _: Lang) -> FluentValue<'static> {
+        FluentValue::from(self.to_string())
     }
 }
 
@@ -262,6 +414,64 @@ mod samples {
     impl Sample for San {
         fn sample() -> Self {
             Said::sample().san.san
+        }
+    }
+
+    impl Sample for Example {
+        fn sample() -> Self {
+            Example(Said::sample())
+        }
+    }
+
+    impl Sample for Numbered {
+        fn sample() -> Self {
+            Numbered {
+                number: 12,
+                side: Color::Black,
+                said: Said::sample(),
+            }
+        }
+    }
+
+    impl Sample for Option<Numbered> {
+        fn sample() -> Self {
+            Some(Numbered::sample())
+        }
+    }
+
+    impl Sample for Stood {
+        fn sample() -> Self {
+            Stood::After(Some(Numbered::sample()))
+        }
+    }
+
+    impl Sample for LevelAbout {
+        fn sample() -> Self {
+            LevelAbout(3)
+        }
+    }
+
+    impl Sample for MateSide {
+        fn sample() -> Self {
+            MateSide(Color::Black)
+        }
+    }
+
+    impl Sample for RuleName {
+        fn sample() -> Self {
+            RuleName(RuleCode::sample())
+        }
+    }
+
+    impl Sample for RuleTimes {
+        fn sample() -> Self {
+            RuleTimes(RuleCode::sample(), 3)
+        }
+    }
+
+    impl Sample for DailyTime {
+        fn sample() -> Self {
+            DailyTime::At(425)
         }
     }
 

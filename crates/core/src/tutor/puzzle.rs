@@ -19,8 +19,9 @@ use super::reply::{Button, Event, Reply};
 use super::spelling::Spell;
 use super::state::{DailyTag, Mode, PuzzleState, Scored};
 use super::tap;
-use super::words::{self, Say};
+use super::words::Say;
 use crate::content::PuzzleId;
+use crate::content::Text;
 use crate::content::puzzle::MatePuzzle;
 use crate::draw::{self, move_squares};
 use crate::render::{ArrowKind, BoardView, MarkKind};
@@ -335,19 +336,11 @@ fn points_text(cx: &Cx<'_>, state: &PuzzleState, ended_solved: bool) -> Option<S
 /// pin, deflection."), so that the seeds' names (牵制, 引离 …) are met on the board.
 fn tactics_line(cx: &Cx<'_>, state: &PuzzleState) -> Option<String> {
     let puzzle = cx.catalog.puzzle(&state.id)?;
-    let names: Vec<String> = crate::content::puzzle::themes::tactics(puzzle.themes())
+    let names: Vec<Text> = crate::content::puzzle::themes::tactics(puzzle.themes())
         .into_iter()
-        .map(|(en, zh)| match cx.lang() {
-            Lang::En => en.to_owned(),
-            Lang::Zh => zh.to_owned(),
-            Lang::ZhHant => crate::i18n::hant::to_traditional(zh),
-        })
+        .map(|(en, zh)| Text::new(zh, en))
         .collect();
-    (!names.is_empty()).then(|| {
-        cx.t(&Say::PuzzleTactics {
-            names: words::list(cx.lang(), &names),
-        })
-    })
+    (!names.is_empty()).then(|| cx.t(&Say::PuzzleTactics { names: List(names) }))
 }
 
 /// The puzzle is over: its message shows the end, the words, and the next puzzle.

@@ -6,7 +6,7 @@
 
 use shakmaty::{Chess, Move, Position, Role};
 
-use super::facts::Said;
+use super::facts::Example;
 use super::words::Say;
 use crate::rules::notation;
 use crate::rules::phrase::{self, Xiangqi};
@@ -77,22 +77,6 @@ pub(crate) enum Spell {
     Words,
     /// In Chinese, after the notation unit: SAN with the words beside it (`Rxg2#（车吃g2）`).
     Both,
-}
-
-/// `mv`, legal in `pos`, said the way `spell` says.
-#[must_use]
-pub(crate) fn said(pos: &Chess, mv: Move, spell: Spell, lang: Lang) -> String {
-    Said::new(pos, mv, spell).to(lang)
-}
-
-/// `车e4 或 a4e4` / `Re4 or a4e4`.
-fn both(pos: &Chess, mv: Move, lang: Lang) -> String {
-    let squares = notation::uci(mv).to_string();
-    let words = in_words(pos, mv, lang);
-    if words == squares {
-        return words;
-    }
-    super::words::either(lang, &[words, squares])
 }
 
 /// The piece an unread input names (`车一进七`, `rook to the end`, `马跳`): the example is
@@ -175,7 +159,7 @@ pub(crate) fn checks(pos: &Chess) -> Vec<Move> {
 #[must_use]
 pub(crate) fn unread(pos: &Chess, input: &str, example: Option<Move>, lang: Lang) -> String {
     let input: String = input.chars().take(24).collect();
-    let spelled = example.map(|mv| both(pos, mv, lang));
+    let spelled = example.map(|mv| Example::new(pos, mv));
     match (phrase::xiangqi(&input), spelled) {
         (Some(Xiangqi::Cannon), Some(spelled)) => Say::UnreadCannon { input, spelled },
         (Some(Xiangqi::Notation { .. }), Some(spelled)) => Say::UnreadXiangqi { input, spelled },

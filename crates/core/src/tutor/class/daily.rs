@@ -46,9 +46,7 @@ pub fn set(cx: &mut Cx<'_>, ctx: &ClassContext, time: Option<DailyTime>) {
     });
     let say = match time {
         DailyTime::Off => ClassSay::DailyOff,
-        DailyTime::At(_) => ClassSay::DailySet {
-            time: time.to_string(),
-        },
+        DailyTime::At(_) => ClassSay::DailySet { time },
     };
     cx.reply(Reply::text(say.to(lang)));
 }

@@ -2,7 +2,8 @@
 //! last section of `locales/<lang>/tutor.ftl`.
 
 use crate::i18n::Lang;
-use crate::tutor::facts::{Said, ToMove};
+use crate::tutor::classroom::DailyTime;
+use crate::tutor::facts::{RuleName, Said, ToMove};
 
 crate::messages! {
     /// One thing said about a class. Each variant is one message of `tutor.ftl`, its fields
@@ -73,14 +74,14 @@ crate::messages! {
         ReportNoRules = "class-report-no-rules",
         ReportTriesLink { command: String } = "class-report-tries-link",
         ReportTriesHeading { number: u32, name: String, title: String } = "class-report-tries-heading",
-        ReportTryCaption { number: usize, rule: String, count: u32, why: String } = "class-report-try-caption",
-        ReportTryNotKept { number: usize, rule: String, count: u32 } = "class-report-try-not-kept",
+        ReportTryCaption { number: usize, rule: RuleName, count: u32, why: String } = "class-report-try-caption",
+        ReportTryNotKept { number: usize, rule: RuleName, count: u32 } = "class-report-try-not-kept",
         ReportTriesNone { name: String } = "class-report-tries-none",
         ReportNoSuchStudent { number: u32, students: usize } = "class-report-no-such-student",
         ReportNever = "class-report-never",
         ReportCsv = "class-report-csv",
         ReportCsvHeader = "class-report-csv-header",
-        DailySet { time: String } = "class-daily-set",
+        DailySet { time: DailyTime } = "class-daily-set",
         DailyOff = "class-daily-off",
         DailyUsage = "class-daily-usage",
         DailyPost { side: ToMove, mate_in: u32 } = "class-daily-post",

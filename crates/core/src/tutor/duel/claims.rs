@@ -9,6 +9,7 @@ use super::invite::join;
 use crate::game::record::Ending;
 use crate::tutor::callback::DuelAct;
 use crate::tutor::cx::Cx;
+use crate::tutor::facts::Said;
 use crate::tutor::game;
 use crate::tutor::move_task::MoveTask;
 use crate::tutor::reply::Reply;
@@ -104,7 +105,7 @@ pub(super) fn claim(mut duel: Duel, cx: &mut Cx<'_>) -> Mode {
         return duel.into();
     };
     let ending = game::make_claim(&mut duel.game.record, claim, duel.me);
-    let said = game::claimed_move(&ending).map(str::to_owned);
+    let said = game::claimed_move(&ending).and_then(Said::written);
     let mine = said.as_ref().map_or_else(String::new, |s| {
         Say::GameYouPlayed { san: s.clone() }.to(lang)
     });

@@ -5,7 +5,8 @@ use crate::draw::move_squares;
 use crate::game::engine::Level;
 use crate::game::record::{Claim, Record};
 use crate::render::BoardView;
-use crate::tutor::facts::{Said, SideName};
+use crate::tutor::facts::{List, Said, SideName};
+use crate::tutor::spelling::Spell;
 
 use crate::rules::Lang;
 use crate::tutor::callback::Action;
@@ -13,7 +14,7 @@ use crate::tutor::cx::Cx;
 use crate::tutor::reply::{Button, Reply};
 use crate::tutor::state::{GameState, Mode};
 use crate::tutor::tap;
-use crate::tutor::words::{self, Say};
+use crate::tutor::words::Say;
 use shakmaty::{Color, Position};
 
 /// The levels at which the coach speaks up after each move (and one move may be taken back).
@@ -157,7 +158,7 @@ pub(in crate::tutor) fn your_move(record: &Record, lang: Lang) -> String {
 
 /// Two or three moves of the side to move as the learner would type them (`e5、马f6、O-O`):
 /// examples for the player whose turn it is, Black's for Black.
-pub(super) fn move_examples(pos: &shakmaty::Chess, lang: Lang) -> String {
+pub(super) fn move_examples(pos: &shakmaty::Chess, lang: Lang) -> List<Said> {
     let moves = pos.legal_moves();
     let quiet = |m: &&shakmaty::Move| !m.is_capture() && !m.is_promotion();
     // Towards the centre first (`e4`, `d5`, `Nc3`), then by how it is written: the same
@@ -186,11 +187,12 @@ pub(super) fn move_examples(pos: &shakmaty::Chess, lang: Lang) -> String {
     if chosen.is_empty() {
         chosen = moves.iter().take(2).collect();
     }
-    let examples: Vec<String> = chosen
-        .into_iter()
-        .map(|m| crate::tutor::spelling::in_words(pos, *m, lang))
-        .collect();
-    words::list(lang, &examples)
+    List(
+        chosen
+            .into_iter()
+            .map(|m| Said::new(pos, *m, Spell::Words))
+            .collect(),
+    )
 }
 
 /// The last `count` moves of the game in SAN with their numbers (`12. Nf3 Nc6 13. Bb5`).

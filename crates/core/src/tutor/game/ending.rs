@@ -7,16 +7,15 @@ use crate::game::coach;
 use crate::game::pgn;
 use crate::game::record::{Ending, Record};
 use crate::render::MarkKind;
-use crate::rules::notation::san;
 use crate::rules::{DeadMaterial, Lang};
 use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
-use crate::tutor::facts::{Delta, LadderLevel, Said, SideName};
+use crate::tutor::facts::{Delta, LadderLevel, List, Numbered, Said, SideName, Stood};
 use crate::tutor::ladder::{self, GameResult};
 use crate::tutor::reply::{Button, Event, Reply};
 use crate::tutor::spelling::Spell;
 use crate::tutor::state::{FinishedGame, GameState, Mode};
-use crate::tutor::words::{self, Say};
+use crate::tutor::words::Say;
 use shakmaty::{Color, Position};
 
 /// The game is over: the ending with its rule and evidence, the points, the coach's review,
@@ -182,12 +181,12 @@ pub(in crate::tutor) fn ending_text(
         }
         .to(lang),
         Ending::FivefoldRepetition { plies } => Say::EndFivefold {
-            moves: plies_as_moves(record, plies, lang),
+            moves: plies_as_moves(record, plies),
         }
         .to(lang),
         Ending::SeventyFiveMoves => Say::EndSeventyFive.to(lang),
         Ending::ThreefoldClaimed { plies, .. } => Say::EndThreefoldClaimed {
-            moves: plies_as_moves(record, plies, lang),
+            moves: plies_as_moves(record, plies),
         }
         .to(lang),
         Ending::FiftyMovesClaimed { .. } => Say::EndFiftyClaimed {
@@ -214,27 +213,23 @@ pub(in crate::tutor) fn ending_text(
 
 /// When a repeated position stood on the board (`at the start, after 2… Ng8 and after
 /// 4… Ng8`).
-fn plies_as_moves(record: &Record, plies: &[usize], lang: Lang) -> String {
-    let items: Vec<String> = plies
-        .iter()
-        .map(|&ply| match ply.checked_sub(1) {
-            None => Say::AtTheStart.to(lang),
-            Some(i) => {
-                let before = &record.positions()[i];
-                let number = before.fullmoves().get();
-                let dots = if before.turn() == Color::White {
-                    "."
-                } else {
-                    "…"
-                };
-                let said = record.moves().get(i).map_or_else(String::new, |mv| {
-                    format!("{number}{dots} {}", san(before, *mv))
-                });
-                Say::AfterMove { said }.to(lang)
-            }
-        })
-        .collect();
-    words::list(lang, &items)
+fn plies_as_moves(record: &Record, plies: &[usize]) -> List<Stood> {
+    List(
+        plies
+            .iter()
+            .map(|&ply| match ply.checked_sub(1) {
+                None => Stood::AtTheStart,
+                Some(i) => {
+                    let before = &record.positions()[i];
+                    Stood::After(record.moves().get(i).map(|mv| Numbered {
+                        number: before.fullmoves().get(),
+                        side: before.turn(),
+                        said: Said::san(before, *mv),
+                    }))
+                }
+            })
+            .collect(),
+    )
 }
 
 /// The most points the review after a game shows.

@@ -3,10 +3,9 @@
 use super::board::{COACHED_LEVELS, level_points, move_examples};
 use crate::game::engine::{self, Level};
 use crate::game::record::Record;
-use crate::rules::Lang;
 use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
-use crate::tutor::facts::{Said, SideName};
+use crate::tutor::facts::{LevelAbout, Said, SideName};
 use crate::tutor::reply::{Button, Event, Reply};
 use crate::tutor::state::{GameState, Mode, Side};
 use crate::tutor::words::Say;
@@ -40,7 +39,7 @@ pub(in crate::tutor) fn setup(cx: &mut Cx<'_>, level: Option<Level>, mode: Mode)
     let lang = cx.lang();
     let text = Say::GameSetup {
         level: u32::from(level.number()),
-        about: level_about(level, lang),
+        about: LevelAbout(u32::from(level.number())),
         suggested: u32::from(suggested_level(cx).number()),
     }
     .to(lang);
@@ -97,14 +96,6 @@ pub(in crate::tutor) fn setup(cx: &mut Cx<'_>, level: Option<Level>, mode: Mode)
             .with_row(friend),
     );
     mode
-}
-
-/// What a level plays like, in a few words.
-fn level_about(level: Level, lang: Lang) -> String {
-    Say::LevelAbout {
-        level: u32::from(level.number()),
-    }
-    .to(lang)
 }
 
 /// A new game at `level`, the learner playing `side` (`None`: chosen by the nonce, fairly

@@ -13,7 +13,7 @@ use crate::rules::effects::{Effect, MoveInfo};
 use crate::rules::{self, Lang, Verdict, text::verdict_text};
 use crate::search::defence::MoveJudgement;
 use crate::tutor::cx::Cx;
-use crate::tutor::facts::IsWhite;
+use crate::tutor::facts::{IsWhite, MateSide};
 use crate::tutor::mating;
 use crate::tutor::move_task::{Refusal, TaskBoard};
 use crate::tutor::state::{LessonState, MatePlay};
@@ -267,10 +267,7 @@ pub(super) fn judge(
         }
         MoveJudgement::Stalemates => (
             Say::MateStepStalemate {
-                side: Say::MateSide {
-                    white: IsWhite(after.turn()),
-                }
-                .to(lang),
+                side: MateSide(after.turn()),
             },
             Vec::new(),
         ),

@@ -11,6 +11,7 @@ use super::classroom::DailyTime;
 use super::ladder;
 use super::spelling::{self, Spell};
 use super::words::{self, Say};
+use crate::content::Text;
 use crate::i18n::fluent::FluentValue;
 use crate::i18n::{Arg, Lang};
 use crate::rules::{RuleCode, notation};
@@ -34,6 +35,40 @@ impl Arg for SideName {
 impl Arg for Lang {
     fn value(&self, _: Lang) -> FluentValue<'static> {
         FluentValue::from(words::language_name(*self))
+    }
+}
+
+/// A sentence of the tutor's inside another (`the king on e8` in `the king on e8 is in
+/// check`), worded in the same language.
+impl Arg for Say {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
+        FluentValue::from(self.to(lang))
+    }
+}
+
+impl Arg for Box<Say> {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
+        self.as_ref().value(lang)
+    }
+}
+
+/// Sentences in a row, as the language writes them: a space between them in English, none
+/// after Chinese punctuation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Sentences(pub Vec<Say>);
+
+impl Sentences {
+    /// The words in `lang`.
+    #[must_use]
+    pub(crate) fn to(&self, lang: Lang) -> String {
+        let said: Vec<String> = self.0.iter().map(|say| say.to(lang)).collect();
+        said.join(if lang == Lang::En { " " } else { "" })
+    }
+}
+
+impl Arg for Sentences {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
+        FluentValue::from(self.to(lang))
     }
 }
 
@@ -253,6 +288,15 @@ impl Arg for Stood {
     }
 }
 
+/// A text the content may not have (a quiz's question no longer in the catalogue): nothing
+/// then.
+impl Arg for Option<Text> {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
+        self.as_ref()
+            .map_or_else(|| FluentValue::from(""), |text| text.value(lang))
+    }
+}
+
 /// A numbered move the record may not have: nothing then.
 impl Arg for Option<Numbered> {
     fn value(&self, lang: Lang) -> FluentValue<'static> {
@@ -354,6 +398,30 @@ fn text(arg: &impl Arg, lang: Lang) -> String {
 mod samples {
     use super::*;
     use crate::i18n::Sample;
+
+    impl Sample for Say {
+        fn sample() -> Self {
+            Say::Right
+        }
+    }
+
+    impl Sample for Box<Say> {
+        fn sample() -> Self {
+            Box::new(Say::Right)
+        }
+    }
+
+    impl Sample for Sentences {
+        fn sample() -> Self {
+            Sentences(vec![Say::Right, Say::WhyMateNoHelp])
+        }
+    }
+
+    impl Sample for Option<Text> {
+        fn sample() -> Self {
+            Some(Text::sample())
+        }
+    }
 
     impl Sample for Lang {
         fn sample() -> Self {

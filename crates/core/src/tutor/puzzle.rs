@@ -467,12 +467,12 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
                 view = view.with_last_move(f, t);
             }
             let mut msg = Say::PuzzleMates {
-                right: Say::Right.to(lang),
+                right: Box::new(Say::Right),
                 san: played,
             }
             .to(lang);
             msg.push('\n');
-            msg.push_str(&why_mate(&after, lang));
+            msg.push_str(&why_mate(&after).to(lang));
             let others = other_mates(&pos, mv, spell);
             if !others.is_empty() {
                 msg.push('\n');
@@ -567,11 +567,10 @@ fn refuted(
         },
         Some(reply) if reply.role() == Role::King => Say::HowKing { square: reply.to() },
         _ => Say::HowBlock,
-    }
-    .to(lang);
+    };
     Say::PuzzleCheckAnswered {
         san: played,
-        how,
+        how: Box::new(how),
         defence,
     }
     .to(lang)
@@ -699,7 +698,7 @@ fn solution(mut now: PuzzleState, cx: &mut Cx<'_>) -> Mode {
     }
     if end.is_checkmate() {
         msg.push('\n');
-        msg.push_str(&why_mate(&end, lang));
+        msg.push_str(&why_mate(&end).to(lang));
     }
     if let Some(tactics) = tactics_line(cx, &now) {
         msg.push('\n');

@@ -1,9 +1,11 @@
 //! Everything the tutor says about a class, as [`ClassSay`] messages; the words are in the
 //! last section of `locales/<lang>/tutor.ftl`.
 
+use super::report::{Day, LastActive, TriesCommand};
+use crate::content::Text;
 use crate::i18n::Lang;
 use crate::tutor::classroom::DailyTime;
-use crate::tutor::facts::{RuleName, Said, ToMove};
+use crate::tutor::facts::{List, RuleName, RuleTimes, Said, ToMove};
 
 crate::messages! {
     /// One thing said about a class. Each variant is one message of `tutor.ftl`, its fields
@@ -47,7 +49,7 @@ crate::messages! {
         QuizNoSuchUnit { unit: u32, count: u32 } = "class-quiz-no-such-unit",
         QuizUsage = "class-quiz-usage",
         QuizResult { right: usize, answered: usize, students: usize, answer: String } = "class-quiz-result",
-        QuizBreakdown { title: String, question: String, answer: String } = "class-quiz-breakdown",
+        QuizBreakdown { title: String, question: Option<Text>, answer: String } = "class-quiz-breakdown",
         QuizLineRight { name: String, answer: String } = "class-quiz-line-right",
         QuizLineWrong { name: String, answer: String } = "class-quiz-line-wrong",
         QuizLineNone { name: String } = "class-quiz-line-none",
@@ -57,7 +59,7 @@ crate::messages! {
         QuizOpenChatNoLink { name: String } = "class-quiz-open-chat-no-link",
         ReportTeachersOnly = "class-report-teachers-only",
         ReportInPrivate = "class-report-in-private",
-        ReportHeading { title: String, students: usize, date: String } = "class-report-heading",
+        ReportHeading { title: String, students: usize, date: Day } = "class-report-heading",
         ReportNoStudents = "class-report-no-students",
         ReportLine {
             number: usize,
@@ -68,11 +70,11 @@ crate::messages! {
             wrong: u32,
             solved: u32,
             missed: u32,
-            active: String,
+            active: LastActive,
         } = "class-report-line",
-        ReportRules { rules: String } = "class-report-rules",
+        ReportRules { rules: List<RuleTimes> } = "class-report-rules",
         ReportNoRules = "class-report-no-rules",
-        ReportTriesLink { command: String } = "class-report-tries-link",
+        ReportTriesLink { command: TriesCommand } = "class-report-tries-link",
         ReportTriesHeading { number: u32, name: String, title: String } = "class-report-tries-heading",
         ReportTryCaption { number: usize, rule: RuleName, count: u32, why: String } = "class-report-try-caption",
         ReportTryNotKept { number: usize, rule: RuleName, count: u32 } = "class-report-try-not-kept",

@@ -159,15 +159,15 @@ pub(in crate::tutor) fn ending_text(
     let friend = opponent == Opponent::Friend;
     match ending {
         Ending::Checkmate { winner } if you(*winner) => Say::EndYouMate {
-            why: crate::tutor::mating::why_mate(record.position(), lang),
+            why: crate::tutor::mating::why_mate(record.position()),
         }
         .to(lang),
         Ending::Checkmate { .. } if friend => Say::EndFriendMates {
-            why: crate::tutor::mating::why_mate(record.position(), lang),
+            why: crate::tutor::mating::why_mate(record.position()),
         }
         .to(lang),
         Ending::Checkmate { .. } => Say::EndTutorMates {
-            why: crate::tutor::mating::why_mate(record.position(), lang),
+            why: crate::tutor::mating::why_mate(record.position()),
         }
         .to(lang),
         Ending::Stalemate { stalemated } => Say::EndStalemate {
@@ -257,14 +257,13 @@ fn review_summary(
             coach::PointKind::MissedCapture { capture } => Say::ReviewMissedCapture {
                 piece: piece_at(before, capture.to()),
             },
-        }
-        .to(lang);
+        };
         text.push('\n');
         text.push_str(
             &Say::ReviewLine {
                 number: before.fullmoves().get(),
                 played: Said::new(before, played, spell),
-                what,
+                what: Box::new(what),
             }
             .to(lang),
         );

@@ -236,7 +236,7 @@ pub(super) fn judge(
             }
             let mut note = words::then(lang, &Say::Right.to(lang), &said(pos, mv, lang));
             note.push('\n');
-            note.push_str(&mating::why_mate(&after, lang));
+            note.push_str(&mating::why_mate(&after).to(lang));
             note.push('\n');
             note.push_str(&cx.t(&Say::MateStepMated));
             update(cx, message.closed().with_view(view).with_note(&note));

@@ -52,6 +52,25 @@ impl Arg for Box<Say> {
     }
 }
 
+/// A sentence that may be missing (a defence when there is none): nothing then.
+impl Arg for Option<Box<Say>> {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
+        self.as_ref()
+            .map_or_else(|| FluentValue::from(""), |say| say.value(lang))
+    }
+}
+
+/// Sentences one a line (a line of play, a move a line).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Lines(pub Vec<Say>);
+
+impl Arg for Lines {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
+        let said: Vec<String> = self.0.iter().map(|say| say.to(lang)).collect();
+        FluentValue::from(said.join("\n"))
+    }
+}
+
 /// Sentences in a row, as the language writes them: a space between them in English, none
 /// after Chinese punctuation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -408,6 +427,18 @@ mod samples {
     impl Sample for Box<Say> {
         fn sample() -> Self {
             Box::new(Say::Right)
+        }
+    }
+
+    impl Sample for Option<Box<Say>> {
+        fn sample() -> Self {
+            Some(Box::new(Say::Right))
+        }
+    }
+
+    impl Sample for Lines {
+        fn sample() -> Self {
+            Lines(vec![Say::Right, Say::WhyMateNoHelp])
         }
     }
 

@@ -6,8 +6,8 @@ use shakmaty::san::San;
 use shakmaty::{Role, Square};
 
 use super::facts::{
-    Delta, Example, IsWhite, LadderLevel, LevelAbout, Line, List, MateSide, Numbered, RuleTimes,
-    Said, Sentences, SideName, Squares, Stood, ToMove,
+    Delta, Example, IsWhite, LadderLevel, LevelAbout, Line, Lines, List, MateSide, Numbered,
+    RuleTimes, Said, Sentences, SideName, Squares, Stood, ToMove,
 };
 use crate::content::Text;
 use crate::i18n::Lang;
@@ -318,14 +318,14 @@ crate::messages! {
         MateStepMove { white: IsWhite, piece: Role, from: Square, to: Square } = "mate-step-move",
         MateStepMoveCapture { white: IsWhite, piece: Role, from: Square, to: Square, captured: Role } = "mate-step-move-capture",
         MateStepKeeps { said: String } = "mate-step-keeps",
-        MateStepDefence { defence: String } = "mate-step-defence",
+        MateStepDefence { defence: Option<Box<Say>> } = "mate-step-defence",
         MateStepStalemate { side: MateSide } = "mate-step-stalemate",
-        MateStepNoMate { defence: String } = "mate-step-no-mate",
-        MateStepEscapes { defence: String, left: u32 } = "mate-step-escapes",
+        MateStepNoMate { defence: Option<Box<Say>> } = "mate-step-no-mate",
+        MateStepEscapes { defence: Option<Box<Say>>, left: u32 } = "mate-step-escapes",
         MateStepTooSlow { mate_in: u32, left: u32 } = "mate-step-too-slow",
         MateStepTakenBack = "mate-step-taken-back",
         MateStepMated = "mate-step-mated",
-        MateStepSolution { line: String, why: Text } = "mate-step-solution",
+        MateStepSolution { line: Lines, why: Text } = "mate-step-solution",
         MateSide { white: IsWhite } = "mate-side",
     }
 }

@@ -13,7 +13,7 @@ use crate::rules::effects::{Effect, MoveInfo};
 use crate::rules::{self, Lang, Verdict, text::verdict_text};
 use crate::search::defence::MoveJudgement;
 use crate::tutor::cx::Cx;
-use crate::tutor::facts::{IsWhite, MateSide};
+use crate::tutor::facts::{IsWhite, Lines, MateSide};
 use crate::tutor::mating;
 use crate::tutor::move_task::{Refusal, TaskBoard};
 use crate::tutor::state::{LessonState, MatePlay};
@@ -106,13 +106,13 @@ pub(super) fn message(
 
 /// A move in words, with the side that plays it: "Black: the king goes from e8 to d8.", or
 /// "Black: the king on g8 takes the queen on h7."
-fn said_with_side(pos: &Chess, mv: Move, lang: Lang) -> String {
+fn said_with_side(pos: &Chess, mv: Move) -> Option<Box<Say>> {
     let (Some(from), to) = (mv.from(), mv.to()) else {
-        return String::new();
+        return None;
     };
     let white = IsWhite(pos.turn());
     let piece = mv.role();
-    match mv.capture() {
+    Some(Box::new(match mv.capture() {
         Some(captured) => Say::MateStepMoveCapture {
             white,
             piece,
@@ -126,8 +126,7 @@ fn said_with_side(pos: &Chess, mv: Move, lang: Lang) -> String {
             from,
             to,
         },
-    }
-    .to(lang)
+    }))
 }
 
 /// The nudge for a learner who missed: the step's own hint at the start; once the mate is
@@ -155,17 +154,17 @@ fn said(pos: &Chess, mv: Move, lang: Lang) -> String {
 }
 
 /// A line of play in words, one move a line.
-fn line_in_words(pos: &Chess, line: &[Move], lang: Lang) -> String {
+fn line_in_words(pos: &Chess, line: &[Move]) -> Lines {
     let mut pos = pos.clone();
     let mut out = Vec::new();
     for &mv in line {
         if !pos.is_legal(mv) {
             break;
         }
-        out.push(said_with_side(&pos, mv, lang));
+        out.extend(said_with_side(&pos, mv).map(|say| *say));
         pos.play_unchecked(mv);
     }
-    out.join("\n")
+    Lines(out)
 }
 
 /// A move the referee refused, on the step's message: the rule, a nudge after misses, the
@@ -243,7 +242,7 @@ pub(super) fn judge(
             return Outcome::Done;
         }
         MoveJudgement::KeepsMate { best_defence, .. } => {
-            let defence = said_with_side(&after, best_defence, lang);
+            let defence = said_with_side(&after, best_defence);
             let next = mating::after_defence(pos, mv, best_defence);
             state.mate = Some(MatePlay {
                 fen: next.into(),
@@ -282,9 +281,7 @@ pub(super) fn judge(
             refutation,
         ),
         MoveJudgement::Fails { refutation } => {
-            let defence = refutation
-                .first()
-                .map_or_else(String::new, |&r| said_with_side(&after, r, lang));
+            let defence = refutation.first().and_then(|&r| said_with_side(&after, r));
             let say = if here.left <= 1 {
                 Say::MateStepNoMate { defence }
             } else {
@@ -369,7 +366,6 @@ pub(super) fn solution(
     task: &MateTask,
     state: &LessonState,
 ) {
-    let lang = cx.lang();
     let here = now(state, task);
     let mut view = view(task, &here);
     let Ok(sol) = mating::solve(&here.pos, here.left) else {
@@ -381,7 +377,7 @@ pub(super) fn solution(
         view = view.with_arrow(from, to, ArrowKind::Good);
     }
     let note = cx.t(&Say::MateStepSolution {
-        line: line_in_words(&here.pos, &sol.line, lang),
+        line: line_in_words(&here.pos, &sol.line),
         why: task.why.clone(),
     });
     update(cx, message.with_view(view).with_note(&note));

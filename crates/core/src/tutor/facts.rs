@@ -95,9 +95,20 @@ impl Arg for Sentences {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct ToMove(pub Color);
 
+impl ToMove {
+    /// The words in `lang`.
+    #[must_use]
+    pub(crate) fn to(self, lang: Lang) -> String {
+        match self.0 {
+            Color::White => Say::WhiteToMove.to(lang),
+            Color::Black => Say::BlackToMove.to(lang),
+        }
+    }
+}
+
 impl Arg for ToMove {
     fn value(&self, lang: Lang) -> FluentValue<'static> {
-        FluentValue::from(words::side_to_move(lang, self.0 == Color::White))
+        FluentValue::from(self.to(lang))
     }
 }
 

@@ -216,9 +216,17 @@ pub(crate) fn tap_square<T: MoveTask>(task: T, cx: &mut Cx<'_>, square: Square) 
         (Some(piece), _) => {
             pick(cx, Some(square));
             let note = if targets(&board.pos, square).is_empty() {
-                words::tap_picked_stuck(lang, piece.role, square)
+                Say::TapPickedStuck {
+                    piece: piece.role,
+                    square,
+                }
+                .to(lang)
             } else {
-                words::tap_picked(lang, piece.role, square)
+                Say::TapPicked {
+                    piece: piece.role,
+                    square,
+                }
+                .to(lang)
             };
             show(cx, board, Some(square), &note);
             task.into()
@@ -333,7 +341,7 @@ fn offer_promotion<T: MoveTask>(task: &T, cx: &mut Cx<'_>, from: Square, to: Squ
     let caption = format!(
         "{}\n\n{}",
         board.caption,
-        words::choose_promotion(lang, from, to)
+        Say::ChoosePromotion { from, to }.to(lang)
     );
     let reply = Reply::board(view, caption)
         .with_row(choices)
@@ -341,7 +349,7 @@ fn offer_promotion<T: MoveTask>(task: &T, cx: &mut Cx<'_>, from: Square, to: Squ
     cx.update_task(reply);
     cx.out.page_said = Some(PageSaid {
         result: DropResult::Promote,
-        text: words::choose_promotion(lang, from, to),
+        text: Say::ChoosePromotion { from, to }.to(lang),
         overlay: Overlay::default(),
     });
 }

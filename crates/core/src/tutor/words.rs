@@ -398,10 +398,6 @@ pub fn unknown_command(lang: Lang, word: &str) -> String {
     .to(lang)
 }
 
-pub fn no_such_lesson(lang: Lang, count: usize) -> String {
-    Say::NoSuchLesson { count }.to(lang)
-}
-
 /// A typed word that means "go on" where Next is what is offered (after an answer, under a
 /// text to read): `好`, `ok`, `next`, `下一步`. Never an answer or a move.
 pub fn is_next_word(text: &str) -> bool {
@@ -478,14 +474,6 @@ pub fn is_take_back_word(text: &str) -> bool {
     )
 }
 
-pub fn side_to_move(lang: Lang, white: bool) -> String {
-    if white {
-        Say::WhiteToMove.to(lang)
-    } else {
-        Say::BlackToMove.to(lang)
-    }
-}
-
 /// An answer that was not read, with the answers there are (`对 / 错`, `A, B or C`).
 pub fn unreadable_answer(lang: Lang, choices: &[String]) -> String {
     Say::UnreadableAnswer {
@@ -503,16 +491,6 @@ pub fn either(lang: Lang, items: &[String]) -> String {
     }
 }
 
-/// Under the tap board, a piece picked.
-pub fn tap_picked(lang: Lang, piece: Role, square: Square) -> String {
-    Say::TapPicked { piece, square }.to(lang)
-}
-
-/// Under the tap board, a piece picked that has no legal move.
-pub fn tap_picked_stuck(lang: Lang, piece: Role, square: Square) -> String {
-    Say::TapPickedStuck { piece, square }.to(lang)
-}
-
 /// A promotion piece's name on its button (only the four pieces a pawn may become).
 pub fn promotion_piece(lang: Lang, role: Role) -> String {
     match role {
@@ -522,11 +500,6 @@ pub fn promotion_piece(lang: Lang, role: Role) -> String {
         Role::Queen | Role::King | Role::Pawn => Say::PromotionQueen,
     }
     .to(lang)
-}
-
-/// The question when a pawn reaches the last rank without a piece named.
-pub fn choose_promotion(lang: Lang, from: Square, to: Square) -> String {
-    Say::ChoosePromotion { from, to }.to(lang)
 }
 
 #[cfg(test)]

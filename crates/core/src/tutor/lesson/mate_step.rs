@@ -4,7 +4,7 @@
 //! move that lets the king escape, stalemates or is too slow is explained and taken back. The
 //! judging is the puzzle's (see [`crate::tutor::mating`]).
 
-use shakmaty::{Chess, Color, Move, Position, Square};
+use shakmaty::{Chess, Move, Position, Square};
 
 use crate::content::lesson::{Lesson, MateTask, Step};
 use crate::draw::{self, move_squares};
@@ -13,7 +13,7 @@ use crate::rules::effects::{Effect, MoveInfo};
 use crate::rules::{self, Lang, Verdict, text::verdict_text};
 use crate::search::defence::MoveJudgement;
 use crate::tutor::cx::Cx;
-use crate::tutor::facts::{IsWhite, Lines, MateSide};
+use crate::tutor::facts::{IsWhite, Lines, MateSide, ToMove};
 use crate::tutor::mating;
 use crate::tutor::move_task::{Refusal, TaskBoard};
 use crate::tutor::state::{LessonState, MatePlay};
@@ -78,7 +78,7 @@ pub(super) fn board(
 ) -> TaskBoard {
     let lang = cx.lang();
     let now = now(state, task);
-    let side = words::side_to_move(lang, now.pos.turn() == Color::White);
+    let side = ToMove(now.pos.turn()).to(lang);
     TaskBoard {
         view: view(task, &now),
         caption: format!(

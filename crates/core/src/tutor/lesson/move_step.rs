@@ -1,6 +1,6 @@
 //! A move step: make a move that reaches the step's goal (typed, or on the tap board).
 
-use shakmaty::{Chess, Color, Position};
+use shakmaty::{Chess, Position};
 
 use crate::content::lesson::{Lesson, MoveTask as MoveStep, Step};
 use crate::draw::move_squares;
@@ -9,6 +9,7 @@ use crate::rules::effects::{Effect, MoveInfo};
 use crate::rules::{self, Rule, RuleCode, Verdict, text::verdict_text};
 use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
+use crate::tutor::facts::ToMove;
 use crate::tutor::move_task::{Refusal, TaskBoard};
 use crate::tutor::reply::Button;
 use crate::tutor::state::LessonState;
@@ -22,7 +23,7 @@ const ERRORS_FOR_REVIEW: u32 = 3;
 /// The step's board as the tap board and the step's message show it.
 pub(super) fn board(cx: &Cx<'_>, lesson: &Lesson, step: &Step, task: &MoveStep) -> TaskBoard {
     let lang = cx.lang();
-    let side = words::side_to_move(lang, task.position.turn() == Color::White);
+    let side = ToMove(task.position.turn()).to(lang);
     TaskBoard {
         pos: task.position.clone(),
         view: scene_view(&task.scene),

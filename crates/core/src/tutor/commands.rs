@@ -7,7 +7,7 @@ use super::words::Say;
 use crate::draw;
 use crate::render::BoardView;
 use crate::rules::{self, RuleCode, Verdict, text::verdict_text};
-use crate::tutor::facts::{LadderLevel, List, RuleTimes};
+use crate::tutor::words::{LadderLevel, List, RuleTimes};
 use shakmaty::Position as _;
 
 /// `/explain FEN move`: the FEN is everything but the last word.

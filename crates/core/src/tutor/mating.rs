@@ -4,8 +4,8 @@
 
 use shakmaty::{Chess, Move, Position};
 
-use super::facts::{IsWhite, List, Sentences};
 use super::words::Say;
+use super::words::{IsWhite, List, Sentences};
 use crate::search::defence::MoveJudgement;
 use crate::search::{Budget, OutOfBudget};
 

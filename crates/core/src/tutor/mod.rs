@@ -33,7 +33,6 @@ mod cx;
 mod dispatch;
 mod duel;
 mod effect;
-mod facts;
 mod game;
 pub mod input;
 pub mod ladder;

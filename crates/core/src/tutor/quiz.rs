@@ -14,7 +14,7 @@ use crate::content::QuizId;
 use crate::content::generate::{Generator, Topic};
 use crate::content::quiz::{Answer, QuizItem, Response, letter};
 use crate::render::BoardView;
-use crate::tutor::facts::{Delta, LadderLevel};
+use crate::tutor::words::{Delta, LadderLevel};
 
 /// Questions in a round.
 pub const ROUND: u32 = 5;

@@ -6,78 +6,11 @@
 
 use shakmaty::{Chess, Move, Position, Role};
 
-use super::facts::Example;
-use super::words::Say;
+use super::words::{Example, Say};
+pub(crate) use super::words::{Spell, in_words};
+use crate::rules::Lang;
 use crate::rules::notation;
 use crate::rules::phrase::{self, Xiangqi};
-use crate::rules::{self, Lang};
-
-/// `mv` as a learner of `lang` may type it: with the piece's name in Chinese (`车e4`, `兵吃e5`,
-/// `e8后`, `O-O`), in SAN in English (`Re4`).
-#[must_use]
-pub(crate) fn in_words(pos: &Chess, mv: Move, lang: Lang) -> String {
-    in_words_of(mv, &shakmaty::san::San::from_move(pos, mv), lang)
-}
-
-/// [`in_words`], with the move's SAN (without check marks) already known.
-#[must_use]
-pub(crate) fn in_words_of(mv: Move, san: &shakmaty::san::San, lang: Lang) -> String {
-    if lang == Lang::En {
-        return san.to_string();
-    }
-    let name = |role| rules::text::piece_name(role, lang);
-    match mv {
-        Move::Castle { .. } => san.to_string(),
-        Move::Normal {
-            role: Role::Pawn,
-            to,
-            promotion,
-            capture,
-            ..
-        } => {
-            let mut s = if capture.is_some() {
-                format!("{}吃{to}", name(Role::Pawn))
-            } else {
-                to.to_string()
-            };
-            if let Some(p) = promotion {
-                s.push_str(&name(p));
-            }
-            s
-        }
-        Move::EnPassant { to, .. } => format!("{}吃{to}", name(Role::Pawn)),
-        Move::Normal {
-            role,
-            from,
-            to,
-            capture,
-            ..
-        } => {
-            // Told apart by its square when another piece of its kind could go there too.
-            let from = if san.to_string().len() > 3 + usize::from(capture.is_some()) {
-                from.to_string()
-            } else {
-                String::new()
-            };
-            let take = if capture.is_some() { "吃" } else { "" };
-            format!("{}{from}{take}{to}", name(role))
-        }
-        Move::Put { .. } => san.to_string(),
-    }
-}
-
-/// How a move is said to a learner in a sentence.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Spell {
-    /// In SAN (`Rxg2#`): in English, where the piece letters are the piece words' first
-    /// letters.
-    San,
-    /// In Chinese, before the notation unit: the piece's name and the square, as the learner
-    /// types it (`车吃g2`).
-    Words,
-    /// In Chinese, after the notation unit: SAN with the words beside it (`Rxg2#（车吃g2）`).
-    Both,
-}
 
 /// The piece an unread input names (`车一进七`, `rook to the end`, `马跳`): the example is
 /// then a move of that piece.
@@ -172,6 +105,7 @@ pub(crate) fn unread(pos: &Chess, input: &str, example: Option<Move>, lang: Lang
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules;
     use crate::rules::{Verdict, parse_fen};
 
     /// Every spelling shown reads back as the move it shows, in every language.

@@ -21,10 +21,10 @@ use crate::tutor::classroom::{
 };
 use crate::tutor::cx::Cx;
 use crate::tutor::effect::To;
-use crate::tutor::facts::{Said, ToMove};
 use crate::tutor::reply::Reply;
 use crate::tutor::spelling::Spell;
 use crate::tutor::state::{DailyTag, Mode};
+use crate::tutor::words::{Said, ToMove};
 
 /// The longest mate a class's puzzle of the day asks for.
 const DAILY_MATE_MAX: u32 = 2;

@@ -3,17 +3,13 @@
 //! often, when they were last active), in words and as a CSV file for a spreadsheet. Only
 //! in the teacher's private chat, and only of their own classes.
 
-use chrono::{DateTime, NaiveDate};
-
-use super::words::ClassSay;
-use crate::i18n::Arg;
-use crate::i18n::fluent::FluentValue;
+use super::words::{ClassSay, Day, LastActive, TriesCommand};
 use crate::rules::{Lang, RuleCode};
 use crate::tutor::classroom::{ClassContext, ClassReport, StudentFigures, TOP_RULES};
 use crate::tutor::cx::Cx;
-use crate::tutor::facts::{List, RuleTimes};
 use crate::tutor::reply::Reply;
 use crate::tutor::words::Say;
+use crate::tutor::words::{List, RuleTimes};
 
 /// `/report`: each class the sender teaches, in words and as CSV; refused elsewhere.
 pub fn send(cx: &mut Cx<'_>, ctx: &ClassContext) {
@@ -58,76 +54,6 @@ pub(super) fn top_rules(figures: &StudentFigures) -> Vec<(RuleCode, u32)> {
 /// A rule's name in `lang` (the catalogue's names of the refusal codes).
 fn rule_name(code: &RuleCode, lang: Lang) -> String {
     Say::RuleName { code: code.clone() }.to(lang)
-}
-
-/// When a student was last active, as a date and time (UTC), or "never": from the
-/// milliseconds since 1970 of the last activity.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct LastActive(pub Option<i64>);
-
-impl LastActive {
-    fn to(self, lang: Lang) -> String {
-        self.0
-            .and_then(DateTime::from_timestamp_millis)
-            .map_or_else(
-                || ClassSay::ReportNever.to(lang),
-                |t| t.format("%Y-%m-%d %H:%M UTC").to_string(),
-            )
-    }
-}
-
-impl Arg for LastActive {
-    fn value(&self, lang: Lang) -> FluentValue<'static> {
-        FluentValue::from(self.to(lang))
-    }
-}
-
-/// The day (UTC) a report is made (`2026-01-01`); nothing when the clock is not known.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Day(pub Option<NaiveDate>);
-
-impl Arg for Day {
-    fn value(&self, _: Lang) -> FluentValue<'static> {
-        FluentValue::from(
-            self.0
-                .map(|d| d.format("%Y-%m-%d").to_string())
-                .unwrap_or_default(),
-        )
-    }
-}
-
-/// The command that shows the `n`th student's last refused moves (`/report_3`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct TriesCommand(pub usize);
-
-impl Arg for TriesCommand {
-    fn value(&self, _: Lang) -> FluentValue<'static> {
-        FluentValue::from(format!("/report_{}", self.0))
-    }
-}
-
-#[cfg(test)]
-mod samples {
-    use super::*;
-    use crate::i18n::Sample;
-
-    impl Sample for LastActive {
-        fn sample() -> Self {
-            LastActive(Some(1_767_225_600_000))
-        }
-    }
-
-    impl Sample for Day {
-        fn sample() -> Self {
-            Day(NaiveDate::from_ymd_opt(2026, 1, 1))
-        }
-    }
-
-    impl Sample for TriesCommand {
-        fn sample() -> Self {
-            TriesCommand(3)
-        }
-    }
 }
 
 /// The report of one class in words, its students numbered from `first`.
@@ -234,6 +160,7 @@ mod tests {
     use super::*;
     use crate::rules::Rule;
     use crate::tutor::classroom::{ClassId, ClassInfo, Person};
+    use chrono::NaiveDate;
 
     fn figures(name: &str, rules: &[(&str, u32)]) -> StudentFigures {
         StudentFigures {

@@ -18,8 +18,8 @@ use crate::rules::text::verdict_text;
 use crate::rules::{self, Lang, Verdict};
 use crate::tutor::classroom::{ClassContext, LastTry, StudentFigures};
 use crate::tutor::cx::Cx;
-use crate::tutor::facts::RuleName;
 use crate::tutor::reply::Reply;
+use crate::tutor::words::RuleName;
 
 /// `/report N`: the last tries of the report's student `number` (numbered on across the
 /// classes the sender teaches, as in the report); refused in a group and to non-teachers.

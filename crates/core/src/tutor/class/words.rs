@@ -1,11 +1,14 @@
 //! Everything the tutor says about a class, as [`ClassSay`] messages; the words are in the
 //! last section of `locales/<lang>/tutor.ftl`.
 
-use super::report::{Day, LastActive, TriesCommand};
 use crate::content::Text;
+use chrono::{DateTime, NaiveDate};
+
+use crate::i18n::Arg;
 use crate::i18n::Lang;
+use crate::i18n::fluent::FluentValue;
 use crate::tutor::classroom::DailyTime;
-use crate::tutor::facts::{List, RuleName, RuleTimes, Said, ToMove};
+use crate::tutor::words::{List, RuleName, RuleTimes, Said, ToMove};
 
 crate::messages! {
     /// One thing said about a class. Each variant is one message of `tutor.ftl`, its fields
@@ -100,6 +103,76 @@ crate::messages! {
         DailyOpened { title: String } = "class-daily-opened",
         DailyPractice { title: String } = "class-daily-practice",
         DailyNoneToday { title: String } = "class-daily-none-today",
+    }
+}
+
+/// When a student was last active, as a date and time (UTC), or "never": from the
+/// milliseconds since 1970 of the last activity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct LastActive(pub Option<i64>);
+
+impl LastActive {
+    pub(crate) fn to(self, lang: Lang) -> String {
+        self.0
+            .and_then(DateTime::from_timestamp_millis)
+            .map_or_else(
+                || ClassSay::ReportNever.to(lang),
+                |t| t.format("%Y-%m-%d %H:%M UTC").to_string(),
+            )
+    }
+}
+
+impl Arg for LastActive {
+    fn value(&self, lang: Lang) -> FluentValue<'static> {
+        FluentValue::from(self.to(lang))
+    }
+}
+
+/// The day (UTC) a report is made (`2026-01-01`); nothing when the clock is not known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Day(pub Option<NaiveDate>);
+
+impl Arg for Day {
+    fn value(&self, _: Lang) -> FluentValue<'static> {
+        FluentValue::from(
+            self.0
+                .map(|d| d.format("%Y-%m-%d").to_string())
+                .unwrap_or_default(),
+        )
+    }
+}
+
+/// The command that shows the `n`th student's last refused moves (`/report_3`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TriesCommand(pub usize);
+
+impl Arg for TriesCommand {
+    fn value(&self, _: Lang) -> FluentValue<'static> {
+        FluentValue::from(format!("/report_{}", self.0))
+    }
+}
+
+#[cfg(test)]
+mod samples {
+    use super::*;
+    use crate::i18n::Sample;
+
+    impl Sample for LastActive {
+        fn sample() -> Self {
+            LastActive(Some(1_767_225_600_000))
+        }
+    }
+
+    impl Sample for Day {
+        fn sample() -> Self {
+            Day(NaiveDate::from_ymd_opt(2026, 1, 1))
+        }
+    }
+
+    impl Sample for TriesCommand {
+        fn sample() -> Self {
+            TriesCommand(3)
+        }
     }
 }
 

@@ -6,13 +6,13 @@ use crate::render::BoardView;
 use crate::rules::Lang;
 use crate::tutor::callback::{Action, DuelAct};
 use crate::tutor::cx::Cx;
-use crate::tutor::facts::SideName;
 use crate::tutor::game;
 use crate::tutor::reply::{Button, Reply};
 use crate::tutor::shared::ABANDON_AFTER_SECS;
 use crate::tutor::shared::{ABANDON_AFTER_DAYS, Seat, SharedGame};
 use crate::tutor::state::Mode;
 use crate::tutor::words::Say;
+use crate::tutor::words::SideName;
 use shakmaty::{Color, Position};
 
 /// Moves of the game shown in the caption.

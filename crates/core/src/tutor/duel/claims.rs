@@ -9,12 +9,12 @@ use super::invite::join;
 use crate::game::record::Ending;
 use crate::tutor::callback::DuelAct;
 use crate::tutor::cx::Cx;
-use crate::tutor::facts::Said;
 use crate::tutor::game;
 use crate::tutor::move_task::MoveTask;
 use crate::tutor::reply::Reply;
 use crate::tutor::state::DuelId;
 use crate::tutor::state::{Mode, Side};
+use crate::tutor::words::Said;
 use crate::tutor::words::Say;
 use shakmaty::{Color, Position};
 

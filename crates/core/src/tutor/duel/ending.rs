@@ -10,13 +10,13 @@ use crate::render::MarkKind;
 use crate::rules::Lang;
 use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
-use crate::tutor::facts::{Delta, LadderLevel};
 use crate::tutor::game::{self, Opponent};
 use crate::tutor::ladder::{self, GameResult};
 use crate::tutor::reply::{Button, Reply};
 use crate::tutor::shared::SharedGame;
 use crate::tutor::state::{FinishedGame, Mode, Side};
 use crate::tutor::words::Say;
+use crate::tutor::words::{Delta, LadderLevel};
 use shakmaty::{Color, Position};
 
 /// Counts a finished game for this learner (the first input after the other player ended

@@ -7,7 +7,7 @@ use crate::game::record::Record;
 use crate::rules::Lang;
 use crate::tutor::callback::{Action, DuelAct};
 use crate::tutor::cx::Cx;
-use crate::tutor::facts::SideName;
+use crate::tutor::words::SideName;
 
 use crate::tutor::reply::{Button, Reply};
 use crate::tutor::shared::{Seat, SharedGame};

@@ -4,10 +4,10 @@ use super::board::{Duel, now_secs, put, your_move};
 use super::ending::finish;
 use crate::rules::{self, Lang, Verdict};
 use crate::tutor::cx::Cx;
-use crate::tutor::facts::Said;
 use crate::tutor::move_task::MoveTask;
 use crate::tutor::reply::Reply;
 use crate::tutor::state::Mode;
+use crate::tutor::words::Said;
 use crate::tutor::words::Say;
 use shakmaty::Position;
 

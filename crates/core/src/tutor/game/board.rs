@@ -5,8 +5,8 @@ use crate::draw::move_squares;
 use crate::game::engine::Level;
 use crate::game::record::{Claim, Record};
 use crate::render::BoardView;
-use crate::tutor::facts::{List, Said, SideName};
 use crate::tutor::spelling::Spell;
+use crate::tutor::words::{List, Said, SideName};
 
 use crate::rules::Lang;
 use crate::tutor::callback::Action;

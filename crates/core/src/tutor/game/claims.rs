@@ -6,9 +6,9 @@ use crate::game::record::{Claim, Ending, Record};
 use crate::rules::notation::san;
 use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
-use crate::tutor::facts::Said;
 use crate::tutor::reply::{Button, Reply};
 use crate::tutor::state::{GameState, Mode};
+use crate::tutor::words::Said;
 use crate::tutor::words::Say;
 use shakmaty::{Color, Position};
 

@@ -7,9 +7,9 @@ use crate::game::coach;
 use crate::game::record::Record;
 use crate::render::{ArrowKind, BoardView, MarkKind};
 use crate::rules::Lang;
-use crate::tutor::facts::Said;
 use crate::tutor::reply::Reply;
 use crate::tutor::spelling::Spell;
+use crate::tutor::words::Said;
 use crate::tutor::words::Say;
 use shakmaty::{Color, Position};
 

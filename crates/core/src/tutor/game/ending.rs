@@ -10,12 +10,12 @@ use crate::render::MarkKind;
 use crate::rules::{DeadMaterial, Lang};
 use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
-use crate::tutor::facts::{Delta, LadderLevel, List, Numbered, Said, SideName, Stood};
 use crate::tutor::ladder::{self, GameResult};
 use crate::tutor::reply::{Button, Event, Reply};
 use crate::tutor::spelling::Spell;
 use crate::tutor::state::{FinishedGame, GameState, Mode};
 use crate::tutor::words::Say;
+use crate::tutor::words::{Delta, LadderLevel, List, Numbered, Said, SideName, Stood};
 use shakmaty::{Color, Position};
 
 /// The game is over: the ending with its rule and evidence, the points, the coach's review,

@@ -7,9 +7,9 @@ use crate::game::coach;
 use crate::game::engine;
 use crate::rules::{self, Verdict};
 use crate::tutor::cx::Cx;
-use crate::tutor::facts::Said;
 use crate::tutor::move_task::MoveTask;
 use crate::tutor::state::{GameState, Mode};
+use crate::tutor::words::Said;
 use crate::tutor::words::Say;
 
 /// A move of the learner, read by the referee.

@@ -5,10 +5,10 @@ use crate::game::engine::{self, Level};
 use crate::game::record::Record;
 use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
-use crate::tutor::facts::{LevelAbout, Said, SideName};
 use crate::tutor::reply::{Button, Event, Reply};
 use crate::tutor::state::{GameState, Mode, Side};
 use crate::tutor::words::Say;
+use crate::tutor::words::{LevelAbout, Said, SideName};
 use shakmaty::Color;
 
 /// Take-backs a learner has per game at the two lowest levels.

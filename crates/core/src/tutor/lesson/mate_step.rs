@@ -13,11 +13,11 @@ use crate::rules::effects::{Effect, MoveInfo};
 use crate::rules::{self, Lang, Verdict, text::verdict_text};
 use crate::search::defence::MoveJudgement;
 use crate::tutor::cx::Cx;
-use crate::tutor::facts::{IsWhite, Lines, MateSide, ToMove};
 use crate::tutor::mating;
 use crate::tutor::move_task::{Refusal, TaskBoard};
 use crate::tutor::state::{LessonState, MatePlay};
 use crate::tutor::words::{self, Say};
+use crate::tutor::words::{IsWhite, Lines, MateSide, ToMove};
 
 use super::page::{Outcome, StepMessage, heading, miss, scene_view, task_buttons, update};
 

@@ -9,10 +9,10 @@ use crate::rules::effects::{Effect, MoveInfo};
 use crate::rules::{self, Rule, RuleCode, Verdict, text::verdict_text};
 use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
-use crate::tutor::facts::ToMove;
 use crate::tutor::move_task::{Refusal, TaskBoard};
 use crate::tutor::reply::Button;
 use crate::tutor::state::LessonState;
+use crate::tutor::words::ToMove;
 use crate::tutor::words::{self, Say};
 
 use super::page::{Outcome, StepMessage, heading, miss, scene_view, task_buttons, update};

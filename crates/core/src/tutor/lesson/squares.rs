@@ -7,11 +7,11 @@ use crate::content::lesson::{Lesson, SquaresTask, Step};
 use crate::render::MarkKind;
 use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
-use crate::tutor::facts::Squares;
 use crate::tutor::reply::Button;
 use crate::tutor::state::{LessonState, PickedSquares};
 use crate::tutor::tap;
 use crate::tutor::words::Say;
+use crate::tutor::words::Squares;
 
 use super::page::{Outcome, StepMessage, heading, miss, scene_view, task_buttons, update};
 

@@ -5,16 +5,14 @@
 //! list, a change of points, a level on the ladder.
 
 use shakmaty::san::{San, SanPlus};
-use shakmaty::{Chess, Color, Move, Position, Square};
+use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
-use super::classroom::DailyTime;
-use super::ladder;
-use super::spelling::{self, Spell};
-use super::words::{self, Say};
+use super::super::ladder;
+use super::{Say, aside, either, language_name, list};
 use crate::content::Text;
 use crate::i18n::fluent::FluentValue;
 use crate::i18n::{Arg, Lang};
-use crate::rules::{RuleCode, notation};
+use crate::rules::{self, RuleCode, notation};
 
 /// A side as the tutor's own sentences name it (`White`, `白`): shorter in Chinese than the
 /// referee's (`白方`).
@@ -34,7 +32,7 @@ impl Arg for SideName {
 /// scripts: the language just chosen.
 impl Arg for Lang {
     fn value(&self, _: Lang) -> FluentValue<'static> {
-        FluentValue::from(words::language_name(*self))
+        FluentValue::from(language_name(*self))
     }
 }
 
@@ -140,9 +138,24 @@ pub(crate) struct LadderLevel {
     pub rated_games: u32,
 }
 
+impl LadderLevel {
+    /// The words in `lang`.
+    #[must_use]
+    pub(crate) fn to(self, lang: Lang) -> String {
+        if self.rated_games == 0 {
+            Say::Unranked.to(lang)
+        } else {
+            Say::Level {
+                level: ladder::level(self.points),
+            }
+            .to(lang)
+        }
+    }
+}
+
 impl Arg for LadderLevel {
     fn value(&self, lang: Lang) -> FluentValue<'static> {
-        FluentValue::from(ladder::level_name(self.points, self.rated_games, lang))
+        FluentValue::from(self.to(lang))
     }
 }
 
@@ -191,11 +204,11 @@ impl Said {
         let Some(mv) = self.mv else {
             return self.san.to_string();
         };
-        let words = || spelling::in_words_of(mv, &self.san.san, lang);
+        let words = || in_words_of(mv, &self.san.san, lang);
         match self.spell {
             Spell::San => self.san.to_string(),
             Spell::Words => words(),
-            Spell::Both => format!("{}{}", self.san, words::aside(lang, &words())),
+            Spell::Both => format!("{}{}", self.san, aside(lang, &words())),
         }
     }
 }
@@ -249,7 +262,7 @@ pub(crate) struct List<T>(pub Vec<T>);
 impl<T: Arg> Arg for List<T> {
     fn value(&self, lang: Lang) -> FluentValue<'static> {
         let items: Vec<String> = self.0.iter().map(|item| text(item, lang)).collect();
-        FluentValue::from(words::list(lang, &items))
+        FluentValue::from(list(lang, &items))
     }
 }
 
@@ -276,7 +289,7 @@ impl Arg for Example {
         if words == squares {
             return FluentValue::from(words);
         }
-        FluentValue::from(words::either(lang, &[words, squares]))
+        FluentValue::from(either(lang, &[words, squares]))
     }
 }
 
@@ -389,13 +402,6 @@ impl Arg for RuleTimes {
     }
 }
 
-/// A time of day for a class's puzzle (`07:05`).
-impl Arg for DailyTime {
-    fn value(&self, _: Lang) -> FluentValue<'static> {
-        FluentValue::from(self.to_string())
-    }
-}
-
 /// A move in SAN without its check mark (`Nf3`), as a lesson's solution writes it.
 impl Arg for San {
     fn value(&self, _: Lang) -> FluentValue<'static> {
@@ -422,6 +428,73 @@ fn text(arg: &impl Arg, lang: Lang) -> String {
         FluentValue::Number(n) => n.as_string().into_owned(),
         _ => String::new(),
     }
+}
+
+/// `mv` as a learner of `lang` may type it: with the piece's name in Chinese (`车e4`, `兵吃e5`,
+/// `e8后`, `O-O`), in SAN in English (`Re4`).
+#[must_use]
+pub(crate) fn in_words(pos: &Chess, mv: Move, lang: Lang) -> String {
+    in_words_of(mv, &shakmaty::san::San::from_move(pos, mv), lang)
+}
+
+/// [`in_words`], with the move's SAN (without check marks) already known.
+#[must_use]
+pub(crate) fn in_words_of(mv: Move, san: &shakmaty::san::San, lang: Lang) -> String {
+    if lang == Lang::En {
+        return san.to_string();
+    }
+    let name = |role| rules::text::piece_name(role, lang);
+    match mv {
+        Move::Castle { .. } => san.to_string(),
+        Move::Normal {
+            role: Role::Pawn,
+            to,
+            promotion,
+            capture,
+            ..
+        } => {
+            let mut s = if capture.is_some() {
+                format!("{}吃{to}", name(Role::Pawn))
+            } else {
+                to.to_string()
+            };
+            if let Some(p) = promotion {
+                s.push_str(&name(p));
+            }
+            s
+        }
+        Move::EnPassant { to, .. } => format!("{}吃{to}", name(Role::Pawn)),
+        Move::Normal {
+            role,
+            from,
+            to,
+            capture,
+            ..
+        } => {
+            // Told apart by its square when another piece of its kind could go there too.
+            let from = if san.to_string().len() > 3 + usize::from(capture.is_some()) {
+                from.to_string()
+            } else {
+                String::new()
+            };
+            let take = if capture.is_some() { "吃" } else { "" };
+            format!("{}{from}{take}{to}", name(role))
+        }
+        Move::Put { .. } => san.to_string(),
+    }
+}
+
+/// How a move is said to a learner in a sentence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Spell {
+    /// In SAN (`Rxg2#`): in English, where the piece letters are the piece words' first
+    /// letters.
+    San,
+    /// In Chinese, before the notation unit: the piece's name and the square, as the learner
+    /// types it (`车吃g2`).
+    Words,
+    /// In Chinese, after the notation unit: SAN with the words beside it (`Rxg2#（车吃g2）`).
+    Both,
 }
 
 #[cfg(test)]
@@ -579,12 +652,6 @@ mod samples {
         }
     }
 
-    impl Sample for DailyTime {
-        fn sample() -> Self {
-            DailyTime::At(425)
-        }
-    }
-
     impl Sample for Squares {
         fn sample() -> Self {
             Squares(vec![Square::E4, Square::D5])
@@ -623,5 +690,11 @@ mod tests {
         assert_eq!(text(&squares, Lang::En), "e4, d5");
         assert_eq!(text(&squares, Lang::Zh), "e4，d5");
         assert_eq!(text(&Delta(0), Lang::En), "+0");
+        let level = |points, rated_games| LadderLevel {
+            points,
+            rated_games,
+        };
+        assert_eq!(level(0, 0).to(Lang::Zh), "无级别");
+        assert_eq!(level(250, 3).to(Lang::Zh), "28级");
     }
 }

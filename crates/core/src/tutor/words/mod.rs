@@ -5,19 +5,26 @@
 use shakmaty::san::San;
 use shakmaty::{Role, Square};
 
-use super::facts::{
-    Delta, Example, IsWhite, LadderLevel, LevelAbout, Line, Lines, List, MateSide, Numbered,
-    RuleTimes, Said, Sentences, SideName, Squares, Stood, ToMove,
-};
 use crate::content::Text;
 use crate::i18n::Lang;
 use crate::rules::RuleCode;
+pub(crate) use facts::{
+    Delta, Example, IsWhite, LadderLevel, LevelAbout, Line, Lines, List, MateSide, Numbered,
+    RuleName, RuleTimes, Said, Sentences, SideName, Spell, Squares, Stood, ToMove, in_words,
+};
+
+mod facts;
 
 crate::messages! {
     /// One thing the tutor says. Each variant is one message of `tutor.ftl`, its fields that
-    /// message's arguments.
+    /// message's arguments: typed facts (squares, pieces, moves, counts, content texts,
+    /// nested sentences), worded per language by their `Arg`. A `String` field is free text:
+    /// what the learner typed, a name or a link, or words already worded elsewhere (said on
+    /// the variant).
     pub(crate) enum Say {
+        /// Glue around sentences already worded (`then`).
         TwoSentences { first: String, second: String } = "two-sentences",
+        /// Glue around words already worded (`aside`).
         Aside { remark: String } = "aside",
         Welcome = "welcome",
         ChooseLanguage = "choose-language",
@@ -56,16 +63,20 @@ crate::messages! {
         True = "true-word",
         False = "false-word",
         TooLong = "too-long",
+        /// The command as the learner typed it.
         UnknownCommand { word: String } = "unknown-command",
         StaleButton = "stale-button",
         ButtonSpent = "button-spent",
         AlreadyAnswered = "already-answered",
+        /// `input`: what the learner typed, as they typed it (also below).
         UnreadMove { input: String, spelled: Example } = "unread-move",
         UnreadMoveNoExample { input: String } = "unread-move-no-example",
         UnreadXiangqi { input: String, spelled: Example } = "unread-xiangqi",
         UnreadCannon { input: String, spelled: Example } = "unread-cannon",
         NothingToDo = "nothing-to-do",
+        /// The answers as their buttons show them, joined (`either`).
         UnreadableAnswer { choices: String } = "unreadable-answer",
+        /// The answers as their buttons show them, joined (`either`).
         AnswerWithButtons { choices: String } = "answer-with-buttons",
         OrWord = "or-word",
         ExplainUsage = "explain-usage",
@@ -83,12 +94,15 @@ crate::messages! {
         NoHint = "no-hint",
         NoSolution = "no-solution",
         MoveSolution { san: San, why: Text } = "move-solution",
+        /// `said`: the referee's words for the move (`rules::text`, the lesson's own wording).
         MoveSolutionInWords { said: String, why: Text } = "move-solution-in-words",
+        /// The step's explanation, trimmed.
         WhyRight { why: String } = "why-right",
         SquaresUnreadable = "squares-unreadable",
         SquaresMissing { count: usize } = "squares-missing",
         SquaresWrong { squares: Squares } = "squares-wrong",
         SquaresSolution { squares: Squares, why: Text } = "squares-solution",
+        /// The answer's label and explanation, as the judged answer already words them.
         JudgeSolution { answer: String, why: String } = "judge-solution",
         DrawStalemate = "draw-stalemate",
         DrawInsufficientMaterial = "draw-insufficient-material",
@@ -123,6 +137,7 @@ crate::messages! {
         GameHintFreeCapture { square: Square, piece: Option<Role> } = "game-hint-free-capture",
         GameHintNone = "game-hint-none",
         GameYouPlayed { san: Said } = "game-you-played",
+        /// `what`: the referee's words for the move (`rules::text::legal_in_words`).
         TutorAnswered { san: Said, what: String } = "tutor-answered",
         GameYouAreInCheck = "game-you-are-in-check",
         ClaimThreefoldNow = "claim-threefold-now",
@@ -181,9 +196,12 @@ crate::messages! {
         DuelKept = "duel-kept",
         DuelUnderWay = "duel-under-way",
         DuelNeedsTelegram = "duel-needs-telegram",
+        /// The link that joins the game.
         DuelInvitation { link: String } = "duel-invitation",
+        /// A player's name.
         DuelGroupInvitation { name: String } = "duel-group-invitation",
         DuelOwnGroupInvitation = "duel-own-group-invitation",
+        /// A player's name.
         DuelForPlayer { name: String } = "duel-for-player",
         DuelNotYourButton = "duel-not-your-button",
         DuelNotYourGame = "duel-not-your-game",
@@ -201,6 +219,7 @@ crate::messages! {
         DuelCaption { side: SideName } = "duel-caption",
         DuelMayClaimAbandoned { days: u32 } = "duel-may-claim-abandoned",
         DuelNoHints = "duel-no-hints",
+        /// `what`: the referee's words for the move (`rules::text::legal_in_words`).
         DuelFriendPlayed { san: Said, what: String } = "duel-friend-played",
         DuelFriendPlayedBare { san: Said } = "duel-friend-played-bare",
         DuelOfferDeclinedByMove = "duel-offer-declined-by-move",
@@ -239,7 +258,9 @@ crate::messages! {
         PuzzleTryAgain = "puzzle-try-again",
         PuzzleCountedAsMissed = "puzzle-counted-as-missed",
         NoMateFromHere = "no-mate-from-here",
-        /// The search ran out of its budget before it could judge the learner's move.
+        /// The search ran out of its budget before it could judge the learner's move: `san`
+        /// is the move as the learner reads moves in a puzzle, the referee's words for it in
+        /// a lesson's mate step.
         SearchUndecidedMove { san: String } = "search-undecided-move",
         /// The search ran out of its budget before it could find the mate (hint, solution).
         SearchTooHard = "search-too-hard",
@@ -267,6 +288,7 @@ crate::messages! {
         TryAgain = "try-again",
         BoardRestored = "board-restored",
         ThinkAgain = "think-again",
+        /// The right answer's label, as the judged answer words it.
         QuizWrongAnswer { key: String } = "quiz-wrong-answer",
         QuizStatementTrue = "quiz-statement-true",
         QuizStatementFalse = "quiz-statement-false",
@@ -278,8 +300,9 @@ crate::messages! {
         PracticeDone = "practice-done",
         CourseMapLegend = "course-map-legend",
         LessonButton { unit: u32, title: Text } = "lesson-button",
+        /// The name as the learner typed it.
         NoLessonNamed { name: String } = "no-lesson-named",
-        /// `/play` with something that is no level.
+        /// `/play` with something that is no level, as the learner typed it.
         NoSuchLevel { given: String } = "no-such-level",
         HintCapture { piece: Role, from: Square, to: Square, captured: Role } = "hint-capture",
         HintMore = "hint-more",
@@ -289,6 +312,7 @@ crate::messages! {
         TapSquaresPicked { squares: Squares } = "tap-squares-picked",
         TapSquaresNone = "tap-squares-none",
         ButtonDone = "button-done",
+        /// What the learner typed after `/explain`.
         ExplainNeedsMove { fen: String } = "explain-needs-move",
         PuzzleCaptionRated { side: ToMove, mate_in: u32, left: u32, rating: u32 } = "puzzle-caption-rated",
         BoardTurned = "board-turned",
@@ -317,6 +341,7 @@ crate::messages! {
         MateStepLeft { left: u32 } = "mate-step-left",
         MateStepMove { white: IsWhite, piece: Role, from: Square, to: Square } = "mate-step-move",
         MateStepMoveCapture { white: IsWhite, piece: Role, from: Square, to: Square, captured: Role } = "mate-step-move-capture",
+        /// The referee's words for the learner's move (`rules::text::legal_in_words`).
         MateStepKeeps { said: String } = "mate-step-keeps",
         MateStepDefence { defence: Option<Box<Say>> } = "mate-step-defence",
         MateStepStalemate { side: MateSide } = "mate-step-stalemate",

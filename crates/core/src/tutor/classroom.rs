@@ -783,6 +783,20 @@ impl DailyTime {
     }
 }
 
+/// A time of day for a class's puzzle (`07:05`), as a message's argument.
+impl crate::i18n::Arg for DailyTime {
+    fn value(&self, _: Lang) -> crate::i18n::fluent::FluentValue<'static> {
+        crate::i18n::fluent::FluentValue::from(self.to_string())
+    }
+}
+
+#[cfg(test)]
+impl crate::i18n::Sample for DailyTime {
+    fn sample() -> Self {
+        DailyTime::At(425)
+    }
+}
+
 impl std::fmt::Display for DailyTime {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

@@ -3,10 +3,11 @@
 
 use super::cx::Cx;
 use super::reply::Reply;
-use super::words::{self, Say};
+use super::words::Say;
 use crate::draw;
 use crate::render::BoardView;
 use crate::rules::{self, RuleCode, Verdict, text::verdict_text};
+use crate::tutor::words::{LadderLevel, List, RuleTimes};
 use shakmaty::Position as _;
 
 /// `/explain FEN move`: the FEN is everything but the last word.
@@ -57,19 +58,16 @@ pub(super) fn progress(cx: &mut Cx<'_>) {
     let lang = cx.lang();
     let p = &cx.session.progress;
     let total_steps = cx.catalog.steps().len();
-    let level = super::ladder::level_name(p.points, p.rated_games, lang);
+    let level = LadderLevel {
+        points: p.points,
+        rated_games: p.rated_games,
+    };
     let mut errors: Vec<(&RuleCode, &u32)> = p.rule_errors.iter().collect();
     errors.sort_by(|a, b| b.1.cmp(a.1));
-    let errors: Vec<String> = errors
+    let errors: Vec<RuleTimes> = errors
         .iter()
         .take(3)
-        .map(|(code, n)| {
-            let rule = Say::RuleName {
-                code: (*code).clone(),
-            }
-            .to(lang);
-            format!("{rule} ×{n}")
-        })
+        .map(|(code, n)| RuleTimes((*code).clone(), **n))
         .collect();
     let mut text = Say::Progress {
         steps_done: p.steps_done.len(),
@@ -117,7 +115,7 @@ pub(super) fn progress(cx: &mut Cx<'_>) {
     if !errors.is_empty() {
         text.push_str(
             &Say::ProgressErrors {
-                errors: words::list(lang, &errors),
+                errors: List(errors),
             }
             .to(lang),
         );

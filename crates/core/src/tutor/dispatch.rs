@@ -339,9 +339,7 @@ impl Cx<'_> {
 
     /// "OK, now in 繁體中文": the language chosen, named in itself.
     fn lang_set(&mut self, lang: Lang) {
-        let text = self.t(&Say::LangSet {
-            script: words::language_name(lang).to_owned(),
-        });
+        let text = self.t(&Say::LangSet { script: lang });
         self.reply(Reply::text(text));
     }
 

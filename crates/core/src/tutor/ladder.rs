@@ -3,9 +3,6 @@
 //! puzzle is a win against the puzzle's points, a failed one a loss; a quiz round is a game
 //! against the learner's own level.
 
-use super::words::Say;
-use crate::rules::Lang;
-
 /// How a game ended, seen from the learner.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GameResult {
@@ -73,19 +70,6 @@ pub fn level(points: i32) -> u32 {
     30u32.saturating_sub(step).max(1)
 }
 
-/// The level as the learner reads it.
-#[must_use]
-pub fn level_name(points: i32, rated_games: u32, lang: Lang) -> String {
-    if rated_games == 0 {
-        Say::Unranked.to(lang)
-    } else {
-        Say::Level {
-            level: level(points),
-        }
-        .to(lang)
-    }
-}
-
 /// The ladder points of a puzzle with a Lichess-style rating (400 ≈ 0 points, +100 a level).
 #[must_use]
 pub fn puzzle_points(rating: Option<u32>) -> i32 {
@@ -124,7 +108,5 @@ mod tests {
         assert_eq!(level(2900), 1);
         assert_eq!(level(10_000), 1);
         assert_eq!(level(-50), 30);
-        assert_eq!(level_name(0, 0, Lang::Zh), "无级别");
-        assert_eq!(level_name(250, 3, Lang::Zh), "28级");
     }
 }

@@ -2,84 +2,70 @@
 //! lesson's basic-mate step): the learner's move followed by the defence, why a mated king
 //! cannot escape, and moves said in SAN.
 
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{Chess, Move, Position};
 
-use super::words::{self, Say};
-use crate::rules::{self, Lang};
+use super::words::Say;
+use super::words::{IsWhite, List, Sentences};
 use crate::search::defence::MoveJudgement;
 use crate::search::{Budget, OutOfBudget};
 
 /// Why a mated king cannot escape: who checks it, where it could go and why it cannot, and
 /// that the check can be neither taken nor blocked.
-pub(super) fn why_mate(mated: &Chess, lang: Lang) -> String {
+pub(super) fn why_mate(mated: &Chess) -> Sentences {
     let side = mated.turn();
     let Some(king) = mated.board().king_of(side) else {
-        return String::new();
+        return Sentences(Vec::new());
     };
-    let checkers: Vec<String> = mated
+    let checkers: Vec<Say> = mated
         .checkers()
         .into_iter()
         .filter_map(|sq| {
             let role = mated.board().role_at(sq)?;
-            Some(
-                Say::PieceOn {
-                    piece: rules::text::piece_name(role, lang),
-                    square: sq.to_string(),
-                }
-                .to(lang),
-            )
+            Some(Say::PieceOn {
+                piece: role,
+                square: sq,
+            })
         })
         .collect();
-    let king_words = Say::KingOn {
-        white: if side == Color::White { "yes" } else { "no" }.to_owned(),
-        square: king.to_string(),
-    }
-    .to(lang);
-    let mut parts = vec![
-        if checkers.len() > 1 {
-            Say::WhyMateDouble {
-                king: king_words,
-                checker: words::list(lang, &checkers),
-            }
-        } else {
-            Say::WhyMateCheck {
-                king: king_words,
-                checker: checkers.concat(),
-            }
-        }
-        .to(lang),
-    ];
+    let king_words = Box::new(Say::KingOn {
+        white: IsWhite(side),
+        square: king,
+    });
+    let single = checkers.len() == 1;
+    let mut parts = vec![match <[Say; 1]>::try_from(checkers) {
+        Ok([checker]) => Say::WhyMateCheck {
+            king: king_words,
+            checker: Box::new(checker),
+        },
+        Err(checkers) => Say::WhyMateDouble {
+            king: king_words,
+            checker: List(checkers),
+        },
+    }];
     let (mut own, mut covered) = (Vec::new(), Vec::new());
     for sq in shakmaty::attacks::king_attacks(king) {
         match mated.board().color_at(sq) {
-            Some(c) if c == side => own.push(sq.to_string()),
-            _ => covered.push(sq.to_string()),
+            Some(c) if c == side => own.push(sq),
+            _ => covered.push(sq),
         }
     }
+    let no_square = covered.is_empty() && own.is_empty();
     if !covered.is_empty() {
-        parts.push(
-            Say::WhyMateCovered {
-                squares: words::list(lang, &covered),
-                count: covered.len(),
-            }
-            .to(lang),
-        );
+        parts.push(Say::WhyMateCovered {
+            count: covered.len(),
+            squares: List(covered),
+        });
     }
     if !own.is_empty() {
-        parts.push(
-            Say::WhyMateOwn {
-                squares: words::list(lang, &own),
-            }
-            .to(lang),
-        );
+        parts.push(Say::WhyMateOwn { squares: List(own) });
     }
-    if covered.is_empty() && own.is_empty() {
-        parts.push(Say::WhyMateNowhere.to(lang));
+    if no_square {
+        parts.push(Say::WhyMateNowhere);
     }
-    if checkers.len() == 1 {
-        parts.push(Say::WhyMateNoHelp.to(lang));
+    if single {
+        parts.push(Say::WhyMateNoHelp);
     }
-    parts.join(if lang == Lang::En { " " } else { "" })
+    Sentences(parts)
 }
 
 /// The learner's move `mv` in `pos` and the defence's reply, as the judgement says: the

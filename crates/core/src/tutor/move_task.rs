@@ -215,11 +215,18 @@ pub(crate) fn tap_square<T: MoveTask>(task: T, cx: &mut Cx<'_>, square: Square) 
         // One of the learner's pieces: pick it (or pick it instead).
         (Some(piece), _) => {
             pick(cx, Some(square));
-            let name = rules::text::piece_name(piece.role, lang);
             let note = if targets(&board.pos, square).is_empty() {
-                words::tap_picked_stuck(lang, &name, square)
+                Say::TapPickedStuck {
+                    piece: piece.role,
+                    square,
+                }
+                .to(lang)
             } else {
-                words::tap_picked(lang, &name, square)
+                Say::TapPicked {
+                    piece: piece.role,
+                    square,
+                }
+                .to(lang)
             };
             show(cx, board, Some(square), &note);
             task.into()
@@ -334,7 +341,7 @@ fn offer_promotion<T: MoveTask>(task: &T, cx: &mut Cx<'_>, from: Square, to: Squ
     let caption = format!(
         "{}\n\n{}",
         board.caption,
-        words::choose_promotion(lang, from, to)
+        Say::ChoosePromotion { from, to }.to(lang)
     );
     let reply = Reply::board(view, caption)
         .with_row(choices)
@@ -342,7 +349,7 @@ fn offer_promotion<T: MoveTask>(task: &T, cx: &mut Cx<'_>, from: Square, to: Squ
     cx.update_task(reply);
     cx.out.page_said = Some(PageSaid {
         result: DropResult::Promote,
-        text: words::choose_promotion(lang, from, to),
+        text: Say::ChoosePromotion { from, to }.to(lang),
         overlay: Overlay::default(),
     });
 }

@@ -15,11 +15,13 @@ use super::ladder::{self, GameResult};
 use super::mating::{self, why_mate};
 use super::move_task::{MoveTask, Refusal, TaskBoard};
 use super::reply::{Button, Event, Reply};
-use super::spelling::{self, Spell, said};
+use super::spelling::Spell;
 use super::state::{DailyTag, Mode, PuzzleState, Scored};
 use super::tap;
-use super::words::{self, Say};
+use super::words::Say;
+use super::words::{Delta, LadderLevel, Line, List, Said, ToMove};
 use crate::content::PuzzleId;
+use crate::content::Text;
 use crate::content::puzzle::MatePuzzle;
 use crate::draw::{self, move_squares};
 use crate::render::{ArrowKind, BoardView, MarkKind};
@@ -189,7 +191,7 @@ fn caption(cx: &Cx<'_>, now: &PuzzleState) -> String {
     let white = now.pos().turn() == Color::White;
     let puzzle = cx.catalog.puzzle(&now.id);
     let mate_in = puzzle.map_or(now.moves_left, MatePuzzle::mate_in);
-    let side = words::side_to_move(lang, white);
+    let side = ToMove(now.pos().turn());
     let mut text = match puzzle.and_then(MatePuzzle::rating) {
         Some(rating) => Say::PuzzleCaptionRated {
             side,
@@ -301,9 +303,12 @@ fn points_text(cx: &Cx<'_>, state: &PuzzleState, ended_solved: bool) -> Option<S
     let scored = state.scored?;
     let lang = cx.lang();
     let p = &cx.session.progress;
-    let level = ladder::level_name(p.points, p.rated_games, lang);
+    let level = LadderLevel {
+        points: p.points,
+        rated_games: p.rated_games,
+    };
     let change = Say::PointsChange {
-        delta: format!("{:+}", scored.after - scored.before),
+        delta: Delta(scored.after - scored.before),
         before: scored.before,
         after: scored.after,
         rating: scored.rating,
@@ -331,19 +336,11 @@ fn points_text(cx: &Cx<'_>, state: &PuzzleState, ended_solved: bool) -> Option<S
 /// pin, deflection."), so that the seeds' names (牵制, 引离 …) are met on the board.
 fn tactics_line(cx: &Cx<'_>, state: &PuzzleState) -> Option<String> {
     let puzzle = cx.catalog.puzzle(&state.id)?;
-    let names: Vec<String> = crate::content::puzzle::themes::tactics(puzzle.themes())
+    let names: Vec<Text> = crate::content::puzzle::themes::tactics(puzzle.themes())
         .into_iter()
-        .map(|(en, zh)| match cx.lang() {
-            Lang::En => en.to_owned(),
-            Lang::Zh => zh.to_owned(),
-            Lang::ZhHant => crate::i18n::hant::to_traditional(zh),
-        })
+        .map(|(en, zh)| Text::new(zh, en))
         .collect();
-    (!names.is_empty()).then(|| {
-        cx.t(&Say::PuzzleTactics {
-            names: words::list(cx.lang(), &names),
-        })
-    })
+    (!names.is_empty()).then(|| cx.t(&Say::PuzzleTactics { names: List(names) }))
 }
 
 /// The puzzle is over: its message shows the end, the words, and the next puzzle.
@@ -442,10 +439,10 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
     let tried = move_squares(&mv);
     // Moves are said as this learner reads them (in Chinese words before the notation unit).
     let spell = cx.spell();
-    let played = said(&pos, mv, spell, lang);
+    let played = Said::new(&pos, mv, spell);
     let Ok(judgement) = mating::judge(&pos, mv, now.moves_left) else {
         let msg = cx.t(&Say::SearchUndecidedMove {
-            san: played.clone(),
+            san: played.to(lang),
         });
         let reply = now.message(cx, now.view(), &msg);
         cx.update_task(reply);
@@ -470,18 +467,18 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
                 view = view.with_last_move(f, t);
             }
             let mut msg = Say::PuzzleMates {
-                right: Say::Right.to(lang),
+                right: Box::new(Say::Right),
                 san: played,
             }
             .to(lang);
             msg.push('\n');
-            msg.push_str(&why_mate(&after, lang));
-            let others = other_mates(&pos, mv, spell, lang);
+            msg.push_str(&why_mate(&after).to(lang));
+            let others = other_mates(&pos, mv, spell);
             if !others.is_empty() {
                 msg.push('\n');
                 msg.push_str(
                     &Say::AlsoMates {
-                        moves: words::list(lang, &others),
+                        moves: List(others),
                     }
                     .to(lang),
                 );
@@ -490,7 +487,7 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
             finished(cx, now, view, msg)
         }
         MoveJudgement::KeepsMate { best_defence, .. } => {
-            let reply_san = said(&after, best_defence, spell, lang);
+            let reply_san = Said::new(&after, best_defence, spell);
             let next = mating::after_defence(&pos, mv, best_defence);
             let left = now.moves_left.saturating_sub(1);
             now.fen = next.clone().into();
@@ -521,7 +518,7 @@ fn play(mut now: PuzzleState, cx: &mut Cx<'_>, verdict: Verdict, input: &str) ->
                 san: played,
                 mate_in,
                 within: now.moves_left,
-                defence: spelling::line(&after, &refutation, spell, lang),
+                defence: Line::new(&after, &refutation, spell),
             }
             .to(lang);
             wrong(cx, now, tried, &refutation, msg)
@@ -548,8 +545,8 @@ fn refuted(
     moves_left: u32,
     (spell, lang): (Spell, Lang),
 ) -> String {
-    let played = said(pos, mv, spell, lang);
-    let defence = spelling::line(after, refutation, spell, lang);
+    let played = Said::new(pos, mv, spell);
+    let defence = Line::new(after, refutation, spell);
     if moves_left > 1 {
         return Say::PuzzleEscapes {
             san: played,
@@ -562,31 +559,25 @@ fn refuted(
         return Say::PuzzleNoCheck { san: played }.to(lang);
     }
     let how = match refutation.first() {
-        Some(reply) if reply.role() == Role::King && !reply.is_capture() => Say::HowKing {
-            square: reply.to().to_string(),
-        },
+        Some(reply) if reply.role() == Role::King && !reply.is_capture() => {
+            Say::HowKing { square: reply.to() }
+        }
         Some(reply) if after.checkers().contains(reply.to()) => Say::HowCapture {
-            piece: after
-                .board()
-                .role_at(reply.to())
-                .map_or_else(String::new, |r| rules::text::piece_name(r, lang)),
+            piece: after.board().role_at(reply.to()),
         },
-        Some(reply) if reply.role() == Role::King => Say::HowKing {
-            square: reply.to().to_string(),
-        },
+        Some(reply) if reply.role() == Role::King => Say::HowKing { square: reply.to() },
         _ => Say::HowBlock,
-    }
-    .to(lang);
+    };
     Say::PuzzleCheckAnswered {
         san: played,
-        how,
+        how: Box::new(how),
         defence,
     }
     .to(lang)
 }
 
 /// The other moves that would have mated at once, said as the learner reads moves.
-fn other_mates(pos: &Chess, played: Move, spell: Spell, lang: Lang) -> Vec<String> {
+fn other_mates(pos: &Chess, played: Move, spell: Spell) -> Vec<Said> {
     pos.legal_moves()
         .into_iter()
         .filter(|&m| m != played)
@@ -595,7 +586,7 @@ fn other_mates(pos: &Chess, played: Move, spell: Spell, lang: Lang) -> Vec<Strin
             after.play_unchecked(m);
             after.is_checkmate()
         })
-        .map(|m| said(pos, m, spell, lang))
+        .map(|m| Said::new(pos, m, spell))
         .collect()
 }
 
@@ -644,27 +635,27 @@ fn hint(mut now: PuzzleState, cx: &mut Cx<'_>) -> Mode {
         // are said when it ends.
         decide(cx, &mut now, false);
     }
-    let piece = rules::text::piece_name(h.piece, lang);
+    let piece = h.piece;
     let mut view = now.view().with_mark(h.piece_square, MarkKind::Highlight);
     let captured = now.pos().board().role_at(h.target_square);
     let msg = match (rung, captured) {
         (1, _) => Say::HintPiece {
             piece,
-            square: h.piece_square.to_string(),
+            square: h.piece_square,
         },
         (2, Some(captured)) => Say::HintCapture {
             piece,
-            from: h.piece_square.to_string(),
-            to: h.target_square.to_string(),
-            captured: rules::text::piece_name(captured, lang),
+            from: h.piece_square,
+            to: h.target_square,
+            captured,
         },
         (2, None) => Say::HintSquare {
             piece,
-            from: h.piece_square.to_string(),
-            to: h.target_square.to_string(),
+            from: h.piece_square,
+            to: h.target_square,
         },
         _ => Say::HintMove {
-            san: said(now.pos(), h.key, cx.spell(), lang),
+            san: Said::new(now.pos(), h.key, cx.spell()),
         },
     }
     .to(lang);
@@ -692,7 +683,7 @@ fn solution(mut now: PuzzleState, cx: &mut Cx<'_>) -> Mode {
     // Seen, so no longer the learner's own to solve for the class.
     now.daily = None;
     let points = points_text(cx, &now, false);
-    let line = spelling::line(now.pos(), &sol.line, cx.spell(), lang);
+    let line = Line::new(now.pos(), &sol.line, cx.spell());
     let mut view = now.view();
     if let Some((f, t)) = sol.line.first().and_then(move_squares) {
         view = view.with_arrow(f, t, ArrowKind::Good);
@@ -707,7 +698,7 @@ fn solution(mut now: PuzzleState, cx: &mut Cx<'_>) -> Mode {
     }
     if end.is_checkmate() {
         msg.push('\n');
-        msg.push_str(&why_mate(&end, lang));
+        msg.push_str(&why_mate(&end).to(lang));
     }
     if let Some(tactics) = tactics_line(cx, &now) {
         msg.push('\n');

@@ -14,6 +14,7 @@ use crate::content::QuizId;
 use crate::content::generate::{Generator, Topic};
 use crate::content::quiz::{Answer, QuizItem, Response, letter};
 use crate::render::BoardView;
+use crate::tutor::words::{Delta, LadderLevel};
 
 /// Questions in a round.
 pub const ROUND: u32 = 5;
@@ -511,12 +512,15 @@ fn end_round(cx: &mut Cx<'_>, right: u32) -> Mode {
     p.points = (p.points + ladder::exchange(p.points, p.points, result)).max(0);
     p.rated_games = p.rated_games.saturating_add(1);
     let delta = p.points - before;
-    let level = ladder::level_name(p.points, p.rated_games, lang);
+    let level = LadderLevel {
+        points: p.points,
+        rated_games: p.rated_games,
+    };
     let first_game = p.rated_games == 1;
     let mut msg = Say::QuizRoundDone {
         right,
         round: ROUND,
-        delta: format!("{delta:+}"),
+        delta: Delta(delta),
         level,
     }
     .to(lang);

@@ -6,111 +6,11 @@
 
 use shakmaty::{Chess, Move, Position, Role};
 
-use super::words::Say;
+use super::words::{Example, Say};
+pub(crate) use super::words::{Spell, in_words};
+use crate::rules::Lang;
 use crate::rules::notation;
 use crate::rules::phrase::{self, Xiangqi};
-use crate::rules::{self, Lang};
-
-/// `mv` as a learner of `lang` may type it: with the piece's name in Chinese (`车e4`, `兵吃e5`,
-/// `e8后`, `O-O`), in SAN in English (`Re4`).
-#[must_use]
-pub(crate) fn in_words(pos: &Chess, mv: Move, lang: Lang) -> String {
-    let san = shakmaty::san::San::from_move(pos, mv);
-    if lang == Lang::En {
-        return san.to_string();
-    }
-    let name = |role| rules::text::piece_name(role, lang);
-    match mv {
-        Move::Castle { .. } => san.to_string(),
-        Move::Normal {
-            role: Role::Pawn,
-            to,
-            promotion,
-            capture,
-            ..
-        } => {
-            let mut s = if capture.is_some() {
-                format!("{}吃{to}", name(Role::Pawn))
-            } else {
-                to.to_string()
-            };
-            if let Some(p) = promotion {
-                s.push_str(&name(p));
-            }
-            s
-        }
-        Move::EnPassant { to, .. } => format!("{}吃{to}", name(Role::Pawn)),
-        Move::Normal {
-            role,
-            from,
-            to,
-            capture,
-            ..
-        } => {
-            // Told apart by its square when another piece of its kind could go there too.
-            let from = if san.to_string().len() > 3 + usize::from(capture.is_some()) {
-                from.to_string()
-            } else {
-                String::new()
-            };
-            let take = if capture.is_some() { "吃" } else { "" };
-            format!("{}{from}{take}{to}", name(role))
-        }
-        Move::Put { .. } => san.to_string(),
-    }
-}
-
-/// How a move is said to a learner in a sentence.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Spell {
-    /// In SAN (`Rxg2#`): in English, where the piece letters are the piece words' first
-    /// letters.
-    San,
-    /// In Chinese, before the notation unit: the piece's name and the square, as the learner
-    /// types it (`车吃g2`).
-    Words,
-    /// In Chinese, after the notation unit: SAN with the words beside it (`Rxg2#（车吃g2）`).
-    Both,
-}
-
-/// `mv`, legal in `pos`, said the way `spell` says.
-#[must_use]
-pub(crate) fn said(pos: &Chess, mv: Move, spell: Spell, lang: Lang) -> String {
-    match spell {
-        Spell::San => notation::san(pos, mv),
-        Spell::Words => in_words(pos, mv, lang),
-        Spell::Both => format!(
-            "{}{}",
-            notation::san(pos, mv),
-            super::words::aside(lang, &in_words(pos, mv, lang))
-        ),
-    }
-}
-
-/// A line of moves from `pos` (at most four), said the way `spell` says.
-#[must_use]
-pub(crate) fn line(pos: &Chess, moves: &[Move], spell: Spell, lang: Lang) -> String {
-    let mut pos = pos.clone();
-    let mut out = Vec::new();
-    for &mv in moves.iter().take(4) {
-        if !pos.is_legal(mv) {
-            break;
-        }
-        out.push(said(&pos, mv, spell, lang));
-        pos.play_unchecked(mv);
-    }
-    out.join(if spell == Spell::San { " " } else { "，" })
-}
-
-/// `车e4 或 a4e4` / `Re4 or a4e4`.
-fn both(pos: &Chess, mv: Move, lang: Lang) -> String {
-    let squares = notation::uci(mv).to_string();
-    let words = in_words(pos, mv, lang);
-    if words == squares {
-        return words;
-    }
-    super::words::either(lang, &[words, squares])
-}
 
 /// The piece an unread input names (`车一进七`, `rook to the end`, `马跳`): the example is
 /// then a move of that piece.
@@ -192,7 +92,7 @@ pub(crate) fn checks(pos: &Chess) -> Vec<Move> {
 #[must_use]
 pub(crate) fn unread(pos: &Chess, input: &str, example: Option<Move>, lang: Lang) -> String {
     let input: String = input.chars().take(24).collect();
-    let spelled = example.map(|mv| both(pos, mv, lang));
+    let spelled = example.map(|mv| Example::new(pos, mv));
     match (phrase::xiangqi(&input), spelled) {
         (Some(Xiangqi::Cannon), Some(spelled)) => Say::UnreadCannon { input, spelled },
         (Some(Xiangqi::Notation { .. }), Some(spelled)) => Say::UnreadXiangqi { input, spelled },
@@ -205,6 +105,7 @@ pub(crate) fn unread(pos: &Chess, input: &str, example: Option<Move>, lang: Lang
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules;
     use crate::rules::{Verdict, parse_fen};
 
     /// Every spelling shown reads back as the move it shows, in every language.

@@ -214,10 +214,7 @@ fn set_lang(cx: &mut Cx<'_>, ctx: &ClassContext, lang: Option<Lang>) {
         class: class.id,
         lang,
     });
-    let text = ClassSay::LangSet {
-        script: words::language_name(lang).to_owned(),
-    }
-    .to(lang);
+    let text = ClassSay::LangSet { script: lang }.to(lang);
     cx.reply(Reply::text(text));
 }
 

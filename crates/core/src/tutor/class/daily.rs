@@ -7,7 +7,7 @@
 //!
 //! [`Input::ClassTick`]: crate::tutor::Input::ClassTick
 
-use shakmaty::{Color, Position};
+use shakmaty::Position;
 
 use super::who::{class_lang, taught_class};
 use super::words::ClassSay;
@@ -22,9 +22,9 @@ use crate::tutor::classroom::{
 use crate::tutor::cx::Cx;
 use crate::tutor::effect::To;
 use crate::tutor::reply::Reply;
-use crate::tutor::spelling::{Spell, said};
+use crate::tutor::spelling::Spell;
 use crate::tutor::state::{DailyTag, Mode};
-use crate::tutor::words;
+use crate::tutor::words::{Said, ToMove};
 
 /// The longest mate a class's puzzle of the day asks for.
 const DAILY_MATE_MAX: u32 = 2;
@@ -46,9 +46,7 @@ pub fn set(cx: &mut Cx<'_>, ctx: &ClassContext, time: Option<DailyTime>) {
     });
     let say = match time {
         DailyTime::Off => ClassSay::DailyOff,
-        DailyTime::At(_) => ClassSay::DailySet {
-            time: time.to_string(),
-        },
+        DailyTime::At(_) => ClassSay::DailySet { time },
     };
     cx.reply(Reply::text(say.to(lang)));
 }
@@ -82,10 +80,9 @@ pub(crate) fn daily_post(
     bot: Option<&str>,
 ) -> Reply {
     let pos = puzzle.position();
-    let white = pos.turn() == Color::White;
     let view = BoardView::from_position(pos).with_orientation(pos.turn());
     let mut text = ClassSay::DailyPost {
-        side: words::side_to_move(lang, white),
+        side: ToMove(pos.turn()),
         mate_in: puzzle.mate_in(),
     }
     .to(lang);
@@ -174,7 +171,7 @@ pub(crate) fn judge_answer(puzzle: &MatePuzzle, text: &str, lang: Lang) -> Daily
     } else {
         Spell::Both
     };
-    let san = said(pos, info.mv, spell, lang);
+    let san = Said::new(pos, info.mv, spell);
     match super::super::mating::judge(pos, info.mv, puzzle.mate_in()) {
         Ok(judgement) if judgement.is_correct() => DailyAnswer::Right,
         Ok(MoveJudgement::Stalemates) => {

@@ -150,7 +150,7 @@ pub fn close(cx: &mut Cx<'_>, ctx: &ClassContext, pressed: Option<i64>) {
     let mut lines = vec![
         ClassSay::QuizBreakdown {
             title: class.title.clone(),
-            question: item.map_or_else(String::new, |i| i.question.get(lang).to_owned()),
+            question: item.map(|i| i.question.clone()),
             answer,
         }
         .to(lang),

@@ -3,29 +3,25 @@
 //! often, when they were last active), in words and as a CSV file for a spreadsheet. Only
 //! in the teacher's private chat, and only of their own classes.
 
-use chrono::DateTime;
-
-use super::words::ClassSay;
+use super::words::{ClassSay, Day, LastActive, TriesCommand};
 use crate::rules::{Lang, RuleCode};
 use crate::tutor::classroom::{ClassContext, ClassReport, StudentFigures, TOP_RULES};
 use crate::tutor::cx::Cx;
 use crate::tutor::reply::Reply;
-use crate::tutor::words::{self, Say};
+use crate::tutor::words::Say;
+use crate::tutor::words::{List, RuleTimes};
 
 /// `/report`: each class the sender teaches, in words and as CSV; refused elsewhere.
 pub fn send(cx: &mut Cx<'_>, ctx: &ClassContext) {
     if !for_a_teacher(cx, ctx) {
         return;
     }
-    let date = cx
-        .now()
-        .map(|t| t.format("%Y-%m-%d").to_string())
-        .unwrap_or_default();
+    let day = Day(cx.now().map(|t| t.date_naive()));
     // Students are numbered on across the classes, so that `/report 3` names one.
     let mut first = 1;
     for report in &ctx.reports {
         let lang = report.class.lang;
-        cx.reply(Reply::text(text(report, lang, &date, first)));
+        cx.reply(Reply::text(text(report, lang, day, first)));
         first += report.students.len();
         cx.reply(Reply::text(ClassSay::ReportCsv.to(lang)).with_document(
             format!("class-{}.csv", report.class.id.0),
@@ -60,24 +56,13 @@ fn rule_name(code: &RuleCode, lang: Lang) -> String {
     Say::RuleName { code: code.clone() }.to(lang)
 }
 
-/// When a student was last active, as a date and time (UTC), or "never".
-fn last_active(figures: &StudentFigures, lang: Lang) -> String {
-    figures
-        .last_active_ms
-        .and_then(DateTime::from_timestamp_millis)
-        .map_or_else(
-            || ClassSay::ReportNever.to(lang),
-            |t| t.format("%Y-%m-%d %H:%M UTC").to_string(),
-        )
-}
-
 /// The report of one class in words, its students numbered from `first`.
-pub(super) fn text(report: &ClassReport, lang: Lang, date: &str, first: usize) -> String {
+pub(super) fn text(report: &ClassReport, lang: Lang, day: Day, first: usize) -> String {
     let mut out = vec![
         ClassSay::ReportHeading {
             title: report.class.title.clone(),
             students: report.students.len(),
-            date: date.to_owned(),
+            date: day,
         }
         .to(lang),
     ];
@@ -96,26 +81,21 @@ pub(super) fn text(report: &ClassReport, lang: Lang, date: &str, first: usize) -
                 wrong: s.quiz_wrong,
                 solved: s.puzzles_solved,
                 missed: s.puzzles_missed,
-                active: last_active(s, lang),
+                active: LastActive(s.last_active_ms),
             }
             .to(lang),
         );
-        let rules: Vec<String> = top_rules(s)
-            .iter()
-            .map(|(code, n)| format!("{} ×{n}", rule_name(code, lang)))
+        let rules: Vec<RuleTimes> = top_rules(s)
+            .into_iter()
+            .map(|(code, n)| RuleTimes(code, n))
             .collect();
         if rules.is_empty() {
             out.push(ClassSay::ReportNoRules.to(lang));
         } else {
-            out.push(
-                ClassSay::ReportRules {
-                    rules: words::list(lang, &rules),
-                }
-                .to(lang),
-            );
+            out.push(ClassSay::ReportRules { rules: List(rules) }.to(lang));
             out.push(
                 ClassSay::ReportTriesLink {
-                    command: format!("/report_{}", first + i),
+                    command: TriesCommand(first + i),
                 }
                 .to(lang),
             );
@@ -168,7 +148,7 @@ pub(super) fn csv(report: &ClassReport, lang: Lang) -> String {
                 }
             }
         }
-        row.push(field(&last_active(s, lang)));
+        row.push(field(&LastActive(s.last_active_ms).to(lang)));
         out.push_str(&row.join(","));
         out.push_str("\r\n");
     }
@@ -180,6 +160,7 @@ mod tests {
     use super::*;
     use crate::rules::Rule;
     use crate::tutor::classroom::{ClassId, ClassInfo, Person};
+    use chrono::NaiveDate;
 
     fn figures(name: &str, rules: &[(&str, u32)]) -> StudentFigures {
         StudentFigures {
@@ -234,7 +215,12 @@ mod tests {
                 (Rule::Pinned.into(), 2)
             ]
         );
-        let en = text(&report(vec![s.clone()]), Lang::En, "2026-01-01", 4);
+        let en = text(
+            &report(vec![s.clone()]),
+            Lang::En,
+            Day(NaiveDate::from_ymd_opt(2026, 1, 1)),
+            4,
+        );
         assert!(
             en.contains("castling through an attacked square ×5"),
             "{en}"
@@ -242,7 +228,12 @@ mod tests {
         assert!(en.contains("last active 2026-01-01 00:00 UTC"), "{en}");
         assert!(en.contains("4. Ann"), "numbered from the first: {en}");
         assert!(en.contains("/report_4"), "its pictures' link: {en}");
-        let zh = text(&report(vec![s]), Lang::ZhHant, "2026-01-01", 1);
+        let zh = text(
+            &report(vec![s]),
+            Lang::ZhHant,
+            Day(NaiveDate::from_ymd_opt(2026, 1, 1)),
+            1,
+        );
         assert!(zh.contains("易位時王經過被攻擊的格子 ×5"), "{zh}");
     }
 
@@ -261,6 +252,6 @@ mod tests {
         assert!(lines[1].starts_with("'=cmd"), "{}", lines[1]);
         assert!(lines[1].contains("moving a pinned piece,1"), "{}", lines[1]);
         assert!(lines[2].starts_with("\"Li, \"\"Bo\"\"\","), "{}", lines[2]);
-        assert!(text(&report(Vec::new()), Lang::En, "", 1).contains("No student"));
+        assert!(text(&report(Vec::new()), Lang::En, Day(None), 1).contains("No student"));
     }
 }

@@ -19,7 +19,7 @@ use crate::rules::{self, Lang, Verdict};
 use crate::tutor::classroom::{ClassContext, LastTry, StudentFigures};
 use crate::tutor::cx::Cx;
 use crate::tutor::reply::Reply;
-use crate::tutor::words::Say;
+use crate::tutor::words::RuleName;
 
 /// `/report N`: the last tries of the report's student `number` (numbered on across the
 /// classes the sender teaches, as in the report); refused in a group and to non-teachers.
@@ -66,7 +66,7 @@ pub fn student(cx: &mut Cx<'_>, ctx: &ClassContext, number: u32) {
         .to(lang),
     ));
     for (i, (code, count)) in rules.iter().enumerate() {
-        let rule = Say::RuleName { code: code.clone() }.to(lang);
+        let rule = RuleName(code.clone());
         let last = figures.last_tries.iter().find(|t| &t.code == code);
         match last.and_then(|t| picture(t, lang)) {
             Some((view, why)) => cx.reply(Reply::board(

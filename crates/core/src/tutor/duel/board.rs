@@ -12,6 +12,7 @@ use crate::tutor::shared::ABANDON_AFTER_SECS;
 use crate::tutor::shared::{ABANDON_AFTER_DAYS, Seat, SharedGame};
 use crate::tutor::state::Mode;
 use crate::tutor::words::Say;
+use crate::tutor::words::SideName;
 use shakmaty::{Color, Position};
 
 /// Moves of the game shown in the caption.
@@ -100,7 +101,7 @@ pub(super) fn caption(game: &SharedGame, side: Color, lang: Lang) -> String {
     }
     text.push_str(
         &Say::DuelCaption {
-            side: game::side_name(side, lang),
+            side: SideName(side),
         }
         .to(lang),
     );

@@ -14,6 +14,7 @@ use crate::tutor::move_task::MoveTask;
 use crate::tutor::reply::Reply;
 use crate::tutor::state::DuelId;
 use crate::tutor::state::{Mode, Side};
+use crate::tutor::words::Said;
 use crate::tutor::words::Say;
 use shakmaty::{Color, Position};
 
@@ -104,7 +105,7 @@ pub(super) fn claim(mut duel: Duel, cx: &mut Cx<'_>) -> Mode {
         return duel.into();
     };
     let ending = game::make_claim(&mut duel.game.record, claim, duel.me);
-    let said = game::claimed_move(&ending).map(str::to_owned);
+    let said = game::claimed_move(&ending).and_then(Said::written);
     let mine = said.as_ref().map_or_else(String::new, |s| {
         Say::GameYouPlayed { san: s.clone() }.to(lang)
     });

@@ -16,6 +16,7 @@ use crate::tutor::reply::{Button, Reply};
 use crate::tutor::shared::SharedGame;
 use crate::tutor::state::{FinishedGame, Mode, Side};
 use crate::tutor::words::Say;
+use crate::tutor::words::{Delta, LadderLevel};
 use shakmaty::{Color, Position};
 
 /// Counts a finished game for this learner (the first input after the other player ended
@@ -117,9 +118,12 @@ pub(super) fn finish(
         s.settled = true;
     }
     cx.session.duel = None;
-    let level = ladder::level_name(after, cx.session.progress.rated_games, lang);
+    let level = LadderLevel {
+        points: after,
+        rated_games: cx.session.progress.rated_games,
+    };
     let points = Say::GamePoints {
-        delta: format!("{:+}", after - before),
+        delta: Delta(after - before),
         before,
         after,
         level,
@@ -134,7 +138,7 @@ pub(super) fn finish(
         let result = result_for(ending, !me);
         let delta = points_for(&duel.game, !me, result);
         let points = Say::DuelPointsLater {
-            delta: format!("{delta:+}"),
+            delta: Delta(delta),
         }
         .to(other.lang);
         let reply = over_message(&duel.game, !me, other.lang, ending, &theirs, &points);

@@ -7,7 +7,8 @@ use crate::game::record::Record;
 use crate::rules::Lang;
 use crate::tutor::callback::{Action, DuelAct};
 use crate::tutor::cx::Cx;
-use crate::tutor::game;
+use crate::tutor::words::SideName;
+
 use crate::tutor::reply::{Button, Reply};
 use crate::tutor::shared::{Seat, SharedGame};
 use crate::tutor::state::{DuelId, DuelSeat};
@@ -208,7 +209,7 @@ pub(in crate::tutor) fn join(cx: &mut Cx<'_>, id: DuelId, mode: Mode) -> Mode {
         room: game.room,
     });
     let mine = Say::DuelJoined {
-        side: game::side_name(Color::Black, lang),
+        side: SideName(Color::Black),
     }
     .to(lang);
     let note = format!("{mine}\n{}", Say::DuelWaitForFriend.to(lang));

@@ -7,6 +7,7 @@ use crate::tutor::cx::Cx;
 use crate::tutor::move_task::MoveTask;
 use crate::tutor::reply::Reply;
 use crate::tutor::state::Mode;
+use crate::tutor::words::Said;
 use crate::tutor::words::Say;
 use shakmaty::Position;
 
@@ -43,13 +44,11 @@ pub(super) fn play(mut duel: Duel, cx: &mut Cx<'_>, verdict: Verdict, input: &st
         .take_if(|s| s.color() == !duel.me)
         .is_some();
     duel.game.last_move_at = now_secs(cx);
-    let mine = Say::GameYouPlayed {
-        san: info.san.clone(),
-    }
-    .to(lang);
+    let said = Said::san(&pos, info.mv);
+    let mine = Say::GameYouPlayed { san: said.clone() }.to(lang);
     let what = |lang: Lang| {
         let mut note = Say::DuelFriendPlayed {
-            san: info.san.clone(),
+            san: said.clone(),
             what: rules::text::legal_in_words(&pos, &info, lang),
         }
         .to(lang);

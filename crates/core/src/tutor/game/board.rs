@@ -5,14 +5,16 @@ use crate::draw::move_squares;
 use crate::game::engine::Level;
 use crate::game::record::{Claim, Record};
 use crate::render::BoardView;
-use crate::rules::notation::san;
-use crate::rules::{self, Lang};
+use crate::tutor::spelling::Spell;
+use crate::tutor::words::{List, Said, SideName};
+
+use crate::rules::Lang;
 use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
 use crate::tutor::reply::{Button, Reply};
 use crate::tutor::state::{GameState, Mode};
 use crate::tutor::tap;
-use crate::tutor::words::{self, Say};
+use crate::tutor::words::Say;
 use shakmaty::{Color, Position};
 
 /// The levels at which the coach speaks up after each move (and one move may be taken back).
@@ -65,7 +67,7 @@ impl GameState {
         let lang = cx.lang();
         let mut text = Say::GameCaption {
             level: u32::from(self.level.number()),
-            side: side_name(self.learner(), lang),
+            side: SideName(self.learner()),
         }
         .to(lang);
         if self.learner() == Color::Black {
@@ -158,7 +160,7 @@ pub(in crate::tutor) fn your_move(record: &Record, lang: Lang, tap: bool) -> Str
 
 /// Two or three moves of the side to move as the learner would type them (`e5、马f6、O-O`):
 /// examples for the player whose turn it is, Black's for Black.
-pub(super) fn move_examples(pos: &shakmaty::Chess, lang: Lang) -> String {
+pub(super) fn move_examples(pos: &shakmaty::Chess, lang: Lang) -> List<Said> {
     let moves = pos.legal_moves();
     let quiet = |m: &&shakmaty::Move| !m.is_capture() && !m.is_promotion();
     // Towards the centre first (`e4`, `d5`, `Nc3`), then by how it is written: the same
@@ -187,11 +189,12 @@ pub(super) fn move_examples(pos: &shakmaty::Chess, lang: Lang) -> String {
     if chosen.is_empty() {
         chosen = moves.iter().take(2).collect();
     }
-    let examples: Vec<String> = chosen
-        .into_iter()
-        .map(|m| crate::tutor::spelling::in_words(pos, *m, lang))
-        .collect();
-    words::list(lang, &examples)
+    List(
+        chosen
+            .into_iter()
+            .map(|m| Said::new(pos, *m, Spell::Words))
+            .collect(),
+    )
 }
 
 /// The last `count` moves of the game in SAN with their numbers (`12. Nf3 Nc6 13. Bb5`).
@@ -212,10 +215,8 @@ pub(in crate::tutor) fn moves_text(record: &Record, count: usize) -> String {
     out.join(" ")
 }
 
-pub(super) fn piece_at(pos: &shakmaty::Chess, square: shakmaty::Square, lang: Lang) -> String {
-    pos.board()
-        .role_at(square)
-        .map_or_else(String::new, |r| rules::text::piece_name(r, lang))
+pub(super) fn piece_at(pos: &shakmaty::Chess, square: shakmaty::Square) -> Option<shakmaty::Role> {
+    pos.board().role_at(square)
 }
 
 /// What the learner may claim now, said under the board.
@@ -227,10 +228,16 @@ fn claim_available(claim: &Claim, pos: &shakmaty::Chess, lang: Lang) -> String {
         Claim::Threefold {
             with_move: Some(mv),
             ..
-        } => Say::ClaimThreefoldWith { san: san(pos, *mv) }.to(lang),
+        } => Say::ClaimThreefoldWith {
+            san: Said::san(pos, *mv),
+        }
+        .to(lang),
         Claim::FiftyMoves { with_move: None } => Say::ClaimFiftyNow.to(lang),
         Claim::FiftyMoves {
             with_move: Some(mv),
-        } => Say::ClaimFiftyWith { san: san(pos, *mv) }.to(lang),
+        } => Say::ClaimFiftyWith {
+            san: Said::san(pos, *mv),
+        }
+        .to(lang),
     }
 }

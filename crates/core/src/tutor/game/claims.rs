@@ -8,6 +8,7 @@ use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
 use crate::tutor::reply::{Button, Reply};
 use crate::tutor::state::{GameState, Mode};
+use crate::tutor::words::Said;
 use crate::tutor::words::Say;
 use shakmaty::{Color, Position};
 
@@ -35,12 +36,9 @@ pub(in crate::tutor) fn claim(mut game: GameState, cx: &mut Cx<'_>) -> Mode {
     };
     let claimant = game.learner();
     let ending = make_claim(&mut game.record, claim, claimant);
-    let note = claimed_move(&ending).map_or_else(String::new, |said| {
-        Say::GameYouPlayed {
-            san: said.to_owned(),
-        }
-        .to(lang)
-    });
+    let note = claimed_move(&ending)
+        .and_then(Said::written)
+        .map_or_else(String::new, |san| Say::GameYouPlayed { san }.to(lang));
     finish(cx, game, &ending, note)
 }
 

@@ -8,7 +8,8 @@ use crate::game::record::Record;
 use crate::render::{ArrowKind, BoardView, MarkKind};
 use crate::rules::Lang;
 use crate::tutor::reply::Reply;
-use crate::tutor::spelling::{Spell, said};
+use crate::tutor::spelling::Spell;
+use crate::tutor::words::Said;
 use crate::tutor::words::Say;
 use shakmaty::{Color, Position};
 
@@ -35,7 +36,7 @@ pub(super) fn coach_reply_spelled(
     learner: Color,
     (spell, lang): (Spell, Lang),
 ) -> Reply {
-    let san = |pos: &shakmaty::Chess, mv: shakmaty::Move| said(pos, mv, spell, lang);
+    let san = |pos: &shakmaty::Chess, mv: shakmaty::Move| Said::new(pos, mv, spell);
     let before = &record.positions()[point.ply];
     let played = record.moves()[point.ply];
     let number = before.fullmoves().get();
@@ -64,7 +65,7 @@ pub(super) fn coach_reply_spelled(
                 number,
                 played: played_san,
                 capture: san(before, *capture),
-                piece: piece_at(before, capture.to(), lang),
+                piece: piece_at(before, capture.to()),
             }
         }
         coach::PointKind::LeftHanging { square, taken_by } => {
@@ -81,8 +82,8 @@ pub(super) fn coach_reply_spelled(
             Say::CoachLeftHanging {
                 number,
                 played: played_san,
-                piece: piece_at(after, *square, lang),
-                square: square.to_string(),
+                piece: piece_at(after, *square),
+                square: *square,
             }
         }
         coach::PointKind::AllowedMate { mate } => {

@@ -1,21 +1,21 @@
 //! How a game ends: every ending of the Laws said with its rule, the result counted, the
 //! review after the game, and `/pgn`.
 
-use super::board::{COACHED_LEVELS, level_points, piece_at, side_name};
+use super::board::{COACHED_LEVELS, level_points, piece_at};
 use super::coach::coach_reply_spelled;
 use crate::game::coach;
 use crate::game::pgn;
 use crate::game::record::{Ending, Record};
 use crate::render::MarkKind;
-use crate::rules::notation::san;
 use crate::rules::{DeadMaterial, Lang};
 use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
 use crate::tutor::ladder::{self, GameResult};
 use crate::tutor::reply::{Button, Event, Reply};
-use crate::tutor::spelling::{Spell, said};
+use crate::tutor::spelling::Spell;
 use crate::tutor::state::{FinishedGame, GameState, Mode};
-use crate::tutor::words::{self, Say};
+use crate::tutor::words::Say;
+use crate::tutor::words::{Delta, LadderLevel, List, Numbered, Said, SideName, Stood};
 use shakmaty::{Color, Position};
 
 /// The game is over: the ending with its rule and evidence, the points, the coach's review,
@@ -45,14 +45,17 @@ pub(super) fn finish(cx: &mut Cx<'_>, game: GameState, ending: &Ending, mut note
     count(&mut p.games, result);
     let after = p.points;
     let first_game = p.rated_games == 1;
-    let level_name = ladder::level_name(after, p.rated_games, lang);
+    let level = LadderLevel {
+        points: after,
+        rated_games: p.rated_games,
+    };
     note.push('\n');
     note.push_str(
         &Say::GamePoints {
-            delta: format!("{:+}", after - before),
+            delta: Delta(after - before),
             before,
             after,
-            level: level_name,
+            level,
         }
         .to(lang),
     );
@@ -156,19 +159,19 @@ pub(in crate::tutor) fn ending_text(
     let friend = opponent == Opponent::Friend;
     match ending {
         Ending::Checkmate { winner } if you(*winner) => Say::EndYouMate {
-            why: crate::tutor::mating::why_mate(record.position(), lang),
+            why: crate::tutor::mating::why_mate(record.position()),
         }
         .to(lang),
         Ending::Checkmate { .. } if friend => Say::EndFriendMates {
-            why: crate::tutor::mating::why_mate(record.position(), lang),
+            why: crate::tutor::mating::why_mate(record.position()),
         }
         .to(lang),
         Ending::Checkmate { .. } => Say::EndTutorMates {
-            why: crate::tutor::mating::why_mate(record.position(), lang),
+            why: crate::tutor::mating::why_mate(record.position()),
         }
         .to(lang),
         Ending::Stalemate { stalemated } => Say::EndStalemate {
-            side: side_name(*stalemated, lang),
+            side: SideName(*stalemated),
         }
         .to(lang),
         Ending::DeadPosition { material } => match material {
@@ -178,12 +181,12 @@ pub(in crate::tutor) fn ending_text(
         }
         .to(lang),
         Ending::FivefoldRepetition { plies } => Say::EndFivefold {
-            moves: plies_as_moves(record, plies, lang),
+            moves: plies_as_moves(record, plies),
         }
         .to(lang),
         Ending::SeventyFiveMoves => Say::EndSeventyFive.to(lang),
         Ending::ThreefoldClaimed { plies, .. } => Say::EndThreefoldClaimed {
-            moves: plies_as_moves(record, plies, lang),
+            moves: plies_as_moves(record, plies),
         }
         .to(lang),
         Ending::FiftyMovesClaimed { .. } => Say::EndFiftyClaimed {
@@ -210,27 +213,23 @@ pub(in crate::tutor) fn ending_text(
 
 /// When a repeated position stood on the board (`at the start, after 2… Ng8 and after
 /// 4… Ng8`).
-fn plies_as_moves(record: &Record, plies: &[usize], lang: Lang) -> String {
-    let items: Vec<String> = plies
-        .iter()
-        .map(|&ply| match ply.checked_sub(1) {
-            None => Say::AtTheStart.to(lang),
-            Some(i) => {
-                let before = &record.positions()[i];
-                let number = before.fullmoves().get();
-                let dots = if before.turn() == Color::White {
-                    "."
-                } else {
-                    "…"
-                };
-                let said = record.moves().get(i).map_or_else(String::new, |mv| {
-                    format!("{number}{dots} {}", san(before, *mv))
-                });
-                Say::AfterMove { said }.to(lang)
-            }
-        })
-        .collect();
-    words::list(lang, &items)
+fn plies_as_moves(record: &Record, plies: &[usize]) -> List<Stood> {
+    List(
+        plies
+            .iter()
+            .map(|&ply| match ply.checked_sub(1) {
+                None => Stood::AtTheStart,
+                Some(i) => {
+                    let before = &record.positions()[i];
+                    Stood::After(record.moves().get(i).map(|mv| Numbered {
+                        number: before.fullmoves().get(),
+                        side: before.turn(),
+                        said: Said::san(before, *mv),
+                    }))
+                }
+            })
+            .collect(),
+    )
 }
 
 /// The most points the review after a game shows.
@@ -252,20 +251,19 @@ fn review_summary(
             }
             coach::PointKind::AllowedMate { .. } => Say::ReviewAllowedMate,
             coach::PointKind::LeftHanging { square, .. } => Say::ReviewLost {
-                piece: piece_at(&record.positions()[point.ply + 1], *square, lang),
-                square: square.to_string(),
+                piece: piece_at(&record.positions()[point.ply + 1], *square),
+                square: *square,
             },
             coach::PointKind::MissedCapture { capture } => Say::ReviewMissedCapture {
-                piece: piece_at(before, capture.to(), lang),
+                piece: piece_at(before, capture.to()),
             },
-        }
-        .to(lang);
+        };
         text.push('\n');
         text.push_str(
             &Say::ReviewLine {
                 number: before.fullmoves().get(),
-                played: said(before, played, spell, lang),
-                what,
+                played: Said::new(before, played, spell),
+                what: Box::new(what),
             }
             .to(lang),
         );

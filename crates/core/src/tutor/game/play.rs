@@ -8,8 +8,8 @@ use crate::game::engine;
 use crate::rules::{self, Verdict};
 use crate::tutor::cx::Cx;
 use crate::tutor::move_task::MoveTask;
-use crate::tutor::spelling::said;
 use crate::tutor::state::{GameState, Mode};
+use crate::tutor::words::Said;
 use crate::tutor::words::Say;
 
 /// A move of the learner, read by the referee.
@@ -29,7 +29,7 @@ pub(super) fn play(mut game: GameState, cx: &mut Cx<'_>, verdict: Verdict, input
         return game.into();
     }
     let mut note = Say::GameYouPlayed {
-        san: said(&pos, info.mv, cx.spell(), lang),
+        san: Said::new(&pos, info.mv, cx.spell()),
     }
     .to(lang);
     if let Some(ending) = game.record.automatic_ending() {
@@ -50,7 +50,7 @@ pub(super) fn play(mut game: GameState, cx: &mut Cx<'_>, verdict: Verdict, input
         return game.into();
     };
     let before = game.pos().clone();
-    let answered = said(&before, answer, cx.spell(), lang);
+    let answered = Said::new(&before, answer, cx.spell());
     let _ = game.record.push(answer);
     let info = rules::MoveInfo::new(&before, answer);
     note.push('\n');

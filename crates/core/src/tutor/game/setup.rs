@@ -1,15 +1,14 @@
 //! Setting a game up: `/play`, the level and the colour, and the first position.
 
-use super::board::{COACHED_LEVELS, level_points, move_examples, side_name};
+use super::board::{COACHED_LEVELS, level_points, move_examples};
 use crate::game::engine::{self, Level};
 use crate::game::record::Record;
-use crate::rules::Lang;
 use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
 use crate::tutor::reply::{Button, Event, Reply};
-use crate::tutor::spelling::said;
 use crate::tutor::state::{GameState, Mode, Side};
 use crate::tutor::words::Say;
+use crate::tutor::words::{LevelAbout, Said, SideName};
 use shakmaty::Color;
 
 /// Take-backs a learner has per game at the two lowest levels.
@@ -40,7 +39,7 @@ pub(in crate::tutor) fn setup(cx: &mut Cx<'_>, level: Option<Level>, mode: Mode)
     let lang = cx.lang();
     let text = Say::GameSetup {
         level: u32::from(level.number()),
-        about: level_about(level, lang),
+        about: LevelAbout(u32::from(level.number())),
         suggested: u32::from(suggested_level(cx).number()),
     }
     .to(lang);
@@ -99,14 +98,6 @@ pub(in crate::tutor) fn setup(cx: &mut Cx<'_>, level: Option<Level>, mode: Mode)
     mode
 }
 
-/// What a level plays like, in a few words.
-fn level_about(level: Level, lang: Lang) -> String {
-    Say::LevelAbout {
-        level: u32::from(level.number()),
-    }
-    .to(lang)
-}
-
 /// A new game at `level`, the learner playing `side` (`None`: chosen by the nonce, fairly
 /// and reproducibly).
 pub(in crate::tutor) fn start(cx: &mut Cx<'_>, level: u8, side: Option<Color>, mode: Mode) -> Mode {
@@ -146,13 +137,13 @@ pub(in crate::tutor) fn start(cx: &mut Cx<'_>, level: u8, side: Option<Color>, m
     let lang = cx.lang();
     let mut note = Say::GameStarted {
         level: u32::from(level.number()),
-        side: side_name(learner, lang),
+        side: SideName(learner),
     }
     .to(lang);
     if learner == Color::Black {
         // The tutor opens.
         if let Some(mv) = engine::reply(game.pos(), level, game.seed) {
-            let said = said(game.pos(), mv, cx.spell(), lang);
+            let said = Said::new(game.pos(), mv, cx.spell());
             let _ = game.record.push(mv);
             note.push('\n');
             note.push_str(&Say::TutorOpened { san: said }.to(lang));

@@ -66,13 +66,13 @@ impl Activity for GameState {
         let note = match coach::hint(self.pos()) {
             Some(coach::Hint::InCheck) => Say::GameHintInCheck.to(lang),
             Some(coach::Hint::Hanging { square }) => Say::GameHintHanging {
-                square: square.to_string(),
-                piece: piece_at(self.pos(), square, lang),
+                square,
+                piece: piece_at(self.pos(), square),
             }
             .to(lang),
             Some(coach::Hint::FreeCapture { square }) => Say::GameHintFreeCapture {
-                square: square.to_string(),
-                piece: piece_at(self.pos(), square, lang),
+                square,
+                piece: piece_at(self.pos(), square),
             }
             .to(lang),
             None => Say::GameHintNone.to(lang),

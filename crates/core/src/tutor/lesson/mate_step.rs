@@ -4,7 +4,7 @@
 //! move that lets the king escape, stalemates or is too slow is explained and taken back. The
 //! judging is the puzzle's (see [`crate::tutor::mating`]).
 
-use shakmaty::{Chess, Color, Move, Position, Square};
+use shakmaty::{Chess, Move, Position, Square};
 
 use crate::content::lesson::{Lesson, MateTask, Step};
 use crate::draw::{self, move_squares};
@@ -17,6 +17,7 @@ use crate::tutor::mating;
 use crate::tutor::move_task::{Refusal, TaskBoard};
 use crate::tutor::state::{LessonState, MatePlay};
 use crate::tutor::words::{self, Say};
+use crate::tutor::words::{IsWhite, Lines, MateSide, ToMove};
 
 use super::page::{Outcome, StepMessage, heading, miss, scene_view, task_buttons, update};
 
@@ -77,7 +78,7 @@ pub(super) fn board(
 ) -> TaskBoard {
     let lang = cx.lang();
     let now = now(state, task);
-    let side = words::side_to_move(lang, now.pos.turn() == Color::White);
+    let side = ToMove(now.pos.turn()).to(lang);
     TaskBoard {
         view: view(task, &now),
         caption: format!(
@@ -105,33 +106,27 @@ pub(super) fn message(
 
 /// A move in words, with the side that plays it: "Black: the king goes from e8 to d8.", or
 /// "Black: the king on g8 takes the queen on h7."
-fn said_with_side(pos: &Chess, mv: Move, lang: Lang) -> String {
+fn said_with_side(pos: &Chess, mv: Move) -> Option<Box<Say>> {
     let (Some(from), to) = (mv.from(), mv.to()) else {
-        return String::new();
+        return None;
     };
-    let white = if pos.turn() == Color::White {
-        "yes"
-    } else {
-        "no"
-    }
-    .to_owned();
-    let piece = rules::text::piece_name(mv.role(), lang);
-    match mv.capture() {
+    let white = IsWhite(pos.turn());
+    let piece = mv.role();
+    Some(Box::new(match mv.capture() {
         Some(captured) => Say::MateStepMoveCapture {
             white,
             piece,
-            from: from.to_string(),
-            to: to.to_string(),
-            captured: rules::text::piece_name(captured, lang),
+            from,
+            to,
+            captured,
         },
         None => Say::MateStepMove {
             white,
             piece,
-            from: from.to_string(),
-            to: to.to_string(),
+            from,
+            to,
         },
-    }
-    .to(lang)
+    }))
 }
 
 /// The nudge for a learner who missed: the step's own hint at the start; once the mate is
@@ -141,8 +136,8 @@ fn nudge(cx: &Cx<'_>, task: &MateTask, now: &Now) -> String {
         && let Ok(Some(h)) = mating::hint(&now.pos, now.left)
     {
         let hint = cx.t(&Say::HintPiece {
-            piece: rules::text::piece_name(h.piece, cx.lang()),
-            square: h.piece_square.to_string(),
+            piece: h.piece,
+            square: h.piece_square,
         });
         return hint.trim_start_matches('💡').trim_start().to_owned();
     }
@@ -159,17 +154,17 @@ fn said(pos: &Chess, mv: Move, lang: Lang) -> String {
 }
 
 /// A line of play in words, one move a line.
-fn line_in_words(pos: &Chess, line: &[Move], lang: Lang) -> String {
+fn line_in_words(pos: &Chess, line: &[Move]) -> Lines {
     let mut pos = pos.clone();
     let mut out = Vec::new();
     for &mv in line {
         if !pos.is_legal(mv) {
             break;
         }
-        out.push(said_with_side(&pos, mv, lang));
+        out.extend(said_with_side(&pos, mv).map(|say| *say));
         pos.play_unchecked(mv);
     }
-    out.join("\n")
+    Lines(out)
 }
 
 /// A move the referee refused, on the step's message: the rule, a nudge after misses, the
@@ -240,14 +235,14 @@ pub(super) fn judge(
             }
             let mut note = words::then(lang, &Say::Right.to(lang), &said(pos, mv, lang));
             note.push('\n');
-            note.push_str(&mating::why_mate(&after, lang));
+            note.push_str(&mating::why_mate(&after).to(lang));
             note.push('\n');
             note.push_str(&cx.t(&Say::MateStepMated));
             update(cx, message.closed().with_view(view).with_note(&note));
             return Outcome::Done;
         }
         MoveJudgement::KeepsMate { best_defence, .. } => {
-            let defence = said_with_side(&after, best_defence, lang);
+            let defence = said_with_side(&after, best_defence);
             let next = mating::after_defence(pos, mv, best_defence);
             state.mate = Some(MatePlay {
                 fen: next.into(),
@@ -271,15 +266,7 @@ pub(super) fn judge(
         }
         MoveJudgement::Stalemates => (
             Say::MateStepStalemate {
-                side: Say::MateSide {
-                    white: if after.turn() == Color::White {
-                        "yes"
-                    } else {
-                        "no"
-                    }
-                    .to_owned(),
-                }
-                .to(lang),
+                side: MateSide(after.turn()),
             },
             Vec::new(),
         ),
@@ -294,9 +281,7 @@ pub(super) fn judge(
             refutation,
         ),
         MoveJudgement::Fails { refutation } => {
-            let defence = refutation
-                .first()
-                .map_or_else(String::new, |&r| said_with_side(&after, r, lang));
+            let defence = refutation.first().and_then(|&r| said_with_side(&after, r));
             let say = if here.left <= 1 {
                 Say::MateStepNoMate { defence }
             } else {
@@ -341,12 +326,12 @@ pub(super) fn hint(cx: &mut Cx<'_>, message: StepMessage, task: &MateTask, state
         note.push_str(&cx.t(&Say::SearchTooHard));
     }
     if let Ok(Some(h)) = found {
-        let piece = rules::text::piece_name(h.piece, lang);
+        let piece = h.piece;
         view = view.with_mark(h.piece_square, MarkKind::Highlight);
         if state.hints <= 1 {
             note.push_str(&cx.t(&Say::HintPiece {
                 piece,
-                square: h.piece_square.to_string(),
+                square: h.piece_square,
             }));
             note.push('\n');
             note.push_str(&cx.t(&Say::HintMore));
@@ -355,14 +340,14 @@ pub(super) fn hint(cx: &mut Cx<'_>, message: StepMessage, task: &MateTask, state
             let say = match here.pos.board().role_at(h.target_square) {
                 Some(captured) => Say::HintCapture {
                     piece,
-                    from: h.piece_square.to_string(),
-                    to: h.target_square.to_string(),
-                    captured: rules::text::piece_name(captured, lang),
+                    from: h.piece_square,
+                    to: h.target_square,
+                    captured,
                 },
                 None => Say::HintSquare {
                     piece,
-                    from: h.piece_square.to_string(),
-                    to: h.target_square.to_string(),
+                    from: h.piece_square,
+                    to: h.target_square,
                 },
             };
             note.push_str(&cx.t(&say));
@@ -381,7 +366,6 @@ pub(super) fn solution(
     task: &MateTask,
     state: &LessonState,
 ) {
-    let lang = cx.lang();
     let here = now(state, task);
     let mut view = view(task, &here);
     let Ok(sol) = mating::solve(&here.pos, here.left) else {
@@ -393,8 +377,8 @@ pub(super) fn solution(
         view = view.with_arrow(from, to, ArrowKind::Good);
     }
     let note = cx.t(&Say::MateStepSolution {
-        line: line_in_words(&here.pos, &sol.line, lang),
-        why: task.why.get(lang).to_owned(),
+        line: line_in_words(&here.pos, &sol.line),
+        why: task.why.clone(),
     });
     update(cx, message.with_view(view).with_note(&note));
 }

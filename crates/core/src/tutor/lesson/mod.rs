@@ -64,7 +64,7 @@ pub(super) fn course_map(cx: &mut Cx<'_>, current: Option<&LessonState>) {
         ));
         let label = Say::LessonButton {
             unit: lesson.unit,
-            title: title.to_owned(),
+            title: lesson.title.clone(),
         }
         .to(lang);
         buttons.push(Button::new(label, &Action::Lesson(lesson.unit)));
@@ -134,13 +134,17 @@ pub(super) fn open_unit(cx: &mut Cx<'_>, unit: u32, current: Mode) -> Mode {
         Some(index) => open_step(cx, index),
         None if cx.pressed() => {
             // Only a forged button names a unit the course does not have.
-            let text = words::no_such_lesson(cx.lang(), cx.catalog.lessons().len());
+            let text = cx.t(&Say::NoSuchLesson {
+                count: cx.catalog.lessons().len(),
+            });
             cx.refuse(Reply::text(text));
             current
         }
         None => {
             // With the map's buttons, so that the next tap opens a real unit.
-            let text = words::no_such_lesson(cx.lang(), cx.catalog.lessons().len());
+            let text = cx.t(&Say::NoSuchLesson {
+                count: cx.catalog.lessons().len(),
+            });
             cx.reply(Reply::text(text));
             let open = match &current {
                 Mode::Lesson(state) => Some(state),
@@ -178,7 +182,9 @@ pub(super) fn open_named(cx: &mut Cx<'_>, name: &str, current: Mode) -> Mode {
         Some(unit) if !wanted.is_empty() => open_unit(cx, unit, current),
         // `/lesson -1`, `/lesson 0`: a number, but no unit's.
         _ if wanted.parse::<i64>().is_ok() => {
-            let text = words::no_such_lesson(cx.lang(), cx.catalog.lessons().len());
+            let text = cx.t(&Say::NoSuchLesson {
+                count: cx.catalog.lessons().len(),
+            });
             cx.reply(Reply::text(text));
             course_map(cx, None);
             current
@@ -215,7 +221,9 @@ fn open_step_returning(
 ) -> Mode {
     let Some((_, step)) = cx.catalog.step(index) else {
         // Only a forged review button names a step the catalogue does not have.
-        let text = words::no_such_lesson(cx.lang(), cx.catalog.lessons().len());
+        let text = cx.t(&Say::NoSuchLesson {
+            count: cx.catalog.lessons().len(),
+        });
         cx.refuse(Reply::text(text));
         return Mode::Idle;
     };
@@ -316,7 +324,7 @@ fn pause(cx: &mut Cx<'_>, lesson: usize) {
         .iter()
         .filter(|s| progress.steps_done.contains(&s.id))
         .count();
-    let title = this.title.get(lang).to_owned();
+    let title = this.title.clone();
     let mut text = if done == this.steps.len() {
         cx.t(&Say::LessonFinished { title })
     } else {
@@ -333,7 +341,7 @@ fn pause(cx: &mut Cx<'_>, lesson: usize) {
             text.push('\n');
             text.push_str(&cx.t(&Say::NextLessonIs {
                 unit: next.unit,
-                title: next.title.get(lang).to_owned(),
+                title: next.title.clone(),
             }));
             rows.push(vec![Button::new(
                 cx.t(&Say::ButtonNextLesson),

@@ -1,6 +1,6 @@
 //! A move step: make a move that reaches the step's goal (typed, or on the tap board).
 
-use shakmaty::{Chess, Color, Position};
+use shakmaty::{Chess, Position};
 
 use crate::content::lesson::{Lesson, MoveTask as MoveStep, Step};
 use crate::draw::move_squares;
@@ -12,6 +12,7 @@ use crate::tutor::cx::Cx;
 use crate::tutor::move_task::{Refusal, TaskBoard};
 use crate::tutor::reply::Button;
 use crate::tutor::state::LessonState;
+use crate::tutor::words::ToMove;
 use crate::tutor::words::{self, Say};
 
 use super::page::{Outcome, StepMessage, heading, miss, scene_view, task_buttons, update};
@@ -22,7 +23,7 @@ const ERRORS_FOR_REVIEW: u32 = 3;
 /// The step's board as the tap board and the step's message show it.
 pub(super) fn board(cx: &Cx<'_>, lesson: &Lesson, step: &Step, task: &MoveStep) -> TaskBoard {
     let lang = cx.lang();
-    let side = words::side_to_move(lang, task.position.turn() == Color::White);
+    let side = ToMove(task.position.turn()).to(lang);
     TaskBoard {
         pos: task.position.clone(),
         view: scene_view(&task.scene),
@@ -260,19 +261,15 @@ pub(super) fn hint(cx: &mut Cx<'_>, message: StepMessage, task: &MoveStep, rung:
                 view = view
                     .with_mark(from, MarkKind::Highlight)
                     .with_mark(to, MarkKind::Good);
-                let piece = rules::text::piece_name(mv.role(), lang);
+                let piece = mv.role();
                 let say = match pos.board().role_at(to) {
                     Some(captured) if mv.is_capture() => Say::HintCapture {
                         piece,
-                        from: from.to_string(),
-                        to: to.to_string(),
-                        captured: rules::text::piece_name(captured, lang),
+                        from,
+                        to,
+                        captured,
                     },
-                    _ => Say::HintSquare {
-                        piece,
-                        from: from.to_string(),
-                        to: to.to_string(),
-                    },
+                    _ => Say::HintSquare { piece, from, to },
                 };
                 note.push('\n');
                 note.push_str(&cx.t(&say));
@@ -301,9 +298,9 @@ pub(super) fn solution(
     if let Some((from, to)) = move_squares(mv) {
         view = view.with_arrow(from, to, ArrowKind::Good);
     }
-    let why = task.why.get(lang).to_owned();
+    let why = task.why.clone();
     let note = if knows_notation(cx, state) {
-        let san = shakmaty::san::San::from_move(&task.position, *mv).to_string();
+        let san = shakmaty::san::San::from_move(&task.position, *mv);
         Say::MoveSolution { san, why }
     } else {
         let info = MoveInfo::new(&task.position, *mv);

@@ -163,7 +163,6 @@ pub(super) fn task_buttons(cx: &Cx<'_>, with_solution: bool) -> Vec<Button> {
 
 /// "Unit 3 The rook · 2/7".
 pub(super) fn heading(cx: &Cx<'_>, lesson: &Lesson, step: &Step) -> String {
-    let lang = cx.lang();
     let pos = lesson
         .steps
         .iter()
@@ -171,7 +170,7 @@ pub(super) fn heading(cx: &Cx<'_>, lesson: &Lesson, step: &Step) -> String {
         .unwrap_or(0);
     cx.t(&Say::LessonHeading {
         unit: lesson.unit,
-        title: lesson.title.get(lang).to_owned(),
+        title: lesson.title.clone(),
         number: pos + 1,
         steps: lesson.steps.len(),
     })

@@ -11,6 +11,7 @@ use crate::tutor::reply::Button;
 use crate::tutor::state::{LessonState, PickedSquares};
 use crate::tutor::tap;
 use crate::tutor::words::Say;
+use crate::tutor::words::Squares;
 
 use super::page::{Outcome, StepMessage, heading, miss, scene_view, task_buttons, update};
 
@@ -36,7 +37,7 @@ pub(super) fn message(
     if !picked.is_empty() {
         caption.push('\n');
         caption.push_str(&cx.t(&Say::TapSquaresPicked {
-            squares: names(picked),
+            squares: Squares(picked.to_vec()),
         }));
     }
     let board = task.scene.fen.as_setup().board.clone();
@@ -58,15 +59,6 @@ pub(super) fn message(
         note: None,
     }
 }
-
-fn names(squares: &[Square]) -> String {
-    squares
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// A square tapped: picked, or dropped when it was picked.
 pub(super) fn toggle(cx: &mut Cx<'_>, square: Square) {
     let mut squares = cx.session.picked_squares().to_vec();
@@ -148,7 +140,7 @@ fn judge(
     }
     if !extra.is_empty() {
         note.push_str(&cx.t(&Say::SquaresWrong {
-            squares: names(&extra),
+            squares: Squares(extra.clone()),
         }));
     }
     let mut view = scene_view(&task.scene).with_mark(task.square, MarkKind::Highlight);
@@ -169,8 +161,8 @@ pub(super) fn solution(cx: &mut Cx<'_>, message: StepMessage, task: &SquaresTask
         .with_mark(task.square, MarkKind::Highlight)
         .with_dots(task.answer.clone());
     let note = Say::SquaresSolution {
-        squares: names(&task.answer),
-        why: task.why.get(lang).to_owned(),
+        squares: Squares(task.answer.clone()),
+        why: task.why.clone(),
     }
     .to(lang);
     update(cx, message.with_view(view).with_note(&note));

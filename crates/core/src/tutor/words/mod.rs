@@ -2,22 +2,35 @@
 //! decided here and in the activities; the words are in `locales/<lang>/tutor.ftl`. Rule
 //! explanations come from `rules::text`; lesson, quiz and puzzle texts from the content.
 
+use shakmaty::san::San;
 use shakmaty::{Role, Square};
 
+use crate::content::Text;
 use crate::i18n::Lang;
 use crate::rules::RuleCode;
+pub(crate) use facts::{
+    Delta, Example, IsWhite, LadderLevel, LevelAbout, Line, Lines, List, MateSide, Numbered,
+    RuleName, RuleTimes, Said, Sentences, SideName, Spell, Squares, Stood, ToMove, in_words,
+};
+
+mod facts;
 
 crate::messages! {
     /// One thing the tutor says. Each variant is one message of `tutor.ftl`, its fields that
-    /// message's arguments.
+    /// message's arguments: typed facts (squares, pieces, moves, counts, content texts,
+    /// nested sentences), worded per language by their `Arg`. A `String` field is free text:
+    /// what the learner typed, a name or a link, or words already worded elsewhere (said on
+    /// the variant).
     pub(crate) enum Say {
+        /// Glue around sentences already worded (`then`).
         TwoSentences { first: String, second: String } = "two-sentences",
+        /// Glue around words already worded (`aside`).
         Aside { remark: String } = "aside",
         Welcome = "welcome",
         ChooseLanguage = "choose-language",
         Menu = "menu",
         Help = "help",
-        LangSet { script: String } = "lang-set",
+        LangSet { script: Lang } = "lang-set",
         CommandLessons = "command-lessons",
         CommandLesson = "command-lesson",
         CommandPuzzle = "command-puzzle",
@@ -52,16 +65,20 @@ crate::messages! {
         True = "true-word",
         False = "false-word",
         TooLong = "too-long",
+        /// The command as the learner typed it.
         UnknownCommand { word: String } = "unknown-command",
         StaleButton = "stale-button",
         ButtonSpent = "button-spent",
         AlreadyAnswered = "already-answered",
-        UnreadMove { input: String, spelled: String } = "unread-move",
+        /// `input`: what the learner typed, as they typed it (also below).
+        UnreadMove { input: String, spelled: Example } = "unread-move",
         UnreadMoveNoExample { input: String } = "unread-move-no-example",
-        UnreadXiangqi { input: String, spelled: String } = "unread-xiangqi",
-        UnreadCannon { input: String, spelled: String } = "unread-cannon",
+        UnreadXiangqi { input: String, spelled: Example } = "unread-xiangqi",
+        UnreadCannon { input: String, spelled: Example } = "unread-cannon",
         NothingToDo = "nothing-to-do",
+        /// The answers as their buttons show them, joined (`either`).
         UnreadableAnswer { choices: String } = "unreadable-answer",
+        /// The answers as their buttons show them, joined (`either`).
         AnswerWithButtons { choices: String } = "answer-with-buttons",
         OrWord = "or-word",
         ExplainUsage = "explain-usage",
@@ -72,19 +89,22 @@ crate::messages! {
         WhiteToMove = "white-to-move",
         BlackToMove = "black-to-move",
         NoLessons = "no-lessons",
-        LessonHeading { unit: u32, title: String, number: usize, steps: usize } = "lesson-heading",
+        LessonHeading { unit: u32, title: Text, number: usize, steps: usize } = "lesson-heading",
         CourseDone = "course-done",
         NoSuchLesson { count: usize } = "no-such-lesson",
         ReadThenNext = "read-then-next",
         NoHint = "no-hint",
         NoSolution = "no-solution",
-        MoveSolution { san: String, why: String } = "move-solution",
-        MoveSolutionInWords { said: String, why: String } = "move-solution-in-words",
+        MoveSolution { san: San, why: Text } = "move-solution",
+        /// `said`: the referee's words for the move (`rules::text`, the lesson's own wording).
+        MoveSolutionInWords { said: String, why: Text } = "move-solution-in-words",
+        /// The step's explanation, trimmed.
         WhyRight { why: String } = "why-right",
         SquaresUnreadable = "squares-unreadable",
         SquaresMissing { count: usize } = "squares-missing",
-        SquaresWrong { squares: String } = "squares-wrong",
-        SquaresSolution { squares: String, why: String } = "squares-solution",
+        SquaresWrong { squares: Squares } = "squares-wrong",
+        SquaresSolution { squares: Squares, why: Text } = "squares-solution",
+        /// The answer's label and explanation, as the judged answer already words them.
         JudgeSolution { answer: String, why: String } = "judge-solution",
         DrawStalemate = "draw-stalemate",
         DrawInsufficientMaterial = "draw-insufficient-material",
@@ -95,20 +115,20 @@ crate::messages! {
         DrawNone = "draw-none",
         GameUnderWay = "game-under-way",
         GamePaused = "game-paused",
-        GameSetup { level: u32, about: String, suggested: u32 } = "game-setup",
+        GameSetup { level: u32, about: LevelAbout, suggested: u32 } = "game-setup",
         LevelAbout { level: u32 } = "level-about",
         ButtonPlay = "button-play",
         ButtonPlayWhite = "button-play-white",
         ButtonPlayBlack = "button-play-black",
         ButtonPlayRandom = "button-play-random",
         ButtonLevel { level: u32 } = "button-level",
-        GameStarted { level: u32, side: String } = "game-started",
-        TutorOpened { san: String } = "tutor-opened",
-        GameYourMove { examples: String } = "game-your-move",
-        GameYourMoveTyped { examples: String } = "game-your-move-typed",
+        GameStarted { level: u32, side: SideName } = "game-started",
+        TutorOpened { san: Said } = "tutor-opened",
+        GameYourMove { examples: List<Said> } = "game-your-move",
+        GameYourMoveTyped { examples: List<Said> } = "game-your-move-typed",
         SideWhite = "side-white",
         SideBlack = "side-black",
-        GameCaption { level: u32, side: String } = "game-caption",
+        GameCaption { level: u32, side: SideName } = "game-caption",
         ButtonClaimDraw = "button-claim-draw",
         ButtonOfferDraw = "button-offer-draw",
         ButtonResign = "button-resign",
@@ -116,16 +136,17 @@ crate::messages! {
         GameNoSkipping = "game-no-skipping",
         GameNoSolution = "game-no-solution",
         GameHintInCheck = "game-hint-in-check",
-        GameHintHanging { square: String, piece: String } = "game-hint-hanging",
-        GameHintFreeCapture { square: String, piece: String } = "game-hint-free-capture",
+        GameHintHanging { square: Square, piece: Option<Role> } = "game-hint-hanging",
+        GameHintFreeCapture { square: Square, piece: Option<Role> } = "game-hint-free-capture",
         GameHintNone = "game-hint-none",
-        GameYouPlayed { san: String } = "game-you-played",
-        TutorAnswered { san: String, what: String } = "tutor-answered",
+        GameYouPlayed { san: Said } = "game-you-played",
+        /// `what`: the referee's words for the move (`rules::text::legal_in_words`).
+        TutorAnswered { san: Said, what: String } = "tutor-answered",
         GameYouAreInCheck = "game-you-are-in-check",
         ClaimThreefoldNow = "claim-threefold-now",
-        ClaimThreefoldWith { san: String } = "claim-threefold-with",
+        ClaimThreefoldWith { san: Said } = "claim-threefold-with",
         ClaimFiftyNow = "claim-fifty-now",
-        ClaimFiftyWith { san: String } = "claim-fifty-with",
+        ClaimFiftyWith { san: Said } = "claim-fifty-with",
         NoClaim { times: u32, moves: u32 } = "no-claim",
         ResignConfirm = "resign-confirm",
         ButtonResignYes = "button-resign-yes",
@@ -136,34 +157,34 @@ crate::messages! {
         DrawDeclinedLevel = "draw-declined-level",
         TakenBack = "taken-back",
         NoTakeBack = "no-take-back",
-        GamePoints { delta: String, before: i32, after: i32, level: String } = "game-points",
+        GamePoints { delta: Delta, before: i32, after: i32, level: LadderLevel } = "game-points",
         ButtonPlayAgain = "button-play-again",
         ButtonPgn = "button-pgn",
-        EndYouMate { why: String } = "end-you-mate",
+        EndYouMate { why: Sentences } = "end-you-mate",
         AtTheStart = "at-the-start",
-        AfterMove { said: String } = "after-move",
-        EndTutorMates { why: String } = "end-tutor-mates",
-        EndStalemate { side: String } = "end-stalemate",
+        AfterMove { said: Option<Numbered> } = "after-move",
+        EndTutorMates { why: Sentences } = "end-tutor-mates",
+        EndStalemate { side: SideName } = "end-stalemate",
         EndDeadKings = "end-dead-kings",
         EndDeadMinor = "end-dead-minor",
         EndDeadBishops = "end-dead-bishops",
-        EndFivefold { moves: String } = "end-fivefold",
+        EndFivefold { moves: List<Stood> } = "end-fivefold",
         EndSeventyFive = "end-seventy-five",
-        EndThreefoldClaimed { moves: String } = "end-threefold-claimed",
+        EndThreefoldClaimed { moves: List<Stood> } = "end-threefold-claimed",
         EndFiftyClaimed { moves: u32 } = "end-fifty-claimed",
         EndAgreement = "end-agreement",
         EndYouResigned = "end-you-resigned",
         EndTutorResigned = "end-tutor-resigned",
-        CoachMissedMate { number: u32, played: String, mate_in: u32, key: String } = "coach-missed-mate",
-        CoachMissedCapture { number: u32, played: String, capture: String, piece: String } = "coach-missed-capture",
-        CoachLeftHanging { number: u32, played: String, piece: String, square: String } = "coach-left-hanging",
-        CoachAllowedMate { number: u32, played: String, mate: String } = "coach-allowed-mate",
+        CoachMissedMate { number: u32, played: Said, mate_in: u32, key: Said } = "coach-missed-mate",
+        CoachMissedCapture { number: u32, played: Said, capture: Said, piece: Option<Role> } = "coach-missed-capture",
+        CoachLeftHanging { number: u32, played: Said, piece: Option<Role>, square: Square } = "coach-left-hanging",
+        CoachAllowedMate { number: u32, played: Said, mate: Said } = "coach-allowed-mate",
         ReviewHeading = "review-heading",
-        ReviewLine { number: u32, played: String, what: String } = "review-line",
-        ReviewLost { piece: String, square: String } = "review-lost",
+        ReviewLine { number: u32, played: Said, what: Box<Say> } = "review-line",
+        ReviewLost { piece: Option<Role>, square: Square } = "review-lost",
         ReviewAllowedMate = "review-allowed-mate",
         ReviewMissedMate { mate_in: u32 } = "review-missed-mate",
-        ReviewMissedCapture { piece: String } = "review-missed-capture",
+        ReviewMissedCapture { piece: Option<Role> } = "review-missed-capture",
         NoGameYet = "no-game-yet",
         PgnLearner = "pgn-learner",
         PgnIntro = "pgn-intro",
@@ -178,9 +199,12 @@ crate::messages! {
         DuelKept = "duel-kept",
         DuelUnderWay = "duel-under-way",
         DuelNeedsTelegram = "duel-needs-telegram",
+        /// The link that joins the game.
         DuelInvitation { link: String } = "duel-invitation",
+        /// A player's name.
         DuelGroupInvitation { name: String } = "duel-group-invitation",
         DuelOwnGroupInvitation = "duel-own-group-invitation",
+        /// A player's name.
         DuelForPlayer { name: String } = "duel-for-player",
         DuelNotYourButton = "duel-not-your-button",
         DuelNotYourGame = "duel-not-your-game",
@@ -191,15 +215,16 @@ crate::messages! {
         DuelInvitationTaken = "duel-invitation-taken",
         DuelInvitationCancelled = "duel-invitation-cancelled",
         DuelOneAtATime = "duel-one-at-a-time",
-        DuelJoined { side: String } = "duel-joined",
+        DuelJoined { side: SideName } = "duel-joined",
         DuelFriendJoined = "duel-friend-joined",
         DuelWaitForFriend = "duel-wait-for-friend",
         DuelWaitingForJoin = "duel-waiting-for-join",
-        DuelCaption { side: String } = "duel-caption",
+        DuelCaption { side: SideName } = "duel-caption",
         DuelMayClaimAbandoned { days: u32 } = "duel-may-claim-abandoned",
         DuelNoHints = "duel-no-hints",
-        DuelFriendPlayed { san: String, what: String } = "duel-friend-played",
-        DuelFriendPlayedBare { san: String } = "duel-friend-played-bare",
+        /// `what`: the referee's words for the move (`rules::text::legal_in_words`).
+        DuelFriendPlayed { san: Said, what: String } = "duel-friend-played",
+        DuelFriendPlayedBare { san: Said } = "duel-friend-played-bare",
         DuelOfferDeclinedByMove = "duel-offer-declined-by-move",
         DuelClaimOnYourMove = "duel-claim-on-your-move",
         DuelOfferStands = "duel-offer-stands",
@@ -209,121 +234,127 @@ crate::messages! {
         DuelFriendAccepted = "duel-friend-accepted",
         DuelYouDeclined = "duel-you-declined",
         DuelFriendDeclined = "duel-friend-declined",
-        DuelPointsLater { delta: String } = "duel-points-later",
+        DuelPointsLater { delta: Delta } = "duel-points-later",
         PgnFriend = "pgn-friend",
-        EndFriendMates { why: String } = "end-friend-mates",
+        EndFriendMates { why: Sentences } = "end-friend-mates",
         EndYouResignedFriend = "end-you-resigned-friend",
         EndFriendResigned = "end-friend-resigned",
         EndYouAbandoned { days: u32 } = "end-you-abandoned",
         EndFriendAbandoned { days: u32 } = "end-friend-abandoned",
         CommandPlay = "command-play",
         TapAPiece = "tap-a-piece",
-        TapPicked { piece: String, square: String } = "tap-picked",
-        TapPickedStuck { piece: String, square: String } = "tap-picked-stuck",
+        TapPicked { piece: Role, square: Square } = "tap-picked",
+        TapPickedStuck { piece: Role, square: Square } = "tap-picked-stuck",
         TapOwnPieceFirst = "tap-own-piece-first",
         PromotionQueen = "promotion-queen",
         PromotionRook = "promotion-rook",
         PromotionBishop = "promotion-bishop",
         PromotionKnight = "promotion-knight",
-        ChoosePromotion { from: String, to: String } = "choose-promotion",
+        ChoosePromotion { from: Square, to: Square } = "choose-promotion",
         NoPuzzles = "no-puzzles",
-        PuzzleCaption { side: String, mate_in: u32, left: u32 } = "puzzle-caption",
-        PuzzleLevel { level: String, points: i32 } = "puzzle-level",
-        PuzzleMates { right: String, san: String } = "puzzle-mates",
-        PuzzleKeepsMate { san: String, reply: String, left: u32 } = "puzzle-keeps-mate",
-        PuzzleMatesTooLate { san: String, mate_in: u32, within: u32, defence: String } = "puzzle-mates-too-late",
-        PuzzleStalemates { san: String } = "puzzle-stalemates",
+        PuzzleCaption { side: ToMove, mate_in: u32, left: u32 } = "puzzle-caption",
+        PuzzleLevel { level: LadderLevel, points: i32 } = "puzzle-level",
+        PuzzleMates { right: Box<Say>, san: Said } = "puzzle-mates",
+        PuzzleKeepsMate { san: Said, reply: Said, left: u32 } = "puzzle-keeps-mate",
+        PuzzleMatesTooLate { san: Said, mate_in: u32, within: u32, defence: Line } = "puzzle-mates-too-late",
+        PuzzleStalemates { san: Said } = "puzzle-stalemates",
         PuzzleTryAgain = "puzzle-try-again",
         PuzzleCountedAsMissed = "puzzle-counted-as-missed",
         NoMateFromHere = "no-mate-from-here",
-        /// The search ran out of its budget before it could judge the learner's move.
+        /// The search ran out of its budget before it could judge the learner's move: `san`
+        /// is the move as the learner reads moves in a puzzle, the referee's words for it in
+        /// a lesson's mate step.
         SearchUndecidedMove { san: String } = "search-undecided-move",
         /// The search ran out of its budget before it could find the mate (hint, solution).
         SearchTooHard = "search-too-hard",
-        HintPiece { piece: String, square: String } = "hint-piece",
-        HintSquare { piece: String, from: String, to: String } = "hint-square",
-        HintMove { san: String } = "hint-move",
-        PuzzleSolution { line: String } = "puzzle-solution",
-        PuzzleTactics { names: String } = "puzzle-tactics",
+        HintPiece { piece: Role, square: Square } = "hint-piece",
+        HintSquare { piece: Role, from: Square, to: Square } = "hint-square",
+        HintMove { san: Said } = "hint-move",
+        PuzzleSolution { line: Line } = "puzzle-solution",
+        PuzzleTactics { names: List<Text> } = "puzzle-tactics",
         QuizHeading { asked: u32, round: u32 } = "quiz-heading",
         QuizTaughtIn { unit: u32 } = "quiz-taught-in",
-        QuizRoundDone { right: u32, round: u32, delta: String, level: String } = "quiz-round-done",
+        QuizRoundDone { right: u32, round: u32, delta: Delta, level: LadderLevel } = "quiz-round-done",
         Unranked = "unranked",
         Level { level: u32 } = "level",
         Progress {
             steps_done: usize,
             steps: usize,
             lessons_done: usize,
-            level: String,
+            level: LadderLevel,
             points: i32,
             quiz_right: u32,
             quiz_wrong: u32,
         } = "progress",
-        ProgressErrors { errors: String } = "progress-errors",
+        ProgressErrors { errors: List<RuleTimes> } = "progress-errors",
         ListSeparator = "list-separator",
         TryAgain = "try-again",
         BoardRestored = "board-restored",
         ThinkAgain = "think-again",
+        /// The right answer's label, as the judged answer words it.
         QuizWrongAnswer { key: String } = "quiz-wrong-answer",
         QuizStatementTrue = "quiz-statement-true",
         QuizStatementFalse = "quiz-statement-false",
-        LessonFinished { title: String } = "lesson-finished",
-        LessonPassed { title: String, done: usize, steps: usize, unit: u32 } = "lesson-passed",
-        NextLessonIs { unit: u32, title: String } = "next-lesson-is",
+        LessonFinished { title: Text } = "lesson-finished",
+        LessonPassed { title: Text, done: usize, steps: usize, unit: u32 } = "lesson-passed",
+        NextLessonIs { unit: u32, title: Text } = "next-lesson-is",
         ButtonNextLesson = "button-next-lesson",
         ButtonXiangqiFirst { unit: u32 } = "button-xiangqi-first",
         PracticeDone = "practice-done",
         CourseMapLegend = "course-map-legend",
-        LessonButton { unit: u32, title: String } = "lesson-button",
+        LessonButton { unit: u32, title: Text } = "lesson-button",
+        /// The name as the learner typed it.
         NoLessonNamed { name: String } = "no-lesson-named",
-        /// `/play` with something that is no level.
+        /// `/play` with something that is no level, as the learner typed it.
         NoSuchLevel { given: String } = "no-such-level",
-        HintCapture { piece: String, from: String, to: String, captured: String } = "hint-capture",
+        HintCapture { piece: Role, from: Square, to: Square, captured: Role } = "hint-capture",
         HintMore = "hint-more",
         HintLast = "hint-last",
         TapRetry = "tap-retry",
         TapSquaresPrompt = "tap-squares-prompt",
-        TapSquaresPicked { squares: String } = "tap-squares-picked",
+        TapSquaresPicked { squares: Squares } = "tap-squares-picked",
         TapSquaresNone = "tap-squares-none",
         ButtonDone = "button-done",
+        /// What the learner typed after `/explain`.
         ExplainNeedsMove { fen: String } = "explain-needs-move",
-        PuzzleCaptionRated { side: String, mate_in: u32, left: u32, rating: u32 } = "puzzle-caption-rated",
+        PuzzleCaptionRated { side: ToMove, mate_in: u32, left: u32, rating: u32 } = "puzzle-caption-rated",
         BoardTurned = "board-turned",
         PuzzleReview = "puzzle-review",
         MateInExplained { mate_in: u32, unit: u32 } = "mate-in-explained",
         ButtonLearnMate { unit: u32 } = "button-learn-mate",
-        PuzzleNoCheck { san: String } = "puzzle-no-check",
-        PuzzleCheckAnswered { san: String, how: String, defence: String } = "puzzle-check-answered",
-        HowCapture { piece: String } = "how-capture",
+        PuzzleNoCheck { san: Said } = "puzzle-no-check",
+        PuzzleCheckAnswered { san: Said, how: Box<Say>, defence: Line } = "puzzle-check-answered",
+        HowCapture { piece: Option<Role> } = "how-capture",
         HowBlock = "how-block",
-        HowKing { square: String } = "how-king",
-        PuzzleEscapes { san: String, defence: String, left: u32 } = "puzzle-escapes",
-        WhyMateCheck { king: String, checker: String } = "why-mate-check",
-        WhyMateDouble { king: String, checker: String } = "why-mate-double",
-        WhyMateCovered { squares: String, count: usize } = "why-mate-covered",
-        WhyMateOwn { squares: String } = "why-mate-own",
+        HowKing { square: Square } = "how-king",
+        PuzzleEscapes { san: Said, defence: Line, left: u32 } = "puzzle-escapes",
+        WhyMateCheck { king: Box<Say>, checker: Box<Say> } = "why-mate-check",
+        WhyMateDouble { king: Box<Say>, checker: List<Say> } = "why-mate-double",
+        WhyMateCovered { squares: List<Square>, count: usize } = "why-mate-covered",
+        WhyMateOwn { squares: List<Square> } = "why-mate-own",
         WhyMateNowhere = "why-mate-nowhere",
         WhyMateNoHelp = "why-mate-no-help",
-        AlsoMates { moves: String } = "also-mates",
-        PointsChange { delta: String, before: i32, after: i32, rating: u32 } = "points-change",
+        AlsoMates { moves: List<Said> } = "also-mates",
+        PointsChange { delta: Delta, before: i32, after: i32, rating: u32 } = "points-change",
         ProgressPuzzles { started: u32, solved: usize, to_review: usize } = "progress-puzzles",
         ProgressLadder = "progress-ladder",
         RuleName { code: RuleCode } = "rule-name",
-        KingOn { white: String, square: String } = "king-on",
-        PieceOn { piece: String, square: String } = "piece-on",
+        KingOn { white: IsWhite, square: Square } = "king-on",
+        PieceOn { piece: Role, square: Square } = "piece-on",
         MateStepLeft { left: u32 } = "mate-step-left",
-        MateStepMove { white: String, piece: String, from: String, to: String } = "mate-step-move",
-        MateStepMoveCapture { white: String, piece: String, from: String, to: String, captured: String } = "mate-step-move-capture",
+        MateStepMove { white: IsWhite, piece: Role, from: Square, to: Square } = "mate-step-move",
+        MateStepMoveCapture { white: IsWhite, piece: Role, from: Square, to: Square, captured: Role } = "mate-step-move-capture",
+        /// The referee's words for the learner's move (`rules::text::legal_in_words`).
         MateStepKeeps { said: String } = "mate-step-keeps",
-        MateStepDefence { defence: String } = "mate-step-defence",
-        MateStepStalemate { side: String } = "mate-step-stalemate",
-        MateStepNoMate { defence: String } = "mate-step-no-mate",
-        MateStepEscapes { defence: String, left: u32 } = "mate-step-escapes",
+        MateStepDefence { defence: Option<Box<Say>> } = "mate-step-defence",
+        MateStepStalemate { side: MateSide } = "mate-step-stalemate",
+        MateStepNoMate { defence: Option<Box<Say>> } = "mate-step-no-mate",
+        MateStepEscapes { defence: Option<Box<Say>>, left: u32 } = "mate-step-escapes",
         MateStepTooSlow { mate_in: u32, left: u32 } = "mate-step-too-slow",
         MateStepTakenBack = "mate-step-taken-back",
         MateStepMated = "mate-step-mated",
-        MateStepSolution { line: String, why: String } = "mate-step-solution",
-        MateSide { white: String } = "mate-side",
+        MateStepSolution { line: Lines, why: Text } = "mate-step-solution",
+        MateSide { white: IsWhite } = "mate-side",
     }
 }
 
@@ -393,10 +424,6 @@ pub fn unknown_command(lang: Lang, word: &str) -> String {
             .collect(),
     }
     .to(lang)
-}
-
-pub fn no_such_lesson(lang: Lang, count: usize) -> String {
-    Say::NoSuchLesson { count }.to(lang)
 }
 
 /// A typed word that means "go on" where Next is what is offered (after an answer, under a
@@ -475,14 +502,6 @@ pub fn is_take_back_word(text: &str) -> bool {
     )
 }
 
-pub fn side_to_move(lang: Lang, white: bool) -> String {
-    if white {
-        Say::WhiteToMove.to(lang)
-    } else {
-        Say::BlackToMove.to(lang)
-    }
-}
-
 /// An answer that was not read, with the answers there are (`对 / 错`, `A, B or C`).
 pub fn unreadable_answer(lang: Lang, choices: &[String]) -> String {
     Say::UnreadableAnswer {
@@ -500,24 +519,6 @@ pub fn either(lang: Lang, items: &[String]) -> String {
     }
 }
 
-/// Under the tap board, a piece picked.
-pub fn tap_picked(lang: Lang, piece: &str, square: Square) -> String {
-    Say::TapPicked {
-        piece: piece.to_owned(),
-        square: square.to_string(),
-    }
-    .to(lang)
-}
-
-/// Under the tap board, a piece picked that has no legal move.
-pub fn tap_picked_stuck(lang: Lang, piece: &str, square: Square) -> String {
-    Say::TapPickedStuck {
-        piece: piece.to_owned(),
-        square: square.to_string(),
-    }
-    .to(lang)
-}
-
 /// A promotion piece's name on its button (only the four pieces a pawn may become).
 pub fn promotion_piece(lang: Lang, role: Role) -> String {
     match role {
@@ -525,15 +526,6 @@ pub fn promotion_piece(lang: Lang, role: Role) -> String {
         Role::Bishop => Say::PromotionBishop,
         Role::Knight => Say::PromotionKnight,
         Role::Queen | Role::King | Role::Pawn => Say::PromotionQueen,
-    }
-    .to(lang)
-}
-
-/// The question when a pawn reaches the last rank without a piece named.
-pub fn choose_promotion(lang: Lang, from: Square, to: Square) -> String {
-    Say::ChoosePromotion {
-        from: from.to_string(),
-        to: to.to_string(),
     }
     .to(lang)
 }

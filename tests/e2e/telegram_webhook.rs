@@ -1687,3 +1687,143 @@ async fn a_real_update_is_answered_within_a_second_while_1100_half_open_connecti
     }
     no_secrets_in(&bot.stop());
 }
+
+/// Runs `chess-tutor --data-dir DATA ARGS…` on SQLite; its status and standard output.
+fn chess_tutor(data: &Path, args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_chess-tutor"))
+        .arg("--data-dir")
+        .arg(data)
+        .args(args)
+        .env_remove("DATABASE_URL")
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A backup taken while a dozen chats keep talking to the bot: every update answered before
+/// the backup began is in the restored store (its learner, and its applied update with its
+/// outbox column: sent, or kept to be sent again), and a bot on the restored store goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_backup_under_load_restores_every_answered_update_and_the_bot_goes_on() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let live = dir.path().join("live");
+    // No flood limit: every update is applied (a flooded one is answered but not stored).
+    let unlimited = ["--flood-burst", "100000", "--flood-per-minute", "600000"];
+    let bot = Bot::spawn(&fake, &live, None, &unlimited);
+    let stop = tokio_util::sync::CancellationToken::new();
+    let answered = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let mut chats = Vec::new();
+    for chat in 801..813_i64 {
+        let (addr, path) = (bot.addr, bot.path.clone());
+        let (stop, answered) = (stop.clone(), answered.clone());
+        chats.push(tokio::spawn(async move {
+            let mut n = 0;
+            while !stop.is_cancelled() {
+                let body = if n == 0 {
+                    start(chat, "en")
+                } else {
+                    text(chat, "e4")
+                };
+                let u = update(body);
+                assert_eq!(deliver(addr, &path, &u).await, 200, "chat {chat}");
+                let id = u["update_id"].as_i64().unwrap();
+                answered.lock().unwrap().push((chat, id, Instant::now()));
+                n += 1;
+            }
+        }));
+    }
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    // The backup's point is after this instant: what was answered before it must be kept.
+    let point = Instant::now();
+    let backup = dir.path().join("backup.sqlite3");
+    let (ok, out, err) = {
+        let (live, backup) = (live.clone(), backup.clone());
+        tokio::task::spawn_blocking(move || {
+            chess_tutor(&live, &["backup", "--to", backup.to_str().unwrap()])
+        })
+        .await
+        .unwrap()
+    };
+    assert!(ok, "{err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert!(report["learners"].as_u64().unwrap() >= 12, "{report}");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    stop.cancel();
+    for chat in chats {
+        chat.await.unwrap();
+    }
+    no_secrets_in(&bot.stop());
+    let before: Vec<(i64, i64)> = answered
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|(_, _, at)| *at < point)
+        .map(|&(chat, id, _)| (chat, id))
+        .collect();
+    let after = answered.lock().unwrap().len() - before.len();
+    assert!(before.len() >= 12 && after > 0, "{} {after}", before.len());
+    let replied_before: std::collections::BTreeSet<i64> = fake
+        .calls()
+        .iter()
+        .filter(|c| c.method == "sendmessage" && c.at < point)
+        .filter_map(|c| c.chat)
+        .collect();
+    // Restored into a new data folder; restoring over it again is refused.
+    let restored = dir.path().join("restored");
+    let (ok, out, err) = chess_tutor(&restored, &["restore", backup.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["kept"], Value::Null, "{report}");
+    let (ok, _, err) = chess_tutor(&restored, &["restore", backup.to_str().unwrap()]);
+    assert!(!ok && err.contains("--force"), "{err}");
+    let db = restored.join(chess_tutor_store::SQLITE_FILE_NAME);
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", db.display()))
+        .await
+        .unwrap();
+    let mut unsent = 0;
+    for (chat, id) in &before {
+        let row: Option<(Option<String>,)> = sqlx::query_as(
+            "SELECT unsent FROM applied_updates WHERE learner_id = ? AND update_key = ?",
+        )
+        .bind(chat)
+        .bind(id)
+        .fetch_optional(&pool)
+        .await
+        .unwrap();
+        let Some((kept,)) = row else {
+            panic!("update {id} of chat {chat}, answered before the backup, is not in it");
+        };
+        unsent += usize::from(kept.is_some());
+    }
+    for chat in &replied_before {
+        let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM learners WHERE id = ?")
+            .bind(chat)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        assert_eq!(n, 1, "chat {chat} was answered before the backup");
+    }
+    let (state_bytes, events): (f64, i64) = sqlx::query_as(
+        "SELECT AVG(LENGTH(state)), (SELECT COUNT(*) FROM learner_events) FROM learners",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    eprintln!(
+        "{} updates answered before the backup, all in it ({unsent} with replies still marked unsent, sent again by the sweep); {after} after it; {state_bytes:.0} bytes of state a learner, {events} events",
+        before.len()
+    );
+    pool.close().await;
+    // The restored bot goes on.
+    let bot = Bot::spawn(&fake, &restored, None, &[]);
+    let chat = 801;
+    let already = fake.sent_to(chat).len();
+    bot.send(text(chat, "e4")).await;
+    assert!(fake.sent_to(chat).len() > already);
+    no_secrets_in(&bot.stop());
+}

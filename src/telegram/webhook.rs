@@ -470,7 +470,7 @@ fn read_update(body: &[u8]) -> Result<(i64, Incoming), &'static str> {
             },
         );
     };
-    let incoming = super::updates::parse_update(text)
+    let incoming = super::inbound::parse_update(text)
         .map_or(Incoming::Skip(super::updates::UNREADABLE), |u| {
             inbound::read(&u)
         });

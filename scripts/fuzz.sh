@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of the readers of outside input, on stable Rust, with cargo-afl
-# (AFL++). Builds the targets in fuzz/, seeds them from the project's own data and runs each
-# for a bounded time, one after the other, then prints per target: executions, corpus,
-# crashes and hangs. Exits 1 when any target found a crash or a hang (kept in
+# (AFL++). Builds the targets in fuzz/ (their checks are fuzz/src/lib.rs, which CI also runs
+# without AFL: tests/fuzz.rs), seeds them from fuzz/corpus/ and runs each for a bounded time,
+# one after the other, then prints per target: executions, corpus, crashes and hangs. Exits 1 when any target found a crash or a hang (kept in
 # fuzz/out/TARGET/default/{crashes,hangs}/).
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]      (default: 60 s, every target)
 #
 # Reproduce a finding: fuzz/target/release/TARGET < fuzz/out/TARGET/default/crashes/id:...
+# Once fixed, copy it into fuzz/corpus/TARGET/: every `cargo test` then replays it.
 set -euo pipefail
 
 secs=${1:-60}
@@ -36,43 +37,20 @@ timeout_of() {
     esac
 }
 
+# The seeds: each target's corpus kept in the repository (fuzz/corpus/TARGET/, also replayed by
+# every `cargo test` in tests/fuzz.rs), and the callback data `Action::encode` makes now.
 seeds=out/seeds
 rm -rf "$seeds"
 mkdir -p "$seeds"
-fens=$(grep -rhoE '[1-8pnbrqkPNBRQK]{1,8}(/[1-8pnbrqkPNBRQK]{1,8}){7} [wb] (-|[KQkq]{1,4}) (-|[a-h][36])( [0-9]+ [0-9]+)?' \
-    "$root/tests" "$root/crates/core/src" "$root/lessons" | sort -u | awk 'NR <= 120')
-
-seed_lines() { # DIR PREFIX: one seed file per line of stdin
-    local i=0
-    while IFS= read -r line; do
-        printf '%s' "$line" >"$1/$2-$i"
-        i=$((i + 1))
-    done
-}
 for t in "${targets[@]}"; do
-    d=$seeds/$t
-    mkdir -p "$d"
-    case $t in
-        move_reader)
-            seed_lines "$d" move <seeds/moves.txt
-            # `FEN\nmove`: the move against that position.
-            i=0
-            n=$(wc -l <seeds/moves.txt)
-            while IFS= read -r fen; do
-                mv=$(sed -n "$((i % n + 1))p" seeds/moves.txt)
-                printf '%s\n%s' "$fen" "$mv" >"$d/fen-move-$i"
-                i=$((i + 1))
-            done < <(printf '%s\n' "$fens" | head -n 30)
-            ;;
-        fen_reader) printf '%s\n' "$fens" | seed_lines "$d" fen ;;
-        callback_data) target/release/seeds "$d" ;;
-        lesson_yaml) cp "$root"/lessons/[0-9]*.yaml "$d/" ;;
-        quiz_yaml) cp "$root"/lessons/quiz/[0-9]*.yaml "$d/" ;;
-        # The header and the first two puzzles of each set.
-        telegram_updates) cp seeds/updates/*.json "$d/" ;;
-        puzzle_yaml) for f in "$root"/puzzles/*.yaml; do head -n 31 "$f" >"$d/$(basename "$f")"; done ;;
+    case " ${all[*]} " in
+        *" $t "*) ;;
         *) echo "unknown target $t (targets: ${all[*]})" >&2; exit 2 ;;
     esac
+    d=$seeds/$t
+    mkdir -p "$d"
+    cp corpus/"$t"/* "$d/"
+    [ "$t" != callback_data ] || target/release/seeds "$d"
 done
 
 export AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_NO_AFFINITY=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1

@@ -71,8 +71,7 @@ async fn serve_page(
             "--web-listen {listen}: the terminal's page is served on this machine only (127.0.0.1 or ::1)"
         );
     }
-    let listener = tokio::net::TcpListener::bind(listen)
-        .await
+    let listener = crate::http::listen(listen)
         .map_err(|e| anyhow::anyhow!("cannot listen on {listen}: {e}"))?;
     let local = listener.local_addr()?;
     let page = crate::web::router(std::sync::Arc::new(crate::web::Page {

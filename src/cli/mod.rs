@@ -1,6 +1,7 @@
 //! Command-line interface (docs/cli.md): one module per subcommand. Errors
 //! become exit codes here.
 
+pub mod backup;
 pub mod chat;
 pub mod check;
 pub mod course;
@@ -53,6 +54,12 @@ pub enum Command {
     /// The Telegram bot (long polling, or a webhook server with --webhook-listen); the token
     /// comes from TELOXIDE_TOKEN, and TELOXIDE_API_URL points it at another Bot API server.
     Telegram(Box<telegram::TelegramArgs>),
+    /// Back the SQLite learner store up into a new file, consistently, while the bot runs
+    /// (for PostgreSQL: pg_dump, see the README).
+    Backup(backup::BackupArgs),
+    /// Restore a backup as the SQLite learner store (the bot stopped); a store with data is
+    /// replaced only with --force, and kept beside, renamed.
+    Restore(backup::RestoreArgs),
 }
 
 /// Runs the parsed command line; a failure comes back to `main`, which prints it.
@@ -75,5 +82,7 @@ pub fn run(cli: Cli) -> Outcome {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::ImportLichess(args)) => import_lichess::run(&args),
         Some(Command::Telegram(args)) => telegram::run(&args, content, &cli.data_dir),
+        Some(Command::Backup(args)) => backup::run_backup(&args, &cli.data_dir),
+        Some(Command::Restore(args)) => backup::run_restore(&args, &cli.data_dir),
     }
 }

@@ -57,12 +57,16 @@ pub struct TelegramArgs {
     /// How many requests at once Telegram may send (setWebhook's max_connections, 1–100).
     #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u8).range(1..=100))]
     pub webhook_max_connections: u8,
-    /// HTTP servers (webhook, /metrics): connections open at once; more are closed at once,
-    /// counted and logged.
+    /// HTTP servers (webhook, /metrics): connections open at once. At the cap, the one that
+    /// has waited longest for a request's headers is closed to admit a new one; when all are
+    /// inside a request, the new one is closed at once. Both counted and logged.
     #[arg(long, env = "CHESS_TUTOR_HTTP_MAX_CONNECTIONS", default_value_t = 256, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=100_000))]
     pub http_max_connections: usize,
-    /// HTTP servers: milliseconds a client may take to send a request's headers, and again
-    /// its body.
+    /// HTTP servers: milliseconds a client may take to send a request's headers (and a
+    /// kept-alive connection may stay idle). Telegram sends a request at once.
+    #[arg(long, env = "CHESS_TUTOR_HTTP_HEADER_TIMEOUT_MS", default_value_t = 3_000, value_parser = clap::value_parser!(u64).range(100..=600_000))]
+    pub http_header_timeout_ms: u64,
+    /// HTTP servers: milliseconds a client may take to send a request's body.
     #[arg(long, env = "CHESS_TUTOR_HTTP_TIMEOUT_MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(100..=600_000))]
     pub http_timeout_ms: u64,
     /// Serve the board page (a Telegram Mini App, under /app/) and its calls on this address,
@@ -81,7 +85,7 @@ impl TelegramArgs {
     fn http_limits(&self) -> crate::http::Limits {
         crate::http::Limits {
             max_connections: self.http_max_connections,
-            header_timeout: Duration::from_millis(self.http_timeout_ms),
+            header_timeout: Duration::from_millis(self.http_header_timeout_ms),
             body_timeout: Duration::from_millis(self.http_timeout_ms),
             grace: HTTP_GRACE,
         }
@@ -146,6 +150,7 @@ impl Default for TelegramArgs {
             webhook_max_connections: 40,
             metrics_listen: None,
             http_max_connections: 256,
+            http_header_timeout_ms: 3_000,
             http_timeout_ms: 10_000,
             web_listen: None,
             web_url: None,
@@ -260,14 +265,14 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> supe
             delivery: crate::web::Delivery::Telegram(shell.clone()),
         }));
         if let Some(listen) = args.web_listen {
-            let listener = tokio::net::TcpListener::bind(listen)
-                .await
+            let listener = crate::http::listen(listen)
                 .map_err(|e| anyhow::anyhow!("cannot listen on {listen}: {e}"))?;
             let local = listener.local_addr()?;
             // The whole URL in the message: the tests (and operators) read the port from it.
             tracing::info!("serving the board page on http://{local}/app/");
             let counters = crate::http::Counters {
                 refused: shell.metrics.connections_refused.clone(),
+                evicted: shell.metrics.connections_evicted.clone(),
                 timed_out: shell.metrics.requests_timed_out.clone(),
             };
             let (router, limits, stop) = (page.clone(), args.http_limits(), stop.clone());

@@ -34,8 +34,11 @@ pub struct Metrics {
     pub polls_failed: Counter,
     /// Updates skipped because they do not read (logged by id and size only).
     pub updates_unreadable: Counter,
-    /// Connections closed at once because the server had as many open as it allows.
+    /// Connections closed at once because the server had as many open as it allows, all of
+    /// them inside a request.
     pub connections_refused: Counter,
+    /// Connections closed to admit a new one: each the one waiting longest for its headers.
+    pub connections_evicted: Counter,
     /// Requests given up because their headers or body came too slowly.
     pub requests_timed_out: Counter,
     /// Updates applied with replies not yet marked sent (read from the store when scraped).
@@ -67,6 +70,7 @@ impl Metrics {
         let polls_failed = Counter::default();
         let updates_unreadable = Counter::default();
         let connections_refused = Counter::default();
+        let connections_evicted = Counter::default();
         let requests_timed_out = Counter::default();
         let outbox_depth = Gauge::default();
         // 1 ms to about 33 s.
@@ -118,8 +122,13 @@ impl Metrics {
         );
         registry.register(
             "http_connections_refused",
-            "Connections closed at once because the server had as many open as it allows",
+            "Connections closed at once because the server had as many open as it allows, all inside a request",
             connections_refused.clone(),
+        );
+        registry.register(
+            "http_connections_evicted",
+            "Connections closed, at the cap, to admit a new one: the one waiting longest for a request's headers",
+            connections_evicted.clone(),
         );
         registry.register(
             "http_requests_timed_out",
@@ -148,6 +157,7 @@ impl Metrics {
             polls_failed,
             updates_unreadable,
             connections_refused,
+            connections_evicted,
             requests_timed_out,
             outbox_depth,
             handling_seconds,

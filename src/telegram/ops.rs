@@ -143,8 +143,7 @@ pub fn router(shell: Arc<Shell>, feed: Feed) -> axum::Router {
 ///
 /// The address cannot be listened on.
 pub async fn bind(listen: SocketAddr) -> anyhow::Result<tokio::net::TcpListener> {
-    tokio::net::TcpListener::bind(listen)
-        .await
+    crate::http::listen(listen)
         .map_err(|e| anyhow::anyhow!("cannot listen on {listen} for /healthz and /metrics: {e}"))
 }
 
@@ -165,6 +164,7 @@ pub async fn serve(
     tracing::info!("serving /healthz and /metrics on http://{local}");
     let counters = crate::http::Counters {
         refused: shell.metrics.connections_refused.clone(),
+        evicted: shell.metrics.connections_evicted.clone(),
         timed_out: shell.metrics.requests_timed_out.clone(),
     };
     crate::http::serve(listener, router(shell, feed), limits, counters, stop).await?;

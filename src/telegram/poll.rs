@@ -538,7 +538,7 @@ fn read_raw(
     Ok(updates
         .into_iter()
         .filter_map(|update| {
-            let read = super::updates::parse_update(update.json);
+            let read = super::inbound::parse_update(update.json);
             if read.is_none() {
                 metrics.updates_unreadable.inc();
                 tracing::warn!(

@@ -8,7 +8,8 @@
 //! top-level `update_id` of one. It keeps no stack (a counter of open brackets is enough to find
 //! the end of a value), so no nesting depth can exhaust it, and it looks at each byte a bounded
 //! number of times. It depends on nothing but `std` and `thiserror`, so a fuzz target can take the
-//! file as it is.
+//! file as it is (`fuzz/src/lib.rs`; CI compiles it there): reading an update as teloxide's type
+//! is [`super::inbound::parse_update`].
 
 /// Why an update is skipped when it does not read (its id and size are logged, never its text).
 pub const UNREADABLE: &str = "an update that does not read";
@@ -74,15 +75,6 @@ pub fn split_batch(body: &str) -> Result<Vec<RawUpdate<'_>>, BatchError> {
             .collect()),
         _ => Err(not_a_batch),
     }
-}
-
-/// One update's JSON read as teloxide's `Update`, or `None` when it does not read. teloxide's
-/// reader panics on a few shapes Telegram never sends (a `poll_answer` with neither `user` nor
-/// `voter_chat`): such an update is one that does not read, never the end of the reading.
-pub fn parse_update(json: &str) -> Option<teloxide_core::types::Update> {
-    std::panic::catch_unwind(|| serde_json::from_str::<teloxide_core::types::Update>(json).ok())
-        .ok()
-        .flatten()
 }
 
 /// The top-level `update_id` of one update's JSON (as a webhook POST carries it), when it is
@@ -253,14 +245,6 @@ impl<'a> Scanner<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_poll_answer_teloxide_cannot_read_is_an_update_that_does_not_read() {
-        let forged = r#"{"update_id":5,"poll_answer":{"poll_id":"p","option_ids":[0]}}"#;
-        assert!(parse_update(forged).is_none());
-        let fine = r#"{"update_id":6,"poll_answer":{"poll_id":"p","option_ids":[0],"user":{"id":7,"is_bot":false,"first_name":"A"}}}"#;
-        assert!(parse_update(fine).is_some());
-    }
 
     #[test]
     fn a_batch_is_split_into_its_updates_with_their_ids() {

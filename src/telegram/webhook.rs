@@ -198,8 +198,7 @@ pub async fn run(
     stop: CancellationToken,
 ) -> anyhow::Result<()> {
     check_path(&options.path)?;
-    let listener = tokio::net::TcpListener::bind(options.listen)
-        .await
+    let listener = crate::http::listen(options.listen)
         .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", options.listen))?;
     let local = listener.local_addr()?;
     if let Some(url) = &options.url {
@@ -212,6 +211,7 @@ pub async fn run(
     let (working, mut idle) = watch::channel(0_usize);
     let counters = crate::http::Counters {
         refused: shell.metrics.connections_refused.clone(),
+        evicted: shell.metrics.connections_evicted.clone(),
         timed_out: shell.metrics.requests_timed_out.clone(),
     };
     let app = Arc::new(App {
@@ -470,7 +470,7 @@ fn read_update(body: &[u8]) -> Result<(i64, Incoming), &'static str> {
             },
         );
     };
-    let incoming = super::updates::parse_update(text)
+    let incoming = super::inbound::parse_update(text)
         .map_or(Incoming::Skip(super::updates::UNREADABLE), |u| {
             inbound::read(&u)
         });

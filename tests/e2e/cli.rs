@@ -223,3 +223,37 @@ fn cli_refuses_bad_input_with_exit_2_and_no_file() {
     assert!(String::from_utf8_lossy(&out.stderr).contains(".png or .svg"));
     assert!(!path.exists());
 }
+
+/// `backup` and `restore` on a PostgreSQL store say how to do it with pg_dump, and exit 2.
+#[test]
+fn backup_on_postgresql_names_pg_dump() {
+    for args in [
+        &["backup", "--to", "x.sqlite3"][..],
+        &["restore", "x.sqlite3"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_chess-tutor"))
+            .args(args)
+            .env("DATABASE_URL", "postgres://tutor:secret@db.example/tutor")
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("pg_dump") && err.contains("pg_restore"),
+            "{err}"
+        );
+        assert!(!err.contains("secret"), "{err}");
+    }
+    // No store where one is asked to back up: exit 2, said.
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_chess-tutor"))
+        .arg("--data-dir")
+        .arg(dir.path())
+        .args(["backup", "--to"])
+        .arg(dir.path().join("b.sqlite3"))
+        .env_remove("DATABASE_URL")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no learner store"));
+}

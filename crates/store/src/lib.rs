@@ -104,6 +104,7 @@
 //! # }).unwrap();
 //! ```
 
+pub mod backup;
 mod error;
 mod group;
 mod lane;

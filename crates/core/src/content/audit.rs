@@ -524,14 +524,20 @@ mod tests {
         assert!(found[0].contains("same question"), "{found:?}");
     }
 
-    /// The shipped course passes every cross-course check (the same as `check`, without the
-    /// puzzle proofs): prints each problem at its file and line.
+    /// The shipped course passes every cross-course check and the outcome audit (the same as
+    /// `check`, without the puzzle proofs): prints each problem at its file and line.
     #[test]
     fn the_shipped_course_passes_the_audit() {
         let (lessons, lp) = super::super::load_lessons_from(super::super::shipped::LESSONS);
         let (items, qp) = super::super::quiz::load_quiz_sources(super::super::shipped::QUIZ);
         let mut all: Vec<String> = lp.iter().chain(&qp).map(ToString::to_string).collect();
         all.extend(audit(&lessons, &items).iter().map(ToString::to_string));
+        all.extend(
+            super::super::outcome::audit_course(&lessons)
+                .problems
+                .iter()
+                .map(ToString::to_string),
+        );
         assert!(
             all.is_empty(),
             "{} problems:\n{}",

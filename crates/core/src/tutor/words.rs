@@ -158,6 +158,7 @@ crate::messages! {
         ReviewHeading = "review-heading",
         ReviewLine { number: u32, played: String, what: String } = "review-line",
         ReviewLost { piece: String, square: String } = "review-lost",
+        ReviewLeftHanging { piece: String, square: String } = "review-left-hanging",
         ReviewAllowedMate = "review-allowed-mate",
         ReviewMissedMate { mate_in: u32 } = "review-missed-mate",
         ReviewMissedCapture { piece: String } = "review-missed-capture",

@@ -45,7 +45,7 @@ gen-status-checkmate = 将死
 gen-status-stalemate = 逼和
 gen-status-neither = 都不是
 # $checkers：正在将军的棋子（g7的后和a8的车）。
-gen-checkmate-why = 将死。{ gen-side }正被{ $checkers }将军，而且没有任何合法的应将方法：不能吃掉将军的棋子，不能垫子，王也无处可逃。对局到此结束。
+gen-checkmate-why = 将死。{ gen-side }正被{ $checkers }将军，而且没有任何合法的应将方法：不能吃掉将军的棋子，也不能垫将，王也无处可逃。对局到此结束。
 gen-stalemate-why = 逼和。{ gen-side }没有被将军，却一步合法的棋也走不了，这是和棋，不是胜利。
 # $example：一步合法的棋（SAN）。
 gen-neither-in-check-why = 都不是。{ gen-side }被{ $checkers }将军，但还有合法的应将着法，例如{ $example }，所以不是将死。

@@ -46,7 +46,7 @@ gen-status-checkmate = 將死
 gen-status-stalemate = 逼和
 gen-status-neither = 都不是
 # $checkers：正在將軍的棋子（g7的后和a8的車）。
-gen-checkmate-why = 將死。{ gen-side }正被{ $checkers }將軍，而且沒有任何合法的應將方法：不能吃掉將軍的棋子，不能墊子，王也無處可逃。對局到此結束。
+gen-checkmate-why = 將死。{ gen-side }正被{ $checkers }將軍，而且沒有任何合法的應將方法：不能吃掉將軍的棋子，也不能墊將，王也無處可逃。對局到此結束。
 gen-stalemate-why = 逼和。{ gen-side }沒有被將軍，卻一步合法的棋也走不了，這是和棋，不是勝利。
 # $example：一步合法的棋（SAN）。
 gen-neither-in-check-why = 都不是。{ gen-side }被{ $checkers }將軍，但還有合法的應將著法，例如{ $example }，所以不是將死。

@@ -241,7 +241,26 @@ pub fn audit_in(lessons: &[Lesson], items: &[QuizItem], lists: Glossaries<'_>) -
         named.as_deref().map_err(Clone::clone),
     );
     problems.extend(catalogue_problems());
+    problems.extend(catalogue_term_problems(&terms));
     problems
+}
+
+/// Each line of the bot's Simplified catalogues (rules, tutor, generated questions, speech)
+/// against the glossary, at its file and line: the bot's own sentences use the course's terms
+/// (review 2026-12-06 M4: the generated mate explanation said 垫子 for 垫将).
+#[must_use]
+pub fn catalogue_term_problems(terms: &[Term]) -> Vec<Problem> {
+    CATALOGUES
+        .iter()
+        .flat_map(|(file, source)| {
+            source.lines().enumerate().flat_map(move |(n, line)| {
+                // Outside any lesson: every term applies.
+                term_problems(line, 0, terms)
+                    .into_iter()
+                    .map(move |msg| Problem::at(*file, Some(n + 1), msg))
+            })
+        })
+        .collect()
 }
 
 /// The Traditional text is made from the Simplified one, where 后 is both the queen (后) and
@@ -577,6 +596,18 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Review 2026-12-06 M4: the generated checkmate explanation said 不能垫子; every
+    /// catalogue line is now held to the glossary by `check`.
+    #[test]
+    fn a_catalogue_line_against_the_glossary_is_reported() {
+        let terms = glossary().as_ref().expect("the shipped glossary parses");
+        assert!(catalogue_term_problems(terms).is_empty());
+        let old = "gen-checkmate-why = 将死。不能吃掉将军的棋子，不能垫子，王也无处可逃。";
+        let found = term_problems(old, 0, terms);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].contains("垫将"), "{found:?}");
     }
 
     #[test]

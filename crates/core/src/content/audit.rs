@@ -16,7 +16,7 @@ use shakmaty::{CastlingMode, Chess, Position, Role, Square};
 use super::judge::Ask;
 use super::lesson::{Lesson, StepKind};
 use super::located::course_texts;
-use super::notation::notation_in;
+use super::notation::{move_forms_in, notation_in};
 use super::parity::one_sided_texts;
 use super::quiz::{Origin, QuizItem};
 use super::terms::{names_in_one_language, shipped_terms, used_before_their_unit};
@@ -357,6 +357,11 @@ fn audit_with_terms(
                 for mv in notation_in(text) {
                     say(format!(
                         "{lang}: `{mv}` is notation, taught in unit {NOTATION_UNIT}; say the move in words (the knight to f3; 马走到f3, 马f3) or gloss it (written {mv}; 记作{mv})"
+                    ));
+                }
+                for form in move_forms_in(text) {
+                    say(format!(
+                        "{lang}: `{form}` is a notation form, taught in unit {NOTATION_UNIT}; say the move in words (the pawn from d7 to d5, a queen on e8, the pawn to e4; 兵从d7走到d5, 升变为后)"
                     ));
                 }
             }

@@ -5,10 +5,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use chess_tutor_core::content::audit::{Glossaries, audit_in};
-use chess_tutor_core::content::puzzle;
 use chess_tutor_core::content::{
     CheckReport, Problem, StepKind, load_lessons, load_lessons_from, quiz, shipped,
 };
+use chess_tutor_core::content::{outcome, puzzle};
 
 use super::import_lichess;
 
@@ -85,6 +85,7 @@ pub fn report(content: Option<&Path>) -> CheckReport {
         }
     }
     cross.extend(audit_in(&lessons, &items, lists));
+    report.add_outcome(outcome::audit_course(&lessons));
     // Items a class's quiz poll cannot carry (Telegram's limits): noted, not a problem.
     let not_polls = chess_tutor_core::tutor::poll_misfits(&items)
         .into_iter()
@@ -123,6 +124,10 @@ pub fn run(args: &CheckArgs, content: Option<&Path>) -> super::Outcome {
         for note in &report.not_polls {
             eprintln!("note: {note}");
         }
+        eprintln!(
+            "outcome audit: {} accepted moves judged in {} move steps ({} left unjudged by the search budget)",
+            report.outcome.moves, report.outcome.steps, report.outcome.unjudged
+        );
         eprintln!(
             "{} lessons, {} steps, {} quiz items ({} not usable as Telegram quiz polls), {} puzzles: {} problems",
             report.lessons,

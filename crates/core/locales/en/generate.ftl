@@ -17,8 +17,8 @@ gen-side-lower = { $side ->
    *[black] black
 }
 gen-castle = { $castle ->
-    [short] castle short (kingside, O-O)
-   *[long] castle long (queenside, O-O-O)
+    [short] castle short (kingside, written O-O)
+   *[long] castle long (queenside, written O-O-O)
 }
 # A piece named by its square; several are joined by `gen-and`.
 gen-piece-on = the { $role } on { $square }
@@ -28,8 +28,12 @@ gen-comma = {", "}
 
 ## Is this move legal? (true or false)
 
-# $long: the move in long notation (Ng1-f3).
-gen-move-legal = { gen-side } to move. { $long } is a legal move here.
+# $role, $from, $to: the move in words (never in notation: a unit-1 learner may be asked).
+gen-move-legal = { gen-side } to move. The { $role } on { $from } may move to { $to } now.
+gen-move-legal-promote = { gen-side } to move. The pawn on { $from } may move to { $to } now and become a { $promotion }.
+gen-move-legal-castle = { gen-side } to move. { gen-side } may { gen-castle } now.
+# A move in words, as an example.
+gen-move-words = the { $role } on { $from } to { $to }
 # $code: how the referee reads the move, when it is neither legal nor illegal.
 gen-move-read-as = The referee reads this move as { $code }.
 
@@ -51,7 +55,7 @@ gen-status-neither = Neither
 # $checkers: the checking pieces (the queen on g7 and the rook on a8).
 gen-checkmate-why = Checkmate. { gen-side } is in check from { $checkers } and has no legal answer: the checking piece cannot be taken, the line cannot be blocked and the king has no safe square. The game is over.
 gen-stalemate-why = Stalemate. { gen-side } is not in check but has no legal move at all. That is a draw, not a win.
-# $example: a legal move (SAN).
+# $example: a legal move, in words (gen-move-words).
 gen-neither-in-check-why = Neither. { gen-side } is in check from { $checkers }, but has a legal answer, for example { $example }, so it is not checkmate.
 gen-neither-why = Neither. { gen-side } is not in check and still has legal moves, for example { $example }. The game goes on.
 
@@ -78,4 +82,4 @@ gen-count-none = The { $role } on { $square } has no legal move now.
 gen-count-why = The { $role } on { $square } has { $count } legal { $count ->
         [one] move
        *[other] moves
-    }: { $moves }.
+    }, to: { $moves }.

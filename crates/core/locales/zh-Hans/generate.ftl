@@ -13,8 +13,8 @@ gen-side = { $side ->
 # 句子中间的哪一方（英文里小写）。
 gen-side-lower = { gen-side }
 gen-castle = { $castle ->
-    [short] 短易位（王翼易位，O-O）
-   *[long] 长易位（后翼易位，O-O-O）
+    [short] 短易位（王翼易位，记作O-O）
+   *[long] 长易位（后翼易位，记作O-O-O）
 }
 # 用格子说一个棋子；几个棋子用 gen-and 连起来。
 gen-piece-on = { $square }的{ $role }
@@ -24,8 +24,12 @@ gen-comma = 、
 
 ## 这步棋合法吗？（对或错）
 
-# $long：长格式的走法（马g1-f3）。
-gen-move-legal = { gen-side }走。{ $long }是一步合法的棋。
+# $role、$from、$to：用文字说这步棋（不用记谱法：第1课的学员也可能遇到这道题）。
+gen-move-legal = { gen-side }走。{ $from }的{ $role }现在可以走到{ $to }。
+gen-move-legal-promote = { gen-side }走。{ $from }的兵现在可以走到{ $to }，升变为{ $promotion }。
+gen-move-legal-castle = { gen-side }走。{ gen-side }现在可以{ gen-castle }。
+# 举例用的一步棋，用文字说。
+gen-move-words = { $from }的{ $role }走到{ $to }
 # $code：这步棋既不合法也不是不合法时，裁判的判断。
 gen-move-read-as = 裁判对这步棋的判断：{ $code }。
 
@@ -45,9 +49,9 @@ gen-status-checkmate = 将死
 gen-status-stalemate = 逼和
 gen-status-neither = 都不是
 # $checkers：正在将军的棋子（g7的后和a8的车）。
-gen-checkmate-why = 将死。{ gen-side }正被{ $checkers }将军，而且没有任何合法的应将方法：不能吃掉将军的棋子，不能垫子，王也无处可逃。对局到此结束。
+gen-checkmate-why = 将死。{ gen-side }正被{ $checkers }将军，而且没有任何合法的应将方法：不能吃掉将军的棋子，也不能垫将，王也无处可逃。对局到此结束。
 gen-stalemate-why = 逼和。{ gen-side }没有被将军，却一步合法的棋也走不了，这是和棋，不是胜利。
-# $example：一步合法的棋（SAN）。
+# $example：一步合法的棋，用文字说（gen-move-words）。
 gen-neither-in-check-why = 都不是。{ gen-side }被{ $checkers }将军，但还有合法的应将着法，例如{ $example }，所以不是将死。
 gen-neither-why = 都不是。{ gen-side }没有被将军，而且还有合法的着法，例如{ $example }，对局继续。
 
@@ -71,4 +75,4 @@ gen-no-check-why = 没有任何对方棋子攻击{ gen-side }的王。
 gen-count-question = { gen-side }走。{ $square }的{ $role }有几步合法着法？
 gen-count-none = { $square }的{ $role }现在一步也不能走。
 # $moves：这些着法（SAN）。
-gen-count-why = { $square }的{ $role }共有{ $count }步合法着法：{ $moves }。
+gen-count-why = { $square }的{ $role }共有{ $count }步合法着法，可以走到：{ $moves }。

@@ -14,8 +14,8 @@ gen-side = { $side ->
 # 句子中間的哪一方（英文裡小寫）。
 gen-side-lower = { gen-side }
 gen-castle = { $castle ->
-    [short] 短易位（王翼易位，O-O）
-   *[long] 長易位（后翼易位，O-O-O）
+    [short] 短易位（王翼易位，記作O-O）
+   *[long] 長易位（后翼易位，記作O-O-O）
 }
 # 用格子說一個棋子；幾個棋子用 gen-and 連起來。
 gen-piece-on = { $square }的{ $role }
@@ -25,8 +25,12 @@ gen-comma = 、
 
 ## 這步棋合法嗎？（對或錯）
 
-# $long：長格式的走法（馬g1-f3）。
-gen-move-legal = { gen-side }走。{ $long }是一步合法的棋。
+# $role、$from、$to：用文字說這步棋（不用記譜法：第1課的學員也可能遇到這道題）。
+gen-move-legal = { gen-side }走。{ $from }的{ $role }現在可以走到{ $to }。
+gen-move-legal-promote = { gen-side }走。{ $from }的兵現在可以走到{ $to }，升變為{ $promotion }。
+gen-move-legal-castle = { gen-side }走。{ gen-side }現在可以{ gen-castle }。
+# 舉例用的一步棋，用文字說。
+gen-move-words = { $from }的{ $role }走到{ $to }
 # $code：這步棋既不合法也不是不合法時，裁判的判斷。
 gen-move-read-as = 裁判對這步棋的判斷：{ $code }。
 
@@ -46,9 +50,9 @@ gen-status-checkmate = 將死
 gen-status-stalemate = 逼和
 gen-status-neither = 都不是
 # $checkers：正在將軍的棋子（g7的后和a8的車）。
-gen-checkmate-why = 將死。{ gen-side }正被{ $checkers }將軍，而且沒有任何合法的應將方法：不能吃掉將軍的棋子，不能墊子，王也無處可逃。對局到此結束。
+gen-checkmate-why = 將死。{ gen-side }正被{ $checkers }將軍，而且沒有任何合法的應將方法：不能吃掉將軍的棋子，也不能墊將，王也無處可逃。對局到此結束。
 gen-stalemate-why = 逼和。{ gen-side }沒有被將軍，卻一步合法的棋也走不了，這是和棋，不是勝利。
-# $example：一步合法的棋（SAN）。
+# $example：一步合法的棋，用文字說（gen-move-words）。
 gen-neither-in-check-why = 都不是。{ gen-side }被{ $checkers }將軍，但還有合法的應將著法，例如{ $example }，所以不是將死。
 gen-neither-why = 都不是。{ gen-side }沒有被將軍，而且還有合法的著法，例如{ $example }，對局繼續。
 
@@ -72,4 +76,4 @@ gen-no-check-why = 沒有任何對方棋子攻擊{ gen-side }的王。
 gen-count-question = { gen-side }走。{ $square }的{ $role }有幾步合法著法？
 gen-count-none = { $square }的{ $role }現在一步也不能走。
 # $moves：這些著法（SAN）。
-gen-count-why = { $square }的{ $role }共有{ $count }步合法著法：{ $moves }。
+gen-count-why = { $square }的{ $role }共有{ $count }步合法著法，可以走到：{ $moves }。

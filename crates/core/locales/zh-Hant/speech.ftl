@@ -116,4 +116,4 @@ speech-mode-on = 文字模式已打開：每個棋盤都會用文字說出來，
 speech-mode-off = 文字模式已關閉：棋盤又用圖片顯示，也可以點棋盤走棋。
 speech-button-on = 讀屏用的文字模式
 speech-button-off = 關閉文字模式
-speech-type-squares = 請發送這些格子的名字，用空格隔開。
+speech-type-squares = 請傳送這些格子的名字，用空格隔開。

@@ -14,7 +14,7 @@ aside = （{$remark}）
 
 welcome = 歡迎來到國際象棋規則課！我會一步一步教你下棋的規則。每一步走不通的棋，我都會告訴你是哪條規則不允許，並在棋盤上標出關鍵的格子。
 choose-language = 請選擇語言 / 請選擇語言 / Choose your language:
-menu = 想做什麼？課程：從棋盤開始學規則；殺棋題：練習N步殺；測驗：規則問答；下棋：和老師下一盤。隨時發送 /help 查看所有命令。
+menu = 想做什麼？課程：從棋盤開始學規則；殺棋題：練習N步殺；測驗：規則問答；下棋：和老師下一盤。隨時傳送 /help 查看所有命令。
 help =
     命令：
     /lessons 課程目錄和進度
@@ -68,7 +68,7 @@ false-word = 錯
 ## Things that went wrong
 
 too-long = 這條訊息太長了，我沒有讀。請發一步棋或一個命令（/help）。
-unknown-command = 我不認識命令 /{$word}。發送 /help 查看所有命令。
+unknown-command = 我不認識命令 /{$word}。傳送 /help 查看所有命令。
 stale-button = 這個按鈕屬於之前的題目，已經不能用了。請看最新的一條訊息。
 button-spent = 這個按鈕在這裡已經沒有用了。請用這條訊息上的其他按鈕。
 already-answered = 這道題已經答過了。點「下一步 ▶」看下一題。
@@ -95,7 +95,7 @@ black-to-move = 黑方走
 no-lessons = 還沒有課程。
 lesson-heading = 第{$unit}課 {$title} · {$number}/{$steps}
 course-done = 你已經學完了全部課程！可以用 /puzzle 練習殺棋，或用 /quiz 複習規則。
-no-such-lesson = 沒有這一課。課程編號是1到{$count}，發送 /lessons 查看目錄。
+no-such-lesson = 沒有這一課。課程編號是1到{$count}，傳送 /lessons 查看目錄。
 read-then-next = 讀完了就點「下一步」。
 no-hint = 這一步沒有提示。
 no-solution = 這一步沒有單獨的答案。
@@ -182,7 +182,7 @@ practice-done = 練好了！現在回到剛才的題。
 course-map-legend = 課程目錄（✅ 學完 · ▶ 正在學 · ▫️ 還沒學）：
 lesson-button = {$unit} {$title}
 no-such-level = 沒有「{$given}」這個級別：老師的級別是1到8，1最容易。寫 /play 3 就是3級，也可以在下面選。
-no-lesson-named = 沒有叫「{$name}」的課。請寫課號，例如 /lesson 7，或者發送 /lessons 看目錄。
+no-lesson-named = 沒有叫「{$name}」的課。請寫課號，例如 /lesson 7，或者傳送 /lessons 看目錄。
 
 ## Hints that climb: the piece, the square, the move
 
@@ -293,7 +293,7 @@ mate-side = { $white ->
 ## 和老師下一盤棋
 
 game-under-way = 你有一盤棋還沒下完，在這裡。（想開新的一盤，先認輸這一盤。）
-game-paused = 你和老師的這盤棋先保留著：發送 /play 就能回來接著下。
+game-paused = 你和老師的這盤棋先保留著：傳送 /play 就能回來接著下。
 game-setup = 和老師下一盤棋，難度第{$level}級（共8級）。{$about}
     建議你選第{$suggested}級。請選擇執白還是執黑，或者在下面換一個難度。
 level-about = { $level ->
@@ -323,7 +323,7 @@ button-offer-draw = 提和
 button-resign = 認輸
 button-take-back = 悔棋 ↩
 game-no-skipping = 下棋沒有「下一步」：輪到你走棋。
-game-no-solution = 下棋沒有標準答案：請自己想一步。發送 /hint 可以得到這個局面的一條要點。
+game-no-solution = 下棋沒有標準答案：請自己想一步。傳送 /hint 可以得到這個局面的一條要點。
 game-hint-in-check = 你的王正被將軍：先應將——吃掉將軍的棋子、墊將，或者把王走開。
 game-hint-hanging = 看看你{$square}的{$piece}：它會被吃掉，而且保護不夠。把它走開，或者保護它。
 game-hint-free-capture = 看看{$square}的{$piece}：你可以把它白白吃掉。
@@ -370,11 +370,12 @@ coach-may-take-back = 這一步可以悔棋（每盤棋一次）：按棋盤下�
 coach-allowed-mate = 教練：走了{$played}（第{$number}回合）以後，對方走{$mate}就能立即將死你。每走一步之前，先看看對方能怎樣將軍。
 review-heading = 復盤：這盤棋裡代價最大的幾步，代價大的在前：
 review-line = · 第{$number}回合 {$played}：{$what}
-review-lost = {$square}的{$piece}因此白白丟掉了。
+review-lost = {$square}的{$piece}因此白白丟掉了，對方把它吃掉了。
+review-left-hanging = 對方因此可以把{$square}的{$piece}白白吃掉（對方沒有吃）。
 review-allowed-mate = 對方因此可以一步將死你。
 review-missed-mate = 其實你有{$mate_in}步殺。
 review-missed-capture = 對方的{$piece}本來可以白白吃掉。
-no-game-yet = 你還沒有下過棋：發送 /play 開始。
+no-game-yet = 你還沒有下過棋：傳送 /play 開始。
 pgn-learner = 學員
 pgn-intro = 這是你這盤棋的PGN記錄：複製到任何國際象棋網站（例如 lichess.org/paste）就能再看一遍。
 progress-games = 和老師下的棋：{$played}盤（贏{$won}，和{$drawn}，輸{$lost}）。
@@ -388,7 +389,7 @@ button-cancel-invitation = 撤回邀請
 button-accept-draw = 同意和棋 ½
 button-decline-draw = 不同意
 button-claim-abandoned = 判我勝
-duel-kept = 你和朋友的棋還在繼續：發送 /play 可以再看棋盤。
+duel-kept = 你和朋友的棋還在繼續：傳送 /play 可以再看棋盤。
 duel-under-way = 你和朋友的棋正在進行。
 duel-needs-telegram = 和朋友下棋要在 Telegram 上用這個機器人：朋友在自己和機器人的聊天裡打開你的邀請連結。
 duel-invitation = 把這個連結發給朋友：朋友打開連結以後，棋局就在你們各自的聊天裡開始。你執白，先走。
@@ -402,10 +403,10 @@ duel-not-your-button = 這個按鈕是給對手的。
 duel-move-in-group = 在群裡走棋時，請回覆這條訊息寫上走法，這樣機器人才能讀到。
 duel-not-your-game = 這是別人的棋局：按鈕只給對局的兩位棋手用。按「和朋友下」可以開始你自己的一盤。
 button-accept-game = ✅ 接受對局
-duel-invitation-gone = 這個邀請已經失效：棋局被撤回了，或者已經下完。請朋友再發一個連結，或者發送 /play。
+duel-invitation-gone = 這個邀請已經失效：棋局被撤回了，或者已經下完。請朋友再發一個連結，或者傳送 /play。
 duel-invitation-taken = 這個邀請已經被別人接受了。請朋友再發一個新連結。
 duel-invitation-cancelled = 邀請已撤回：這個連結不會再開始棋局。
-duel-one-at-a-time = 你已經在和朋友下一盤棋了：先下完（或者認輸）。發送 /play 可以看到那盤棋。
+duel-one-at-a-time = 你已經在和朋友下一盤棋了：先下完（或者認輸）。傳送 /play 可以看到那盤棋。
 duel-joined = 你加入了朋友的棋局。你執{$side}。
 duel-friend-joined = 朋友已經加入：棋局開始。你執白。
 duel-wait-for-friend = 現在輪到朋友走：朋友一走，你就會收到訊息。
@@ -443,7 +444,7 @@ page-text-mode = 聊天裡用文字模式（每個棋盤也用文字說出來）
 page-close = 關閉
 
 ## A class in a group chat: its teachers, its students, its quiz polls and the teacher's report.
-class-only-in-groups = 班級是建在群聊裡的：先把我加進你的群，再在群裡發送 /class。
+class-only-in-groups = 班級是建在群組裡的：先把我加進你的群，再在群裡傳送 /class。
 class-anonymous = 我認不出你是誰：你現在是以群的身份（匿名管理員）發言。請用你自己的身份再發一次。
 class-admins-only = 只有這個群的管理員才能把它設為班級。
 class-made = 這個群現在是一個班級了，{$teacher}是班級老師。
@@ -451,10 +452,10 @@ class-card = ♟ 班級「{$title}」· 班級老師：{$teachers} · { $student
     [0] 還沒有學生
    *[other] 學生 {$students} 人
 }
-    同學們：按「加入班級」，接著在和我的私聊裡上課、做殺棋題和測驗。從加入那一刻起，你在那裡做的都算進這個班級，班級老師能看到你的成績。發送 /leave 可以退出班級，並刪除你在班級裡的記錄。
+    同學們：按「加入班級」，接著在和我的私訊裡上課、做殺棋題和測驗。從加入那一刻起，你在那裡做的都算進這個班級，班級老師能看到你的成績。傳送 /leave 可以退出班級，並刪除你在班級裡的記錄。
 class-link = 也可以打開這個連結：{$link}
-class-teacher-help = 給班級老師：/classquiz 在群裡發一道測驗投票（/classquiz 7：出自第7課），/classquiz stop 結束投票；/class lang zh、zh-hant 或 en 設定班級語言；/class daily 07:30 每天在這個時間（UTC）發每日一題，/class daily off 停止；/top 顯示班級排行榜；其他管理員發送 /class teach 就成為班級老師。請先和我私聊，測驗的詳細結果會發到私聊裡；在私聊裡發送 /report 可以看到每個學生的成績。
-class-none = 這個群還不是班級：請管理員發送 /class。
+class-teacher-help = 給班級老師：/classquiz 在群裡發一道測驗投票（/classquiz 7：出自第7課），/classquiz stop 結束投票；/class lang zh、zh-hant 或 en 設定班級語言；/class daily 07:30 每天在這個時間（UTC）發每日一題，/class daily off 停止；/top 顯示班級排行榜；其他管理員傳送 /class teach 就成為班級老師。請先和我私訊，測驗的詳細結果會發到私訊裡；在私訊裡傳送 /report 可以看到每個學生的成績。
+class-none = 這個群還不是班級：請管理員傳送 /class。
 class-usage = /class 把這個群設為班級（管理員），/class teach 讓你成為班級老師（管理員），/class lang zh、zh-hant 或 en 設定班級語言，/class daily 07:30 或 off 設定每日一題（班級老師）。
 class-teacher-added = {$name}現在是這個班級的老師了。
 class-already-teacher = 你已經是這個班級的老師了。
@@ -462,12 +463,12 @@ class-teach-admins-only = 只有這個群的管理員才能成為班級老師。
 class-teachers-only = 只有班級老師才能這樣做。
 class-lang-set = 班級現在使用{$script}。
 class-lang-usage = 請說明用哪種語言：/class lang zh、/class lang zh-hant 或 /class lang en。
-class-joined = 你加入了班級「{$title}」。從現在起，你在這裡上的課、做的殺棋題和被拒絕的走法都算進這個班級，班級老師能看到你的成績（別人看不到）。發送 /leave 可以退出班級，並刪除你在班級裡的記錄。
-class-joined-toast = 你加入了「{$title}」。請在和我的私聊裡上課：都會算進班級。
+class-joined = 你加入了班級「{$title}」。從現在起，你在這裡上的課、做的殺棋題和被拒絕的走法都算進這個班級，班級老師能看到你的成績（別人看不到）。傳送 /leave 可以退出班級，並刪除你在班級裡的記錄。
+class-joined-toast = 你加入了「{$title}」。請在和我的私訊裡上課：都會算進班級。
 class-already-in = 你已經是這個班級的學生了。
 class-you-teach = 你是這個班級的老師：老師不用以學生身份加入。
 class-link-gone = 這個連結打不開任何班級。請向班級老師再要一次班級連結。
-class-link-in-private = 請在和我的私聊裡打開班級連結，不要在群裡打開。
+class-link-in-private = 請在和我的私訊裡打開班級連結，不要在群裡打開。
 class-left = 你退出了「{$title}」。你在班級裡的記錄（成員身份、班級測驗的回答）已經刪除；你自己的學習進度仍然保留。
 class-not-in = 你不是這個班級的學生。
 class-in-none = 你沒有加入任何班級。
@@ -478,10 +479,10 @@ class-button-leave = 退出
 class-button-leave-named = 退出「{$title}」
 class-button-close = ⏹ 結束測驗
 class-quiz-board = 班級測驗 · 第{$unit}課：先看棋盤，再回答下面的投票。
-class-quiz-open = 還有一道測驗沒有結束：請先發送 /classquiz stop 或按它的「結束測驗」按鈕。
+class-quiz-open = 還有一道測驗沒有結束：請先傳送 /classquiz stop 或按它的「結束測驗」按鈕。
 class-quiz-none-open = 這個班級現在沒有進行中的測驗。
 class-quiz-no-item = 題庫裡沒有能用班級語言做成 Telegram 投票的題目。
-class-quiz-no-item-in-unit = 第{$unit}課裡沒有能用班級語言做成 Telegram 投票的題目。換一課試試，或者發送 /classquiz 隨便出一道。
+class-quiz-no-item-in-unit = 第{$unit}課裡沒有能用班級語言做成 Telegram 投票的題目。換一課試試，或者傳送 /classquiz 隨便出一道。
 class-quiz-no-such-unit = 沒有第{$unit}課：課程共有第1到第{$count}課。
 class-quiz-usage = /classquiz 發一道測驗投票，/classquiz 7 出自第7課，/classquiz stop 結束投票。
 class-quiz-result = 測驗結束：{$answered} 個回答中有 {$right} 個正確（班裡共有 {$students} 名學生）。正確答案：{$answer}
@@ -493,10 +494,10 @@ class-quiz-line-wrong = ❌ {$name}：{$answer}
 class-quiz-line-none = ▫️ {$name}：沒有回答
 class-quiz-most-wrong = 最常見的錯誤答案：{$answer}（{$count} 人）。
 class-quiz-no-wrong = 沒有人答錯。
-class-quiz-open-chat = {$name}，我不能先給你發私信，所以這次測驗的詳細結果（誰選了什麼）沒有發出。請打開和我的私聊，發送 /start：{$link}。從下一次測驗起，詳細結果就會發到那裡。
-class-quiz-open-chat-no-link = {$name}，我不能先給你發私信，所以這次測驗的詳細結果（誰選了什麼）沒有發出。請打開和我的私聊，發送 /start。從下一次測驗起，詳細結果就會發到那裡。
-class-report-teachers-only = 成績報告只給班級老師看，而你沒有任教的班級。要把一個群設為班級，請以管理員身份在群裡發送 /class。
-class-report-in-private = 成績報告只發在班級老師和我的私聊裡：請在私聊裡發送 /report。
+class-quiz-open-chat = {$name}，我不能先給你發私信，所以這次測驗的詳細結果（誰選了什麼）沒有發出。請打開和我的私訊，傳送 /start：{$link}。從下一次測驗起，詳細結果就會發到那裡。
+class-quiz-open-chat-no-link = {$name}，我不能先給你發私信，所以這次測驗的詳細結果（誰選了什麼）沒有發出。請打開和我的私訊，傳送 /start。從下一次測驗起，詳細結果就會發到那裡。
+class-report-teachers-only = 成績報告只給班級老師看，而你沒有任教的班級。要把一個群設為班級，請以管理員身份在群裡傳送 /class。
+class-report-in-private = 成績報告只發在班級老師和我的私訊裡：請在私訊裡傳送 /report。
 class-report-heading = 📋 班級「{$title}」· 學生 {$students} 人 · {$date}
 class-report-no-students = 還沒有學生加入。
 class-report-line = {$number}. {$name}：學完 {$units} 課，課程步驟 {$steps} 步，班級測驗答對 {$right} 題、答錯 {$wrong} 題，自己解出殺棋題 {$solved} 道（沒解出 {$missed} 道），最近活動：{$active}。
@@ -509,13 +510,13 @@ class-report-try-not-kept = {$number}. {$rule} ×{$count}。最後一次的局�
 class-report-tries-none = {$name} 還沒有被拒絕的走法。
 class-report-no-such-student = { $students ->
     [0] 你的班級還沒有學生。
-   *[other] 你的報告裡沒有第 {$number} 號學生：學生編號是 1 到 {$students}。發送 /report 查看編號。
+   *[other] 你的報告裡沒有第 {$number} 號學生：學生編號是 1 到 {$students}。傳送 /report 查看編號。
 }
 class-report-never = 從未
 class-report-csv = 同樣的成績做成了 CSV 表格：
 class-report-csv-header = 學生,學完的課,課程步驟,班級測驗答對,班級測驗答錯,自己解出的殺棋題,沒解出的殺棋題,規則1,次數,規則2,次數,規則3,次數,最近活動
 class-daily-set = 每天 UTC 時間 {$time} 會在這裡發每日一題。學生回覆這道題、寫出第一步棋來作答。/class daily off 停止。
-class-daily-link = 也可以在和我的私聊裡用棋盤來解（同樣計分）：{$link}
+class-daily-link = 也可以在和我的私訊裡用棋盤來解（同樣計分）：{$link}
 class-daily-opened = 🧩 班級「{$title}」的每日一題。不用提示，走對第一步就為班級記分。
 class-daily-practice = 🧩 班級「{$title}」的每日一題（練習：這次不計分）。
 class-daily-none-today = 班級「{$title}」今天還沒有發每日一題。
@@ -530,4 +531,4 @@ class-top-weekly = 🏆 班級「{$title}」這個星期的排行榜：
 class-top-line = {$rank}. {$name}：{$points}分
 class-top-how = 計分：班級測驗答對一題 1 分，入班以來每學完一課 2 分，每日一題第一個解出 3 分、第二個 2 分、之後 1 分。
 class-top-empty = 還沒有學生加入。
-class-top-in-group = 排行榜在班級群裡看：請在群裡發送 /top。
+class-top-in-group = 排行榜在班級群裡看：請在群裡傳送 /top。

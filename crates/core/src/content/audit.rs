@@ -16,7 +16,7 @@ use shakmaty::{CastlingMode, Chess, Position, Role, Square};
 use super::judge::Ask;
 use super::lesson::{Lesson, StepKind};
 use super::located::course_texts;
-use super::notation::notation_in;
+use super::notation::{move_forms_in, notation_in};
 use super::parity::one_sided_texts;
 use super::quiz::{Origin, QuizItem};
 use super::terms::{names_in_one_language, shipped_terms, used_before_their_unit};
@@ -241,7 +241,26 @@ pub fn audit_in(lessons: &[Lesson], items: &[QuizItem], lists: Glossaries<'_>) -
         named.as_deref().map_err(Clone::clone),
     );
     problems.extend(catalogue_problems());
+    problems.extend(catalogue_term_problems(&terms));
     problems
+}
+
+/// Each line of the bot's Simplified catalogues (rules, tutor, generated questions, speech)
+/// against the glossary, at its file and line: the bot's own sentences use the course's terms
+/// (review 2026-12-06 M4: the generated mate explanation said 垫子 for 垫将).
+#[must_use]
+pub fn catalogue_term_problems(terms: &[Term]) -> Vec<Problem> {
+    CATALOGUES
+        .iter()
+        .flat_map(|(file, source)| {
+            source.lines().enumerate().flat_map(move |(n, line)| {
+                // Outside any lesson: every term applies.
+                term_problems(line, 0, terms)
+                    .into_iter()
+                    .map(move |msg| Problem::at(*file, Some(n + 1), msg))
+            })
+        })
+        .collect()
 }
 
 /// The Traditional text is made from the Simplified one, where 后 is both the queen (后) and
@@ -338,6 +357,11 @@ fn audit_with_terms(
                 for mv in notation_in(text) {
                     say(format!(
                         "{lang}: `{mv}` is notation, taught in unit {NOTATION_UNIT}; say the move in words (the knight to f3; 马走到f3, 马f3) or gloss it (written {mv}; 记作{mv})"
+                    ));
+                }
+                for form in move_forms_in(text) {
+                    say(format!(
+                        "{lang}: `{form}` is a notation form, taught in unit {NOTATION_UNIT}; say the move in words (the pawn from d7 to d5, a queen on e8, the pawn to e4; 兵从d7走到d5, 升变为后)"
                     ));
                 }
             }
@@ -524,14 +548,20 @@ mod tests {
         assert!(found[0].contains("same question"), "{found:?}");
     }
 
-    /// The shipped course passes every cross-course check (the same as `check`, without the
-    /// puzzle proofs): prints each problem at its file and line.
+    /// The shipped course passes every cross-course check and the outcome audit (the same as
+    /// `check`, without the puzzle proofs): prints each problem at its file and line.
     #[test]
     fn the_shipped_course_passes_the_audit() {
         let (lessons, lp) = super::super::load_lessons_from(super::super::shipped::LESSONS);
         let (items, qp) = super::super::quiz::load_quiz_sources(super::super::shipped::QUIZ);
         let mut all: Vec<String> = lp.iter().chain(&qp).map(ToString::to_string).collect();
         all.extend(audit(&lessons, &items).iter().map(ToString::to_string));
+        all.extend(
+            super::super::outcome::audit_course(&lessons)
+                .problems
+                .iter()
+                .map(ToString::to_string),
+        );
         assert!(
             all.is_empty(),
             "{} problems:\n{}",
@@ -571,6 +601,18 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Review 2026-12-06 M4: the generated checkmate explanation said 不能垫子; every
+    /// catalogue line is now held to the glossary by `check`.
+    #[test]
+    fn a_catalogue_line_against_the_glossary_is_reported() {
+        let terms = glossary().as_ref().expect("the shipped glossary parses");
+        assert!(catalogue_term_problems(terms).is_empty());
+        let old = "gen-checkmate-why = 将死。不能吃掉将军的棋子，不能垫子，王也无处可逃。";
+        let found = term_problems(old, 0, terms);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].contains("垫将"), "{found:?}");
     }
 
     #[test]

@@ -121,6 +121,9 @@ pub struct MoveTask {
     pub expected: Vec<Move>,
     /// Plausible wrong tries, each proven to fail the goal (`None` when illegal).
     pub wrong: Vec<WrongTry>,
+    /// What the step means to accept that the outcome audit would refuse (a draw, a
+    /// sacrifice): see [`super::outcome`].
+    pub allow: Vec<super::outcome::Allow>,
     /// A nudge for a learner who is stuck.
     pub hint: Text,
     /// Why the likely wrong answers fail.

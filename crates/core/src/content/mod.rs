@@ -40,6 +40,7 @@ pub mod limits;
 pub mod load;
 pub mod located;
 pub mod notation;
+pub mod outcome;
 pub mod parity;
 pub mod problem;
 pub mod puzzle;

@@ -141,9 +141,133 @@ pub fn san_len(s: &[char]) -> Option<usize> {
     (!s.get(n).is_some_and(char::is_ascii_alphanumeric)).then_some(n)
 }
 
+/// Move forms a beginner cannot read before the notation unit, beyond [`notation_in`]'s SAN
+/// (review 2026-12-06 M2): the long form of a pawn move or of a Chinese piece move (`d7-d5`,
+/// `马g1-f3`; not a diagonal's name, `a1-h8斜线` / `the a1-h8 diagonal`), a promotion written
+/// with `=` (`e8=后`), and an English pawn move said as a bare square (`White has played e4`,
+/// `e6 is only one square`). Glossed as [`notation_in`] glosses (`记作d7-d5`, `written e4`).
+///
+/// ```
+/// use chess_tutor_core::content::notation::move_forms_in;
+/// assert_eq!(move_forms_in("黑方刚走了d7-d5，马g1-f3"), ["d7-d5", "马g1-f3"]);
+/// assert_eq!(move_forms_in("e8=后 or White has played e4"), ["=后", "played e4"]);
+/// assert!(move_forms_in("the a1-h8 diagonal; a1-h8斜线; the pawn from d7 to d5").is_empty());
+/// ```
+#[must_use]
+pub fn move_forms_in(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let square = |i: usize| {
+        chars.get(i).is_some_and(|c| ('a'..='h').contains(c))
+            && chars.get(i + 1).is_some_and(|c| ('1'..='8').contains(c))
+    };
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let word_start = i == 0 || !chars[i - 1].is_ascii_alphanumeric();
+        // `d7-d5`, `马g1-f3`.
+        let piece = CHINESE_PIECES.contains(chars[i]) && square(i + 1);
+        let from = if piece { i + 1 } else { i };
+        if (piece || word_start)
+            && square(from)
+            && chars.get(from + 2) == Some(&'-')
+            && square(from + 3)
+        {
+            let end = from + 5;
+            let rest: String = chars[end..(end + 20).min(chars.len())].iter().collect();
+            let before: String = chars[i.saturating_sub(12)..i].iter().collect();
+            let diagonal = ["斜线", "对角线", "diagonal"]
+                .iter()
+                .any(|d| rest.contains(d) || before.contains(d));
+            if !diagonal && !glossed(&chars, i, end - i) {
+                found.push(chars[i..end].iter().collect());
+            }
+            i = end;
+            continue;
+        }
+        // `=后`.
+        if chars[i] == '=' && chars.get(i + 1).is_some_and(|c| "后车象马".contains(*c)) {
+            found.push(chars[i..i + 2].iter().collect());
+            i += 2;
+            continue;
+        }
+        i += 1;
+    }
+    // English pawn moves said as a bare square.
+    let words: Vec<&str> = text.split(' ').collect();
+    for (k, w) in words.iter().enumerate() {
+        let bare = |w: &str| {
+            let w = w.trim_end_matches([',', '.', ';', ':', ')']);
+            w.len() == 2 && square_at(w)
+        };
+        let verb = matches!(*w, "played" | "plays" | "playing" | "Playing");
+        if verb && words.get(k + 1).is_some_and(|n| bare(n)) {
+            found.push(format!(
+                "{w} {}",
+                words[k + 1].trim_end_matches([',', '.', ';', ':', ')'])
+            ));
+        }
+        let after: String = words[(k + 1).min(words.len())..(k + 5).min(words.len())].join(" ");
+        let subject = [
+            "is only one square",
+            "moves the",
+            "moves forward",
+            "just moves",
+            "steps straight",
+        ]
+        .iter()
+        .any(|v| after.starts_with(v));
+        if bare(w) && subject && (k == 0 || !matches!(words[k - 1], "on" | "to" | "from" | "of")) {
+            found.push(format!(
+                "{w} {}",
+                words.get(k + 1).copied().unwrap_or_default()
+            ));
+        }
+    }
+    found
+}
+
+/// Whether `w` is a square name (`e4`).
+fn square_at(w: &str) -> bool {
+    let b = w.as_bytes();
+    b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Review 2026-12-06 M2: the forms it quoted, in both languages.
+    #[test]
+    fn the_move_forms_the_review_quoted_are_found() {
+        for (text, want) in [
+            ("黑方刚走了d7-d5。", vec!["d7-d5"]),
+            ("Black has just played d7-d5.", vec!["d7-d5"]),
+            ("马g1-f3", vec!["马g1-f3"]),
+            ("e8=后", vec!["=后"]),
+            ("White has played e4 and", vec!["played e4"]),
+            (
+                "e6 is only one square, and d5 moves the d-pawn",
+                vec!["e6 is", "d5 moves"],
+            ),
+            ("Playing a6 is illegal", vec!["Playing a6"]),
+        ] {
+            assert_eq!(move_forms_in(text), want, "{text}");
+        }
+        for fine in [
+            "the pawn on e4 moves forward",
+            "the a1-h8 diagonal",
+            "a1-h8斜线",
+            "记作d7-d5",
+            "written d7-d5",
+            "from d7 to d5",
+        ] {
+            assert!(
+                move_forms_in(fine).is_empty(),
+                "{fine}: {:?}",
+                move_forms_in(fine)
+            );
+        }
+    }
 
     #[test]
     fn moves_in_chinese_are_found_unless_glossed() {

@@ -70,6 +70,10 @@ pub struct RawStep {
     /// (`{Bxa1: bishop_not_diagonal}`), so that the `why` cannot contradict the engine.
     #[serde(default)]
     pub wrong_reasons: Option<Spanned<std::collections::BTreeMap<String, String>>>,
+    /// `move`: what the step means to accept that the outcome audit would otherwise refuse:
+    /// `[draw]` (an accepted move may draw), `[sacrifice]` (it may lose material).
+    #[serde(default)]
+    pub allow: Option<Spanned<Vec<super::outcome::Allow>>>,
     /// Tasks: a nudge for a learner who is stuck.
     #[serde(default)]
     pub hint: Option<Spanned<RawText>>,
@@ -127,6 +131,7 @@ impl RawStep {
         field!("expected", self.expected);
         field!("wrong", self.wrong);
         field!("wrong_reasons", self.wrong_reasons);
+        field!("allow", self.allow);
         field!("hint", self.hint);
         field!("why", self.why);
         field!("square", self.square);

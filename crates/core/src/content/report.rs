@@ -5,6 +5,17 @@ use serde_json::{Value, json};
 use super::lesson::{Lesson, StepKind};
 use super::problem::Problem;
 
+/// What the outcome audit covered.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OutcomeCounts {
+    /// Move steps audited.
+    pub steps: usize,
+    /// Accepted moves judged.
+    pub moves: usize,
+    /// Accepted moves whose material search ran out of budget.
+    pub unjudged: usize,
+}
+
 /// Counts and problems over all content sources. Each loader adds its part with one call.
 ///
 /// ```
@@ -26,6 +37,9 @@ pub struct CheckReport {
     pub quiz_items: usize,
     /// Puzzles that loaded.
     pub puzzles: usize,
+    /// The outcome audit ([`super::outcome`]): move steps audited, accepted moves judged, and
+    /// accepted moves its budget left unjudged for material.
+    pub outcome: OutcomeCounts,
     /// Everything wrong, in the order found.
     pub problems: Vec<Problem>,
     /// Quiz items that cannot be posted as a Telegram quiz poll in some language (a class's
@@ -69,6 +83,14 @@ impl CheckReport {
         self.problems.extend(problems);
     }
 
+    /// Adds the outcome audit: its counts and its problems.
+    pub fn add_outcome(&mut self, audit: super::outcome::CourseAudit) {
+        self.outcome.steps += audit.steps;
+        self.outcome.moves += audit.moves;
+        self.outcome.unjudged += audit.unjudged;
+        self.problems.extend(audit.problems);
+    }
+
     /// Adds notes on quiz items that cannot be Telegram quiz polls (they are no problems).
     pub fn add_not_polls(&mut self, notes: Vec<Problem>) {
         self.not_polls.extend(notes);
@@ -91,6 +113,11 @@ impl CheckReport {
             "steps_by_kind": self.steps_by_kind,
             "quiz_items": self.quiz_items,
             "puzzles": self.puzzles,
+            "outcome": {
+                "steps": self.outcome.steps,
+                "moves": self.outcome.moves,
+                "unjudged": self.outcome.unjudged,
+            },
             "problems": self.problems,
             "not_polls": self.not_polls,
         })

@@ -367,6 +367,40 @@ fn judge_move(
     None
 }
 
+/// What the record shows became of the piece a [`PointKind::LeftHanging`] point at `ply` says
+/// was left on `square`: the ply of the opponent's move that took it, if one did while it
+/// still stood there. `None` when it was never taken (moved away, defended, the game ended):
+/// then the coach may say only that it *could* be taken, never that it was lost.
+///
+/// ```
+/// use chess_tutor_core::game::{coach::taken_at, record::Record};
+/// use chess_tutor_core::rules::parse_fen;
+/// use shakmaty::Square;
+/// let start = parse_fen("4k3/8/7p/8/8/8/8/2B1K3 w - - 0 1").unwrap();
+/// let left = Record::replay(start.clone(), &["c1g5", "e8d7"]).unwrap();
+/// assert_eq!(taken_at(&left, 0, Square::G5), None);
+/// let taken = Record::replay(start, &["c1g5", "h6g5"]).unwrap();
+/// assert_eq!(taken_at(&taken, 0, Square::G5), Some(1));
+/// ```
+#[must_use]
+pub fn taken_at(record: &Record, ply: usize, square: Square) -> Option<usize> {
+    let owner = record.positions().get(ply)?.turn();
+    let piece = record.positions().get(ply + 1)?.board().piece_at(square)?;
+    for (k, mv) in record.moves().iter().enumerate().skip(ply + 1) {
+        let pos = &record.positions()[k];
+        if pos.board().piece_at(square) != Some(piece) {
+            return None;
+        }
+        if pos.turn() != owner && mv.to() == square && mv.is_capture() && !mv.is_en_passant() {
+            return Some(k);
+        }
+        if pos.turn() == owner && mv.from() == Some(square) {
+            return None;
+        }
+    }
+    None
+}
+
 /// Squares as a bitboard's list (for tests).
 #[cfg(test)]
 fn squares(b: shakmaty::Bitboard) -> Vec<Square> {

@@ -385,32 +385,62 @@ impl Record {
     /// (standing, then about to appear with a move), then the fifty-move rule.
     #[must_use]
     pub fn claim(&self) -> Option<Claim> {
-        let repetition = self.game.repetition();
-        if repetition.count >= 3 {
-            return Some(Claim::Threefold {
-                plies: repetition.plies,
-                with_move: None,
-            });
-        }
-        let pos = self.position();
-        if let Some((mv, repetition)) = pos
-            .legal_moves()
-            .into_iter()
-            .map(|m| (m, self.game.repetition_after(m)))
-            .find(|(_, r)| r.count >= 3)
-        {
-            return Some(Claim::Threefold {
-                plies: repetition.plies,
-                with_move: Some(mv),
-            });
-        }
-        if pos.halfmoves() >= 100 {
-            return Some(Claim::FiftyMoves { with_move: None });
-        }
-        fifty_move_completing_move(pos).map(|mv| Claim::FiftyMoves {
+        threefold_claim(&self.game).or_else(|| fifty_moves_claim(self.position()))
+    }
+}
+
+/// The threefold-repetition claim the player to move of `game` may make now (Art. 9.2): the
+/// position has stood on the board three times (`with_move` `None`), or the player writes a
+/// move that makes it stand a third time (Art. 9.2.1.1). "May claim" is this; "has occurred
+/// three times" is only its first half ([`Game::repetition`]).
+///
+/// This is the one judge of the claim: the game's Claim button, the quiz's
+/// `threefold_repetition` claim and the lessons' `ask: threefold` all ask it.
+///
+/// ```
+/// use chess_tutor_core::game::record::{Claim, Record, threefold_claim};
+/// use chess_tutor_core::content::board::read_fen;
+/// let start = read_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+/// let moves = ["h1h2", "e8e7", "h2h1", "e7e8", "h1h2", "e8e7", "h2h1", "e7e8"];
+/// let record = Record::replay(start, &moves).unwrap();
+/// // The position now has stood twice, but Rh2 would make one stand a third time.
+/// assert_eq!(record.game().repetition().count, 2);
+/// assert!(matches!(threefold_claim(record.game()), Some(Claim::Threefold { with_move: Some(_), .. })));
+/// ```
+#[must_use]
+pub fn threefold_claim(game: &Game) -> Option<Claim> {
+    let repetition = game.repetition();
+    if repetition.count >= 3 {
+        return Some(Claim::Threefold {
+            plies: repetition.plies,
+            with_move: None,
+        });
+    }
+    game.position()
+        .legal_moves()
+        .into_iter()
+        .map(|m| (m, game.repetition_after(m)))
+        .find(|(_, r)| r.count >= 3)
+        .map(|(mv, repetition)| Claim::Threefold {
+            plies: repetition.plies,
             with_move: Some(mv),
         })
+}
+
+/// The fifty-move claim the player to move may make in `pos` (Art. 9.3): fifty moves by each
+/// side without a capture or a pawn move, or fifty with the move written down with the claim.
+#[must_use]
+pub fn fifty_moves_claim(pos: &Chess) -> Option<Claim> {
+    // A checkmate stands: the mated side has nothing to claim (Art. 9.6.2).
+    if pos.is_checkmate() {
+        return None;
     }
+    if pos.halfmoves() >= 100 {
+        return Some(Claim::FiftyMoves { with_move: None });
+    }
+    fifty_move_completing_move(pos).map(|mv| Claim::FiftyMoves {
+        with_move: Some(mv),
+    })
 }
 
 /// A record as it is stored: the start FEN when it is not the standard one, and the moves in

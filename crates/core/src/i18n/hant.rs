@@ -39,6 +39,10 @@ const FIXES: &[(&str, &str)] = &[
     ("菜單", "選單"),
     ("消息", "訊息"),
     ("鏈接", "連結"),
+    // Taiwan usage in the class and friend-game strings (review 2026-12-06 L3).
+    ("群聊", "群組"),
+    ("私聊", "私訊"),
+    ("發送", "傳送"),
 ];
 
 /// A character the converter leaves alone, standing in for a queen while converting.

@@ -52,6 +52,19 @@ const ZH_VERBS: &[&str] = &[
 /// rook and …"; `从e2走到e4`: "from").
 const ZH_PARTICLES: &[char] = &['把', '将', '將', '从', '從', '用'];
 
+/// The names Taiwan gives the pieces (lesson 1 tells them), as the piece characters the move
+/// reader reads: `騎士f3` is `马f3`.
+const TAIWAN_NAMES: &[(&str, &str)] = &[
+    ("國王", "王"),
+    ("国王", "王"),
+    ("皇后", "后"),
+    ("城堡", "车"),
+    ("主教", "象"),
+    ("騎士", "马"),
+    ("骑士", "马"),
+    ("士兵", "兵"),
+];
+
 /// English piece words and their letters.
 const EN_PIECES: &[(&str, char)] = &[
     ("king", 'K'),
@@ -106,6 +119,13 @@ fn chinese(text: &str) -> Option<String> {
             .chars()
             .filter(|c| !c.is_whitespace())
             .collect::<String>();
+    let mut named = false;
+    for (name, piece) in TAIWAN_NAMES {
+        if s.contains(name) {
+            s = s.replace(name, piece);
+            named = true;
+        }
+    }
     let before = s.clone();
     if let Some(rest) = s.strip_prefix(ZH_PARTICLES) {
         s = rest.to_owned();
@@ -127,7 +147,7 @@ fn chinese(text: &str) -> Option<String> {
         }
     }
     // 吃 is read by the move reader itself; a verb before it (`车去吃马`) is not needed.
-    (verb || queen_written || s != before).then_some(s)
+    (verb || queen_written || named || s != before).then_some(s)
 }
 
 /// `rook to e4` → `Re4`, `bishop takes e5` → `Bxe5`, `rook takes knight` → `RxN`,
@@ -290,8 +310,15 @@ mod tests {
             ("e2走到e4", "e2e4"),
             ("从e2走到e4", "e2e4"),
             ("後h5", "后h5"),
-            ("皇後h5", "皇后h5"),
+            ("皇後h5", "后h5"),
             ("把後走到h5", "后h5"),
+            // Review 2026-12-06 L4: the Taiwan names lesson 1 teaches.
+            ("騎士f3", "马f3"),
+            ("主教c4", "象c4"),
+            ("城堡h3", "车h3"),
+            ("國王e2", "王e2"),
+            ("士兵e4", "兵e4"),
+            ("把騎士走到f3", "马f3"),
         ] {
             assert_eq!(canonical(typed).as_deref(), Some(read), "{typed}");
         }

@@ -177,3 +177,21 @@ fn undo_and_draw_are_read_in_a_game() {
     };
     assert!(g.declined_at.is_some(), "{}", last_said(&chat));
 }
+
+/// Issue 41 (review 2026-12-06): the coach said "Qxd4 took the knight for free" when nothing
+/// was taken: the capture was one the learner could have played. It is said as what could
+/// have been, never as what happened.
+#[test]
+fn a_free_capture_not_taken_is_said_as_what_could_have_been() {
+    let catalog = shipped();
+    let mut chat = game_from(catalog, "en", 1, "4k3/8/8/8/3n4/8/8/3QK3 w - - 0 1");
+    chat.text("Kf1");
+    let said = last_said(&chat);
+    let coach = said
+        .lines()
+        .find(|l| l.contains("Coach:"))
+        .unwrap_or_else(|| panic!("no coach: {said}"));
+    assert!(coach.contains("Qxd4"), "{coach}");
+    assert!(!coach.contains("took"), "nothing was taken: {coach}");
+    assert!(coach.contains("would have taken the knight"), "{coach}");
+}

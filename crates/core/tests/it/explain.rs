@@ -884,3 +884,40 @@ fn nothing_panics_on_odd_input() {
     assert_eq!(explain(&p, &long).code(), "unreadable");
     assert!(p.legal_moves().len() == 20);
 }
+
+/// Review 2026-12-06 M5, L1, L11: the referee's words are true in every case. A pawn whose
+/// two-square step lands on a piece is not told it "cannot move forward" (it may step one);
+/// a pawn refused en passant is not told it "may still step forward" when it is blocked; a
+/// move to its own square is said as such, not as a king going "too far".
+#[test]
+fn the_pawn_and_king_sentences_are_true_in_every_case() {
+    let say = |fen: &str, input: &str, lang: Lang| {
+        let p = pos(fen);
+        verdict_text(&p, &explain(&p, input), input, lang)
+    };
+    // The quiz's position pawn-double-step-blocked: e3 is free, e4 holds a knight.
+    let double = "4k3/8/8/8/4n3/8/4P3/4K3 w - - 0 1";
+    for lang in [Lang::En, Lang::Zh, Lang::ZhHant] {
+        let text = say(double, "e4", lang);
+        assert!(!text.contains("cannot move forward"), "{text}");
+        assert!(!text.contains("不能向前走"), "{text}");
+        assert!(text.contains("e3"), "{lang:?}: {text}");
+    }
+    // The single step blocked: the pawn cannot move forward at all, and is told so.
+    let single = "4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1";
+    assert!(say(single, "e3", Lang::En).contains("cannot move forward"));
+    // En passant refused (the rank would open) while the pawn's step is blocked by a knight.
+    let blocked = "4k3/8/1n6/KPp4r/8/8/8/8 w - c6 0 2";
+    for lang in [Lang::En, Lang::Zh, Lang::ZhHant] {
+        let text = say(blocked, "bxc6", lang);
+        for false_claim in ["may still step forward", "仍然可以向前走"] {
+            assert!(!text.contains(false_claim), "{lang:?}: {text}");
+        }
+    }
+    // A move to its own square.
+    for input in ["Ke1", "e1e1"] {
+        let text = say("7k/8/8/8/8/8/8/4K3 w - - 0 1", input, Lang::En);
+        assert!(!text.contains("further"), "{input}: {text}");
+        assert!(text.contains("another square"), "{input}: {text}");
+    }
+}

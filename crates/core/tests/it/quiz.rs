@@ -468,7 +468,10 @@ def judge(board, c, expected):
     if k == "attacked":
         color = chess.WHITE if c["by"] == "white" else chess.BLACK
         return board.is_attacked_by(color, chess.parse_square(c["square"]))
-    if k == "threefold_repetition": return board.is_repetition(3)
+    # "May claim" (Art. 9.2, with the move about to be played), as the game's Claim button.
+    if k == "threefold_repetition": return board.can_claim_threefold_repetition()
+    # "Has occurred" exactly `count` times.
+    if k == "occurred": return board.is_repetition(c["count"]) and not board.is_repetition(c["count"] + 1)
     if k == "fifty_move_rule": return board.can_claim_fifty_moves()
     return None
 

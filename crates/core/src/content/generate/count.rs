@@ -1,7 +1,7 @@
 //! "How many legal moves does the knight on g1 have?" (multiple choice): the right count and
 //! three near misses.
 
-use shakmaty::{Move, Position, Role, Square, san::San};
+use shakmaty::{Move, Position, Role, Square};
 
 use super::draft::{Draft, unit_of};
 use super::generator::Generator;
@@ -62,10 +62,16 @@ impl Generator {
                 }),
             })
             .collect();
-        let list: Vec<String> = moves
+        // The squares it may go to (a castling king's landing square), not the moves in
+        // notation: a unit-1 learner may be asked (review 2026-12-06 M3).
+        let mut list: Vec<String> = moves
             .iter()
-            .map(|m| San::from_move(&pos, *m).to_string())
+            .map(|m| match m.castling_side() {
+                Some(side) => Square::from_coords(side.king_to_file(), m.to().rank()).to_string(),
+                None => m.to().to_string(),
+            })
             .collect();
+        list.dedup();
         let side = Side(pos.turn());
         let why = if moves.is_empty() {
             Line::CountNone { square: sq, role }

@@ -1,14 +1,13 @@
-//! "Ng1-f3 is legal here." (true/false): a legal move, or one a beginner might try that the
+//! "The knight on g1 may move to f3 now." (true/false): a legal move, or one a beginner might try that the
 //! referee refuses (for the king's safety most often), with the referee's reason.
 
-use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Rank, Role, Square, attacks};
+use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Position, Rank, Role, Square, attacks};
 
 use super::draft::{Draft, unit_of};
 use super::generator::Generator;
-use super::wording::{Line, Side, both};
+use super::wording::{Castle, Line, Side, both};
 use crate::content::quiz::Claim;
-use crate::content::text::Text;
-use crate::rules::{self, Verdict, text, text::zh};
+use crate::rules::{self, Verdict, text};
 
 impl Generator {
     pub(super) fn move_legal(&mut self) -> Draft {
@@ -51,9 +50,31 @@ impl Generator {
             }
             .text(),
         };
-        let statement = Line::MoveLegal {
-            side,
-            long: c.long(pos.board()),
+        // In words, never in notation: a unit-1 learner may be asked (review 2026-12-06 M3).
+        let statement = if c.castling {
+            let castle = if c.to.file() > c.from.file() {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            };
+            Line::MoveLegalCastle {
+                side,
+                castle: Castle(castle),
+            }
+        } else if let Some(promotion) = c.promotion {
+            Line::MoveLegalPromote {
+                side,
+                from: c.from,
+                to: c.to,
+                promotion,
+            }
+        } else {
+            Line::MoveLegal {
+                side,
+                role: c.role,
+                from: c.from,
+                to: c.to,
+            }
         };
         Draft::true_false(
             "legal",
@@ -101,45 +122,6 @@ impl Candidate {
             .map(|r| r.char().to_string())
             .unwrap_or_default();
         format!("{}{}{promo}", self.from, self.to)
-    }
-
-    /// Long notation with the Chinese piece name and in English (`马g1-f3`, `Ng1-f3`).
-    fn long(&self, board: &Board) -> Text {
-        if self.castling {
-            let n = if self.to.file() > self.from.file() {
-                "O-O"
-            } else {
-                "O-O-O"
-            };
-            return Text::new(n, n);
-        }
-        // A pawn's straight step is never written as a capture, even onto a piece.
-        let straight_pawn = self.role == Role::Pawn && self.from.file() == self.to.file();
-        let sep = if board.piece_at(self.to).is_some() && !straight_pawn {
-            'x'
-        } else {
-            '-'
-        };
-        let promo_en = self
-            .promotion
-            .map(|r| format!("={}", r.upper_char()))
-            .unwrap_or_default();
-        let promo_zh = self
-            .promotion
-            .map(|r| format!("={}", zh::piece(r)))
-            .unwrap_or_default();
-        let (en_p, zh_p) = if self.role == Role::Pawn {
-            (String::new(), String::new())
-        } else {
-            (
-                self.role.upper_char().to_string(),
-                zh::piece(self.role).to_string(),
-            )
-        };
-        Text::new(
-            format!("{zh_p}{}{sep}{}{promo_zh}", self.from, self.to),
-            format!("{en_p}{}{sep}{}{promo_en}", self.from, self.to),
-        )
     }
 }
 

@@ -1,7 +1,7 @@
 //! What the side to move faces: "Checkmate, stalemate or neither?" (multiple choice) and "The
 //! side to move is in check." (true/false).
 
-use shakmaty::{Color, Move, Piece, Position, Role, san::San};
+use shakmaty::{Color, Move, Piece, Position, Role};
 
 use super::draft::Draft;
 use super::generator::Generator;
@@ -59,16 +59,25 @@ impl Generator {
         } else {
             2
         };
-        let example = pos
-            .legal_moves()
-            .first()
-            .map(|m| San::from_move(&pos, *m).to_string());
+        // In words, not notation (review 2026-12-06 M3).
+        let example = pos.legal_moves().first().map(|m| {
+            let to = match m.castling_side() {
+                Some(side) => shakmaty::Square::from_coords(side.king_to_file(), m.to().rank()),
+                None => m.to(),
+            };
+            Line::MoveWords {
+                role: m.role(),
+                from: m.from().unwrap_or(to),
+                to,
+            }
+            .text()
+        });
         let checkers = Pieces::on(pos.board(), &report.checkers);
         let why = match correct {
             0 => Line::CheckmateWhy { side, checkers },
             1 => Line::StalemateWhy { side },
             _ => {
-                let example = example.unwrap_or_default();
+                let example = example.unwrap_or_else(|| crate::content::Text::new("", ""));
                 if report.in_check {
                     Line::NeitherInCheckWhy {
                         side,

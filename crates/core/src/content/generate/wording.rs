@@ -99,8 +99,15 @@ crate::messages! {
         And = "gen-and",
         /// Between moves of a list.
         Comma = "gen-comma",
-        /// Is this move legal? (true/false)
-        MoveLegal { side: Side, long: Text } = "gen-move-legal",
+        /// Is this move legal? (true/false), the move in words (review 2026-12-06 M3: no
+        /// notation before the notation unit).
+        MoveLegal { side: Side, role: Role, from: Square, to: Square } = "gen-move-legal",
+        /// The same for a promotion.
+        MoveLegalPromote { side: Side, from: Square, to: Square, promotion: Role } = "gen-move-legal-promote",
+        /// The same for castling.
+        MoveLegalCastle { side: Side, castle: Castle } = "gen-move-legal-castle",
+        /// A move in words, as an example: `the king on e1 to e2`.
+        MoveWords { role: Role, from: Square, to: Square } = "gen-move-words",
         /// A move the referee reads as neither legal nor illegal.
         MoveReadAs { code: String } = "gen-move-read-as",
         /// May the side castle now? (true/false)
@@ -115,8 +122,8 @@ crate::messages! {
         StatusNeither = "gen-status-neither",
         CheckmateWhy { side: Side, checkers: Pieces } = "gen-checkmate-why",
         StalemateWhy { side: Side } = "gen-stalemate-why",
-        NeitherInCheckWhy { side: Side, checkers: Pieces, example: String } = "gen-neither-in-check-why",
-        NeitherWhy { side: Side, example: String } = "gen-neither-why",
+        NeitherInCheckWhy { side: Side, checkers: Pieces, example: Text } = "gen-neither-in-check-why",
+        NeitherWhy { side: Side, example: Text } = "gen-neither-why",
         /// Can either side still win? (true/false)
         WinStatement = "gen-win-statement",
         WinKingsOnly = "gen-win-kings-only",
@@ -254,18 +261,30 @@ mod tests {
                     square: Square::A1,
                     role: Role::Rook,
                     count: 1,
-                    moves: Moves(vec!["Ra2".to_owned()]),
+                    moves: Moves(vec!["a2".to_owned()]),
                 },
-                "a1的车共有1步合法着法：Ra2。",
-                "The rook on a1 has 1 legal move: Ra2.",
+                "a1的车共有1步合法着法，可以走到：a2。",
+                "The rook on a1 has 1 legal move, to: a2.",
             ),
             (
                 Line::MoveLegal {
                     side: Side(Color::Black),
-                    long: Text::new("e7-e8=后", "e7-e8=Q"),
+                    role: Role::Bishop,
+                    from: Square::F8,
+                    to: Square::B4,
                 },
-                "黑方走。e7-e8=后是一步合法的棋。",
-                "Black to move. e7-e8=Q is a legal move here.",
+                "黑方走。f8的象现在可以走到b4。",
+                "Black to move. The bishop on f8 may move to b4 now.",
+            ),
+            (
+                Line::MoveLegalPromote {
+                    side: Side(Color::White),
+                    from: Square::E7,
+                    to: Square::E8,
+                    promotion: Role::Queen,
+                },
+                "白方走。e7的兵现在可以走到e8，升变为后。",
+                "White to move. The pawn on e7 may move to e8 now and become a queen.",
             ),
         ];
         for (line, zh, en) in cases {

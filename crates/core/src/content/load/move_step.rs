@@ -185,6 +185,11 @@ impl FileCheck {
                 goal: goal.clone(),
                 expected,
                 wrong,
+                allow: raw
+                    .allow
+                    .as_ref()
+                    .map(|a| a.value.clone())
+                    .unwrap_or_default(),
                 hint,
                 why,
             })

@@ -21,18 +21,19 @@ pub fn chinese_theme(theme: &str) -> Option<&'static str> {
         "attraction" => "引入",
         "deflection" => "引离",
         "clearance" => "腾挪",
-        "zugzwang" => "等着",
-        "promotion" | "underPromotion" => "兵的升变",
+        "zugzwang" => "被迫走棋",
+        "promotion" => "兵的升变",
+        "underPromotion" => "低升变",
         "discoveredCheck" => "闪将",
         "doubleCheck" => "双将",
         "intermezzo" => "顿挫",
-        "exposedKing" => "暴露",
+        "exposedKing" => "王暴露",
         // Mates and counts.
         "mate" => "将死",
         "mateIn1" => "一步杀",
         "mateIn2" => "两步杀",
         "mateIn3" => "三步杀",
-        "mateIn4" => "四步杀",
+        "mateIn4" => "4步杀",
         "mateIn5" => "五步杀",
         "backRankMate" => "底线杀",
         "smotheredMate" => "闷杀",
@@ -72,7 +73,8 @@ pub fn tactic_in_english(theme: &str) -> Option<&'static str> {
         "sacrifice" => "sacrifice",
         "backRankMate" => "back-rank mate",
         "smotheredMate" => "smothered mate",
-        "promotion" | "underPromotion" => "promotion",
+        "promotion" => "promotion",
+        "underPromotion" => "underpromotion",
         _ => return None,
     })
 }
@@ -127,6 +129,7 @@ mod tests {
             vec![
                 ("sacrifice", "弃子"),
                 ("pin", "牵制"),
+                ("underpromotion", "低升变"),
                 ("promotion", "兵的升变")
             ]
         );
@@ -151,10 +154,19 @@ mod tests {
         }
     }
 
+    /// Review 2026-12-06 L13: the course's terms, not names that collide with them: 低升变
+    /// (unit 11) for an underpromotion, 4步杀 for a mate in four (四步杀 is the scholar's
+    /// mate, unit 17).
     #[test]
-    fn promotion_themes_share_one_name() {
+    fn theme_names_keep_the_courses_terms() {
         let themes = vec!["promotion".to_owned(), "underPromotion".to_owned()];
-        assert_eq!(chinese_themes(&themes), vec!["兵的升变".to_owned()]);
+        assert_eq!(
+            chinese_themes(&themes),
+            vec!["兵的升变".to_owned(), "低升变".to_owned()]
+        );
+        assert_eq!(chinese_theme("mateIn4"), Some("4步杀"));
+        assert_eq!(chinese_theme("exposedKing"), Some("王暴露"));
+        assert_ne!(chinese_theme("zugzwang"), Some("等着"));
     }
 
     #[test]

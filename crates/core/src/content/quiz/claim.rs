@@ -6,6 +6,7 @@ use std::fmt;
 use serde_json::{Value, json};
 use shakmaty::{CastlingSide, Chess, Color, Move, Position, Square, san::San};
 
+use crate::game::record::Claim as GameClaim;
 use crate::rules::{self, Game, IllegalReason, PositionReport, Verdict};
 
 /// A statement about a position (the one after the item's `moves`, side to move included).
@@ -78,12 +79,21 @@ pub enum Claim {
         /// The attacking side.
         by: Color,
     },
-    /// The position now has stood on the board three times (same side to move, same castling
-    /// and en passant possibilities): the side to move may claim a draw.
+    /// The side to move may claim a draw by threefold repetition now (Art. 9.2): the position
+    /// has stood on the board three times (same side to move, same castling and en passant
+    /// possibilities), or a move written down with the claim makes one stand a third time
+    /// (Art. 9.2.1.1). Judged by the game's claim judge, as the Claim button is.
     ThreefoldRepetition,
-    /// Fifty moves by each side without a capture or a pawn move (halfmove clock ≥ 100): the
-    /// side to move may claim a draw.
+    /// The side to move may claim a draw by the fifty-move rule now (Art. 9.3): fifty moves by
+    /// each side without a capture or a pawn move, or fifty with the move written down with the
+    /// claim. Judged by the game's claim judge.
     FiftyMoveRule,
+    /// The present position has stood on the board exactly `count` times (counting now): what
+    /// "has occurred" means, apart from "may claim".
+    Occurred {
+        /// How many times.
+        count: u32,
+    },
 }
 
 /// Every claim kind, as written in YAML.
@@ -105,6 +115,7 @@ pub const CLAIM_KINDS: &[&str] = &[
     "attacked",
     "threefold_repetition",
     "fifty_move_rule",
+    "occurred",
 ];
 
 /// The reason codes (docs/reason-codes.md) that an `illegal_move` claim may name.
@@ -132,6 +143,7 @@ impl Claim {
             Self::Attacked { .. } => "attacked",
             Self::ThreefoldRepetition => "threefold_repetition",
             Self::FiftyMoveRule => "fifty_move_rule",
+            Self::Occurred { .. } => "occurred",
         }
     }
 
@@ -165,6 +177,9 @@ impl Claim {
                 if let Some(sq) = square {
                     obj.insert("square".into(), json!(sq.to_string()));
                 }
+                obj.insert("count".into(), json!(count));
+            }
+            Self::Occurred { count } => {
                 obj.insert("count".into(), json!(count));
             }
             Self::Attacked { square, by } => {
@@ -340,23 +355,41 @@ impl Claim {
             }
             Self::ThreefoldRepetition => {
                 let n = situation.occurrences();
-                Finding::new(n >= 3, format!("the position has occurred {n} time(s)"))
+                match crate::game::record::threefold_claim(situation.game()) {
+                    Some(GameClaim::Threefold {
+                        with_move: Some(mv),
+                        ..
+                    }) => Finding::yes(format!(
+                        "the position has occurred {n} time(s), and {} would make one occur a third time: the game's claim judge lets {side} claim with it (Art. 9.2.1.1)",
+                        San::from_move(pos, mv)
+                    )),
+                    Some(_) => Finding::yes(format!(
+                        "the position has occurred {n} times: {side} may claim (Art. 9.2.1.2)"
+                    )),
+                    None => Finding::no(format!(
+                        "the position has occurred {n} time(s), and no move makes one occur a third time: the game's claim judge allows no claim"
+                    )),
+                }
             }
             Self::FiftyMoveRule => {
                 let h = pos.halfmoves();
-                match crate::rules::judge::fifty_move_completing_move(pos) {
-                    Some(mv) => Finding::new(
-                        true,
-                        format!(
-                            "the halfmove clock is {h}, and {} (no pawn move, no capture) would make it 100 (FIDE 9.3.1)",
-                            shakmaty::san::San::from_move(pos, mv)
-                        ),
-                    ),
-                    None => Finding::new(
-                        crate::rules::judge::fifty_move_claim(pos),
-                        format!("the halfmove clock is {h}"),
-                    ),
+                match crate::game::record::fifty_moves_claim(pos) {
+                    Some(GameClaim::FiftyMoves {
+                        with_move: Some(mv),
+                    }) => Finding::yes(format!(
+                        "the halfmove clock is {h}, and {} (no pawn move, no capture) would make it 100 (FIDE 9.3.1)",
+                        San::from_move(pos, mv)
+                    )),
+                    Some(_) => Finding::yes(format!("the halfmove clock is {h}")),
+                    None => Finding::no(format!("the halfmove clock is {h}")),
                 }
+            }
+            Self::Occurred { count } => {
+                let n = situation.occurrences();
+                Finding::new(
+                    u32::try_from(n).is_ok_and(|n| n == *count),
+                    format!("the position has occurred {n} time(s), the claim says {count}"),
+                )
             }
         };
         Ok(finding)
@@ -510,6 +543,59 @@ mod tests {
         assert!(!at(98).holds);
     }
 
+    /// The shipped quiz item of review 2026-12-06 H1, before its fix: its key said White
+    /// cannot claim threefold repetition, where the game's claim judge (and `/play`'s Claim
+    /// button) lets White claim by writing Rh2 (Art. 9.2.1.1). `check` reports it now; before,
+    /// the quiz judged "has occurred three times" and agreed with the wrong key.
+    #[test]
+    fn a_quiz_key_that_contradicts_the_games_claim_judge_is_a_problem() {
+        let item = r#"
+- id: draw-repetition-castling-right
+  unit: 16
+  kind: true_false
+  fen: "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
+  moves: ["Rh2", "Ke7", "Rh1", "Ke8", "Rh2", "Ke7", "Rh1", "Ke8"]
+  claim: {kind: threefold_repetition}
+  question: {zh: "白方可以要求三次重复和棋。", en: "White may claim a draw by threefold repetition."}
+  answer: false
+  explanation: {zh: "不能。", en: "No."}
+"#;
+        let (_, problems) =
+            crate::content::quiz::load_quiz_sources(&[("lessons/quiz/16-draws.yaml", item)]);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        let said = problems[0].to_string();
+        assert!(
+            said.starts_with("lessons/quiz/16-draws.yaml:")
+                && said.contains("answer is `false`")
+                && said.contains("Rh2 would make one occur a third time")
+                && said.contains("9.2.1.1"),
+            "{said}"
+        );
+        // The game's own judge, on the same moves: a claim with Rh2.
+        let start = read_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+        let moves = [
+            "h1h2", "e8e7", "h2h1", "e7e8", "h1h2", "e8e7", "h2h1", "e7e8",
+        ];
+        let record = crate::game::record::Record::replay(start, &moves).unwrap();
+        assert!(matches!(
+            record.claim(),
+            Some(GameClaim::Threefold {
+                with_move: Some(_),
+                ..
+            })
+        ));
+        // "Has occurred" is kept apart: twice, not three times.
+        let occurred = item.replace(
+            "claim: {kind: threefold_repetition}",
+            "claim: {kind: occurred, count: 2}",
+        );
+        let (_, problems) = crate::content::quiz::load_quiz_sources(&[(
+            "lessons/quiz/16-draws.yaml",
+            occurred.replace("answer: false", "answer: true").as_str(),
+        )]);
+        assert!(problems.is_empty(), "{problems:?}");
+    }
+
     #[test]
     fn illegal_move_reason_must_match() {
         let s = sit("4r1k1/8/8/8/4N3/8/8/4K3 w - - 0 1");
@@ -604,5 +690,41 @@ mod tests {
             .unwrap()
             .holds
         );
+    }
+}
+
+/// The quiz's claims and the game's Claim button agree on every position of random games:
+/// one judge of claims.
+#[cfg(test)]
+mod one_judge {
+    use super::*;
+    use crate::game::record::Record;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn the_quiz_and_the_game_judge_claims_alike(picks in proptest::collection::vec(0usize..64, 0..40)) {
+            // Rooks and kings shuffle, so repetitions come often.
+            let start = read_fen("r3k3/8/8/8/8/8/8/4K2R w Kq - 90 60").unwrap();
+            let mut record = Record::from_position(start.clone());
+            let mut situation = Situation::new(start);
+            for pick in picks {
+                let moves = record.position().legal_moves();
+                if moves.is_empty() || record.automatic_ending().is_some() {
+                    break;
+                }
+                let mv = moves[pick % moves.len()];
+                record.push(mv).unwrap();
+                situation.play(mv).unwrap();
+                let game = record.claim();
+                let three = Claim::ThreefoldRepetition.judge(&situation).unwrap().holds;
+                let fifty = Claim::FiftyMoveRule.judge(&situation).unwrap().holds;
+                prop_assert_eq!(three, matches!(game, Some(GameClaim::Threefold { .. })));
+                if !three {
+                    prop_assert_eq!(fifty, matches!(game, Some(GameClaim::FiftyMoves { .. })));
+                }
+            }
+        }
     }
 }

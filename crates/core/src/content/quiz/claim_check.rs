@@ -35,6 +35,7 @@ impl Checker<'_> {
             "can_castle" => (&["side"], &[]),
             "can_mate" => (&[], &["by"]),
             "legal_move_count" => (&["count"], &["square"]),
+            "occurred" => (&["count"], &[]),
             "attacked" => (&["square", "by"], &[]),
             _ => (&[], &[]),
         };
@@ -157,6 +158,17 @@ impl Checker<'_> {
                     square: square(self)?,
                     count,
                 }
+            }
+            "occurred" => {
+                let c = rc.count.as_ref()?;
+                let Ok(count) = u32::try_from(c.value) else {
+                    self.problem(
+                        line_of(c),
+                        format!("count {} is not a number of times", c.value),
+                    );
+                    return None;
+                };
+                Claim::Occurred { count }
             }
             "attacked" => Claim::Attacked {
                 square: square(self)??,

@@ -501,6 +501,15 @@ crate::messages! {
         PathBlocked { piece: Role, from: Square, to: Square, blocker: OnSquare } = "path-blocked",
         /// A pawn trying to take straight ahead.
         PawnForwardCapture { from: Square, to: Square, occupant: Option<Role> } = "pawn-forward-capture",
+        /// A pawn's two-square step onto an occupied square, the square in between empty: the
+        /// pawn cannot go two squares, and nothing is said of the one-square step (it may be
+        /// illegal for another reason, a pin or a check).
+        PawnDoubleStepLandingBlocked {
+            from: Square,
+            to: Square,
+            middle: Square,
+            occupant: Option<Role>,
+        } = "pawn-double-step-landing-blocked",
         /// A pawn stepping diagonally onto an empty square.
         PawnDiagonalNoCapture { from: Square, to: Square } = "pawn-diagonal-no-capture",
         /// A double step by a pawn that has moved.
@@ -740,6 +749,16 @@ pub fn for_reason(reason: &IllegalReason, board: &Board) -> Sentence {
             to: *to,
             blocker: OnSquare::of(board, *blocker),
         },
+        R::PawnForwardCapture { from, to } if from.distance(*to) == 2 => {
+            S::PawnDoubleStepLandingBlocked {
+                from: *from,
+                to: *to,
+                middle: from
+                    .offset(if to.rank() > from.rank() { 8 } else { -8 })
+                    .unwrap_or(*to),
+                occupant: board.role_at(*to),
+            }
+        }
         R::PawnForwardCapture { from, to } => S::PawnForwardCapture {
             from: *from,
             to: *to,
@@ -907,6 +926,9 @@ pub fn for_reason(reason: &IllegalReason, board: &Board) -> Sentence {
 
 fn wrong_movement(piece: Role, from: Square, to: Square, board: &Board) -> Sentence {
     use Sentence as S;
+    if from == to {
+        return S::SameSquare;
+    }
     match piece {
         Role::Knight => S::KnightShape { from, to },
         Role::Bishop => S::BishopShape { from, to },

@@ -250,10 +250,16 @@ fn review_summary(
                 Say::ReviewMissedMate { mate_in: *mate_in }
             }
             coach::PointKind::AllowedMate { .. } => Say::ReviewAllowedMate,
-            coach::PointKind::LeftHanging { square, .. } => Say::ReviewLost {
-                piece: piece_at(&record.positions()[point.ply + 1], *square),
-                square: *square,
-            },
+            // "Lost" only when the record has the capture; else what the opponent could do.
+            coach::PointKind::LeftHanging { square, .. } => {
+                let piece = piece_at(&record.positions()[point.ply + 1], *square);
+                let square = *square;
+                if coach::taken_at(record, point.ply, square).is_some() {
+                    Say::ReviewLost { piece, square }
+                } else {
+                    Say::ReviewLeftHanging { piece, square }
+                }
+            }
             coach::PointKind::MissedCapture { capture } => Say::ReviewMissedCapture {
                 piece: piece_at(before, capture.to()),
             },
@@ -332,4 +338,152 @@ pub(in crate::tutor) fn send_pgn(cx: &mut Cx<'_>, mode: &Mode) {
             .with_document(pgn::FILE_NAME, text)
             .with_row(row),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::parse_fen;
+
+    fn record_from(fen: &str, moves: &[&str]) -> Record {
+        let mut r = Record::from_position(parse_fen(fen).unwrap());
+        for m in moves {
+            let mv = crate::rules::explain(r.position(), m).legal_move().unwrap();
+            r.push(mv).unwrap();
+        }
+        r
+    }
+
+    /// Issue 41 (review 2026-12-06): the review said a bishop "was lost for nothing"
+    /// (白白丢掉了) that was never captured. A piece left hanging and not taken is said as
+    /// what the opponent could do; "lost" only when the record has the capture.
+    #[test]
+    fn a_bishop_left_hanging_and_never_taken_is_not_said_lost() {
+        // 1. Bg5?? (the h6 pawn could take it) Kd7 2. Bf4: the bishop was never taken.
+        let record = record_from("4k3/8/7p/8/8/8/8/2B1K3 w - - 0 1", &["Bg5", "Kd7", "Bf4"]);
+        let points = coach::review(&record, Color::White);
+        assert!(
+            matches!(
+                points.first().map(|p| &p.kind),
+                Some(coach::PointKind::LeftHanging { .. })
+            ),
+            "{points:?}"
+        );
+        for lang in [Lang::Zh, Lang::ZhHant, Lang::En] {
+            let text = review_summary(&points, &record, (Spell::Words, lang));
+            for false_loss in [
+                "丢掉了",
+                "丟掉了",
+                "gave away",
+                "was lost",
+                "吃掉了它",
+                "took it",
+            ] {
+                assert!(!text.contains(false_loss), "{lang:?}: {text}");
+            }
+            assert!(text.contains("g5"), "{lang:?}: {text}");
+        }
+        // Taken, it is said lost.
+        let record = record_from("4k3/8/7p/8/8/8/8/2B1K3 w - - 0 1", &["Bg5", "hxg5"]);
+        let points = coach::review(&record, Color::White);
+        let text = review_summary(&points, &record, (Spell::Words, Lang::Zh));
+        assert!(text.contains("丢掉了"), "{text}");
+        let text = review_summary(&points, &record, (Spell::San, Lang::En));
+        assert!(text.contains("gave away your bishop on g5"), "{text}");
+    }
+
+    /// A capture the record has: the opponent of the piece's owner took on `square` at some
+    /// ply after `ply` (checked from the record alone, not with the coach's own code).
+    fn taken_in_record(record: &Record, ply: usize, square: shakmaty::Square) -> bool {
+        let owner = record.positions()[ply].turn();
+        record
+            .moves()
+            .iter()
+            .enumerate()
+            .skip(ply + 1)
+            .any(|(k, m)| {
+                record.positions()[k].turn() != owner && m.is_capture() && m.to() == square
+            })
+    }
+
+    /// Words that say a capture happened.
+    const HAPPENED: [&str; 6] = [
+        "took",
+        "gave away",
+        "was lost",
+        "丢掉了",
+        "丟掉了",
+        "吃掉了",
+    ];
+
+    /// A random game from the start: every other pick takes something when it can, so pieces
+    /// hang, are taken, and are left.
+    fn random_game(picks: &[usize]) -> Record {
+        let mut record = Record::default();
+        for pick in picks {
+            if record.automatic_ending().is_some() {
+                break;
+            }
+            let moves = record.position().legal_moves();
+            let captures: Vec<shakmaty::Move> =
+                moves.iter().filter(|m| m.is_capture()).copied().collect();
+            let mv = if pick % 2 == 0 && !captures.is_empty() {
+                captures[(pick / 2) % captures.len()]
+            } else {
+                moves[pick % moves.len()]
+            };
+            record.push(mv).expect("a legal move");
+        }
+        record
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+        /// Issue 41: the coach says only what the record shows. Over random games, every
+        /// capture a point names is legal in the position it describes, and every sentence
+        /// (during the game and in the review, in every language) that says a capture
+        /// happened ("took", "gave away", 丢掉了 …) names one that is in the record.
+        #[test]
+        fn every_capture_the_coach_names_happened_or_was_legal_where_it_says(
+            picks in proptest::collection::vec(0usize..10_000, 1..40)
+        ) {
+            let record = random_game(&picks);
+            for learner in [Color::White, Color::Black] {
+                for point in coach::review(&record, learner) {
+                    let (square, named, at) = match &point.kind {
+                        coach::PointKind::MissedCapture { capture } => {
+                            (Some(capture.to()), Some(*capture), point.ply)
+                        }
+                        coach::PointKind::LeftHanging { square, taken_by } => {
+                            (Some(*square), Some(*taken_by), point.ply + 1)
+                        }
+                        coach::PointKind::AllowedMate { mate } => (None, Some(*mate), point.ply + 1),
+                        coach::PointKind::MissedMate { key, .. } => (None, Some(*key), point.ply),
+                    };
+                    if let Some(mv) = named {
+                        let pos = &record.positions()[at];
+                        proptest::prop_assert!(pos.is_legal(mv), "{mv:?} at ply {at}");
+                    }
+                    if let (Some(sq), Some(mv)) = (square, named) {
+                        proptest::prop_assert!(mv.is_capture() && mv.to() == sq);
+                    }
+                    for lang in [Lang::Zh, Lang::ZhHant, Lang::En] {
+                        let spell = if lang == Lang::En { Spell::San } else { Spell::Words };
+                        let live = coach_reply_spelled(&point, &record, learner, (spell, lang)).text;
+                        let review = review_summary(std::slice::from_ref(&point), &record, (spell, lang));
+                        for text in [live, review] {
+                            if HAPPENED.iter().any(|w| text.contains(w)) {
+                                let sq = square.expect("a sentence of a capture names its square");
+                                proptest::prop_assert!(
+                                    taken_in_record(&record, point.ply, sq),
+                                    "{lang:?}: says a capture on {sq} happened, the record has none: {text}\n{:?}",
+                                    record.uci_moves()
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

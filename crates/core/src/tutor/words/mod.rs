@@ -182,6 +182,7 @@ crate::messages! {
         ReviewHeading = "review-heading",
         ReviewLine { number: u32, played: Said, what: Box<Say> } = "review-line",
         ReviewLost { piece: Option<Role>, square: Square } = "review-lost",
+        ReviewLeftHanging { piece: Option<Role>, square: Square } = "review-left-hanging",
         ReviewAllowedMate = "review-allowed-mate",
         ReviewMissedMate { mate_in: u32 } = "review-missed-mate",
         ReviewMissedCapture { piece: Option<Role> } = "review-missed-capture",

@@ -76,6 +76,17 @@ pub enum Goal {
     Not(Box<Goal>),
 }
 
+/// What a `move` step means to accept that the outcome audit ([`super::outcome`]) would
+/// otherwise refuse (YAML `allow`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Allow {
+    /// The step is about drawing: an accepted move may stalemate or leave a dead position.
+    Draw,
+    /// The step means a sacrifice: an accepted move may lose material.
+    Sacrifice,
+}
+
 /// A castling side as written in goals.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]

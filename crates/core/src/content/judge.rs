@@ -135,7 +135,7 @@ pub enum Ask {
     /// May the player to move claim a draw by threefold repetition now: the position has
     /// occurred three times (with the same castling and en passant possibilities), or the move
     /// about to be played, written down with the claim, makes one occur a third time (Art.
-    /// 9.2.1.1)? Judged by the game's own claim judge, [`crate::game::record::threefold_claim`].
+    /// 9.2.1.1)? Judged by the game's own claim judge, [`crate::rules::judge::threefold_claim`].
     Threefold,
 }
 
@@ -228,7 +228,7 @@ pub fn settle_in(game: &Game, ask: &Ask) -> Result<Answer, JudgeError> {
         Ask::WhiteCanMate => Answer::Yes(report.white_can_mate),
         Ask::BlackCanMate => Answer::Yes(report.black_can_mate),
         Ask::DeadPosition => Answer::Yes(report.dead.is_some()),
-        Ask::Threefold => Answer::Yes(crate::game::record::threefold_claim(game).is_some()),
+        Ask::Threefold => Answer::Yes(crate::rules::judge::threefold_claim(game).is_some()),
         Ask::MoveLegal { text } => match read_move(pos, text) {
             MoveRead::Legal(_) => Answer::Yes(true),
             MoveRead::Illegal(_) => Answer::Yes(false),

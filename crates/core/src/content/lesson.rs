@@ -122,8 +122,8 @@ pub struct MoveTask {
     /// Plausible wrong tries, each proven to fail the goal (`None` when illegal).
     pub wrong: Vec<WrongTry>,
     /// What the step means to accept that the outcome audit would refuse (a draw, a
-    /// sacrifice): see [`super::outcome`].
-    pub allow: Vec<super::outcome::Allow>,
+    /// sacrifice): see the outcome audit, `content::outcome`.
+    pub allow: Vec<super::goal::Allow>,
     /// A nudge for a learner who is stuck.
     pub hint: Text,
     /// Why the likely wrong answers fail.

@@ -13,22 +13,13 @@
 //! unjudged, never guessed. Each failure is a [`Problem`] at the step's line naming the move and
 //! its refutation: "accepts Rd8+, which loses the rook to Kxd8".
 
-use serde::Deserialize;
 use shakmaty::{Chess, Color, Move, Position, Role, san::SanPlus};
 
 use super::lesson::{Lesson, MoveTask, StepKind};
 use super::problem::Problem;
 use crate::rules::{DeadMaterial, PositionReport};
 
-/// What a step means to accept that the audit would otherwise refuse (YAML `allow`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Allow {
-    /// The step is about drawing: an accepted move may stalemate or leave a dead position.
-    Draw,
-    /// The step means a sacrifice: an accepted move may lose material.
-    Sacrifice,
-}
+pub use super::goal::Allow;
 
 /// The nodes one accepted move's material search may visit.
 pub const NODES: u32 = 40_000;

@@ -73,7 +73,7 @@ pub struct RawStep {
     /// `move`: what the step means to accept that the outcome audit would otherwise refuse:
     /// `[draw]` (an accepted move may draw), `[sacrifice]` (it may lose material).
     #[serde(default)]
-    pub allow: Option<Spanned<Vec<super::outcome::Allow>>>,
+    pub allow: Option<Spanned<Vec<super::goal::Allow>>>,
     /// Tasks: a nudge for a learner who is stuck.
     #[serde(default)]
     pub hint: Option<Spanned<RawText>>,

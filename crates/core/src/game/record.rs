@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
-use crate::rules::judge::fifty_move_completing_move;
+pub use crate::rules::judge::{DrawClaim as Claim, fifty_moves_claim, threefold_claim};
 use crate::rules::{DeadMaterial, Game, PositionReport};
 
 /// How a game ended.
@@ -186,25 +186,6 @@ mod dead_material {
             ))),
         }
     }
-}
-
-/// A draw the player to move may claim now.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Claim {
-    /// Threefold repetition: the position has stood on the board three times (`with_move`
-    /// `None`), or will with this move, written down with the claim (Art. 9.2.1.1).
-    Threefold {
-        /// The plies after which the position stood (or will stand) on the board.
-        plies: Vec<usize>,
-        /// The move that makes the repetition, when it is about to appear.
-        with_move: Option<Move>,
-    },
-    /// Fifty moves by each side without a capture or a pawn move, or fifty with this move
-    /// (Art. 9.3).
-    FiftyMoves {
-        /// The move that completes the fifty, when it is about to be played.
-        with_move: Option<Move>,
-    },
 }
 
 /// The moves of a game from the start position, and the positions they lead to.
@@ -389,60 +370,6 @@ impl Record {
     }
 }
 
-/// The threefold-repetition claim the player to move of `game` may make now (Art. 9.2): the
-/// position has stood on the board three times (`with_move` `None`), or the player writes a
-/// move that makes it stand a third time (Art. 9.2.1.1). "May claim" is this; "has occurred
-/// three times" is only its first half ([`Game::repetition`]).
-///
-/// This is the one judge of the claim: the game's Claim button, the quiz's
-/// `threefold_repetition` claim and the lessons' `ask: threefold` all ask it.
-///
-/// ```
-/// use chess_tutor_core::game::record::{Claim, Record, threefold_claim};
-/// use chess_tutor_core::content::board::read_fen;
-/// let start = read_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
-/// let moves = ["h1h2", "e8e7", "h2h1", "e7e8", "h1h2", "e8e7", "h2h1", "e7e8"];
-/// let record = Record::replay(start, &moves).unwrap();
-/// // The position now has stood twice, but Rh2 would make one stand a third time.
-/// assert_eq!(record.game().repetition().count, 2);
-/// assert!(matches!(threefold_claim(record.game()), Some(Claim::Threefold { with_move: Some(_), .. })));
-/// ```
-#[must_use]
-pub fn threefold_claim(game: &Game) -> Option<Claim> {
-    let repetition = game.repetition();
-    if repetition.count >= 3 {
-        return Some(Claim::Threefold {
-            plies: repetition.plies,
-            with_move: None,
-        });
-    }
-    game.position()
-        .legal_moves()
-        .into_iter()
-        .map(|m| (m, game.repetition_after(m)))
-        .find(|(_, r)| r.count >= 3)
-        .map(|(mv, repetition)| Claim::Threefold {
-            plies: repetition.plies,
-            with_move: Some(mv),
-        })
-}
-
-/// The fifty-move claim the player to move may make in `pos` (Art. 9.3): fifty moves by each
-/// side without a capture or a pawn move, or fifty with the move written down with the claim.
-#[must_use]
-pub fn fifty_moves_claim(pos: &Chess) -> Option<Claim> {
-    // A checkmate stands: the mated side has nothing to claim (Art. 9.6.2).
-    if pos.is_checkmate() {
-        return None;
-    }
-    if pos.halfmoves() >= 100 {
-        return Some(Claim::FiftyMoves { with_move: None });
-    }
-    fifty_move_completing_move(pos).map(|mv| Claim::FiftyMoves {
-        with_move: Some(mv),
-    })
-}
-
 /// A record as it is stored: the start FEN when it is not the standard one, and the moves in
 /// UCI; read back by replaying every move through the referee.
 #[derive(Serialize, Deserialize)]
@@ -625,5 +552,41 @@ mod tests {
             serde_json::json!({"ending": "dead_position", "material": "bishops_on_one_colour"})
         );
         assert!(serde_json::from_value::<Ending>(stored).is_ok());
+    }
+}
+
+/// The quiz's claims and the game's Claim button agree on every position of random games:
+/// one judge of claims.
+#[cfg(test)]
+mod one_judge {
+    use super::*;
+    use crate::content::quiz::{Claim as QuizClaim, Situation};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn the_quiz_and_the_game_judge_claims_alike(picks in proptest::collection::vec(0usize..64, 0..40)) {
+            // Rooks and kings shuffle, so repetitions come often.
+            let start = crate::rules::parse_fen("r3k3/8/8/8/8/8/8/4K2R w Kq - 90 60").unwrap();
+            let mut record = Record::from_position(start.clone());
+            let mut situation = Situation::new(start);
+            for pick in picks {
+                let moves = record.position().legal_moves();
+                if moves.is_empty() || record.automatic_ending().is_some() {
+                    break;
+                }
+                let mv = moves[pick % moves.len()];
+                record.push(mv).unwrap();
+                situation.play(mv).unwrap();
+                let game = record.claim();
+                let three = QuizClaim::ThreefoldRepetition.judge(&situation).unwrap().holds;
+                let fifty = QuizClaim::FiftyMoveRule.judge(&situation).unwrap().holds;
+                prop_assert_eq!(three, matches!(game, Some(Claim::Threefold { .. })));
+                if !three {
+                    prop_assert_eq!(fifty, matches!(game, Some(Claim::FiftyMoves { .. })));
+                }
+            }
+        }
     }
 }

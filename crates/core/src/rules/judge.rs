@@ -323,6 +323,81 @@ fn hash(pos: &Chess) -> u64 {
     h.0
 }
 
+/// A draw the player to move may claim now (the game's Claim button, and every claim the
+/// quiz and the lessons judge: one judge of claims).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DrawClaim {
+    /// Threefold repetition: the position has stood on the board three times (`with_move`
+    /// `None`), or will with this move, written down with the claim (Art. 9.2.1.1).
+    Threefold {
+        /// The plies after which the position stood (or will stand) on the board.
+        plies: Vec<usize>,
+        /// The move that makes the repetition, when it is about to appear.
+        with_move: Option<Move>,
+    },
+    /// Fifty moves by each side without a capture or a pawn move, or fifty with this move
+    /// (Art. 9.3).
+    FiftyMoves {
+        /// The move that completes the fifty, when it is about to be played.
+        with_move: Option<Move>,
+    },
+}
+
+/// The threefold-repetition claim the player to move of `game` may make now (Art. 9.2): the
+/// position has stood on the board three times (`with_move` `None`), or the player writes a
+/// move that makes it stand a third time (Art. 9.2.1.1). "May claim" is this; "has occurred
+/// three times" is only its first half ([`Game::repetition`]).
+///
+/// This is the one judge of the claim: the game's Claim button, the quiz's
+/// `threefold_repetition` claim and the lessons' `ask: threefold` all ask it.
+///
+/// ```
+/// use chess_tutor_core::game::record::Record;
+/// use chess_tutor_core::rules::judge::{DrawClaim, threefold_claim};
+/// use chess_tutor_core::content::board::read_fen;
+/// let start = read_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+/// let moves = ["h1h2", "e8e7", "h2h1", "e7e8", "h1h2", "e8e7", "h2h1", "e7e8"];
+/// let record = Record::replay(start, &moves).unwrap();
+/// // The position now has stood twice, but Rh2 would make one stand a third time.
+/// assert_eq!(record.game().repetition().count, 2);
+/// assert!(matches!(threefold_claim(record.game()), Some(DrawClaim::Threefold { with_move: Some(_), .. })));
+/// ```
+#[must_use]
+pub fn threefold_claim(game: &Game) -> Option<DrawClaim> {
+    let repetition = game.repetition();
+    if repetition.count >= 3 {
+        return Some(DrawClaim::Threefold {
+            plies: repetition.plies,
+            with_move: None,
+        });
+    }
+    game.position()
+        .legal_moves()
+        .into_iter()
+        .map(|m| (m, game.repetition_after(m)))
+        .find(|(_, r)| r.count >= 3)
+        .map(|(mv, repetition)| DrawClaim::Threefold {
+            plies: repetition.plies,
+            with_move: Some(mv),
+        })
+}
+
+/// The fifty-move claim the player to move may make in `pos` (Art. 9.3): fifty moves by each
+/// side without a capture or a pawn move, or fifty with the move written down with the claim.
+#[must_use]
+pub fn fifty_moves_claim(pos: &Chess) -> Option<DrawClaim> {
+    // A checkmate stands: the mated side has nothing to claim (Art. 9.6.2).
+    if pos.is_checkmate() {
+        return None;
+    }
+    if pos.halfmoves() >= 100 {
+        return Some(DrawClaim::FiftyMoves { with_move: None });
+    }
+    fifty_move_completing_move(pos).map(|mv| DrawClaim::FiftyMoves {
+        with_move: Some(mv),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,7 +6,7 @@ use std::fmt;
 use serde_json::{Value, json};
 use shakmaty::{CastlingSide, Chess, Color, Move, Position, Square, san::San};
 
-use crate::game::record::Claim as GameClaim;
+use crate::rules::judge::DrawClaim as GameClaim;
 use crate::rules::{self, Game, IllegalReason, PositionReport, Verdict};
 
 /// A statement about a position (the one after the item's `moves`, side to move included).
@@ -355,7 +355,7 @@ impl Claim {
             }
             Self::ThreefoldRepetition => {
                 let n = situation.occurrences();
-                match crate::game::record::threefold_claim(situation.game()) {
+                match crate::rules::judge::threefold_claim(situation.game()) {
                     Some(GameClaim::Threefold {
                         with_move: Some(mv),
                         ..
@@ -373,7 +373,7 @@ impl Claim {
             }
             Self::FiftyMoveRule => {
                 let h = pos.halfmoves();
-                match crate::game::record::fifty_moves_claim(pos) {
+                match crate::rules::judge::fifty_moves_claim(pos) {
                     Some(GameClaim::FiftyMoves {
                         with_move: Some(mv),
                     }) => Finding::yes(format!(
@@ -572,13 +572,13 @@ mod tests {
             "{said}"
         );
         // The game's own judge, on the same moves: a claim with Rh2.
-        let start = read_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
-        let moves = [
-            "h1h2", "e8e7", "h2h1", "e7e8", "h1h2", "e8e7", "h2h1", "e7e8",
-        ];
-        let record = crate::game::record::Record::replay(start, &moves).unwrap();
+        let mut game = Situation::new(read_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap());
+        for mv in ["Rh2", "Ke7", "Rh1", "Ke8", "Rh2", "Ke7", "Rh1", "Ke8"] {
+            let m = read_move(game.position(), mv).unwrap().unwrap();
+            game.play(m).unwrap();
+        }
         assert!(matches!(
-            record.claim(),
+            crate::rules::judge::threefold_claim(game.game()),
             Some(GameClaim::Threefold {
                 with_move: Some(_),
                 ..
@@ -690,41 +690,5 @@ mod tests {
             .unwrap()
             .holds
         );
-    }
-}
-
-/// The quiz's claims and the game's Claim button agree on every position of random games:
-/// one judge of claims.
-#[cfg(test)]
-mod one_judge {
-    use super::*;
-    use crate::game::record::Record;
-    use proptest::prelude::*;
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(64))]
-        #[test]
-        fn the_quiz_and_the_game_judge_claims_alike(picks in proptest::collection::vec(0usize..64, 0..40)) {
-            // Rooks and kings shuffle, so repetitions come often.
-            let start = read_fen("r3k3/8/8/8/8/8/8/4K2R w Kq - 90 60").unwrap();
-            let mut record = Record::from_position(start.clone());
-            let mut situation = Situation::new(start);
-            for pick in picks {
-                let moves = record.position().legal_moves();
-                if moves.is_empty() || record.automatic_ending().is_some() {
-                    break;
-                }
-                let mv = moves[pick % moves.len()];
-                record.push(mv).unwrap();
-                situation.play(mv).unwrap();
-                let game = record.claim();
-                let three = Claim::ThreefoldRepetition.judge(&situation).unwrap().holds;
-                let fifty = Claim::FiftyMoveRule.judge(&situation).unwrap().holds;
-                prop_assert_eq!(three, matches!(game, Some(GameClaim::Threefold { .. })));
-                if !three {
-                    prop_assert_eq!(fifty, matches!(game, Some(GameClaim::FiftyMoves { .. })));
-                }
-            }
-        }
     }
 }

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use chess_tutor_core::content::files::{Course, Folder};
+use chess_tutor_core::content::files::{Course, Folder, Unreadable};
 
 /// The files directly inside `dir` (sub-folders are not followed), each with its bytes or
 /// why they could not be read; a folder that cannot be listed says why.
@@ -15,7 +15,7 @@ pub fn read_folder(dir: &Path) -> Folder {
         Ok(entries) => {
             for path in entries.filter_map(Result::ok).map(|e| e.path()) {
                 if path.is_file() {
-                    let read = std::fs::read(&path).map_err(|e| e.to_string());
+                    let read = std::fs::read(&path).map_err(|e| Unreadable(e.to_string()));
                     folder.files.push((path, read));
                 }
             }

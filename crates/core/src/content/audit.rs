@@ -60,18 +60,17 @@ pub const GLOSSARY_SOURCE: &str = include_str!("../../../../lessons/glossary/zh.
 /// Parses a glossary file.
 ///
 /// # Errors
-/// The YAML message, with its line, when the file is not a list of terms.
-pub fn parse_glossary(source: &str) -> Result<Vec<Term>, String> {
-    serde_saphyr::from_str(source).map_err(|e| {
-        let line = e.location().map_or(0, |l| l.line());
-        format!("line {line}: {}", e.without_snippet())
-    })
+/// [`WordListError`](super::terms::WordListError): the YAML message, with its line, when the
+/// file is not a list of terms.
+pub fn parse_glossary(source: &str) -> Result<Vec<Term>, super::terms::WordListError> {
+    super::terms::read_word_list(source)
 }
 
 /// The shipped glossary (empty if it does not parse: [`audit`] reports that).
 #[cfg(test)]
-fn glossary() -> &'static Result<Vec<Term>, String> {
-    static GLOSSARY: std::sync::OnceLock<Result<Vec<Term>, String>> = std::sync::OnceLock::new();
+fn glossary() -> &'static Result<Vec<Term>, super::terms::WordListError> {
+    static GLOSSARY: std::sync::OnceLock<Result<Vec<Term>, super::terms::WordListError>> =
+        std::sync::OnceLock::new();
     GLOSSARY.get_or_init(|| parse_glossary(GLOSSARY_SOURCE))
 }
 
@@ -630,7 +629,7 @@ mod tests {
     #[test]
     fn a_bad_glossary_says_where() {
         let err = parse_glossary("- use: 垫将\n  nott: [垫子]\n").unwrap_err();
-        assert!(err.starts_with("line "), "{err}");
+        assert!(err.to_string().starts_with("line "), "{err}");
     }
 
     #[test]

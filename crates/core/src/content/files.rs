@@ -15,6 +15,12 @@ use std::path::PathBuf;
 
 use super::Problem;
 
+/// Why a file or folder could not be read: the operating system's words, as the binary that
+/// read it got them (the core reads no file, so it holds no I/O error of its own).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Unreadable(pub String);
+
 /// A content folder's files, read by whoever may read files (the binary).
 ///
 /// ```
@@ -40,7 +46,7 @@ pub struct Folder {
     pub unreadable: Option<String>,
     /// Every file directly inside it (not sub-folders): its path and its bytes, or why they
     /// could not be read.
-    pub files: Vec<(PathBuf, Result<Vec<u8>, String>)>,
+    pub files: Vec<(PathBuf, Result<Vec<u8>, Unreadable>)>,
 }
 
 /// A course as an author keeps it: the lesson folder, its `quiz/` folder and the puzzle
@@ -68,7 +74,7 @@ pub fn yaml_sources(folder: &Folder, what: &str) -> (Vec<(PathBuf, String)>, Vec
         return (Vec::new(), vec![problem]);
     }
     let mut problems = Vec::new();
-    let mut yaml: Vec<&(PathBuf, Result<Vec<u8>, String>)> = Vec::new();
+    let mut yaml: Vec<&(PathBuf, Result<Vec<u8>, Unreadable>)> = Vec::new();
     for file in &folder.files {
         let path = &file.0;
         let name = path
@@ -174,7 +180,7 @@ mod tests {
         );
         // A file that could not be read is a problem at its path.
         let mut unreadable = folder(&["a.yaml"]);
-        unreadable.files[0].1 = Err("permission denied".into());
+        unreadable.files[0].1 = Err(Unreadable("permission denied".into()));
         let (files, problems) = yaml_sources(&unreadable, "lesson");
         assert!(files.is_empty());
         assert_eq!(problems[0].message, "cannot read: permission denied");

@@ -70,17 +70,36 @@ pub const TERMS_SOURCE: &str = include_str!("../../../../lessons/glossary/terms.
 /// Parses a term list.
 ///
 /// # Errors
-/// The YAML message, with its line.
-pub fn parse_terms(source: &str) -> Result<Vec<Term>, String> {
-    serde_saphyr::from_str(source).map_err(|e| {
-        let line = e.location().map_or(0, |l| l.line());
-        format!("line {line}: {}", e.without_snippet())
+/// [`WordListError`]: the YAML message, with its line.
+pub fn parse_terms(source: &str) -> Result<Vec<Term>, WordListError> {
+    read_word_list(source)
+}
+
+/// A word list (the glossary, the term list) that does not parse.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct WordListError {
+    /// The line the YAML reader stopped at (0 when it could not tell).
+    pub line: usize,
+    /// The YAML reader's message, without its snippet of the file.
+    pub message: String,
+}
+
+/// Reads a YAML list of words, or says where it stopped.
+pub(crate) fn read_word_list<T: serde::de::DeserializeOwned>(
+    source: &str,
+) -> Result<Vec<T>, WordListError> {
+    serde_saphyr::from_str(source).map_err(|e| WordListError {
+        line: e
+            .location()
+            .map_or(0, |l| usize::try_from(l.line()).unwrap_or(usize::MAX)),
+        message: e.without_snippet().to_string(),
     })
 }
 
 /// The shipped terms (an error if the file does not parse: `check` reports it).
-pub fn shipped_terms() -> &'static Result<Vec<Term>, String> {
-    static TERMS: OnceLock<Result<Vec<Term>, String>> = OnceLock::new();
+pub fn shipped_terms() -> &'static Result<Vec<Term>, WordListError> {
+    static TERMS: OnceLock<Result<Vec<Term>, WordListError>> = OnceLock::new();
     TERMS.get_or_init(|| parse_terms(TERMS_SOURCE))
 }
 

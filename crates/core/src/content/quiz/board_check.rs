@@ -20,8 +20,8 @@ impl Checker<'_> {
         };
         let pos = match claim::read_fen(&fen.value) {
             Ok(p) => p,
-            Err(msg) => {
-                self.problem(line_of(fen), msg);
+            Err(e) => {
+                self.problem(line_of(fen), e.to_string());
                 return None;
             }
         };

@@ -502,9 +502,22 @@ pub fn read_move(pos: &Chess, text: &str) -> Result<Result<Move, IllegalReason>,
 ///
 /// # Errors
 ///
-/// A sentence saying what is wrong with it.
-pub fn read_fen(fen: &str) -> Result<Chess, String> {
-    rules::parse_fen(fen).map_err(|e| format!("fen `{}`: {e}", fen.trim()))
+/// [`BoardFenError`]: the FEN as written and the referee's reason.
+pub fn read_fen(fen: &str) -> Result<Chess, BoardFenError> {
+    rules::parse_fen(fen).map_err(|source| BoardFenError {
+        fen: fen.trim().to_owned(),
+        source,
+    })
+}
+
+/// A quiz board's FEN that does not read.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("fen `{fen}`: {source}")]
+pub struct BoardFenError {
+    /// The FEN as written (trimmed).
+    pub fen: String,
+    /// Why it does not read.
+    pub source: rules::FenError,
 }
 
 #[cfg(test)]

@@ -165,9 +165,9 @@ impl QuizItem {
     ///
     /// # Errors
     ///
-    /// A sentence for an author when the key disagrees with the engine or a claim cannot be
-    /// judged.
-    pub fn verify(&self) -> Result<(), String> {
+    /// [`KeyDisagrees`] for an author when the key disagrees with the engine or a claim cannot
+    /// be judged.
+    pub fn verify(&self) -> Result<(), KeyDisagrees> {
         let Some(board) = &self.board else {
             return Ok(());
         };
@@ -176,41 +176,77 @@ impl QuizItem {
                 correct,
                 claim: Some(claim),
             } => {
-                let f = claim.judge(&board.situation).map_err(|e| e.to_string())?;
+                let f = claim.judge(&board.situation)?;
                 if f.holds != *correct {
-                    return Err(format!(
-                        "answer is `{correct}`, but the engine finds the claim {} {}: {}",
-                        claim.kind(),
-                        if f.holds { "true" } else { "false" },
-                        f.detail
-                    ));
+                    return Err(KeyDisagrees::TrueFalse {
+                        key: *correct,
+                        kind: claim.kind(),
+                        holds: f.holds,
+                        detail: f.detail,
+                    });
                 }
             }
             Answer::TrueFalse { claim: None, .. } => {}
             Answer::MultipleChoice { choices, correct } => {
                 for (i, c) in choices.iter().enumerate() {
                     let Some(claim) = &c.claim else { continue };
-                    let f = claim.judge(&board.situation).map_err(|e| e.to_string())?;
+                    let f = claim.judge(&board.situation)?;
                     if i == *correct && !f.holds {
-                        return Err(format!(
-                            "answer is `{}`, but the engine finds that choice's claim false: {}",
-                            letter(i),
-                            f.detail
-                        ));
+                        return Err(KeyDisagrees::KeyFalse {
+                            key: letter(i),
+                            detail: f.detail,
+                        });
                     }
                     if i != *correct && f.holds {
-                        return Err(format!(
-                            "answer is `{}`, but choice `{}` is also true by the engine: {}",
-                            letter(*correct),
-                            letter(i),
-                            f.detail
-                        ));
+                        return Err(KeyDisagrees::OtherTrue {
+                            key: letter(*correct),
+                            other: letter(i),
+                            detail: f.detail,
+                        });
                     }
                 }
             }
         }
         Ok(())
     }
+}
+
+/// Why a quiz item's key is not what the engine finds.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum KeyDisagrees {
+    /// A claim could not be judged (its move or square does not read in the position).
+    #[error(transparent)]
+    Claim(#[from] super::claim::ClaimError),
+    /// A true/false key the engine contradicts.
+    #[error("answer is `{key}`, but the engine finds the claim {kind} {}: {detail}", if *.holds { "true" } else { "false" })]
+    TrueFalse {
+        /// The key as written.
+        key: bool,
+        /// The claim's kind.
+        kind: &'static str,
+        /// What the engine finds.
+        holds: bool,
+        /// The engine's reason.
+        detail: String,
+    },
+    /// The keyed choice's claim is false.
+    #[error("answer is `{key}`, but the engine finds that choice's claim false: {detail}")]
+    KeyFalse {
+        /// The keyed choice's letter.
+        key: char,
+        /// The engine's reason.
+        detail: String,
+    },
+    /// Another choice's claim is true as well.
+    #[error("answer is `{key}`, but choice `{other}` is also true by the engine: {detail}")]
+    OtherTrue {
+        /// The keyed choice's letter.
+        key: char,
+        /// The other choice's letter.
+        other: char,
+        /// The engine's reason.
+        detail: String,
+    },
 }
 
 /// The letter of choice `i` (0 → `a`).

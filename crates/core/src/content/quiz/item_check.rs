@@ -120,7 +120,7 @@ impl Checker<'_> {
         };
         if let Err(msg) = item.verify() {
             let line = r.answer.as_ref().and_then(line_of).or(item_line);
-            self.problem(line, msg);
+            self.problem(line, msg.to_string());
             return None;
         }
         Some(item)

@@ -41,6 +41,8 @@ mod item_check;
 mod load;
 
 pub use super::Text;
-pub use claim::{Claim, ClaimError, Finding, Situation};
-pub use item::{Answer, Choice, Origin, QuizBoard, QuizItem, QuizKind, Response, letter};
+pub use claim::{BoardFenError, Claim, ClaimError, Finding, Situation};
+pub use item::{
+    Answer, Choice, KeyDisagrees, Origin, QuizBoard, QuizItem, QuizKind, Response, letter,
+};
 pub use load::{SHIPPED, load_quiz_file, load_quiz_folder, load_quiz_sources, shipped};

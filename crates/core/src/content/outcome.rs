@@ -170,7 +170,7 @@ impl Search {
         ordered.sort_by_key(|m| -m.capture().map_or(0, value) - i32::from(m.is_promotion()) * 8);
         let mut best: Option<(i32, Option<Move>)> = None;
         for mv in ordered {
-            let after = pos.clone().play(mv).expect("legal move");
+            let after = crate::rules::after(pos, mv);
             let (score, _) = self.negamax(&after, depth - 1, -beta, -alpha)?;
             let score = -score;
             if best.is_none_or(|(b, _)| score > b) {
@@ -192,7 +192,7 @@ impl Search {
 /// opponent's best reply; `None` when the budget ran out.
 fn loss_after(before: &Chess, mv: Move) -> Option<(i32, Option<Move>)> {
     let mover = before.turn();
-    let after = before.clone().play(mv).expect("legal move");
+    let after = crate::rules::after(before, mv);
     if after.legal_moves().is_empty() {
         // Mate or stalemate: nothing more is lost.
         return Some((0, None));
@@ -217,7 +217,7 @@ fn drawn(pos: &Chess) -> Option<Option<DeadMaterial>> {
 /// How `mv` draws, if it does: at once, or by a reply the opponent may choose.
 #[must_use]
 pub fn draws(before: &Chess, mv: Move) -> Option<Draws> {
-    let after = before.clone().play(mv).expect("legal move");
+    let after = crate::rules::after(before, mv);
     let report = PositionReport::of(&after);
     if report.stalemate {
         return Some(Draws::Stalemate);
@@ -229,7 +229,7 @@ pub fn draws(before: &Chess, mv: Move) -> Option<Draws> {
         return None;
     }
     for reply in after.legal_moves() {
-        let then = after.clone().play(reply).expect("legal move");
+        let then = crate::rules::after(&after, reply);
         if let Some(dead) = drawn(&then) {
             return Some(Draws::Reply {
                 reply: SanPlus::from_move(after.clone(), reply).to_string(),
@@ -249,7 +249,7 @@ pub fn audit_task(task: &MoveTask) -> StepAudit {
         .legal_moves()
         .into_iter()
         .filter(|&mv| {
-            let after = before.clone().play(mv).expect("legal move");
+            let after = crate::rules::after(before, mv);
             task.goal.is_met(before, mv, &after)
         })
         .collect();
@@ -278,7 +278,7 @@ pub fn audit_task(task: &MoveTask) -> StepAudit {
         } else if let (Some((lost, reply)), Some((best_lost, best_mv))) = (loss, best)
             && lost - best_lost >= LOSS
         {
-            let after = before.clone().play(mv).expect("legal move");
+            let after = crate::rules::after(before, mv);
             let reply = reply.expect("a loss comes from a reply");
             Some(Fault::LosesMaterial {
                 lost: lost - best_lost,

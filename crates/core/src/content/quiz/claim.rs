@@ -226,7 +226,7 @@ impl Claim {
                 match read_move(pos, mv)? {
                     Err(r) => Finding::no(format!("{mv} is not even legal here ({})", r.code())),
                     Ok(m) => {
-                        let after = pos.clone().play(m).expect("legal move plays");
+                        let after = crate::rules::after(pos, m);
                         let (holds, what) = match self {
                             Self::GivesCheck { .. } => (after.is_check(), "check"),
                             Self::GivesCheckmate { .. } => (after.is_checkmate(), "checkmate"),

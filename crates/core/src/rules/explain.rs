@@ -878,6 +878,25 @@ mod tests {
         crate::rules::parse_fen(fen).unwrap()
     }
 
+    /// Found by the move reader's fuzzing in CI: `B1a3` in the start position (a bishop from
+    /// the first rank, which cannot go there) was read as the squares b1-a3 and played the
+    /// knight's Na3.
+    #[test]
+    fn a_capital_b_that_reads_as_a_bishop_move_never_plays_another_piece() {
+        let start = Chess::default();
+        let verdict = explain(&start, "B1a3");
+        assert!(
+            verdict.legal_move().is_none(),
+            "B1a3 is a bishop's move, refused: {verdict:?}"
+        );
+        // A bishop told apart by its rank still moves.
+        let bishops = pos("7k/8/8/1B6/8/8/8/1B2K3 w - - 0 1");
+        let m = explain(&bishops, "B5d7")
+            .legal_move()
+            .expect("the b5 bishop");
+        assert_eq!(m.from(), Some(shakmaty::Square::B5));
+    }
+
     #[test]
     fn start_position_basics() {
         let p = Chess::default();

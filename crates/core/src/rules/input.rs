@@ -131,17 +131,21 @@ pub fn parse_input(input: &str) -> Result<Vec<MoveInput>, ParseInputError> {
     }
     let mut out = Vec::new();
     let coords = parse_coords(b);
-    // `B5h6` is a bishop told apart by its rank before it is the squares b5-h6; a lower-case
-    // `b2c3` is the squares first (and then exact: see `explain`).
+    // `B5h6` is a bishop told apart by its rank, not the squares b5-h6: a capital B that reads
+    // as SAN names the bishop, and the squares are read only when it does not, so that
+    // `B1a3` is never the knight's b1-a3. A lower-case `b2c3` is the squares first (and then
+    // exact: see `explain`).
     let bishop_first =
         b[0] == b'B' && matches!(coords, Some(MoveInput::Coords { piece: None, .. }));
-    if !bishop_first {
-        out.extend(coords.clone());
-    }
-    out.extend(parse_san(b));
+    let san = parse_san(b);
     if bishop_first {
+        if san.is_empty() {
+            out.extend(coords);
+        }
+    } else {
         out.extend(coords);
     }
+    out.extend(san);
     // A bare square is a pawn move first, then whatever piece can go there.
     if b.len() == 2
         && b[0].is_ascii_lowercase()

@@ -17,7 +17,8 @@ use shakmaty::{Chess, Color, Move, Position, Role, san::SanPlus};
 
 use super::lesson::{Lesson, MoveTask, StepKind};
 use super::problem::Problem;
-use crate::rules::{DeadMaterial, PositionReport};
+// A piece's value in pawns, as the course teaches it (unit 9): the referee's own table.
+use crate::rules::{DeadMaterial, PositionReport, piece_value as value};
 
 pub use super::goal::Allow;
 
@@ -33,18 +34,6 @@ pub const CAPTURE_PLIES: i32 = 8;
 pub const LOSS: i32 = 2;
 /// The score of being mated, beyond any material.
 const MATED: i32 = 1_000;
-
-/// A piece's value in pawns, as the course teaches it (unit 9).
-#[must_use]
-pub fn value(role: Role) -> i32 {
-    match role {
-        Role::Pawn => 1,
-        Role::Knight | Role::Bishop => 3,
-        Role::Rook => 5,
-        Role::Queen => 9,
-        Role::King => 0,
-    }
-}
 
 /// The material of `color` minus the other side's, in pawns.
 fn material(pos: &Chess, color: Color) -> i32 {

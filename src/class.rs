@@ -4,7 +4,7 @@
 
 use chess_tutor_core::tutor::{
     AnswerTally, ClassId, ClassInfo, ClassLoaded, ClassNeed, ClassRows, DailyOpen, Envelope, Event,
-    OpenQuiz, Person, PolledQuiz, REPORT_EVENTS, Role, Session, Tally,
+    OpenQuiz, Person, PolledQuiz, REPORT_DISTINCT, REPORT_EVENTS, Role, Session, Tally,
 };
 use chess_tutor_store::{ClassRow, LearnerId, Store, StoreError};
 
@@ -197,7 +197,9 @@ async fn info(store: &Store, row: ClassRow) -> Result<ClassInfo, StoreError> {
 /// The rows `class`'s report is counted from; with `tries`, each member's last refused move of
 /// each rule they broke (the event it was kept with).
 async fn rows(store: &Store, class: &ClassInfo, tries: bool) -> Result<ClassRows, StoreError> {
-    let figures = store.class_figures(class.id.0, &REPORT_EVENTS).await?;
+    let figures = store
+        .class_figures(class.id.0, &REPORT_EVENTS, &REPORT_DISTINCT)
+        .await?;
     let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
     let mut rows = ClassRows {
         class: class.clone(),
@@ -340,7 +342,8 @@ mod tests {
     /// A year of a class, written straight into the store: 100 students with `EVENTS` events
     /// each spread over the year (refused moves under eight codes, puzzles, quiz answers,
     /// steps, lessons, games), two class quizzes a week answered by everyone.
-    async fn a_year(store: &Store, start_ms: i64) {
+    /// Returns the time the tallies took to count from the events, and their rows.
+    async fn a_year(store: &Store, start_ms: i64) -> (std::time::Duration, u64) {
         let kind = "CASE i % 20 WHEN 0 THEN 'illegal_move' WHEN 1 THEN 'illegal_move'
             WHEN 2 THEN 'illegal_move' WHEN 3 THEN 'illegal_move' WHEN 4 THEN 'illegal_move'
             WHEN 5 THEN 'illegal_move' WHEN 6 THEN 'puzzle_result' WHEN 7 THEN 'puzzle_result'
@@ -501,6 +504,14 @@ mod tests {
             }
             _ => unreachable!(),
         }
+        // Written straight into the tables, the events were not tallied as the bot tallies
+        // them: counted from the events, as the migration to schema 10 counted a store's.
+        let started = Instant::now();
+        let rows = store
+            .recount_class(CLASS, &chess_tutor_core::tutor::REPORT_EVENTS)
+            .await
+            .unwrap();
+        (started.elapsed(), rows)
     }
 
     /// The report for the teacher, as `/report` builds it: loaded, then worded.
@@ -576,7 +587,7 @@ mod tests {
             let store = Store::open(&target).await.unwrap();
             let size_before = size(&store, dir.path()).await;
             let started = Instant::now();
-            a_year(&store, now - YEAR_MS).await;
+            let (recounted, tally_rows) = a_year(&store, now - YEAR_MS).await;
             let written = started.elapsed();
             let size_after = size(&store, dir.path()).await;
             let mut times = Vec::new();
@@ -604,7 +615,7 @@ mod tests {
                  store {:.1} MiB before, {:.1} MiB after ({:.0} bytes an event); \
                  report built in {:?} median, {:?} fastest, {:?} slowest of 5 \
                  ({} bytes of words, {} of CSV); one student's last tries in {:?} median \
-                 ({} boards)",
+                 ({} boards); the class's tallies ({} rows) counted from the events in {:.1} s",
                 STUDENTS * EVENTS,
                 written.as_secs_f64(),
                 size_before as f64 / 1_048_576.0,
@@ -617,6 +628,8 @@ mod tests {
                 shape.1,
                 tries_times[2],
                 boards,
+                tally_rows,
+                recounted.as_secs_f64(),
             );
             assert!(shape.1 > 0);
             assert_eq!(boards, 3, "the student's three rules, each drawn");

@@ -253,7 +253,9 @@ pub fn route(
                 }
             }
             Effect::Event(event) => match serde_json::to_value(&event) {
-                Ok(payload) => events.push(StoredEvent::new(event.kind(), payload)),
+                Ok(payload) => {
+                    events.push(StoredEvent::new(event.kind(), payload).tallied(event.counted_as()))
+                }
                 // An event is plain data: this does not happen; if it did, the step is still
                 // stored, and the loss is said.
                 Err(e) => {

@@ -871,7 +871,7 @@ async fn a_report_of_what_each_student_did(data: Data) {
         toast.body
     );
     for who in [ann, cy] {
-        for table in ["class_members", "class_answers"] {
+        for table in ["class_members", "class_answers", "class_tallies"] {
             let n = data
                 .count(&format!(
                     "SELECT COUNT(*) FROM {table} WHERE user_id = {who}"

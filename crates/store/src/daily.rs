@@ -228,7 +228,7 @@ mod tests {
             Committed::Done(())
         );
         assert_eq!(store.daily(9, 100).await.unwrap().unwrap().solvers, [6, 5]);
-        let figures = store.class_figures(9, &[]).await.unwrap();
+        let figures = store.class_figures(9, &[], &[]).await.unwrap();
         let mut solves = figures.solves.clone();
         solves.sort_unstable();
         assert_eq!(solves, [(5, 2), (6, 1)]);

@@ -32,6 +32,13 @@
 //!   student's answer (see [`ClassOp`] and `class.rs`). A student's own `learner_events`
 //!   count for a class from the moment they joined; leaving deletes their membership and
 //!   their answers in it.
+//! - `class_tallies (class_id, user_id, kind, value, count, last_seq)`: what a class's
+//!   report counts, kept as it happens. An event the tutor marks [`Event::tally`] is counted,
+//!   in the commit that stores it, for each class its learner is a member of then (by kind
+//!   and value, with the seq of the last such event), so `/report` reads a few hundred rows
+//!   a student instead of a year of events; the events stay as they are, and
+//!   [`Store::recount_class`] counts a class's tallies again from them. Leaving deletes the
+//!   member's tallies.
 //!
 //! # Guarantees
 //!
@@ -495,6 +502,7 @@ impl Store {
                     event: Event {
                         kind,
                         payload: parse_payload(id, seq, &payload)?,
+                        tally: None,
                     },
                 })
             })

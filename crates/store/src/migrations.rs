@@ -59,6 +59,11 @@ const SQLITE: &[Script] = &[
         "inbox json",
         include_str!("../migrations/sqlite/0009_inbox_json.sql"),
     ),
+    (
+        10,
+        "class tallies",
+        include_str!("../migrations/sqlite/0010_class_tallies.sql"),
+    ),
 ];
 
 const POSTGRES: &[Script] = &[
@@ -106,6 +111,11 @@ const POSTGRES: &[Script] = &[
         9,
         "inbox json",
         include_str!("../migrations/postgres/0009_inbox_json.sql"),
+    ),
+    (
+        10,
+        "class tallies",
+        include_str!("../migrations/postgres/0010_class_tallies.sql"),
     ),
 ];
 
@@ -175,6 +185,102 @@ mod tests {
     fn every_migration_file_is_compiled_in() {
         assert_eq!(files("sqlite"), listed(SQLITE));
         assert_eq!(files("postgres"), listed(POSTGRES));
+    }
+
+    /// Issue 45: a store of schema 9 with a class and a year's kind of events reads, after
+    /// the migration to schema 10, the tallies a count of its events gives: each member's
+    /// events since they joined, by the report's fields, a puzzle's `solved` as `true`/`false`.
+    #[tokio::test]
+    async fn the_tallies_of_schema_10_count_the_events_stored_before() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("nine.sqlite3");
+        let url = format!("sqlite://{}?mode=rwc", path.display());
+        let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+        migrator(&SQLITE[..9]).run(&pool).await.unwrap();
+        for sql in NINE {
+            sqlx::query(sqlx::AssertSqlSafe(sql))
+                .execute(&pool)
+                .await
+                .unwrap();
+        }
+        sqlite().run(&pool).await.unwrap();
+        let tallies: Vec<(i64, String, String, i64, i64)> =
+            sqlx::query_as(TALLIES).fetch_all(&pool).await.unwrap();
+        assert_eq!(tallies, counted());
+        pool.close().await;
+    }
+
+    /// The same on PostgreSQL (in a schema of its own), when the tests have one.
+    #[tokio::test]
+    async fn the_tallies_of_schema_10_count_the_events_stored_before_on_postgresql() {
+        let Ok(base) = std::env::var("CHESS_TUTOR_TEST_DATABASE_URL") else {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI runs the PostgreSQL tests"
+            );
+            return;
+        };
+        let admin = sqlx::PgPool::connect(&base).await.unwrap();
+        let schema = format!("chess_tutor_nine_{}", std::process::id());
+        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE SCHEMA {schema}")))
+            .execute(&admin)
+            .await
+            .unwrap();
+        let separator = if base.contains('?') { '&' } else { '?' };
+        let pool =
+            sqlx::PgPool::connect(&format!("{base}{separator}options[search_path]={schema}"))
+                .await
+                .unwrap();
+        migrator(&POSTGRES[..9]).run(&pool).await.unwrap();
+        for sql in NINE {
+            sqlx::query(sqlx::AssertSqlSafe(sql))
+                .execute(&pool)
+                .await
+                .unwrap();
+        }
+        postgres().run(&pool).await.unwrap();
+        let tallies: Vec<(i64, String, String, i64, i64)> =
+            sqlx::query_as(TALLIES).fetch_all(&pool).await.unwrap();
+        pool.close().await;
+        sqlx::query(sqlx::AssertSqlSafe(format!("DROP SCHEMA {schema} CASCADE")))
+            .execute(&admin)
+            .await
+            .unwrap();
+        assert_eq!(tallies, counted());
+    }
+
+    const TALLIES: &str = "SELECT user_id, kind, value, count, last_seq FROM class_tallies
+                           ORDER BY user_id, kind, value";
+
+    /// What a store of schema 9 holds: a class, its members, their events.
+    const NINE: [&str; 4] = [
+            "INSERT INTO classes (id, chat_id, title, lang, created_at) VALUES (7, -7, 'C', 'en', 0)",
+            // Ann joined at 1 000 000 ms, Bo at 0 (the epoch).
+            "INSERT INTO class_members VALUES (7, 1, 'student', 'Ann', 1000000), (7, 2, 'teacher', 'Bo', 0)",
+            "INSERT INTO learners (id, state, version) VALUES (1, '{}', 1), (2, '{}', 1), (3, '{}', 1)",
+            // Before Ann joined (1970-01-01T00:00:01Z = 1 000 ms): not counted.
+            "INSERT INTO learner_events (learner_id, version, kind, payload, created_at) VALUES
+               (1, 1, 'illegal_move', '{\"code\":\"pinned\"}', '1970-01-01T00:00:01.000Z'),
+               (1, 2, 'illegal_move', '{\"code\":\"pinned\"}', '2026-01-01T00:00:00.000Z'),
+               (1, 3, 'illegal_move', '{\"code\":\"pinned\"}', '2026-01-02T00:00:00.000Z'),
+               (1, 4, 'puzzle_result', '{\"puzzle\":\"p\",\"solved\":true}', '2026-01-02T00:00:00.000Z'),
+               (1, 5, 'puzzle_result', '{\"puzzle\":\"p\",\"solved\":false}', '2026-01-03T00:00:00.000Z'),
+               (1, 6, 'quiz_answer', '{\"item\":\"q\",\"correct\":true}', '2026-01-03T00:00:00.000Z'),
+               (2, 1, 'step_done', '{\"step\":\"rook-1\"}', '2026-01-03T00:00:00.000Z'),
+               (3, 1, 'step_done', '{\"step\":\"rook-1\"}', '2026-01-03T00:00:00.000Z')",
+    ];
+
+    /// The tallies of [`NINE`]'s events: Ann's since she joined, Bo's, nobody else's.
+    fn counted() -> Vec<(i64, String, String, i64, i64)> {
+        let t = |user: i64, kind: &str, value: &str, count: i64, last: i64| {
+            (user, kind.to_owned(), value.to_owned(), count, last)
+        };
+        vec![
+            t(1, "illegal_move", "pinned", 2, 3),
+            t(1, "puzzle_result", "false", 1, 5),
+            t(1, "puzzle_result", "true", 1, 4),
+            t(2, "step_done", "rook-1", 1, 7),
+        ]
     }
 
     #[test]

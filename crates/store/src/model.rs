@@ -64,15 +64,28 @@ pub struct Event {
     pub kind: String,
     /// The details, as the tutor wants them back.
     pub payload: serde_json::Value,
+    /// What the reports of the learner's classes count it under, if they count it: the
+    /// event is then also tallied for each class the learner is a member of, as it is
+    /// stored (see [`Store::class_figures`](crate::Store::class_figures)). Not stored itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tally: Option<String>,
 }
 
 impl Event {
-    /// An event of `kind` with `payload`.
+    /// An event of `kind` with `payload`, not tallied.
     pub fn new(kind: impl Into<String>, payload: serde_json::Value) -> Self {
         Event {
             kind: kind.into(),
             payload,
+            tally: None,
         }
+    }
+
+    /// The same event, tallied under `value` by its learner's classes (none: not tallied).
+    #[must_use]
+    pub fn tallied(mut self, value: Option<String>) -> Self {
+        self.tally = value;
+        self
     }
 }
 

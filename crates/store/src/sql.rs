@@ -43,7 +43,9 @@ pub(crate) const SQLITE: Dialect = Dialect {
     json: "",
     now: "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
     epoch_ms: "CAST(ROUND((julianday({col}) - 2440587.5) * 86400000.0) AS INTEGER)",
-    json_field: "CAST(json_extract({col}, '$.' || {key}) AS TEXT)",
+    // A boolean reads `true`/`false`, as PostgreSQL's `->>` and serde_json write it.
+    json_field: "(CASE json_type({col}, '$.' || {key}) WHEN 'true' THEN 'true' \
+                 WHEN 'false' THEN 'false' ELSE CAST(json_extract({col}, '$.' || {key}) AS TEXT) END)",
 };
 
 /// PostgreSQL's words.
@@ -62,8 +64,11 @@ pub(crate) struct Statements {
     pub update_learner: String,
     /// `$1` learner, `$2` state: one row when the learner was still new.
     pub insert_learner: String,
-    /// `$1` learner, `$2` version, `$3` kind, `$4` payload.
+    /// `$1` learner, `$2` version, `$3` kind, `$4` payload: the event's seq.
     pub insert_event: String,
+    /// `$1` learner, `$2` kind, `$3` the value it is tallied under, `$4` its seq: one row for
+    /// each class the learner is a member of.
+    pub tally_event: String,
     /// `$1` learner, `$2` key, `$3` version, `$4` unsent, `$5` owner, `$6` claimed at: one
     /// row when the key was not applied yet.
     pub insert_applied: String,
@@ -95,8 +100,17 @@ impl Statements {
             ),
             insert_event: format!(
                 "INSERT INTO learner_events (learner_id, version, kind, payload)
-                 VALUES ($1, $2, $3, $4{json})"
+                 VALUES ($1, $2, $3, $4{json}) RETURNING seq"
             ),
+            // Counted once for each class the learner is in now: a member's tallies begin at
+            // zero when they join and go when they leave, so they count what the member did
+            // while in the class, as the events since `joined_at` would.
+            tally_event:
+                "INSERT INTO class_tallies (class_id, user_id, kind, value, count, last_seq)
+                 SELECT class_id, user_id, $2, $3, 1, $4 FROM class_members WHERE user_id = $1
+                 ON CONFLICT (class_id, user_id, kind, value) DO UPDATE
+                 SET count = class_tallies.count + 1, last_seq = excluded.last_seq"
+                    .into(),
             insert_applied: format!(
                 "INSERT INTO applied_updates
                      (learner_id, update_key, version, unsent, claimed_by, claimed_at)
@@ -236,14 +250,28 @@ macro_rules! commit {
                 }
                 (None, None) => {}
             }
-            for Event { kind, payload } in &change.events {
-                sqlx::query(st.insert_event.as_str())
+            for Event {
+                kind,
+                payload,
+                tally,
+            } in &change.events
+            {
+                let seq: i64 = sqlx::query_scalar(st.insert_event.as_str())
                     .bind(id.0)
                     .bind(version)
                     .bind(kind)
                     .bind(serde_json::to_string(payload)?)
-                    .execute(&mut *$tx)
+                    .fetch_one(&mut *$tx)
                     .await?;
+                if let Some(value) = tally {
+                    sqlx::query(st.tally_event.as_str())
+                        .bind(id.0)
+                        .bind(kind)
+                        .bind(value)
+                        .bind(seq)
+                        .execute(&mut *$tx)
+                        .await?;
+                }
             }
             // What the step changed in its classes; a class or a quiz whose random id is
             // taken, or a class made twice for one chat, is a conflict: computed again.
@@ -316,6 +344,8 @@ pub(crate) struct ClassStatements {
     /// `$1` class, `$2` user.
     pub leave_daily: String,
     /// `$1` class, `$2` user.
+    pub leave_tallies: String,
+    /// `$1` class, `$2` user.
     pub leave: String,
     /// `$1` class, `$2` minutes after midnight UTC (NULL: none).
     pub set_daily: String,
@@ -355,6 +385,7 @@ impl ClassStatements {
                 .into(),
             leave_daily: "DELETE FROM class_daily_solvers WHERE class_id = $1 AND user_id = $2"
                 .into(),
+            leave_tallies: "DELETE FROM class_tallies WHERE class_id = $1 AND user_id = $2".into(),
             set_daily: "UPDATE classes SET daily_at = $2 WHERE id = $1".into(),
             leave: "DELETE FROM class_members WHERE class_id = $1 AND user_id = $2".into(),
             set_lang: "UPDATE classes SET lang = $2 WHERE id = $1".into(),
@@ -453,6 +484,11 @@ macro_rules! apply_op {
                     .execute(&mut *$tx)
                     .await?;
                 sqlx::query(st.leave_daily.as_str())
+                    .bind(class)
+                    .bind(user)
+                    .execute(&mut *$tx)
+                    .await?;
+                sqlx::query(st.leave_tallies.as_str())
                     .bind(class)
                     .bind(user)
                     .execute(&mut *$tx)

@@ -1499,9 +1499,17 @@ fn class_change(
     ops: &[ClassOp],
 ) -> SharedChange<i64> {
     let mut change = increment(record);
+    // Tallied as the tutor tallies them: by the value of the field the report names.
     change.events = events
         .iter()
-        .map(|(k, p)| Event::new(*k, p.clone()))
+        .map(|(k, p)| {
+            let tally = REPORTED
+                .iter()
+                .find(|(kind, _)| kind == k)
+                .and_then(|(_, field)| p.get(field))
+                .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned));
+            Event::new(*k, p.clone()).tallied(tally)
+        })
         .collect();
     let mut shared = SharedChange::alone(change);
     shared.class = ops.to_vec();
@@ -1668,7 +1676,7 @@ async fn a_class_keeps_its_members_answers_and_figures_and_a_leaver_leaves_nothi
     );
     // The figures: each member's events since they joined, by field; their answers by the
     // option chosen and the right one (which is right is the tutor's to count).
-    let figures = store.class_figures(CLASS, &REPORTED).await.unwrap();
+    let figures = store.class_figures(CLASS, &REPORTED, &[]).await.unwrap();
     let count = |kind: &str, value: &str| {
         figures
             .tallies
@@ -1691,6 +1699,30 @@ async fn a_class_keeps_its_members_answers_and_figures_and_a_leaver_leaves_nothi
         1
     );
     assert!(figures.tallies.iter().all(|t| t.kind != "quiz_answer"));
+    // Steps and lessons as how many different ones, when asked so.
+    let distinct = store
+        .class_figures(CLASS, &REPORTED, &["step_done", "lesson_done"])
+        .await
+        .unwrap();
+    let mut ann_distinct: Vec<(String, Option<String>, i64)> = distinct
+        .tallies
+        .iter()
+        .filter(|t| t.user == ann && t.kind.ends_with("_done"))
+        .map(|t| (t.kind.clone(), t.value.clone(), t.count))
+        .collect();
+    ann_distinct.sort();
+    assert_eq!(
+        ann_distinct,
+        [
+            ("lesson_done".into(), None, 1),
+            ("step_done".into(), None, 2)
+        ]
+    );
+    assert_eq!(
+        distinct.tallies.len(),
+        figures.tallies.len() - 1,
+        "rook-1 and rook-2 as one row"
+    );
     let mut by_user: Vec<(i64, i64, i64, i64)> = figures
         .answers
         .iter()
@@ -1701,6 +1733,25 @@ async fn a_class_keeps_its_members_answers_and_figures_and_a_leaver_leaves_nothi
     let mut active: Vec<i64> = figures.active.iter().map(|(u, _)| *u).collect();
     active.sort_unstable();
     assert_eq!(active, [ann, bo], "both stepped their own sessions");
+    // Issue 45: the tallies kept as the events were stored are what a count of the stored
+    // events since each member joined gives (the report's figures before schema 10).
+    let tallies = |figures: &chess_tutor_store::ClassFigures| {
+        let mut t: Vec<_> = figures
+            .tallies
+            .iter()
+            .map(|t| (t.user, t.kind.clone(), t.value.clone(), t.count, t.last))
+            .collect();
+        t.sort();
+        t
+    };
+    let kept = tallies(&figures);
+    assert!(kept.len() >= 7, "{kept:?}");
+    assert_eq!(store.recount_class(CLASS, &REPORTED).await.unwrap(), 7);
+    assert_eq!(
+        tallies(&store.class_figures(CLASS, &REPORTED, &[]).await.unwrap()),
+        kept,
+        "counted again from the events"
+    );
     // Closed: an answer computed before is a conflict, and nothing is kept.
     class_step(&store, GROUP, &[], &[ClassOp::CloseQuiz { id: 50 }]).await;
     assert_eq!(store.open_quiz(CLASS).await.unwrap(), None);
@@ -1733,8 +1784,13 @@ async fn a_class_keeps_its_members_answers_and_figures_and_a_leaver_leaves_nothi
             .await,
         0
     );
+    assert_eq!(
+        db.raw_count("SELECT COUNT(*) FROM class_tallies WHERE user_id = 2")
+            .await,
+        0
+    );
     assert!(store.classes_of(ann).await.unwrap().is_empty());
-    let figures = store.class_figures(CLASS, &REPORTED).await.unwrap();
+    let figures = store.class_figures(CLASS, &REPORTED, &[]).await.unwrap();
     assert!(figures.tallies.iter().all(|t| t.user != ann));
     assert!(figures.answers.iter().all(|a| a.user != ann));
     assert!(!store.events(LearnerId(ann), 0).await.unwrap().is_empty());

@@ -229,6 +229,10 @@ pub const REPORT_EVENTS: [(&str, &str); 4] = [
     ("puzzle_result", "solved"),
 ];
 
+/// The kinds of [`REPORT_EVENTS`] a report counts by how many different values were seen
+/// (the steps and units done, not how often): the store may give them as one count a member.
+pub const REPORT_DISTINCT: [&str; 2] = ["step_done", "lesson_done"];
+
 impl StudentFigures {
     /// A student's figures before anything is counted.
     #[must_use]
@@ -250,7 +254,8 @@ impl StudentFigures {
 
     /// Counts `n` events of `kind` whose field of [`REPORT_EVENTS`] reads `value` (a
     /// boolean as `true`/`1` or `false`/`0`): a step or a lesson once whatever `n` is, a
-    /// refusal by its code, a puzzle solved or missed.
+    /// refusal by its code, a puzzle solved or missed. A step or a lesson without a value
+    /// is `n` different ones ([`REPORT_DISTINCT`]).
     ///
     /// ```
     /// use chess_tutor_core::rules::Rule;
@@ -261,12 +266,16 @@ impl StudentFigures {
     /// s.count("puzzle_result", Some("1"), 4);
     /// s.count("puzzle_result", Some("false"), 1);
     /// assert_eq!((s.steps, s.puzzles_solved, s.puzzles_missed), (1, 4, 1));
+    /// s.count("step_done", None, 5);
+    /// assert_eq!(s.steps, 6);
     /// assert_eq!(s.rules, [(Rule::Pinned.into(), 2)]);
     /// ```
     pub fn count(&mut self, kind: &str, value: Option<&str>, n: u32) {
         match (kind, value) {
             ("step_done", Some(_)) => self.steps += 1,
             ("lesson_done", Some(_)) => self.units += 1,
+            ("step_done", None) => self.steps += n,
+            ("lesson_done", None) => self.units += n,
             ("illegal_move", Some(code)) => {
                 let code = RuleCode::read(code);
                 match self.rules.iter_mut().find(|(c, _)| *c == code) {

@@ -62,7 +62,8 @@ pub use class::{Misfit, PollMisfit, class_points, poll_misfits};
 pub use classroom::{
     AnswerTally, ClassAct, ClassCommand, ClassId, ClassInfo, ClassLoaded, ClassNeed, ClassReport,
     ClassRows, ClassWrite, DailyOpen, DailyTime, LastTry, OpenQuiz, Person, PollOp, PolledQuiz,
-    QuizPoll, REPORT_EVENTS, Receipt, Role, Sender, StudentFigures, Tally, daily_points,
+    QuizPoll, REPORT_DISTINCT, REPORT_EVENTS, Receipt, Role, Sender, StudentFigures, Tally,
+    daily_points,
 };
 pub use dispatch::step;
 pub use effect::{Effect, To, Transition};

@@ -297,6 +297,38 @@ impl Event {
         }
     }
 
+    /// What a class's report counts this event under, as the store keeps its tally: the
+    /// value of the field [`REPORT_EVENTS`](super::REPORT_EVENTS) names for its kind (a step's
+    /// or lesson's id, a refusal's code, `true` or `false` for a puzzle), or `None` for a
+    /// kind the report does not count.
+    ///
+    /// ```
+    /// use chess_tutor_core::rules::Rule;
+    /// use chess_tutor_core::tutor::Event;
+    /// let refusal = Event::IllegalMove { code: Rule::Pinned.into(), fen: None, tried: None };
+    /// assert_eq!(refusal.counted_as().as_deref(), Some("pinned"));
+    /// let solved: Event = serde_json::from_str(
+    ///     r#"{"kind":"puzzle_result","puzzle":"m1-001","solved":true,"points":410}"#,
+    /// ).unwrap();
+    /// assert_eq!(solved.counted_as().as_deref(), Some("true"));
+    /// let quiz = Event::QuizAnswer { item: "q1".into(), correct: true };
+    /// assert_eq!(quiz.counted_as(), None);
+    /// ```
+    #[must_use]
+    pub fn counted_as(&self) -> Option<String> {
+        let (_, field) = super::REPORT_EVENTS
+            .iter()
+            .find(|(kind, _)| *kind == self.kind())?;
+        // Read from the event as stored, so that the tally and a count from the stored
+        // events (`Store::recount_class`) can never disagree.
+        match serde_json::to_value(self).ok()?.get(field)? {
+            serde_json::Value::String(s) => Some(s.clone()),
+            serde_json::Value::Bool(b) => Some(b.to_string()),
+            serde_json::Value::Number(n) => Some(n.to_string()),
+            _ => None,
+        }
+    }
+
     /// The last try a refusal event kept (its position and move), if it kept one.
     ///
     /// ```

@@ -5,6 +5,7 @@
 # and tagged under that name, so the same Containerfile builds here and elsewhere.
 #
 #   scripts/image.sh [TAG]          (default: chess-tutor:latest)
+#   CHESS_TUTOR_BIN=target/debug/chess-tutor scripts/image.sh   (a binary built already)
 #
 # Needs podman (and, without a registry, mmdebstrap): apt-get install podman runc mmdebstrap
 # uidmap fuse-overlayfs. On a machine whose sandbox refuses setrlimit or where crun fails,
@@ -36,10 +37,16 @@ if ! podman image exists "$base"; then
     fi
 fi
 
-echo "== the release binary"
-cargo build --release --locked
 mkdir -p "$target/image"
-cp "$target/release/chess-tutor" "$target/image/chess-tutor"
+if [ -n "${CHESS_TUTOR_BIN:-}" ]; then
+    # A binary built already (a test run may take the debug build: same libraries).
+    echo "== the binary $CHESS_TUTOR_BIN"
+    cp "$CHESS_TUTOR_BIN" "$target/image/chess-tutor"
+else
+    echo "== the release binary"
+    cargo build --release --locked
+    cp "$target/release/chess-tutor" "$target/image/chess-tutor"
+fi
 strip "$target/image/chess-tutor" 2>/dev/null || true
 
 echo "== podman build $tag"

@@ -4,6 +4,7 @@
 mod arrival;
 mod class;
 mod cli;
+mod follow;
 mod http;
 mod logging;
 mod route;

@@ -209,7 +209,7 @@ pub async fn apply(
             } => {
                 let change = unreadable_session(learner, &error, &snapshot, arrival);
                 match Box::pin(store.commit(&snapshot, arrival.key, change)).await? {
-                    Committed::Done(outcome) => return Ok(Applied::Done(outcome)),
+                    Committed::Done(outcome) => return Ok(Applied::Done(followed(outcome))),
                     Committed::Duplicate => return Ok(Applied::Duplicate),
                     Committed::Conflict => continue,
                 }
@@ -259,7 +259,7 @@ pub async fn apply(
             "applied"
         );
         match committed {
-            Committed::Done(outcome) => return Ok(Applied::Done(outcome)),
+            Committed::Done(outcome) => return Ok(Applied::Done(followed(outcome))),
             Committed::Duplicate => return Ok(Applied::Duplicate),
             Committed::Conflict => {
                 tracing::debug!(
@@ -273,6 +273,16 @@ pub async fn apply(
     Err(StoreError::Conflicts {
         attempts: chess_tutor_store::MAX_CONFLICTS,
     })
+}
+
+/// A committed step's outcome, once the board pages of every learner it wrote to are woken
+/// (their tasks may have changed).
+fn followed(outcome: Outcome) -> Outcome {
+    crate::follow::FOLLOWERS.changed(outcome.learner.0);
+    for other in &outcome.others {
+        crate::follow::FOLLOWERS.changed(other.0);
+    }
+    outcome
 }
 
 /// What the board page shows of learner `arrival.chat`'s task now: the tutor's answer to a

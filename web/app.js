@@ -30,8 +30,9 @@ const ui = {
   textModeLabel: $('text-mode-label'),
 };
 
-const POLL_MS = 2000;
+const POLL_MS = 2000; // the pause before asking again, after an error or an answer at once
 const TIMEOUT_MS = 15000;
+const FOLLOW_MS = 35000; // a long poll's own limit: longer than the server's hold (25 s)
 const ANIMATION_MS = 180;
 
 // The colours of the chat's pictures (crates/core/src/render/palette.rs).
@@ -99,8 +100,8 @@ let task = null; // the task shown, as the server gave it (or null)
 let pieces = new Map(); // square -> FEN letter, of the task's position
 let busy = false; // a move is on its way: nothing moves meanwhile
 let pendingPromotion = null; // {from, to} while the promotion buttons are shown
-let pollTimer = null;
 let polling = false;
+let following = false; // a long poll on the task's version is on its way
 let seq = 0;
 // Answers to the learner's own moves shown so far (a poll is not one).
 let answers = 0;
@@ -363,6 +364,7 @@ function finish(result) {
   setTimeout(() => {
     requestAnimationFrame(() =>
       requestAnimationFrame(() => {
+        body.shownAt = String(Date.now());
         body.fen = cg.getFen();
         if (result !== undefined) body.answers = String(++answers);
         body.seq = String(++seq);
@@ -389,12 +391,12 @@ class ApiError extends Error {
   }
 }
 
-async function call(method, path, body) {
+async function call(method, path, body, timeoutMs = TIMEOUT_MS) {
   const headers = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token && path !== '/api/session') headers.Authorization = 'Bearer ' + token;
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
   let res;
   try {
     res = await fetch(path, {
@@ -433,15 +435,15 @@ async function login() {
 }
 
 // A call with the token; logs in first when there is none, and once more when it expired.
-async function api(method, path, body) {
+async function api(method, path, body, timeoutMs = TIMEOUT_MS) {
   if (!token) await login();
   try {
-    return await call(method, path, body);
+    return await call(method, path, body, timeoutMs);
   } catch (err) {
     if (err.kind !== 'auth') throw err;
     token = null;
     await login();
-    return call(method, path, body);
+    return call(method, path, body, timeoutMs);
   }
 }
 
@@ -479,12 +481,52 @@ async function refresh(force) {
   }
 }
 
+// Follows the learner wherever their task goes (the chat, a button, another page, a friend's
+// move): while the page is shown, a long poll on the version of the task shown, which the
+// server answers as soon as the task is another (or after its hold, with the same one).
 function schedulePoll() {
-  clearTimeout(pollTimer);
-  pollTimer = null;
-  if (task && !task.yours && !polling) {
-    // A hidden page asks nothing; it asks again as soon as it is shown (visibilitychange).
-    pollTimer = setTimeout(() => (document.hidden ? schedulePoll() : refresh(false)), POLL_MS);
+  if (!document.hidden) follow();
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function follow() {
+  if (following || !token) return;
+  following = true;
+  try {
+    while (!document.hidden) {
+      const asked = performance.now();
+      let data;
+      try {
+        const after = encodeURIComponent(versionOf(task) ?? '');
+        data = await api('GET', '/api/task?after=' + after, undefined, FOLLOW_MS);
+      } catch (err) {
+        if (err.kind === 'auth') {
+          showError(err);
+          return;
+        }
+        await sleep(POLL_MS);
+        continue;
+      }
+      // A drop on its way shows its own answer, the new task with it.
+      if (busy || pendingPromotion || polling) {
+        await sleep(100);
+        continue;
+      }
+      takeLabels(data);
+      const next = data.task ?? null;
+      if (versionOf(next) !== versionOf(task)) {
+        clearError();
+        showSaid('', '');
+        showTask(next);
+        finish();
+      } else if (performance.now() - asked < 1000) {
+        // Answered at once (the server holds as many pages as it may): ask again later.
+        await sleep(POLL_MS);
+      }
+    }
+  } finally {
+    following = false;
   }
 }
 

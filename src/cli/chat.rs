@@ -87,6 +87,8 @@ async fn serve_page(
     tokio::spawn(async move {
         let counters = crate::http::Counters::default();
         let limits = crate::http::Limits::default();
+        // Waiting pages hold at most half the connections: a drop always gets in.
+        crate::follow::FOLLOWERS.set_cap(limits.max_connections / 2);
         if let Err(e) = crate::http::serve(listener, page, limits, counters, stop).await {
             tracing::warn!(error = %e, "the board page stopped");
         }

@@ -255,6 +255,8 @@ pub fn run(args: &TelegramArgs, content: Option<&Path>, data_dir: &Path) -> supe
                 }
             });
         }
+        // Waiting board pages hold at most half the connections: a drop always gets in.
+        crate::follow::FOLLOWERS.set_cap(args.http_max_connections / 2);
         let page = crate::web::router(Arc::new(crate::web::Page {
             store: store.clone(),
             catalog: shell.catalog.clone(),

@@ -43,6 +43,7 @@ pub struct Metrics {
     pub requests_timed_out: Counter,
     /// Updates applied with replies not yet marked sent (read from the store when scraped).
     outbox_depth: Gauge,
+    pages_waiting: Gauge,
     /// Seconds from an update's arrival at the handler to the end of its replies.
     pub handling_seconds: Histogram,
     /// When `getUpdates` last answered (milliseconds since the Unix epoch; 0: never).
@@ -73,6 +74,7 @@ impl Metrics {
         let connections_evicted = Counter::default();
         let requests_timed_out = Counter::default();
         let outbox_depth = Gauge::default();
+        let pages_waiting = Gauge::default();
         // 1 ms to about 33 s.
         let handling_seconds = Histogram::new(exponential_buckets(0.001, 2.0, 16));
         registry.register(
@@ -141,6 +143,11 @@ impl Metrics {
             outbox_depth.clone(),
         );
         registry.register(
+            "board_pages_waiting",
+            "Board pages waiting for their learner's task to change (long polls held)",
+            pages_waiting.clone(),
+        );
+        registry.register(
             "update_handling_seconds",
             "Time from an update reaching the handler to its last reply",
             handling_seconds.clone(),
@@ -160,6 +167,7 @@ impl Metrics {
             connections_evicted,
             requests_timed_out,
             outbox_depth,
+            pages_waiting,
             handling_seconds,
             last_poll_ms: AtomicU64::new(0),
         }
@@ -191,6 +199,8 @@ impl Metrics {
         // -1 says "could not be read" (the store is down), rather than a stale figure.
         self.outbox_depth
             .set(outbox_depth.map_or(-1, |d| i64::try_from(d).unwrap_or(i64::MAX)));
+        self.pages_waiting
+            .set(i64::try_from(crate::follow::FOLLOWERS.waiting()).unwrap_or(i64::MAX));
         let mut text = String::new();
         // Writing into a String cannot fail.
         let _ = encode(&mut text, &self.registry);

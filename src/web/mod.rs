@@ -292,11 +292,52 @@ fn arrival(page: &Page, learner: LearnerId, input: Input) -> crate::shell::Arriv
     }
 }
 
-async fn task(State(page): State<Arc<Page>>, headers: HeaderMap) -> Result<Response, PageError> {
+/// The learner's task. With `?after=VERSION` (the version of the task the page shows, empty
+/// for none), a long poll: answered as soon as the task is another, whatever moved it on (the
+/// chat, a button, another page, a friend), or after [`follow::HOLD`] with the task as it is;
+/// at once when the learner or the process has as many pages waiting as it may.
+async fn task(
+    State(page): State<Arc<Page>>,
+    headers: HeaderMap,
+    uri: axum::http::Uri,
+) -> Result<Response, PageError> {
     let learner = learner_of(&page, &headers)
         .ok_or_else(|| PageError::Unauthorized("log in again".to_owned()))?;
-    let view = look(&page, learner, None).await?;
-    Ok(json(StatusCode::OK, &json::view(&view)))
+    let after = uri.query().and_then(|q| {
+        q.split('&')
+            .find_map(|pair| pair.strip_prefix("after="))
+            .map(str::to_owned)
+    });
+    let Some(after) = after else {
+        let view = look(&page, learner, None).await?;
+        return Ok(json(StatusCode::OK, &json::view(&view)));
+    };
+    let version = |view: &chess_tutor_core::tutor::PageView| {
+        view.task
+            .as_ref()
+            .map(|t| t.version.to_string())
+            .unwrap_or_default()
+    };
+    let Some(follow) = crate::follow::FOLLOWERS.follow(learner.0) else {
+        let view = look(&page, learner, None).await?;
+        return Ok(json(StatusCode::OK, &json::view(&view)));
+    };
+    let deadline = tokio::time::Instant::now() + crate::follow::HOLD;
+    loop {
+        // Listening before looking: a change committed in between still wakes it.
+        let woken = follow.woken();
+        tokio::pin!(woken);
+        woken.as_mut().enable();
+        let view = look(&page, learner, None).await?;
+        if version(&view) != after || tokio::time::Instant::now() >= deadline {
+            return Ok(json(StatusCode::OK, &json::view(&view)));
+        }
+        let recheck = (tokio::time::Instant::now() + crate::follow::RECHECK).min(deadline);
+        tokio::select! {
+            () = &mut woken => {}
+            () = tokio::time::sleep_until(recheck) => {}
+        }
+    }
 }
 
 /// A piece dropped: one step, judged on the task the page showed (a task that changed since,

@@ -19,7 +19,11 @@
 //                 {"drag": ["e2", "e4"]},   // a mouse drag, square centre to square centre
 //                 {"tap": ["e2", "e4"]},    // click, click
 //                 {"promote": "q"},         // click a promotion button
-//                 {"wait_version_change": true},  // up to 15 s, for a new task version
+//                 {"wait_version_change": true},  // up to 15 s, for a task version other than
+//                                                  // the one shown before the action before it
+//                                                  // (an api_move: the page may follow at once);
+//                                                  // `follow_ms`: from that action's end to the
+//                                                  // page showing the new task
 //                 {"api_move": {"token_of": "<initData>", "from": "e7", "to": "e5",
 //                               "promotion": null}},  // from Node, not the page
 //                 {"screenshot": "<png path>"},
@@ -325,15 +329,18 @@ async function runAction(page, base, action, step) {
     await page.click(`[data-promote="${action.promote}"]`, { timeout: 5000 });
     step.answered = await waitAnswer(page, before);
   } else if (action.wait_version_change) {
-    const version = await page.evaluate(() => document.body.dataset.version ?? '');
+    const version = step.versionBefore ?? '';
     await page.waitForFunction(
       (v) => (document.body.dataset.version ?? '') !== v && document.body.dataset.state === 'ready',
       version,
-      { timeout: VERSION_MS, polling: 100 },
+      { timeout: VERSION_MS, polling: 20 },
     );
+    const shown = Number(await page.evaluate(() => document.body.dataset.shownAt ?? '0'));
+    if (step.previousEnd && shown) step.follow_ms = Math.max(0, shown - step.previousEnd);
     step.answered = true;
   } else if (action.api_move) {
     step.api = await apiMove(base, action.api_move);
+    Object.defineProperty(step, 'doneAt', { value: Date.now(), enumerable: false });
     await waitReady(page);
   } else if (action.screenshot) {
     await waitReady(page);
@@ -407,10 +414,18 @@ async function runCase(browser, base, c) {
     delete out.initial.haptics_total;
     delete out.initial.haptics_all;
 
+    let versionBefore = null;
+    let previousEnd = null;
     for (const action of c.actions ?? []) {
       const step = { action, ok: true, error: null, answered: null };
+      const versionNow = await page.evaluate(() => document.body.dataset.version ?? '');
+      // Not in the answer: what `wait_version_change` compares with.
+      Object.defineProperty(step, 'versionBefore', { value: versionBefore, enumerable: false });
+      Object.defineProperty(step, 'previousEnd', { value: previousEnd, enumerable: false });
+      versionBefore = versionNow;
       try {
         await runAction(page, base, action, step);
+        previousEnd = step.doneAt ?? Date.now();
       } catch (e) {
         step.ok = false;
         step.error = String(e?.message ?? e).split('\n')[0];

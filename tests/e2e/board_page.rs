@@ -164,6 +164,204 @@ async fn game_as_white(fake: &Fake, chat: i64) -> super::fake_bot_api::Call {
     fake.wait_text(chat, "Your move").await
 }
 
+/// A long poll of the page (`GET /api/task?after=VERSION`): the view, when it came.
+async fn follow(addr: SocketAddr, token: String, after: String) -> Value {
+    let path = format!("/api/task?after={after}");
+    let (status, body) = call(addr, "GET", &path, Some(&token), None).await;
+    assert_eq!(status, 200, "{body}");
+    body
+}
+
+fn version_of(view: &Value) -> String {
+    view["task"]["version"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// Waits for `waiting` (a long poll started before `pushed`) to be answered, within a second.
+async fn followed_within_a_second(
+    waiting: tokio::task::JoinHandle<Value>,
+    pushed: std::time::Instant,
+    what: &str,
+) -> (Value, Duration) {
+    let view = tokio::time::timeout(Duration::from_secs(1), waiting)
+        .await
+        .unwrap_or_else(|_| panic!("the page did not follow {what} within a second"))
+        .unwrap();
+    (view, pushed.elapsed())
+}
+
+/// Issue 42: the page follows the learner without a reload. A long poll on the version of the
+/// task shown is held while nothing changes and answered, each time within a second, when a
+/// button in the chat starts a game, when a move typed in the chat is played, and when a
+/// friend moves. Prints the time from a move in the chat to the page's new task over the 32
+/// moves of a game with a friend (each player's page follows both players' moves).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_follows_a_chat_button_a_chat_move_and_a_friend_s_move_within_a_second() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let (bot, addr) = bot(&fake, dir.path(), &[]);
+    let held = Duration::from_millis(400);
+
+    // A button in the chat: /play's colour starts a game where the page had nothing to move.
+    let chat = 8201;
+    fake.push(start(chat, "en"));
+    fake.wait_text(chat, "Welcome").await;
+    fake.push(text(chat, "/play 1"));
+    let setup = fake.wait_text(chat, "Choose your colour").await;
+    let token = token_of(addr, chat, "en").await;
+    assert!(task(addr, &token).await["task"].is_null());
+    let waiting = tokio::spawn(follow(addr, token.clone(), String::new()));
+    tokio::time::sleep(held).await;
+    assert!(!waiting.is_finished(), "held while nothing changes");
+    let pushed = std::time::Instant::now();
+    fake.push(press(chat, &button(&setup, "White"), 1));
+    let (view, _) = followed_within_a_second(waiting, pushed, "a chat button").await;
+    assert!(
+        view["task"]["fen"]
+            .as_str()
+            .is_some_and(|f| f.starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w")),
+        "{view}"
+    );
+
+    // A move typed in the chat.
+    let waiting = tokio::spawn(follow(addr, token.clone(), version_of(&view)));
+    tokio::time::sleep(held).await;
+    assert!(!waiting.is_finished(), "held while nothing changes");
+    let pushed = std::time::Instant::now();
+    fake.push(text(chat, "e4"));
+    let (view, _) = followed_within_a_second(waiting, pushed, "a move typed in the chat").await;
+    assert!(
+        view["task"]["fen"]
+            .as_str()
+            .is_some_and(|f| f.contains("4P3")),
+        "{view}"
+    );
+
+    // A game with a friend: each side's pawns step forward one square at a time, typed in
+    // the chat; Black's page follows White's moves (the friend's) and Black's own.
+    let (white, black) = (8204, 8205);
+    fake.push(start(white, "zh-hans"));
+    fake.wait_text(white, "欢迎").await;
+    fake.push(text_in(white, "/play", "zh-hans"));
+    let setup = fake.wait_text(white, "和老师下一盘棋").await;
+    fake.push(press(white, &button(&setup, "朋友"), 1));
+    let invitation = fake.wait_text(white, "start=duel-").await;
+    let link = invitation
+        .text
+        .split("start=")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_owned();
+    fake.push(text_in(black, &format!("/start {link}"), "en"));
+    fake.wait_text(black, "You joined").await;
+    let black_token = token_of(addr, black, "en").await;
+    let mut view = task(addr, &black_token).await;
+    let mut times = Vec::new();
+    let files = ["a", "b", "c", "d", "e", "f", "g", "h"];
+    let moves = files
+        .iter()
+        .map(|f| (white, format!("{f}3"), black, format!("{f}6")))
+        .chain(
+            files
+                .iter()
+                .map(|f| (white, format!("{f}4"), black, format!("{f}5"))),
+        )
+        .flat_map(|(w, wm, b, bm)| [(w, wm), (b, bm)])
+        // Then the knights out and back, twice: 50 moves in all, no position a fifth time.
+        .chain(
+            [
+                "Na3", "Na6", "Nh3", "Nh6", "Nb1", "Nb8", "Ng1", "Ng8", "Nc3", "Nc6", "Nf3", "Nf6",
+                "Nb1", "Nb8", "Ng1", "Ng8", "Na3", "Na6",
+            ]
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (if i % 2 == 0 { white } else { black }, (*m).to_owned())),
+        );
+    for (n, (player, typed)) in moves.enumerate() {
+        let waiting = tokio::spawn(follow(addr, black_token.clone(), version_of(&view)));
+        // The poll is held before the move is typed.
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert!(
+            !waiting.is_finished(),
+            "move {n}: held while nothing changes"
+        );
+        let pushed = std::time::Instant::now();
+        fake.push(text(player, &typed));
+        let what = format!("{typed} typed in the chat");
+        let (next, took) = followed_within_a_second(waiting, pushed, &what).await;
+        assert_ne!(next["task"]["fen"], view["task"]["fen"], "{typed}: {next}");
+        assert_ne!(version_of(&next), version_of(&view), "{typed}");
+        view = next;
+        times.push(took);
+    }
+    times.sort();
+    let p = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+    println!(
+        "the page followed {} chat moves (a friend's and its own): p50 {:?}, p99 {:?}, slowest {:?}",
+        times.len(),
+        p(0.5),
+        p(0.99),
+        times[times.len() - 1]
+    );
+    bot.stop();
+}
+
+/// The bot's resident memory (kB), from `/proc`.
+fn rss_kb(bot: &BotProcess) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", bot.child.id())).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap()
+}
+
+/// Issue 42's figure: 1,000 board pages (of 1,000 learners) held open at once by one process,
+/// following their learners: the process's memory before and while they wait.
+/// `cargo test --test e2e a_thousand_pages -- --ignored --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a figure: about a minute"]
+async fn a_thousand_pages_follow_their_learners_at_once() {
+    const PAGES: i64 = 1_000;
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let (bot, addr) = bot(&fake, dir.path(), &["--http-max-connections", "4096"]);
+    let mut tokens = Vec::new();
+    for n in 0..PAGES {
+        let chat = 20_000 + n;
+        tokens.push((chat, token_of(addr, chat, "en").await));
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let before = rss_kb(&bot);
+    let mut waiting = Vec::new();
+    for (chat, token) in &tokens {
+        waiting.push((
+            *chat,
+            tokio::spawn(follow(addr, token.clone(), String::new())),
+        ));
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let held = waiting.iter().filter(|(_, w)| !w.is_finished()).count();
+    let during = rss_kb(&bot);
+    println!(
+        "{held} of {PAGES} pages held at once: the bot's memory {} MiB before, {} MiB while \
+         they wait ({:.1} KiB a page)",
+        before / 1024,
+        during / 1024,
+        (during.saturating_sub(before)) as f64 / PAGES as f64
+    );
+    assert_eq!(held, PAGES as usize, "every page waits");
+    for (_, w) in &waiting {
+        w.abort();
+    }
+    bot.stop();
+}
+
 /// The page's text-mode switch is `/a11y on|off` in the learner's own chat: the chat is told
 /// and says the game's board in words at once, the page shows the switch on; a body that is
 /// not a switch changes nothing.
@@ -709,6 +907,11 @@ async fn the_board_page_in_a_real_browser_drags_taps_refuses_promotes_and_shows_
     assert_eq!(c["initial"]["orientation"], "black", "{c}");
     assert_eq!(step(c, 0)["answered"], false, "{c}");
     assert_eq!(step(c, 2)["ok"], true, "the friend's move arrived: {c}");
+    let followed = step(c, 2)["follow_ms"].as_f64().expect("when it was shown");
+    assert!(
+        followed < 1_000.0,
+        "the friend's move shown {followed} ms after it was played: {c}"
+    );
     let mine = step(c, 3);
     assert_eq!(mine["result"], "legal", "{mine}");
     fake.wait_text(white, "e5").await;

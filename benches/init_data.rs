@@ -36,7 +36,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| init_data::check(black_box(&data), &init_data::secret_key(bot), 1_800_000_100))
     });
     let key = token::TokenKey::for_bot(bot);
-    let issued = key.issue(123_456_789, 1_800_000_000);
+    let issued = key.issue(123_456_789, 1_800_000_000, Some("en"));
     c.bench_function("session token check", |b| {
         b.iter(|| key.check(black_box(&issued), 1_800_000_100))
     });

@@ -412,9 +412,10 @@ pub async fn apply_from_page(
     shell: &Arc<Shell>,
     chat: i64,
     input: Input,
+    client_lang: Option<String>,
 ) -> Result<Option<chess_tutor_core::tutor::PageView>, StoreError> {
     let id = page_update_key();
-    let arrival = page_arrival(chat, input, Some(id));
+    let arrival = page_arrival(chat, input, Some(id), client_lang);
     let Applied::Done(outcome) = apply(&shell.store, &shell.catalog, &arrival, &NoAdmins).await?
     else {
         return Ok(None);
@@ -434,10 +435,16 @@ pub async fn apply_from_page(
 }
 
 /// An input of the board page, as an input of the learner's own chat.
-pub fn page_arrival(chat: i64, input: Input, key: Option<i64>) -> Arrival {
+pub fn page_arrival(
+    chat: i64,
+    input: Input,
+    key: Option<i64>,
+    client_lang: Option<String>,
+) -> Arrival {
     Arrival {
         envelope: Envelope {
             bot_username: super::inbound::own_username().map(str::to_owned),
+            client_lang,
             ..Envelope::default()
         },
         key,

@@ -208,10 +208,20 @@ fn serve_asset(path: &str) -> Response {
 }
 
 /// The learner a call's token names.
-fn learner_of(page: &Page, headers: &HeaderMap) -> Option<LearnerId> {
+/// Who a page's token names: the learner, and the language their client gave at the login.
+struct Holder {
+    learner: LearnerId,
+    client_lang: Option<String>,
+}
+
+fn learner_of(page: &Page, headers: &HeaderMap) -> Option<Holder> {
     let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
     let token = value.strip_prefix("Bearer ")?;
-    page.tokens.check(token.trim(), now()).map(LearnerId)
+    let (learner, client_lang) = page.tokens.check(token.trim(), now())?;
+    Some(Holder {
+        learner: LearnerId(learner),
+        client_lang,
+    })
 }
 
 /// A call's body, read as `T`.
@@ -263,7 +273,7 @@ async fn session(State(page): State<Arc<Page>>, request: Request) -> Result<Resp
             ));
         }
     };
-    let token = page.tokens.issue(learner.0, now());
+    let token = page.tokens.issue(learner.0, now(), client_lang.as_deref());
     // A learner the bot has not met yet reads the page in their client's language.
     let view = look(&page, learner, client_lang).await?;
     let mut body = serde_json::json!({ "token": token });
@@ -287,7 +297,9 @@ async fn look(
 /// An input of the page, as an input of the learner's own chat.
 fn arrival(page: &Page, learner: LearnerId, input: Input) -> crate::shell::Arrival {
     match &page.delivery {
-        Delivery::Telegram(_) => crate::telegram::handle::page_arrival(learner.0, input, None),
+        Delivery::Telegram(_) => {
+            crate::telegram::handle::page_arrival(learner.0, input, None, None)
+        }
         Delivery::Terminal(_) => crate::shell::Arrival::private(learner.0, input),
     }
 }
@@ -301,7 +313,10 @@ async fn task(
     headers: HeaderMap,
     uri: axum::http::Uri,
 ) -> Result<Response, PageError> {
-    let learner = learner_of(&page, &headers)
+    let Holder {
+        learner,
+        client_lang,
+    } = learner_of(&page, &headers)
         .ok_or_else(|| PageError::Unauthorized("log in again".to_owned()))?;
     let after = uri.query().and_then(|q| {
         q.split('&')
@@ -309,7 +324,7 @@ async fn task(
             .map(str::to_owned)
     });
     let Some(after) = after else {
-        let view = look(&page, learner, None).await?;
+        let view = look(&page, learner, client_lang).await?;
         return Ok(json(StatusCode::OK, &json::view(&view)));
     };
     let version = |view: &chess_tutor_core::tutor::PageView| {
@@ -319,7 +334,7 @@ async fn task(
             .unwrap_or_default()
     };
     let Some(follow) = crate::follow::FOLLOWERS.follow(learner.0) else {
-        let view = look(&page, learner, None).await?;
+        let view = look(&page, learner, client_lang).await?;
         return Ok(json(StatusCode::OK, &json::view(&view)));
     };
     let deadline = tokio::time::Instant::now() + crate::follow::HOLD;
@@ -328,7 +343,7 @@ async fn task(
         let woken = follow.woken();
         tokio::pin!(woken);
         woken.as_mut().enable();
-        let view = look(&page, learner, None).await?;
+        let view = look(&page, learner, client_lang.clone()).await?;
         if version(&view) != after || tokio::time::Instant::now() >= deadline {
             return Ok(json(StatusCode::OK, &json::view(&view)));
         }
@@ -347,7 +362,7 @@ async fn move_piece(
     State(page): State<Arc<Page>>,
     request: Request,
 ) -> Result<Response, PageError> {
-    let learner = playing_learner(&page, request.headers())?;
+    let holder = playing_learner(&page, request.headers())?;
     let body: MoveBody = body(request).await?;
     let mut drop = BoardDrop::from_parts(&body.from, &body.to, body.promotion.as_deref())
         .map_err(|e| PageError::BadRequest(e.to_string()))?;
@@ -359,39 +374,45 @@ async fn move_piece(
             })?;
         drop = drop.seen(seen);
     }
-    let view = apply(&page, learner, Input::Drop(drop)).await?;
+    let view = apply(&page, &holder, Input::Drop(drop)).await?;
     let view = view.ok_or(PageError::Applied)?;
     Ok(json(StatusCode::OK, &json::view(&view)))
 }
 
 /// The learner whose token an input of the page carries, within their flood limit (the same
 /// per-learner limit as their chat's).
-fn playing_learner(page: &Page, headers: &HeaderMap) -> Result<LearnerId, PageError> {
-    let learner = learner_of(page, headers)
+fn playing_learner(page: &Page, headers: &HeaderMap) -> Result<Holder, PageError> {
+    let holder = learner_of(page, headers)
         .ok_or_else(|| PageError::Unauthorized("log in again".to_owned()))?;
     if let Delivery::Telegram(shell) = &page.delivery
-        && shell.flood.admit(learner.0, std::time::Instant::now()) != Admission::Allowed
+        && shell
+            .flood
+            .admit(holder.learner.0, std::time::Instant::now())
+            != Admission::Allowed
     {
         return Err(PageError::TooMany);
     }
-    Ok(learner)
+    Ok(holder)
 }
 
 /// One input of the page, as an input of the learner's own chat: one step, its replies sent
 /// to the chat (or the terminal), and what the step answered for the page.
 async fn apply(
     page: &Page,
-    learner: LearnerId,
+    holder: &Holder,
     input: Input,
 ) -> Result<Option<chess_tutor_core::tutor::PageView>, PageError> {
     match &page.delivery {
-        Delivery::Telegram(shell) => {
-            crate::telegram::handle::apply_from_page(shell, learner.0, input)
-                .await
-                .map_err(PageError::Store)
-        }
+        Delivery::Telegram(shell) => crate::telegram::handle::apply_from_page(
+            shell,
+            holder.learner.0,
+            input,
+            holder.client_lang.clone(),
+        )
+        .await
+        .map_err(PageError::Store),
         Delivery::Terminal(out) => {
-            let arrival = crate::shell::Arrival::private(learner.0, input);
+            let arrival = crate::shell::Arrival::private(holder.learner.0, input);
             match crate::shell::apply(&page.store, &page.catalog, &arrival, &NoAdmins)
                 .await
                 .map_err(PageError::Store)?
@@ -420,14 +441,14 @@ struct SettingsBody {
 /// chat (the chat is told, and the current task is said again in the way asked for); the page
 /// gets what it shows now.
 async fn settings(State(page): State<Arc<Page>>, request: Request) -> Result<Response, PageError> {
-    let learner = playing_learner(&page, request.headers())?;
+    let holder = playing_learner(&page, request.headers())?;
     let body: SettingsBody = body(request).await?;
     let command = if body.text_mode {
         "/a11y on"
     } else {
         "/a11y off"
     };
-    apply(&page, learner, Input::Text(command.to_owned())).await?;
-    let view = look(&page, learner, None).await?;
+    apply(&page, &holder, Input::Text(command.to_owned())).await?;
+    let view = look(&page, holder.learner, holder.client_lang.clone()).await?;
     Ok(json(StatusCode::OK, &json::view(&view)))
 }

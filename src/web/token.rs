@@ -46,17 +46,24 @@ impl TokenKey {
         super::init_data::hex(&mac.finalize().into_bytes())
     }
 
-    /// A token for `learner`, issued at `now` (Unix seconds).
+    /// A token for `learner`, issued at `now` (Unix seconds), with the language code their
+    /// client gave at the login (kept when it is 1–16 letters and dashes): the page of a
+    /// learner the bot has not met yet speaks it on every call, not only the first.
     #[must_use]
-    pub fn issue(&self, learner: i64, now: i64) -> String {
-        let body = format!("{learner}.{}", now + LIFETIME);
+    pub fn issue(&self, learner: i64, now: i64, client_lang: Option<&str>) -> String {
+        let mut body = format!("{learner}.{}", now + LIFETIME);
+        if let Some(code) = client_lang.filter(|c| is_language_code(c)) {
+            body.push('.');
+            body.push_str(code);
+        }
         let sig = self.sign(&body);
         format!("{body}.{sig}")
     }
 
-    /// The learner of a token this key signed that has not expired at `now`.
+    /// The learner of a token this key signed that has not expired at `now`, and the
+    /// client's language code it holds.
     #[must_use]
-    pub fn check(&self, token: &str, now: i64) -> Option<i64> {
+    pub fn check(&self, token: &str, now: i64) -> Option<(i64, Option<String>)> {
         if token.len() > 128 {
             return None;
         }
@@ -68,11 +75,17 @@ impl TokenKey {
         )) {
             return None;
         }
-        let (learner, until) = body.split_once('.')?;
+        let mut parts = body.split('.');
+        let (learner, until, code) = (parts.next()?, parts.next()?, parts.next());
         let until: i64 = until.parse().ok()?;
-        (now <= until).then_some(())?;
-        learner.parse().ok()
+        (now <= until && parts.next().is_none()).then_some(())?;
+        Some((learner.parse().ok()?, code.map(str::to_owned)))
     }
+}
+
+/// A client's language code as Telegram gives it (`en`, `zh-hans`, `pt-BR`).
+fn is_language_code(code: &str) -> bool {
+    (1..=16).contains(&code.len()) && code.bytes().all(|b| b.is_ascii_alphabetic() || b == b'-')
 }
 
 #[cfg(test)]
@@ -83,8 +96,8 @@ mod tests {
     fn a_token_reads_on_any_replica_of_the_bot_until_it_expires() {
         let a = TokenKey::for_bot("1:T");
         let b = TokenKey::for_bot("1:T");
-        let t = a.issue(42, 1000);
-        assert_eq!(b.check(&t, 1000 + LIFETIME), Some(42));
+        let t = a.issue(42, 1000, None);
+        assert_eq!(b.check(&t, 1000 + LIFETIME), Some((42, None)));
         assert_eq!(b.check(&t, 1001 + LIFETIME), None);
         assert_eq!(TokenKey::for_bot("2:T").check(&t, 1000), None);
     }
@@ -92,7 +105,7 @@ mod tests {
     #[test]
     fn a_token_changed_in_any_part_is_refused() {
         let key = TokenKey::for_bot("1:T");
-        let t = key.issue(42, 1000);
+        let t = key.issue(42, 1000, None);
         let other = t.replacen("42.", "43.", 1);
         assert_eq!(key.check(&other, 1000), None);
         let longer = t.replacen(&format!(".{}", 1000 + LIFETIME), ".99999999999", 1);
@@ -100,8 +113,20 @@ mod tests {
         assert_eq!(key.check("", 1000), None);
         assert_eq!(key.check("42.1.", 1000), None);
         assert_ne!(
-            TokenKey::random().issue(42, 1),
-            TokenKey::random().issue(42, 1)
+            TokenKey::random().issue(42, 1, None),
+            TokenKey::random().issue(42, 1, None)
         );
+        let en = key.issue(42, 1000, Some("en"));
+        assert_eq!(key.check(&en, 1000), Some((42, Some("en".to_owned()))));
+        assert_eq!(key.check(&en.replacen(".en.", ".zh.", 1), 1000), None);
+    }
+
+    #[test]
+    fn a_language_code_that_is_not_one_is_left_out_of_the_token() {
+        let key = TokenKey::for_bot("1:T");
+        for bad in ["", "e.n", "en x", "a-very-long-language-code"] {
+            let t = key.issue(42, 1000, Some(bad));
+            assert_eq!(key.check(&t, 1000), Some((42, None)), "{bad:?}");
+        }
     }
 }

@@ -311,6 +311,27 @@ async fn the_page_follows_a_chat_button_a_chat_move_and_a_friend_s_move_within_a
     bot.stop();
 }
 
+/// Issue 42: a learner the bot has not met yet reads the page in their client's language on
+/// every call, not only at the login (their token keeps it); a drop is their first input, and
+/// the chat answers in that language too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_learner_s_page_speaks_their_client_s_language_on_every_call() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let (bot, addr) = bot(&fake, dir.path(), &[]);
+    for (user, code, lang, close) in [
+        (8301, "en", "en", "Close"),
+        (8302, "zh-hant", "zh-Hant", "關閉"),
+    ] {
+        let token = token_of(addr, user, code).await;
+        let view = task(addr, &token).await;
+        assert_eq!(view["lang"], lang, "{view}");
+        assert_eq!(view["labels"]["close"], close, "{view}");
+        assert!(view["task"].is_null(), "{view}");
+    }
+    bot.stop();
+}
+
 /// The bot's resident memory (kB), from `/proc`.
 fn rss_kb(bot: &BotProcess) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{}/status", bot.child.id())).unwrap();

@@ -243,6 +243,8 @@ function showBoard(t, shapes) {
     return;
   }
   pieces = readPieces(t.fen);
+  // The task's own marks (as on the chat's picture), then what a drop's answer draws.
+  shapes = [...(Array.isArray(t.shapes) ? t.shapes : []), ...(Array.isArray(shapes) ? shapes : [])];
   const orientation = t.orientation === 'black' ? 'black' : 'white';
   const turn = t.turn === 'black' ? 'black' : 'white';
   const movable = t.yours && !busy && !pendingPromotion;
@@ -583,6 +585,12 @@ async function sendMove(from, to, promotion) {
       showSaid(text, 'refused');
       showTask(next, answer.shapes);
       haptic('error');
+      break;
+    case 'wrong':
+      // Legal, but not what the task asks: the piece is back.
+      showSaid(text, 'wrong');
+      showTask(next, answer.shapes);
+      haptic('warning');
       break;
     case 'promote':
       showSaid(text, 'promote');

@@ -67,6 +67,7 @@ fn task(t: &PageTask) -> Value {
         "check": t.check.map(|s| s.to_string()),
         "dests": dests,
         "text": t.text,
+        "shapes": shapes(&t.marks),
         "yours": t.yours,
         "version": t.version.to_string(),
     })
@@ -91,6 +92,7 @@ pub fn view(v: &PageView) -> Value {
         out["result"] = Value::String(
             match said.result {
                 DropResult::Legal => "legal",
+                DropResult::Wrong => "wrong",
                 DropResult::Refused => "refused",
                 DropResult::Promote => "promote",
                 DropResult::Stale => "stale",

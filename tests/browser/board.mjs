@@ -175,6 +175,8 @@ function snapshotInPage() {
     result: d.result ?? null,
     draw_ms: drawMs,
     said: shown(q('#said')) ? q('#said').textContent : '',
+    said_class: q('#said')?.className ?? '',
+    said_colour: q('#said') ? getComputedStyle(q('#said')).borderLeftColor : null,
     task_text: q('#task-text')?.textContent ?? '',
     turn_text: q('#turn-text')?.textContent ?? '',
     error_line: shown(q('#error')) ? q('#error').textContent : '',

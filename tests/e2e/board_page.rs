@@ -764,10 +764,49 @@ async fn the_board_page_in_a_real_browser_drags_taps_refuses_promotes_and_shows_
     fake.push(text_in(black, &format!("/start {link}"), "en"));
     fake.wait_text(black, "You joined").await;
 
+    // Unit 3's step 3 in each script: "move the rook to h4", h4 marked on the chat's picture.
+    let marks = [
+        (8106, "en", "Welcome"),
+        (8107, "zh-hans", "欢迎"),
+        (8108, "zh-hant", "歡迎"),
+    ];
+    for (chat, code, welcome) in marks {
+        fake.push(start(chat, code));
+        fake.wait_text(chat, welcome).await;
+        fake.push(text_in(chat, "/lesson 3", code));
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        for _ in 0..2 {
+            fake.push(text_in(chat, "/next", code));
+            tokio::time::sleep(Duration::from_millis(300)).await;
+        }
+        let token = token_of(addr, chat, code).await;
+        wait_task(addr, &token, |fen| fen.starts_with("8/2k5/8/8/R7/8/8/7K w")).await;
+    }
+
     let now = now();
+    let mark_case = |chat: i64, code: &str, theme: &str| {
+        json!({
+            "name": format!("marks-{code}"),
+            "init_data": init_data(TOKEN, chat, code, now),
+            "theme": theme,
+            "viewport": {"width": 360, "height": 640},
+            "screenshot": shots.join(format!("marks-{code}-{theme}.png")),
+            "actions": [
+                {"drag": ["a4", "g4"]},
+                {"screenshot": shots.join(format!("marks-{code}-wrong-{theme}.png"))},
+                {"drag": ["a4", "b5"]},
+                {"screenshot": shots.join(format!("marks-{code}-refused-{theme}.png"))},
+                {"drag": ["a4", "h4"]},
+                {"screenshot": shots.join(format!("marks-{code}-right-{theme}.png"))},
+            ],
+        })
+    };
     let scenario = json!({
         "base_url": format!("http://{addr}"),
         "cases": [
+            mark_case(8106, "en", "light"),
+            mark_case(8107, "zh-hans", "dark"),
+            mark_case(8108, "zh-hant", "light"),
             {
                 "name": "game-en",
                 "init_data": init_data(TOKEN, game, "en", now),
@@ -887,6 +926,36 @@ async fn the_board_page_in_a_real_browser_drags_taps_refuses_promotes_and_shows_
     // The chat shows what the page did.
     fake.wait_shown(game, "2. Nf3").await;
     assert!(c["csp_violations"].as_array().unwrap().is_empty(), "{c}");
+
+    // The step's own mark on the page (h4, as on the chat's picture); a legal wrong try, a
+    // refusal and the right move each look different, in every script.
+    for code in ["en", "zh-hans", "zh-hant"] {
+        let c = case(&answer, &format!("marks-{code}"));
+        let marked = c["initial"]["shapes"].as_array().unwrap();
+        assert!(
+            marked
+                .iter()
+                .any(|s| s["orig"] == "h4" && s["brush"] == "highlight"),
+            "{code}: the step's mark: {c}"
+        );
+        let (wrong, refused, right) = (step(c, 0), step(c, 2), step(c, 4));
+        assert_eq!(wrong["result"], "wrong", "{code}: {wrong}");
+        assert_eq!(wrong["said_class"], "result-wrong", "{code}: {wrong}");
+        assert!(
+            wrong["haptics"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|h| h == "notification:warning"),
+            "{code}: {wrong}"
+        );
+        assert_eq!(refused["result"], "refused", "{code}: {refused}");
+        assert_eq!(refused["said_class"], "result-refused", "{code}: {refused}");
+        assert_eq!(right["result"], "legal", "{code}: {right}");
+        assert_eq!(right["said_class"], "result-legal", "{code}: {right}");
+        assert_ne!(wrong["said_colour"], right["said_colour"], "{code}");
+        assert_ne!(wrong["said_colour"], refused["said_colour"], "{code}");
+    }
 
     // A promotion in Chinese, after a refusal in Chinese.
     let c = case(&answer, "promotion-zh");

@@ -687,12 +687,26 @@ impl Cx<'_> {
         let verdict = rules::explain_squares(&board.pos, drop.from, drop.to, drop.promotion);
         let uci = drop.to_string();
         let pos = board.pos.clone();
-        on_move_task!(
+        let question = self.nonce();
+        let mode = on_move_task!(
             self,
             mode,
             |t| t.submit(self, &pos, verdict, &uci),
             |other| other
-        )
+        );
+        // A legal move that leaves the same question on the same board was a wrong try
+        // (answered, and the piece put back): the page shows it apart from a right one.
+        let put_back = self.nonce() == question
+            && self.page_board(&mode).is_some_and(|(b, yours)| {
+                yours && shakmaty::Position::board(&b.pos) == shakmaty::Position::board(&pos)
+            });
+        if let Some(said) = self.out.page_said.as_mut()
+            && said.result == DropResult::Legal
+            && put_back
+        {
+            said.result = DropResult::Wrong;
+        }
+        mode
     }
 
     fn text(&mut self, text: &str, mode: Mode) -> Mode {

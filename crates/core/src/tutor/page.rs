@@ -43,7 +43,23 @@ pub(crate) fn task_of(board: &TaskBoard, yours: bool, nonce: u32) -> PageTask {
         Vec::new()
     };
     let text = board.caption.clone();
-    let version = version(&[&fen, &text, &nonce.to_string(), &yours.to_string()]);
+    let marks = crate::render::Overlay {
+        marks: board.view.marks.clone(),
+        arrows: board.view.arrows.clone(),
+    };
+    let drawn = format!("{marks:?}");
+    let (nonce, yours_word) = (nonce.to_string(), yours.to_string());
+    let mut parts = vec![
+        fen.as_str(),
+        text.as_str(),
+        nonce.as_str(),
+        yours_word.as_str(),
+    ];
+    // Marks count from the first task that has some (a task without keeps its version).
+    if !marks.marks.is_empty() || !marks.arrows.is_empty() {
+        parts.push(&drawn);
+    }
+    let version = version(&parts);
     PageTask {
         fen,
         orientation: board.view.orientation,
@@ -52,6 +68,7 @@ pub(crate) fn task_of(board: &TaskBoard, yours: bool, nonce: u32) -> PageTask {
         check: board.view.check,
         dests,
         text,
+        marks,
         yours,
         version,
     }

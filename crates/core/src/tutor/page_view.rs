@@ -40,6 +40,9 @@ pub struct PageTask {
     pub dests: Vec<(Square, Vec<Square>)>,
     /// The task's words, as in the chat.
     pub text: String,
+    /// The marks and arrows of the task's own picture (the knight to take, the touched
+    /// piece), the same as the chat's picture draws.
+    pub marks: crate::render::Overlay,
     /// Whether the learner is to move (false while the friend is, in a game with a friend).
     pub yours: bool,
     /// Changes whenever the task, its words or its board change: a drop carries the one
@@ -97,8 +100,11 @@ impl std::fmt::Display for PageVersion {
 /// What became of a drop.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DropResult {
-    /// Played (a wrong but legal move in a puzzle or a lesson is played too, and answered).
+    /// Played: a move of a game, or what the task asked.
     Legal,
+    /// Legal, but not what the task asked: answered, and the piece put back (a lesson's or a
+    /// puzzle's wrong try).
+    Wrong,
     /// Refused by the referee: nothing changed.
     Refused,
     /// A pawn on the last rank that needs its new piece.

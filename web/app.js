@@ -101,7 +101,10 @@ let pieces = new Map(); // square -> FEN letter, of the task's position
 let busy = false; // a move is on its way: nothing moves meanwhile
 let pendingPromotion = null; // {from, to} while the promotion buttons are shown
 let polling = false;
-let following = false; // a long poll on the task's version is on its way
+let following = false; // a long poll on the view's version is on its way
+// The version of the view shown: its task's, or, with no task, that of what the page says
+// instead (the server's `version`).
+let shownVersion = '';
 let seq = 0;
 // Answers to the learner's own moves shown so far (a poll is not one).
 let answers = 0;
@@ -318,7 +321,6 @@ function showTurn() {
 
 function showTask(t, shapes = []) {
   task = t ?? null;
-  document.body.dataset.version = task ? String(task.version ?? '') : '';
   showBoard(task, shapes);
   showTurn();
   if (task) {
@@ -455,7 +457,13 @@ function takeLabels(data) {
   if (data && MESSAGES[data.lang]) lang = data.lang;
 }
 
-const versionOf = (t) => (t ? String(t.version ?? '') : null);
+// Notes the view `data` as shown.
+function noteShown(data) {
+  if (data && typeof data.version === 'string') {
+    shownVersion = data.version;
+    document.body.dataset.version = data.version;
+  }
+}
 
 // Asks for the task; shows it when it is new (or always, when `force`).
 async function refresh(force) {
@@ -467,9 +475,10 @@ async function refresh(force) {
     if (busy || pendingPromotion) return;
     clearError();
     const next = data.task ?? null;
-    if (force || versionOf(next) !== versionOf(task)) {
+    if (force || data.version !== shownVersion) {
       if (!force) showSaid('', '');
       showTask(next);
+      noteShown(data);
       finish();
     } else {
       showTurn();
@@ -500,7 +509,7 @@ async function follow() {
       const asked = performance.now();
       let data;
       try {
-        const after = encodeURIComponent(versionOf(task) ?? '');
+        const after = encodeURIComponent(shownVersion);
         data = await api('GET', '/api/task?after=' + after, undefined, FOLLOW_MS);
       } catch (err) {
         if (err.kind === 'auth') {
@@ -517,10 +526,11 @@ async function follow() {
       }
       takeLabels(data);
       const next = data.task ?? null;
-      if (versionOf(next) !== versionOf(task)) {
+      if (data.version !== shownVersion) {
         clearError();
         showSaid('', '');
         showTask(next);
+        noteShown(data);
         finish();
       } else if (performance.now() - asked < 1000) {
         // Answered at once (the server holds as many pages as it may): ask again later.
@@ -608,6 +618,7 @@ async function sendMove(from, to, promotion) {
       showSaid(text, '');
       showTask(next, []);
   }
+  noteShown(answer);
   requestAnimationFrame(() => {
     document.body.dataset.drawMs = (performance.now() - dropped).toFixed(1);
   });

@@ -86,6 +86,7 @@ pub fn view(v: &PageView) -> Value {
             "close": v.labels.close,
         },
         "text_mode": v.text_mode,
+        "version": v.version.to_string(),
         "task": v.task.as_ref().map(task),
     });
     if let Some(said) = &v.said {

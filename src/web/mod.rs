@@ -304,8 +304,7 @@ fn arrival(page: &Page, learner: LearnerId, input: Input) -> crate::shell::Arriv
     }
 }
 
-/// The learner's task. With `?after=VERSION` (the version of the task the page shows, empty
-/// for none), a long poll: answered as soon as the task is another, whatever moved it on (the
+/// The learner's task. With `?after=VERSION` (the view's `version` the page shows), a long poll: answered as soon as the task is another, whatever moved it on (the
 /// chat, a button, another page, a friend), or after [`follow::HOLD`] with the task as it is;
 /// at once when the learner or the process has as many pages waiting as it may.
 async fn task(
@@ -327,12 +326,7 @@ async fn task(
         let view = look(&page, learner, client_lang).await?;
         return Ok(json(StatusCode::OK, &json::view(&view)));
     };
-    let version = |view: &chess_tutor_core::tutor::PageView| {
-        view.task
-            .as_ref()
-            .map(|t| t.version.to_string())
-            .unwrap_or_default()
-    };
+    let version = |view: &chess_tutor_core::tutor::PageView| view.version.to_string();
     let Some(follow) = crate::follow::FOLLOWERS.follow(learner.0) else {
         let view = look(&page, learner, client_lang).await?;
         return Ok(json(StatusCode::OK, &json::view(&view)));

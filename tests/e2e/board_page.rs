@@ -173,10 +173,7 @@ async fn follow(addr: SocketAddr, token: String, after: String) -> Value {
 }
 
 fn version_of(view: &Value) -> String {
-    view["task"]["version"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned()
+    view["version"].as_str().unwrap_or_default().to_owned()
 }
 
 /// Waits for `waiting` (a long poll started before `pushed`) to be answered, within a second.
@@ -204,15 +201,42 @@ async fn the_page_follows_a_chat_button_a_chat_move_and_a_friend_s_move_within_a
     let (bot, addr) = bot(&fake, dir.path(), &[]);
     let held = Duration::from_millis(400);
 
-    // A button in the chat: /play's colour starts a game where the page had nothing to move.
+    // With nothing to move, the page says where the work is: a lesson's text step, a quiz
+    // question, in the chat; and follows from one to the other.
     let chat = 8201;
     fake.push(start(chat, "en"));
     fake.wait_text(chat, "Welcome").await;
+    let token = token_of(addr, chat, "en").await;
+    fake.push(text(chat, "/lesson 1"));
+    fake.wait_text(chat, "Unit 1").await;
+    let reading = task(addr, &token).await;
+    assert!(reading["task"].is_null(), "{reading}");
+    assert!(
+        reading["labels"]["none"]
+            .as_str()
+            .is_some_and(|t| t.contains("step of the lesson is in the chat")),
+        "{reading}"
+    );
+    let waiting = tokio::spawn(follow(addr, token.clone(), version_of(&reading)));
+    tokio::time::sleep(held).await;
+    assert!(!waiting.is_finished(), "held while nothing changes");
+    let pushed = std::time::Instant::now();
+    fake.push(text(chat, "/quiz"));
+    let (asked, _) = followed_within_a_second(waiting, pushed, "a quiz begun in the chat").await;
+    assert!(asked["task"].is_null(), "{asked}");
+    assert!(
+        asked["labels"]["none"]
+            .as_str()
+            .is_some_and(|t| t.contains("question is waiting in the chat")),
+        "{asked}"
+    );
+
+    // A button in the chat: /play's colour starts a game where the page had nothing to move.
     fake.push(text(chat, "/play 1"));
     let setup = fake.wait_text(chat, "Choose your colour").await;
-    let token = token_of(addr, chat, "en").await;
-    assert!(task(addr, &token).await["task"].is_null());
-    let waiting = tokio::spawn(follow(addr, token.clone(), String::new()));
+    let before = task(addr, &token).await;
+    assert!(before["task"].is_null());
+    let waiting = tokio::spawn(follow(addr, token.clone(), version_of(&before)));
     tokio::time::sleep(held).await;
     assert!(!waiting.is_finished(), "held while nothing changes");
     let pushed = std::time::Instant::now();
@@ -360,11 +384,12 @@ async fn a_thousand_pages_follow_their_learners_at_once() {
     tokio::time::sleep(Duration::from_millis(500)).await;
     let before = rss_kb(&bot);
     let mut waiting = Vec::new();
-    for (chat, token) in &tokens {
-        waiting.push((
-            *chat,
-            tokio::spawn(follow(addr, token.clone(), String::new())),
-        ));
+    let mut shown = Vec::new();
+    for (_, token) in &tokens {
+        shown.push(version_of(&task(addr, token).await));
+    }
+    for ((chat, token), version) in tokens.iter().zip(shown) {
+        waiting.push((*chat, tokio::spawn(follow(addr, token.clone(), version))));
     }
     tokio::time::sleep(Duration::from_secs(2)).await;
     let held = waiting.iter().filter(|(_, w)| !w.is_finished()).count();

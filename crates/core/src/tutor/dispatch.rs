@@ -172,7 +172,20 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
                 overlay: crate::render::Overlay::default(),
             })
         });
-        page::view(cx.lang(), cx.nonce(), board, said, cx.session.text_mode)
+        // With no move to make here, the page says where the learner's work is now.
+        let elsewhere = match &mode {
+            Mode::Quiz(_) => Some(page::Elsewhere::Quiz),
+            Mode::Lesson(_) => Some(page::Elsewhere::Lesson),
+            _ => None,
+        };
+        page::view(
+            cx.lang(),
+            cx.nonce(),
+            board,
+            said,
+            cx.session.text_mode,
+            elsewhere,
+        )
     });
     let label = Say::ButtonBoardApp.to(cx.lang());
     for reply in cx.out.here_mut() {

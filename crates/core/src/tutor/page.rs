@@ -17,11 +17,25 @@ use super::words::Say;
 use crate::rules::Lang;
 
 /// The page's own words in `lang`.
-fn labels(lang: Lang) -> PageLabels {
+/// Where the learner's work is when it asks for no move on the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Elsewhere {
+    /// A quiz question, answered in the chat.
+    Quiz,
+    /// A lesson's step without a move (reading, a yes/no question, squares to pick).
+    Lesson,
+}
+
+fn labels(lang: Lang, elsewhere: Option<Elsewhere>) -> PageLabels {
+    let none = match elsewhere {
+        Some(Elsewhere::Quiz) => Say::PageNoneQuiz,
+        Some(Elsewhere::Lesson) => Say::PageNoneLesson,
+        None => Say::PageNoTask,
+    };
     PageLabels {
         promote: Say::PagePromote.to(lang),
         waiting: Say::PageWaiting.to(lang),
-        none: Say::PageNoTask.to(lang),
+        none: none.to(lang),
         your_move: Say::PageYourMove.to(lang),
         text_mode: Say::PageTextMode.to(lang),
         close: Say::PageClose.to(lang),
@@ -94,13 +108,22 @@ pub(crate) fn view(
     board: Option<(TaskBoard, bool)>,
     said: Option<PageSaid>,
     text_mode: bool,
+    elsewhere: Option<Elsewhere>,
 ) -> PageView {
+    let task = board.map(|(b, yours)| task_of(&b, yours, nonce));
+    let labels = labels(lang, elsewhere.filter(|_| task.is_none()));
+    let version = match &task {
+        Some(t) => t.version.clone(),
+        // Nothing to move: what the page says instead tells one view from another.
+        None => version(&["none", &labels.none]),
+    };
     PageView {
         lang,
-        task: board.map(|(b, yours)| task_of(&b, yours, nonce)),
+        task,
         said,
-        labels: labels(lang),
+        labels,
         text_mode,
+        version,
     }
 }
 

@@ -20,6 +20,9 @@ pub struct PageView {
     pub labels: PageLabels,
     /// The learner reads in text mode (the page's switch shows it).
     pub text_mode: bool,
+    /// Changes whenever what the page shows changes: the task's version, or, with no task,
+    /// a digest of what the page says instead. The page follows the learner on it.
+    pub version: PageVersion,
 }
 
 /// The current task as the page draws it.

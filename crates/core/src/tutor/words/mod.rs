@@ -52,6 +52,8 @@ crate::messages! {
         PagePromote = "page-promote",
         PageWaiting = "page-waiting",
         PageNoTask = "page-no-task",
+        PageNoneQuiz = "page-none-quiz",
+        PageNoneLesson = "page-none-lesson",
         PageStale = "page-stale",
         PageYourMove = "page-your-move",
         PageTextMode = "page-text-mode",

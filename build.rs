@@ -1,7 +1,24 @@
 //! Embeds the board page (`web/`) in the binary: every file under it, by its path, so that the
-//! page is served by the bot's own HTTP server with nothing to install beside it.
+//! page is served by the bot's own HTTP server with nothing to install beside it. Its text
+//! files (HTML, script, style, SVG, JSON) are also gzipped once here, for a browser that asks.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
+
+/// Whether a file is text worth compressing (images are compressed already).
+fn is_text(name: &str) -> bool {
+    matches!(
+        name.rsplit('.').next(),
+        Some("html" | "js" | "mjs" | "css" | "svg" | "json")
+    )
+}
+
+/// `bytes` gzipped at the best compression.
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    encoder.write_all(bytes).expect("writing to memory");
+    encoder.finish().expect("writing to memory")
+}
 
 fn files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -24,20 +41,30 @@ fn main() {
     files(&root, &mut found);
     found.sort();
     let mut code = String::from(
-        "/// The board page's files: their path under `web/`, and their bytes.\npub static ASSETS: &[(&str, &[u8])] = &[\n",
+        "/// A file of the board page: its path under `web/`, its bytes, and its bytes gzipped\n/// (text files only).\npub type Asset = (&'static str, &'static [u8], Option<&'static [u8]>);\n\n/// The board page's files.\npub static ASSETS: &[Asset] = &[\n",
     );
-    for path in found {
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it"));
+    let gz_dir = out_dir.join("web_gz");
+    std::fs::create_dir_all(&gz_dir).expect("OUT_DIR is writable");
+    for (n, path) in found.into_iter().enumerate() {
         let name = path
             .strip_prefix(&root)
             .expect("under web/")
             .to_string_lossy()
             .replace('\\', "/");
+        let gz = if is_text(&name) {
+            let bytes = std::fs::read(&path).expect("a file of web/ reads");
+            let gz_path = gz_dir.join(format!("{n}.gz"));
+            std::fs::write(&gz_path, gzip(&bytes)).expect("OUT_DIR is writable");
+            format!("Some(include_bytes!({:?}))", gz_path.to_string_lossy())
+        } else {
+            "None".to_owned()
+        };
         code.push_str(&format!(
-            "    ({name:?}, include_bytes!({:?})),\n",
+            "    ({name:?}, include_bytes!({:?}), {gz}),\n",
             path.to_string_lossy()
         ));
     }
     code.push_str("];\n");
-    let out = Path::new(&std::env::var("OUT_DIR").expect("cargo sets it")).join("web_assets.rs");
-    std::fs::write(out, code).expect("OUT_DIR is writable");
+    std::fs::write(out_dir.join("web_assets.rs"), code).expect("OUT_DIR is writable");
 }

@@ -169,12 +169,31 @@ impl IntoResponse for PageError {
     }
 }
 
-async fn index() -> Response {
-    serve_asset("index.html")
+async fn index(headers: HeaderMap) -> Response {
+    serve_asset("index.html", &headers)
 }
 
-async fn asset(Path(path): Path<String>) -> Response {
-    serve_asset(&path)
+async fn asset(Path(path): Path<String>, headers: HeaderMap) -> Response {
+    serve_asset(&path, &headers)
+}
+
+/// Whether the request's `Accept-Encoding` takes gzip (and does not refuse it with `q=0`).
+fn takes_gzip(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|coding| {
+            let mut parts = coding.split(';').map(str::trim);
+            let name = parts.next().unwrap_or_default();
+            let refused = parts.any(|p| {
+                p.strip_prefix("q=")
+                    .and_then(|q| q.parse::<f32>().ok())
+                    .is_some_and(|q| q <= 0.0)
+            });
+            name.eq_ignore_ascii_case("gzip") && !refused
+        })
 }
 
 fn content_type(path: &str) -> &'static str {
@@ -189,25 +208,41 @@ fn content_type(path: &str) -> &'static str {
     }
 }
 
-fn serve_asset(path: &str) -> Response {
-    let Some((name, bytes)) = assets::ASSETS.iter().find(|(name, _)| *name == path) else {
+fn serve_asset(path: &str, headers: &HeaderMap) -> Response {
+    let Some((name, bytes, gzipped)) = assets::ASSETS.iter().find(|(name, ..)| *name == path)
+    else {
         return guarded(StatusCode::NOT_FOUND.into_response());
     };
     // Checked again on every load (a cheap 200 here): the page and its script always come
     // from the same release.
     let cache = "no-cache";
-    let response = (
-        [
-            (header::CONTENT_TYPE, content_type(name)),
-            (header::CACHE_CONTROL, cache),
-        ],
-        *bytes,
-    )
-        .into_response();
+    let mut response = match gzipped.filter(|_| takes_gzip(headers)) {
+        Some(gz) => (
+            [
+                (header::CONTENT_TYPE, content_type(name)),
+                (header::CACHE_CONTROL, cache),
+                (header::CONTENT_ENCODING, "gzip"),
+            ],
+            gz,
+        )
+            .into_response(),
+        None => (
+            [
+                (header::CONTENT_TYPE, content_type(name)),
+                (header::CACHE_CONTROL, cache),
+            ],
+            *bytes,
+        )
+            .into_response(),
+    };
+    if gzipped.is_some() {
+        response
+            .headers_mut()
+            .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    }
     guarded(response)
 }
 
-/// The learner a call's token names.
 /// Who a page's token names: the learner, and the language their client gave at the login.
 struct Holder {
     learner: LearnerId,

@@ -628,6 +628,69 @@ async fn the_page_is_served_with_a_content_security_policy_and_no_inline_script(
     bot.stop();
 }
 
+/// `path` from the page's server with `accept` as its Accept-Encoding: the headers (lower
+/// case) and the body's bytes.
+async fn get_bytes(addr: SocketAddr, path: &str, accept: &str) -> (String, Vec<u8>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let head = format!(
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nAccept-Encoding: {accept}\r\nConnection: close\r\n\r\n"
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.unwrap();
+    let end = answer.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+    let headers = String::from_utf8_lossy(&answer[..end]).to_ascii_lowercase();
+    (headers, answer[end + 4..].to_vec())
+}
+
+/// Issue 42: the page's script, style and HTML go gzipped to a browser that asks for gzip
+/// (the same bytes once inflated), and plain to one that does not or refuses it; the SVG
+/// pieces too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_s_text_files_are_gzipped_for_a_browser_that_asks() {
+    use std::io::Read;
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let (bot, addr) = bot(&fake, dir.path(), &[]);
+    for path in ["/app/app.js", "/app/app.css", "/app/"] {
+        let (plain_headers, plain) = get_bytes(addr, path, "identity").await;
+        assert!(
+            !plain_headers.contains("content-encoding"),
+            "{plain_headers}"
+        );
+        let (headers, gz) = get_bytes(addr, path, "gzip, deflate, br").await;
+        assert!(
+            headers.contains("content-encoding: gzip"),
+            "{path}: {headers}"
+        );
+        assert!(
+            headers.contains("vary: accept-encoding"),
+            "{path}: {headers}"
+        );
+        assert!(
+            headers.contains("content-security-policy"),
+            "{path}: {headers}"
+        );
+        let mut inflated = Vec::new();
+        flate2::read::GzDecoder::new(gz.as_slice())
+            .read_to_end(&mut inflated)
+            .unwrap();
+        assert_eq!(inflated, plain, "{path}");
+        assert!(
+            gz.len() * 2 < plain.len(),
+            "{path}: {} of {}",
+            gz.len(),
+            plain.len()
+        );
+        let (refused, _) = get_bytes(addr, path, "gzip;q=0, identity").await;
+        assert!(!refused.contains("content-encoding"), "{path}: {refused}");
+    }
+    let (headers, _) = get_bytes(addr, "/app/pieces/wK.svg", "gzip").await;
+    assert!(headers.contains("content-encoding: gzip"), "{headers}");
+    bot.stop();
+}
+
 /// The browser and its driver, or why they are missing: in CI a missing one fails the test,
 /// on a developer's machine it is skipped, saying so.
 fn browser() -> Option<(PathBuf, PathBuf)> {

@@ -216,6 +216,12 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
         .collect();
     // Text mode: every board said in words, nothing that needs a picture or the tap board.
     access::in_words(&mut effects, &session);
+    // The buttons shown, for their labels typed instead of pressed; a press that changed
+    // nothing else (answered, not refused: an invitation gone, a menu) leaves them too, so that
+    // it leaves the session as it was.
+    if !(cx.given.pressed && session == given) {
+        remember_offered(&mut session, &effects);
+    }
     if let Some(game) = cx.shared.game.as_ref() {
         access::in_words_for_players(&mut effects, game);
     }
@@ -235,6 +241,68 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
         effects,
         refused: false,
     }
+}
+
+/// Keeps the buttons this step showed in the chat of the input (when it showed any), for a
+/// label typed instead of pressed ([`Cx::typed_label`]). A button whose press needs what a
+/// typed message does not load (a class, another game's invitation) is left out.
+fn remember_offered(session: &mut Session, effects: &[Effect]) {
+    let shown: Vec<Button> = effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::Say {
+                to: To::Here,
+                reply,
+            } if !reply.toast => Some(reply),
+            _ => None,
+        })
+        .flat_map(|reply| reply.buttons.iter().flatten())
+        .filter(|button| {
+            !matches!(
+                Action::decode(&button.data),
+                None | Some(
+                    Action::Class(_)
+                        | Action::Duel {
+                            act: DuelAct::Join,
+                            ..
+                        }
+                )
+            )
+        })
+        .cloned()
+        .collect();
+    if !shown.is_empty() {
+        session.offered = shown;
+    }
+}
+
+/// A label or a typed word as they are compared: letters and digits only (no ▶, 💡, ½ or
+/// punctuation), spaces made one, in lower case.
+fn label_key(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_whitespace() { ' ' } else { c })
+        .filter(|c| c.is_alphabetic() || c.is_ascii_digit() || *c == ' ')
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// Whether `typed` is the label of `button`: the whole label, or the answer that opens a
+/// label of the form "Yes, resign" / "是，认输" (`yes`, `是`).
+fn is_label_of(typed: &str, button: &Button) -> bool {
+    let typed = label_key(typed);
+    if typed.is_empty() {
+        return false;
+    }
+    if label_key(&button.label) == typed {
+        return true;
+    }
+    button
+        .label
+        .split_once([',', '，'])
+        .is_some_and(|(head, _)| label_key(head) == typed)
 }
 
 /// Whether a reading is a class's own business in its group (a quiz, the leaderboard, the
@@ -695,7 +763,35 @@ impl Cx<'_> {
         )
     }
 
+    /// A button's label typed instead of pressed: the action of that button among those last
+    /// shown, when it is still live (a button of an earlier question is no label any more).
+    /// A move comes first: a text the current task reads as a legal move is that move.
+    fn typed_label(&self, text: &str, mode: &Mode) -> Option<Action> {
+        if let Some(board) = self.move_task_board(&self.moving(mode.clone()))
+            && matches!(rules::explain(&board.pos, text), rules::Verdict::Legal(_))
+        {
+            return None;
+        }
+        self.session
+            .offered
+            .iter()
+            .rev()
+            .filter(|button| is_label_of(text, button))
+            .filter_map(|button| Action::decode(&button.data))
+            .find(|action| action.nonce().is_none_or(|n| n == self.nonce()))
+            // The menu's buttons work at any time, and so do their labels.
+            .or_else(|| {
+                self.menu_row()
+                    .iter()
+                    .find(|button| is_label_of(text, button))
+                    .and_then(|button| Action::decode(&button.data))
+            })
+    }
+
     fn text(&mut self, text: &str, mode: Mode) -> Mode {
+        if let Some(action) = self.typed_label(text, &mode) {
+            return self.action(action, mode);
+        }
         // A move typed with nothing else open goes to the game with a friend, if one is on.
         match self.moving(mode) {
             Mode::Idle => {

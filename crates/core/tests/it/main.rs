@@ -28,6 +28,7 @@ mod search;
 mod stored_sessions;
 mod text_mode;
 mod transitions;
+mod typed_labels;
 
 use std::path::{Path, PathBuf};
 

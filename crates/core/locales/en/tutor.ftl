@@ -86,6 +86,8 @@ question-missing = That question is missing.
 right = Right!
 not-quite = Not quite.
 legal-but-missed = That move is legal, but it does not do the task.
+touch-move-own = Touch-move: you touched your {$piece} on {$square}, and a touched piece must be moved if it can move (FIDE 4.3). Move that {$piece}.
+touch-move-enemy = Touch-move: you touched the opponent's {$piece} on {$square}, and a touched piece of the opponent's must be captured if it can be (FIDE 4.3). Take that {$piece}.
 white-to-move = White to move
 black-to-move = Black to move
 

@@ -86,6 +86,8 @@ question-missing = 这道题找不到了。
 right = 对了！
 not-quite = 不对。
 legal-but-missed = 这步棋是合法的，但没有完成任务。
+touch-move-own = 摸子走子：你摸了{$square}的{$piece}，摸过的棋子只要能走，就必须走它（FIDE 4.3）。请走这个{$piece}。
+touch-move-enemy = 摸子走子：你摸了对方{$square}的{$piece}，摸过的对方棋子只要能吃，就必须吃掉它（FIDE 4.3）。请吃掉这个{$piece}。
 white-to-move = 白方走
 black-to-move = 黑方走
 

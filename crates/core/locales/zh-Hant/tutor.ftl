@@ -87,6 +87,8 @@ question-missing = 這道題找不到了。
 right = 對了！
 not-quite = 不對。
 legal-but-missed = 這步棋是合法的，但沒有完成任務。
+touch-move-own = 摸子走子：你摸了{$square}的{$piece}，摸過的棋子只要能走，就必須走它（FIDE 4.3）。請走這個{$piece}。
+touch-move-enemy = 摸子走子：你摸了對方{$square}的{$piece}，摸過的對方棋子只要能吃，就必須吃掉它（FIDE 4.3）。請吃掉這個{$piece}。
 white-to-move = 白方走
 black-to-move = 黑方走
 

@@ -27,6 +27,7 @@ mod rules_props;
 mod search;
 mod stored_sessions;
 mod text_mode;
+mod touch_move;
 mod transitions;
 mod typed_labels;
 

@@ -176,6 +176,26 @@ impl FileCheck {
                 }
             }
         }
+        let mut touched = Vec::new();
+        if let Some(list) = &raw.touched {
+            for s in &list.value {
+                match s.trim().parse::<shakmaty::Square>() {
+                    Ok(sq) if position.board().piece_at(sq).is_some() => touched.push(sq),
+                    Ok(_) => {
+                        self.at_step(ctx, line_of(list), format!("touched: no piece on `{s}`"));
+                        ok = false;
+                    }
+                    Err(_) => {
+                        self.at_step(
+                            ctx,
+                            line_of(list),
+                            format!("touched: `{s}` is not a square"),
+                        );
+                        ok = false;
+                    }
+                }
+            }
+        }
         let (text, hint, why) = texts?;
         ok.then(|| {
             StepKind::Move(MoveTask {
@@ -192,6 +212,7 @@ impl FileCheck {
                     .unwrap_or_default(),
                 hint,
                 why,
+                touched,
             })
         })
     }

@@ -86,6 +86,10 @@ crate::messages! {
         Right = "right",
         NotQuite = "not-quite",
         LegalButMissed = "legal-but-missed",
+        /// A legal move under touch-move that leaves the touched own piece unmoved.
+        TouchMoveOwn { piece: Role, square: Square } = "touch-move-own",
+        /// A legal move under touch-move that leaves the touched enemy piece untaken.
+        TouchMoveEnemy { piece: Role, square: Square } = "touch-move-enemy",
         WhiteToMove = "white-to-move",
         BlackToMove = "black-to-move",
         NoLessons = "no-lessons",

@@ -9,7 +9,7 @@ use super::classroom::ClassCommand;
 use super::cx::{Cx, Given};
 use super::effect::Transition;
 use super::effect::{Effect, Outbox, To};
-use super::input::{BoardDrop, Command, Input, LessonArg};
+use super::input::{BoardDrop, Command, Input, LessonArg, PuzzleArg};
 use super::move_task::{BeforeTap, MoveTask, TaskBoard};
 use super::page;
 use super::page_view::{DropResult, PageSaid};
@@ -421,7 +421,7 @@ impl Cx<'_> {
         let starts_another = matches!(
             command,
             Command::Lesson(_)
-                | Command::Puzzle
+                | Command::Puzzle(_)
                 | Command::Quiz
                 | Command::Lessons
                 | Command::Class(ClassCommand::DailyLink(_))
@@ -459,7 +459,8 @@ impl Cx<'_> {
             Command::Lesson(LessonArg::Unit(unit)) => lesson::open_unit(self, unit, mode),
             Command::Lesson(LessonArg::Named(name)) => lesson::open_named(self, &name, mode),
             Command::Next => self.next(mode),
-            Command::Puzzle => puzzle::start(self, current_puzzle(&mode)),
+            Command::Puzzle(PuzzleArg::Next) => puzzle::start(self, current_puzzle(&mode)),
+            Command::Puzzle(arg) => puzzle::start_chosen(self, &arg, mode),
             Command::Hint => self.hint(mode),
             Command::Solution => self.solution(mode),
             Command::Quiz => quiz::start_round(self),

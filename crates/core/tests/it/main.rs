@@ -19,6 +19,7 @@ mod no_dead_ends;
 mod oracle;
 mod oracles;
 mod page;
+mod puzzle_picks;
 mod puzzles;
 mod quiz;
 mod refusals;

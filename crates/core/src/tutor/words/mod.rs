@@ -325,6 +325,10 @@ crate::messages! {
         PuzzleCaptionRated { side: ToMove, mate_in: u32, left: u32, rating: u32 } = "puzzle-caption-rated",
         BoardTurned = "board-turned",
         PuzzleReview = "puzzle-review",
+        /// A puzzle asked for that the learner played before.
+        PuzzleRepeat = "puzzle-repeat",
+        /// `/puzzle` with what names no puzzle.
+        PuzzleNoSuch { given: String } = "puzzle-no-such",
         MateInExplained { mate_in: u32, unit: u32 } = "mate-in-explained",
         ButtonLearnMate { unit: u32 } = "button-learn-mate",
         PuzzleNoCheck { san: Said } = "puzzle-no-check",

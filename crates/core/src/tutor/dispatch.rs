@@ -180,6 +180,23 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
             reply.board_app = Some(label.clone());
         }
     }
+    // The other player of a game with a friend is offered the board page as well (the first
+    // mover's board comes with the other's step that seats them), labelled in their language.
+    if let Some(game) = cx.shared.game.as_ref() {
+        let seats: Vec<(i64, Lang)> = [game.white.as_ref(), game.black.as_ref()]
+            .into_iter()
+            .flatten()
+            .map(|seat| (seat.learner, seat.lang))
+            .collect();
+        for (learner, reply) in cx.out.others_mut() {
+            if let Some((_, lang)) = seats.iter().find(|(l, _)| *l == learner)
+                && reply.offers_tap_board()
+                && reply.board_app.is_none()
+            {
+                reply.board_app = Some(Say::ButtonBoardApp.to(*lang));
+            }
+        }
+    }
     // The other player is told in words when they read in text mode: their seat keeps what
     // this learner's session says about them, for the other's steps to read.
     if let (Some(me), Some(game)) = (cx.learner(), cx.shared.game.as_mut())
@@ -779,7 +796,7 @@ impl Cx<'_> {
             .rev()
             .filter(|button| is_label_of(text, button))
             .filter_map(|button| Action::decode(&button.data))
-            .find(|action| action.nonce().is_none_or(|n| n == self.nonce()))
+            .find(|action| self.live(action))
             // The menu's buttons work at any time, and so do their labels.
             .or_else(|| {
                 self.menu_row()
@@ -787,6 +804,19 @@ impl Cx<'_> {
                     .find(|button| is_label_of(text, button))
                     .and_then(|button| Action::decode(&button.data))
             })
+    }
+
+    /// Whether a button shown earlier still does something now: one of the current question,
+    /// or of no question; a game with a friend's, at the move it was sent at (or at any move,
+    /// for those that work at any move).
+    fn live(&self, action: &Action) -> bool {
+        match action {
+            Action::Duel { ply, act, .. } => {
+                matches!(act, DuelAct::Board | DuelAct::Resign | DuelAct::Offer)
+                    || self.shared.game.as_ref().is_some_and(|g| g.ply() == *ply)
+            }
+            other => other.nonce().is_none_or(|n| n == self.nonce()),
+        }
     }
 
     fn text(&mut self, text: &str, mode: Mode) -> Mode {

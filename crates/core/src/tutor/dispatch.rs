@@ -16,7 +16,7 @@ use super::page_view::{DropResult, PageSaid};
 use super::read::Reading;
 use super::reply::{Button, Event, Reply};
 use super::request::Request;
-use super::state::{GameState, Mode, Session};
+use super::state::{GameState, Mode, Offered, Session};
 use super::words::{self, Say};
 use super::{access, class, commands, duel, game, lesson, puzzle, quiz};
 use crate::content::Catalog;
@@ -264,7 +264,7 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
 /// label typed instead of pressed ([`Cx::typed_label`]). A button whose press needs what a
 /// typed message does not load (a class, another game's invitation) is left out.
 fn remember_offered(session: &mut Session, effects: &[Effect]) {
-    let shown: Vec<Button> = effects
+    let shown: Vec<Offered> = effects
         .iter()
         .filter_map(|effect| match effect {
             Effect::Say {
@@ -286,7 +286,10 @@ fn remember_offered(session: &mut Session, effects: &[Effect]) {
                 )
             )
         })
-        .cloned()
+        .map(|button| Offered {
+            label: button.label.clone(),
+            data: button.data.clone(),
+        })
         .collect();
     if !shown.is_empty() {
         session.offered = shown;
@@ -308,16 +311,15 @@ fn label_key(text: &str) -> String {
 
 /// Whether `typed` is the label of `button`: the whole label, or the answer that opens a
 /// label of the form "Yes, resign" / "是，认输" (`yes`, `是`).
-fn is_label_of(typed: &str, button: &Button) -> bool {
+fn is_label_of(typed: &str, label: &str) -> bool {
     let typed = label_key(typed);
     if typed.is_empty() {
         return false;
     }
-    if label_key(&button.label) == typed {
+    if label_key(label) == typed {
         return true;
     }
-    button
-        .label
+    label
         .split_once([',', '，'])
         .is_some_and(|(head, _)| label_key(head) == typed)
 }
@@ -794,14 +796,14 @@ impl Cx<'_> {
             .offered
             .iter()
             .rev()
-            .filter(|button| is_label_of(text, button))
+            .filter(|button| is_label_of(text, &button.label))
             .filter_map(|button| Action::decode(&button.data))
             .find(|action| self.live(action))
             // The menu's buttons work at any time, and so do their labels.
             .or_else(|| {
                 self.menu_row()
                     .iter()
-                    .find(|button| is_label_of(text, button))
+                    .find(|button| is_label_of(text, &button.label))
                     .and_then(|button| Action::decode(&button.data))
             })
     }

@@ -286,3 +286,68 @@ async fn a_scripted_first_hour_costs_one_message_per_step_and_uploads_each_board
         "the last learner uploads {last_upload} bytes, the first {first_upload}"
     );
 }
+
+/// Issue 42 (A8 of the first-hour review of 2026-12-06): after a tapped right answer whose
+/// next step comes as a new message, the finished message is edited without its tap grid
+/// (it used to keep a live grid of the next step's position, which played that step), and a
+/// square of the grid it showed before, pressed later, is refused and changes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_message_keeps_no_live_tap_board() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let (bot, handled) = spawn(&fake, dir.path());
+    let on = (&fake, &handled);
+    for (chat, lang) in [(701, "zh-hans"), (702, "zh-hant"), (703, "en")] {
+        let mut n = 0;
+        fake.push(start(chat, lang));
+        settle(on).await;
+        fake.push(text(chat, "/lesson 1"));
+        settle(on).await;
+        for _ in 0..3 {
+            let keyboard = current_keyboard(&fake, chat).unwrap();
+            let next = data_with(&keyboard, "n:").unwrap();
+            press_and_wait(on, chat, &keyboard, &next, &mut n).await;
+        }
+        let task = current_keyboard(&fake, chat).unwrap();
+        let tap = data_with(&task, "t:").unwrap();
+        press_and_wait(on, chat, &task, &tap, &mut n).await;
+        let square = |call: &Call, sq: &str| {
+            call.buttons
+                .iter()
+                .map(|(_, d)| d.clone())
+                .find(|d| d.starts_with("k:") && d.ends_with(sq))
+                .unwrap_or_else(|| panic!("no square {sq}: {:?}", call.buttons))
+        };
+        let grid = current_keyboard(&fake, chat).unwrap();
+        assert_eq!(
+            grid.message, task.message,
+            "the grid is on the task's message"
+        );
+        press_and_wait(on, chat, &grid, &square(&grid, "a4"), &mut n).await;
+        let grid = current_keyboard(&fake, chat).unwrap();
+        let old_king = square(&grid, "g2");
+        let calls = press_and_wait(on, chat, &grid, &square(&grid, "e4"), &mut n).await;
+        let finished = calls
+            .iter()
+            .rev()
+            .find(|c| c.method.starts_with("edit") && c.message == task.message)
+            .unwrap_or_else(|| panic!("{lang}: the task's message is not edited: {calls:?}"));
+        assert!(
+            finished.buttons.iter().all(|(_, d)| !d.starts_with("k:")),
+            "{lang}: the finished message keeps a tap grid: {:?}",
+            finished.buttons
+        );
+        assert!(
+            calls.iter().any(|c| c.method == "sendphoto"),
+            "{lang}: the next step is a new message"
+        );
+        // A square of the old grid: refused on the button, nothing sent or edited.
+        let after = press_and_wait(on, chat, &grid, &old_king, &mut n).await;
+        assert!(
+            after.iter().all(|c| c.method == "answercallbackquery"),
+            "{lang}: an old grid's press did something: {after:?}"
+        );
+    }
+    let log = bot.stop();
+    assert!(!log.contains(TOKEN));
+}

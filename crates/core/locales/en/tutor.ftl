@@ -19,7 +19,7 @@ help =
     /lessons the course map and your progress
     /lesson 3 open unit 3
     /next the next step
-    /puzzle a mate-in-N puzzle
+    /puzzle a mate-in-N puzzle (/puzzle 2: a mate in 2)
     /hint a hint (first the piece, then the square, then the move)
     /solution the answer
     /quiz rule questions
@@ -86,6 +86,8 @@ question-missing = That question is missing.
 right = Right!
 not-quite = Not quite.
 legal-but-missed = That move is legal, but it does not do the task.
+touch-move-own = Touch-move: you touched your {$piece} on {$square}, and a touched piece must be moved if it can move (FIDE 4.3). Move that {$piece}.
+touch-move-enemy = Touch-move: you touched the opponent's {$piece} on {$square}, and a touched piece of the opponent's must be captured if it can be (FIDE 4.3). Take that {$piece}.
 white-to-move = White to move
 black-to-move = Black to move
 
@@ -208,6 +210,8 @@ explain-needs-move = That is a position (a FEN). Add the move to judge after it,
 
 puzzle-caption-rated = {$side}: mate in {$mate_in} ({$left} to go) · difficulty {$rating}
 board-turned = {" "}(the board is turned: Black at the bottom)
+puzzle-repeat = 🔁 You have played this puzzle before: this time it is practice, for no points.
+puzzle-no-such = There is no puzzle “{$given}”. /puzzle gives the next one for you, /puzzle 1 to /puzzle 4 a mate in 1 to 4 moves, and /puzzle with a puzzle's id (as in 02jRN) that puzzle.
 puzzle-review = 🔁 Review: you missed this one before.
 mate-in-explained = Mate in {$mate_in}: with { $mate_in ->
         [one] one move

@@ -19,7 +19,7 @@ help =
     /lessons 课程目录和进度
     /lesson 3 打开第3课
     /next 下一步
-    /puzzle 杀棋题
+    /puzzle 杀棋题（/puzzle 2：两步杀）
     /hint 提示（先提示棋子，再提示格子，最后给出走法）
     /solution 答案
     /quiz 规则测验
@@ -86,6 +86,8 @@ question-missing = 这道题找不到了。
 right = 对了！
 not-quite = 不对。
 legal-but-missed = 这步棋是合法的，但没有完成任务。
+touch-move-own = 摸子走子：你摸了{$square}的{$piece}，摸过的棋子只要能走，就必须走它（FIDE 4.3）。请走这个{$piece}。
+touch-move-enemy = 摸子走子：你摸了对方{$square}的{$piece}，摸过的对方棋子只要能吃，就必须吃掉它（FIDE 4.3）。请吃掉这个{$piece}。
 white-to-move = 白方走
 black-to-move = 黑方走
 
@@ -205,6 +207,8 @@ explain-needs-move = 这是一个局面（FEN）。请在后面加上要判断�
 
 puzzle-caption-rated = {$side}：{$mate_in}步杀（还剩{$left}步） · 难度 {$rating}
 board-turned = （棋盘已经翻过来：黑方在下面）
+puzzle-repeat = 🔁 这道题你做过了：这次是练习，不计分。
+puzzle-no-such = 没有“{$given}”这道题。/puzzle 给你下一道题，/puzzle 1 到 /puzzle 4 给一道一步杀到四步杀的题，/puzzle 加上题号（比如 02jRN）给那一道题。
 puzzle-review = 🔁 复习：这道题你上次没做出来。
 mate-in-explained = {$mate_in}步杀：你走{$mate_in}步，把对方的王将死——王被将军，而且怎么走都躲不开。第{$unit}课专门讲将死。
 button-learn-mate = 先学将死：第{$unit}课 ▶

@@ -20,7 +20,7 @@ help =
     /lessons 課程目錄和進度
     /lesson 3 打開第3課
     /next 下一步
-    /puzzle 殺棋題
+    /puzzle 殺棋題（/puzzle 2：兩步殺）
     /hint 提示（先提示棋子，再提示格子，最後給出走法）
     /solution 答案
     /quiz 規則測驗
@@ -87,6 +87,8 @@ question-missing = 這道題找不到了。
 right = 對了！
 not-quite = 不對。
 legal-but-missed = 這步棋是合法的，但沒有完成任務。
+touch-move-own = 摸子走子：你摸了{$square}的{$piece}，摸過的棋子只要能走，就必須走它（FIDE 4.3）。請走這個{$piece}。
+touch-move-enemy = 摸子走子：你摸了對方{$square}的{$piece}，摸過的對方棋子只要能吃，就必須吃掉它（FIDE 4.3）。請吃掉這個{$piece}。
 white-to-move = 白方走
 black-to-move = 黑方走
 
@@ -206,6 +208,8 @@ explain-needs-move = 這是一個局面（FEN）。請在後面加上要判斷�
 
 puzzle-caption-rated = {$side}：{$mate_in}步殺（還剩{$left}步） · 難度 {$rating}
 board-turned = （棋盤已經翻過來：黑方在下面）
+puzzle-repeat = 🔁 這道題你做過了：這次是練習，不計分。
+puzzle-no-such = 沒有「{$given}」這道題。/puzzle 給你下一道題，/puzzle 1 到 /puzzle 4 給一道一步殺到四步殺的題，/puzzle 加上題號（比如 02jRN）給那一道題。
 puzzle-review = 🔁 複習：這道題你上次沒做出來。
 mate-in-explained = {$mate_in}步殺：你走{$mate_in}步，把對方的王將死——王被將軍，而且怎麼走都躲不開。第{$unit}課專門講將死。
 button-learn-mate = 先學將死：第{$unit}課 ▶

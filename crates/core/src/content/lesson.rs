@@ -128,6 +128,10 @@ pub struct MoveTask {
     pub hint: Text,
     /// Why the likely wrong answers fail.
     pub why: Text,
+    /// Under touch-move (FIDE Art. 4.3): the squares of the pieces the learner has touched,
+    /// their own (which must move, if it can) and the opponent's (which must be taken, if it
+    /// can be). A legal move that breaks it is answered with the rule.
+    pub touched: Vec<shakmaty::Square>,
 }
 
 /// A wrong answer an author foresaw.

@@ -70,6 +70,10 @@ pub struct RawStep {
     /// (`{Bxa1: bishop_not_diagonal}`), so that the `why` cannot contradict the engine.
     #[serde(default)]
     pub wrong_reasons: Option<Spanned<std::collections::BTreeMap<String, String>>>,
+    /// A move step under touch-move: the squares of the pieces the learner touched (their
+    /// own, which must move; the opponent's, which must be taken).
+    #[serde(default)]
+    pub touched: Option<Spanned<Vec<String>>>,
     /// `move`: what the step means to accept that the outcome audit would otherwise refuse:
     /// `[draw]` (an accepted move may draw), `[sacrifice]` (it may lose material).
     #[serde(default)]
@@ -131,6 +135,7 @@ impl RawStep {
         field!("expected", self.expected);
         field!("wrong", self.wrong);
         field!("wrong_reasons", self.wrong_reasons);
+        field!("touched", self.touched);
         field!("allow", self.allow);
         field!("hint", self.hint);
         field!("why", self.why);

@@ -9,14 +9,14 @@ use super::classroom::ClassCommand;
 use super::cx::{Cx, Given};
 use super::effect::Transition;
 use super::effect::{Effect, Outbox, To};
-use super::input::{BoardDrop, Command, Input, LessonArg};
+use super::input::{BoardDrop, Command, Input, LessonArg, PuzzleArg};
 use super::move_task::{BeforeTap, MoveTask, TaskBoard};
 use super::page;
 use super::page_view::{DropResult, PageSaid};
 use super::read::Reading;
 use super::reply::{Button, Event, Reply};
 use super::request::Request;
-use super::state::{GameState, Mode, Session};
+use super::state::{GameState, Mode, Offered, Session};
 use super::words::{self, Say};
 use super::{access, class, commands, duel, game, lesson, puzzle, quiz};
 use crate::content::Catalog;
@@ -193,6 +193,23 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
             reply.board_app = Some(label.clone());
         }
     }
+    // The other player of a game with a friend is offered the board page as well (the first
+    // mover's board comes with the other's step that seats them), labelled in their language.
+    if let Some(game) = cx.shared.game.as_ref() {
+        let seats: Vec<(i64, Lang)> = [game.white.as_ref(), game.black.as_ref()]
+            .into_iter()
+            .flatten()
+            .map(|seat| (seat.learner, seat.lang))
+            .collect();
+        for (learner, reply) in cx.out.others_mut() {
+            if let Some((_, lang)) = seats.iter().find(|(l, _)| *l == learner)
+                && reply.offers_tap_board()
+                && reply.board_app.is_none()
+            {
+                reply.board_app = Some(Say::ButtonBoardApp.to(*lang));
+            }
+        }
+    }
     // The other player is told in words when they read in text mode: their seat keeps what
     // this learner's session says about them, for the other's steps to read.
     if let (Some(me), Some(game)) = (cx.learner(), cx.shared.game.as_mut())
@@ -229,6 +246,12 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
         .collect();
     // Text mode: every board said in words, nothing that needs a picture or the tap board.
     access::in_words(&mut effects, &session);
+    // The buttons shown, for their labels typed instead of pressed; a press that changed
+    // nothing else (answered, not refused: an invitation gone, a menu) leaves them too, so that
+    // it leaves the session as it was.
+    if !(cx.given.pressed && session == given) {
+        remember_offered(&mut session, &effects);
+    }
     if let Some(game) = cx.shared.game.as_ref() {
         access::in_words_for_players(&mut effects, game);
     }
@@ -248,6 +271,70 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
         effects,
         refused: false,
     }
+}
+
+/// Keeps the buttons this step showed in the chat of the input (when it showed any), for a
+/// label typed instead of pressed ([`Cx::typed_label`]). A button whose press needs what a
+/// typed message does not load (a class, another game's invitation) is left out.
+fn remember_offered(session: &mut Session, effects: &[Effect]) {
+    let shown: Vec<Offered> = effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::Say {
+                to: To::Here,
+                reply,
+            } if !reply.toast => Some(reply),
+            _ => None,
+        })
+        .flat_map(|reply| reply.buttons.iter().flatten())
+        .filter(|button| {
+            !matches!(
+                Action::decode(&button.data),
+                None | Some(
+                    Action::Class(_)
+                        | Action::Duel {
+                            act: DuelAct::Join,
+                            ..
+                        }
+                )
+            )
+        })
+        .map(|button| Offered {
+            label: button.label.clone(),
+            data: button.data.clone(),
+        })
+        .collect();
+    if !shown.is_empty() {
+        session.offered = shown;
+    }
+}
+
+/// A label or a typed word as they are compared: letters and digits only (no ▶, 💡, ½ or
+/// punctuation), spaces made one, in lower case.
+fn label_key(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_whitespace() { ' ' } else { c })
+        .filter(|c| c.is_alphabetic() || c.is_ascii_digit() || *c == ' ')
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// Whether `typed` is the label of `button`: the whole label, or the answer that opens a
+/// label of the form "Yes, resign" / "是，认输" (`yes`, `是`).
+fn is_label_of(typed: &str, label: &str) -> bool {
+    let typed = label_key(typed);
+    if typed.is_empty() {
+        return false;
+    }
+    if label_key(label) == typed {
+        return true;
+    }
+    label
+        .split_once([',', '，'])
+        .is_some_and(|(head, _)| label_key(head) == typed)
 }
 
 /// Whether a reading is a class's own business in its group (a quiz, the leaderboard, the
@@ -366,7 +453,7 @@ impl Cx<'_> {
         let starts_another = matches!(
             command,
             Command::Lesson(_)
-                | Command::Puzzle
+                | Command::Puzzle(_)
                 | Command::Quiz
                 | Command::Lessons
                 | Command::Class(ClassCommand::DailyLink(_))
@@ -404,7 +491,8 @@ impl Cx<'_> {
             Command::Lesson(LessonArg::Unit(unit)) => lesson::open_unit(self, unit, mode),
             Command::Lesson(LessonArg::Named(name)) => lesson::open_named(self, &name, mode),
             Command::Next => self.next(mode),
-            Command::Puzzle => puzzle::start(self, current_puzzle(&mode)),
+            Command::Puzzle(PuzzleArg::Next) => puzzle::start(self, current_puzzle(&mode)),
+            Command::Puzzle(arg) => puzzle::start_chosen(self, &arg, mode),
             Command::Hint => self.hint(mode),
             Command::Solution => self.solution(mode),
             Command::Quiz => quiz::start_round(self),
@@ -722,7 +810,48 @@ impl Cx<'_> {
         mode
     }
 
+    /// A button's label typed instead of pressed: the action of that button among those last
+    /// shown, when it is still live (a button of an earlier question is no label any more).
+    /// A move comes first: a text the current task reads as a legal move is that move.
+    fn typed_label(&self, text: &str, mode: &Mode) -> Option<Action> {
+        if let Some(board) = self.move_task_board(&self.moving(mode.clone()))
+            && matches!(rules::explain(&board.pos, text), rules::Verdict::Legal(_))
+        {
+            return None;
+        }
+        self.session
+            .offered
+            .iter()
+            .rev()
+            .filter(|button| is_label_of(text, &button.label))
+            .filter_map(|button| Action::decode(&button.data))
+            .find(|action| self.live(action))
+            // The menu's buttons work at any time, and so do their labels.
+            .or_else(|| {
+                self.menu_row()
+                    .iter()
+                    .find(|button| is_label_of(text, &button.label))
+                    .and_then(|button| Action::decode(&button.data))
+            })
+    }
+
+    /// Whether a button shown earlier still does something now: one of the current question,
+    /// or of no question; a game with a friend's, at the move it was sent at (or at any move,
+    /// for those that work at any move).
+    fn live(&self, action: &Action) -> bool {
+        match action {
+            Action::Duel { ply, act, .. } => {
+                matches!(act, DuelAct::Board | DuelAct::Resign | DuelAct::Offer)
+                    || self.shared.game.as_ref().is_some_and(|g| g.ply() == *ply)
+            }
+            other => other.nonce().is_none_or(|n| n == self.nonce()),
+        }
+    }
+
     fn text(&mut self, text: &str, mode: Mode) -> Mode {
+        if let Some(action) = self.typed_label(text, &mode) {
+            return self.action(action, mode);
+        }
         // A move typed with nothing else open goes to the game with a friend, if one is on.
         match self.moving(mode) {
             Mode::Idle => {

@@ -139,6 +139,17 @@ impl Outbox {
         })
     }
 
+    /// The replies for other learners so far, with whom each is for.
+    pub fn others_mut(&mut self) -> impl Iterator<Item = (i64, &mut Reply)> {
+        self.effects.iter_mut().filter_map(|e| match e {
+            Effect::Say {
+                to: To::Learner(learner),
+                reply,
+            } => Some((*learner, reply)),
+            _ => None,
+        })
+    }
+
     /// How many effects so far (a mark to look back from).
     pub fn len(&self) -> usize {
         self.effects.len()

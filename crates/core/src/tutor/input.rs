@@ -165,8 +165,9 @@ pub enum Command {
     Lesson(LessonArg),
     /// `/next`: the next step.
     Next,
-    /// `/puzzle`: a mate-in-N puzzle near the learner's level.
-    Puzzle,
+    /// `/puzzle`: a mate-in-N puzzle near the learner's level; `/puzzle 2` one of mate in 2
+    /// (1–4), `/puzzle 02jRN` the puzzle of that id.
+    Puzzle(PuzzleArg),
     /// `/hint`: a hint for the current task (a ladder: the piece, the square, the move).
     Hint,
     /// `/solution`: the answer to the current task.
@@ -199,6 +200,18 @@ pub enum Command {
     Access(AccessCommand),
     /// Anything else starting with `/`.
     Unknown(String),
+}
+
+/// Which puzzle `/puzzle` asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PuzzleArg {
+    /// No argument: the next one for the learner.
+    Next,
+    /// A mate in this many moves (1–4).
+    MateIn(u32),
+    /// A puzzle by its id (`02jRN`), or a number that is no mate length: said when there is
+    /// none.
+    Id(String),
 }
 
 /// Which lesson `/lesson` asks for.
@@ -241,6 +254,9 @@ impl Command {
     /// assert_eq!(Command::parse("/lesson 马"), Some(Command::Lesson(LessonArg::Named("马".into()))));
     /// assert_eq!(Command::parse("/help@chess_tutor_bot"), Some(Command::Help));
     /// assert_eq!(Command::parse("e4"), None);
+    /// use chess_tutor_core::tutor::input::PuzzleArg;
+    /// assert_eq!(Command::parse("/puzzle 2"), Some(Command::Puzzle(PuzzleArg::MateIn(2))));
+    /// assert_eq!(Command::parse("/puzzle 02jRN"), Some(Command::Puzzle(PuzzleArg::Id("02jRN".into()))));
     /// use chess_tutor_core::tutor::ClassCommand;
     /// assert_eq!(Command::parse("/report_12"), Some(Command::Class(ClassCommand::ReportStudent(12))));
     /// assert_eq!(Command::parse("/report_"), Some(Command::Unknown("report_".into())));
@@ -275,7 +291,11 @@ impl Command {
                 Err(_) => LessonArg::Named(arg.chars().take(32).collect()),
             }),
             "next" | "下一步" => Command::Next,
-            "puzzle" | "题" | "題" => Command::Puzzle,
+            "puzzle" | "题" | "題" => Command::Puzzle(match arg.parse::<u32>() {
+                _ if arg.is_empty() => PuzzleArg::Next,
+                Ok(n) if (1..=4).contains(&n) => PuzzleArg::MateIn(n),
+                _ => PuzzleArg::Id(arg.chars().take(16).collect()),
+            }),
             "hint" | "提示" => Command::Hint,
             "solution" | "答案" => Command::Solution,
             "quiz" | "测验" | "測驗" => Command::Quiz,

@@ -75,11 +75,13 @@ pub(crate) trait MoveTask: Activity {
         super::spelling::unread(pos, input, example, cx.lang())
     }
 
-    /// Says `note` about a message that was not read as a move: in words under it (the
-    /// task's message moves on in place, which would leave buttons here pointing at a
-    /// question gone).
+    /// Says `note` about a message that was not read as a move: in words under it, with the
+    /// task's own buttons (hint, solution, the game's), what a learner who typed words
+    /// instead of a move may want. (Once the task moves on they are an earlier question's,
+    /// and a press says so.)
     fn say_unread(self, cx: &mut Cx<'_>, note: String) -> Mode {
-        cx.unread(note, Vec::new());
+        let rows = self.task_board(cx).map(|b| b.buttons).unwrap_or_default();
+        cx.unread(note, rows);
         self.into()
     }
 
@@ -261,21 +263,25 @@ impl BeforeTap {
         }
     }
 
-    /// While a move is still asked for after a tapped move (a retry, or the next move of a
-    /// puzzle after the defence), the task's message keeps its tap board open, nothing picked.
-    /// `after` is the board of the question that follows, if it asks for a move.
+    /// While a move is still asked for after a tapped move on the same message (a retry, or
+    /// the next move of a puzzle after the defence), the task's message keeps its tap board
+    /// open, nothing picked. `after` is the board of the question that follows, if it asks for
+    /// a move. A question that follows in a new message leaves the finished one without a
+    /// grid: a live grid there would show the new question's board under the old picture,
+    /// and play it.
     pub(crate) fn keep_board_open(self, cx: &mut Cx<'_>, after: Option<TaskBoard>) {
         let Some(after) = after else {
             return;
         };
         let now = cx.nonce();
         let retry = Say::TapRetry.to(cx.lang());
-        if let Some(reply) = cx
-            .out
-            .here_since(self.first)
-            .rev()
-            .find(|r| r.edit_task == Some(self.nonce) && r.squares.is_empty())
-        {
+        if let Some(reply) = cx.out.here_since(self.first).rev().find(|r| {
+            r.edit_task == Some(self.nonce)
+                && r.squares.is_empty()
+                // The question is still this message's: the same one, or the next one told on
+                // it (the message is known by the new question's nonce from now on).
+                && (now == self.nonce || r.task == Some(now))
+        }) {
             reply.squares = grid(&after.pos, after.view.orientation, None, now);
             if now == self.nonce {
                 reply.text.push('\n');

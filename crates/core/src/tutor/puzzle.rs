@@ -53,9 +53,52 @@ fn rung(cx: &Cx<'_>) -> u32 {
         .unwrap_or(TOP_MATE)
 }
 
-/// Picks the next puzzle, and whether it is a review: a missed one when due, otherwise an
-/// unsolved one of the learner's mate length nearest their points, never `recent` (the one
-/// just played).
+/// Among this many new puzzles nearest the learner's points, which one is served is the
+/// learner's own (see [`learner_seed`]): two learners do not meet the same puzzles in the
+/// same order.
+const NEAREST_CHOICES: usize = 6;
+
+/// Whether the learner has played `id` before (solved it, or missed it: then it is in their
+/// reviews): it is served again only as a review, or when asked for, and earns no points.
+fn played_before(p: &super::state::Progress, id: &PuzzleId) -> bool {
+    p.puzzles_solved.contains(id) || p.review_queue.contains(id) || p.reviews.contains_key(id)
+}
+
+/// A number of the learner's own (from their id, the same on every replica and in every
+/// test), changing with each puzzle started: which of the nearest new puzzles comes next.
+fn learner_seed(cx: &Cx<'_>) -> u64 {
+    let id = cx
+        .learner()
+        .or_else(|| cx.given.envelope.who.as_ref().map(|p| p.id))
+        .unwrap_or(0);
+    // splitmix64 of the id and the count.
+    let mut z = (id as u64)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(u64::from(cx.session.progress.puzzles_started));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Of `pool`, one of the [`NEAREST_CHOICES`] nearest `target` points, the learner's own.
+fn nearest<'c>(cx: &Cx<'_>, mut pool: Vec<&'c MatePuzzle>, target: i32) -> Option<&'c MatePuzzle> {
+    pool.sort_by_key(|z| {
+        (
+            (ladder::puzzle_points(z.rating()) - target).abs(),
+            z.id().clone(),
+        )
+    });
+    pool.truncate(NEAREST_CHOICES);
+    if pool.is_empty() {
+        return None;
+    }
+    let index = usize::try_from(learner_seed(cx) % pool.len() as u64).unwrap_or(0);
+    Some(pool[index])
+}
+
+/// Picks the next puzzle, and whether it is a review: a missed one when due, otherwise one
+/// the learner has not played, of their mate length, among those nearest their points (which
+/// one is the learner's own), never `recent` (the one just played).
 fn pick<'c>(cx: &Cx<'c>, recent: Option<&PuzzleId>) -> Option<(&'c MatePuzzle, bool)> {
     let p = &cx.session.progress;
     let catalog = cx.catalog;
@@ -73,11 +116,8 @@ fn pick<'c>(cx: &Cx<'c>, recent: Option<&PuzzleId>) -> Option<(&'c MatePuzzle, b
     }
     let target = p.points;
     let rung = rung(cx);
-    let fresh = |z: &&MatePuzzle| !p.puzzles_solved.contains(z.id()) && Some(z.id()) != recent;
-    let nearest = |pool: Vec<&'c MatePuzzle>| {
-        pool.into_iter()
-            .min_by_key(|z| (ladder::puzzle_points(z.rating()) - target).abs())
-    };
+    let fresh = |z: &&MatePuzzle| !played_before(p, z.id()) && Some(z.id()) != recent;
+    let nearest = |pool: Vec<&'c MatePuzzle>| nearest(cx, pool, target);
     let on_rung: Vec<&MatePuzzle> = catalog
         .puzzles()
         .iter()
@@ -103,6 +143,51 @@ pub(super) fn start(cx: &mut Cx<'_>, current: Option<&PuzzleId>) -> Mode {
         return Mode::Idle;
     };
     serve(cx, puzzle, review, None)
+}
+
+/// `/puzzle 2` (a mate in 2: one not played yet near the learner's points, else one played
+/// before, which earns no points) or `/puzzle 02jRN` (that puzzle).
+pub(super) fn start_chosen(cx: &mut Cx<'_>, arg: &super::input::PuzzleArg, mode: Mode) -> Mode {
+    use super::input::PuzzleArg;
+    let catalog = cx.catalog;
+    let chosen = match arg {
+        PuzzleArg::Next => return start(cx, None),
+        PuzzleArg::MateIn(n) => {
+            let p = &cx.session.progress;
+            let of_n = |fresh: bool| -> Vec<&MatePuzzle> {
+                catalog
+                    .puzzles()
+                    .iter()
+                    .filter(|z| z.mate_in() == *n && fresh != played_before(p, z.id()))
+                    .collect()
+            };
+            let target = p.points;
+            nearest(cx, of_n(true), target).or_else(|| nearest(cx, of_n(false), target))
+        }
+        PuzzleArg::Id(id) => catalog
+            .puzzles()
+            .iter()
+            .find(|z| z.id().as_str().eq_ignore_ascii_case(id)),
+    };
+    let Some(puzzle) = chosen else {
+        let given = match arg {
+            PuzzleArg::Id(id) => crate::rules::text::displayable(id),
+            _ => String::new(),
+        };
+        let text = cx.t(&Say::PuzzleNoSuch { given });
+        cx.reply(Reply::text(text));
+        return mode;
+    };
+    let again = played_before(&cx.session.progress, puzzle.id());
+    let state = serve(cx, puzzle, false, None);
+    if again {
+        // Said on the puzzle's own message: a repeat earns no points.
+        let note = cx.t(&Say::PuzzleRepeat);
+        if let Some(reply) = cx.out.here_mut().last() {
+            reply.text = format!("{note}\n{}", reply.text);
+        }
+    }
+    state
 }
 
 /// Serves `puzzle` (`review`: one the learner missed before, asked again; `daily`: a class's
@@ -248,6 +333,9 @@ fn decide(cx: &mut Cx<'_>, state: &mut PuzzleState, solved: bool) {
     }
     state.decided = true;
     let id = &state.id;
+    // A puzzle played before (solved, or missed and now reviewed) is practice: its review
+    // card moves on, the points do not.
+    let repeat = played_before(&cx.session.progress, id);
     let rating = cx.catalog.puzzle(id).and_then(MatePuzzle::rating);
     let opponent = ladder::puzzle_points(rating);
     let assisted = state.hints > 0;
@@ -272,8 +360,10 @@ fn decide(cx: &mut Cx<'_>, state: &mut PuzzleState, solved: bool) {
         GameResult::Loss
     };
     let before = p.points;
-    p.points = (p.points + ladder::exchange(p.points, opponent, result)).max(0);
-    p.rated_games = p.rated_games.saturating_add(1);
+    if !repeat {
+        p.points = (p.points + ladder::exchange(p.points, opponent, result)).max(0);
+        p.rated_games = p.rated_games.saturating_add(1);
+    }
     p.review_queue.retain(|x| x != id);
     if solved {
         p.puzzles_solved.insert(id.clone());
@@ -287,6 +377,9 @@ fn decide(cx: &mut Cx<'_>, state: &mut PuzzleState, solved: bool) {
         solved,
         points,
     });
+    if repeat {
+        return;
+    }
     state.scored = Some(Scored {
         before,
         after: points,

@@ -74,6 +74,20 @@ pub struct Session {
     /// existed read as off, and a session with it off is stored as before.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub text_mode: bool,
+    /// The buttons of the last step that showed any (its tap board aside): a label typed
+    /// instead of pressed does what its button does. Sessions stored before it existed read
+    /// with none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub offered: Vec<Offered>,
+}
+
+/// A button as it was shown: its label, and the data its press sends.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Offered {
+    /// What the learner read.
+    pub label: String,
+    /// The encoded action.
+    pub data: String,
 }
 
 /// Squares picked on the tap board of a squares step; like [`TapSelection`], bound to the

@@ -446,3 +446,25 @@ fn no_move_the_board_units_answer_gives_check() {
     );
     assert!(checked >= 40, "only {checked} moves");
 }
+
+/// Issue 42: a touch-move step's answer moves the touched piece, and a touched square holds a
+/// piece.
+#[test]
+fn a_touch_move_steps_answer_moves_the_touched_piece() {
+    let step = MOVE_STEP.replace("EXPECTED", "Re4").replace("WRONG", "Rd4");
+    assert!(problems_of(&step).is_empty());
+    let touched = |squares: &str| format!("{step}    touched: [{squares}]\n");
+    assert!(problems_of(&touched("a4")).is_empty());
+    let problems = problems_of(&touched("h1"));
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0].ends_with("expected move `Re4` breaks touch-move: the piece on h1 was touched"),
+        "{problems:?}"
+    );
+    let problems = problems_of(&touched("a5"));
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0].ends_with("touched: no piece on `a5`"),
+        "{problems:?}"
+    );
+}

@@ -805,3 +805,33 @@ fn a_friend_in_text_mode_hears_the_other_players_moves_in_words() {
     w.text(ZH, "g4");
     assert!(!w.told(EN).contains("White: king e1"), "{}", w.told(EN));
 }
+
+/// Issue 42: the first mover's board, sent when the friend joins, offers the board page (the
+/// ♟ Board button) in the first mover's language, as every other move task in a private chat
+/// does.
+#[test]
+fn the_first_movers_board_offers_the_board_page_in_their_language() {
+    for (host, friend, label) in [(ZH, EN, "♟ 棋盘"), (EN, ZH, "♟ Board")] {
+        let mut w = World::new(shipped());
+        w.text(host, "/play");
+        w.press(
+            host,
+            if host == ZH {
+                "和朋友下"
+            } else {
+                "Play a friend"
+            },
+        );
+        let link = w.invitation(host);
+        w.text(friend, &format!("/start {link}"));
+        let boards: Vec<&Reply> = w.last[&host]
+            .iter()
+            .filter(|r| r.offers_tap_board())
+            .collect();
+        assert!(!boards.is_empty(), "{}", w.told(host));
+        assert!(
+            boards.iter().all(|r| r.board_app.as_deref() == Some(label)),
+            "{boards:?}"
+        );
+    }
+}

@@ -19,6 +19,7 @@ mod no_dead_ends;
 mod oracle;
 mod oracles;
 mod page;
+mod puzzle_picks;
 mod puzzles;
 mod quiz;
 mod refusals;
@@ -27,7 +28,9 @@ mod rules_props;
 mod search;
 mod stored_sessions;
 mod text_mode;
+mod touch_move;
 mod transitions;
+mod typed_labels;
 
 use std::path::{Path, PathBuf};
 

@@ -176,6 +176,50 @@ impl FileCheck {
                 }
             }
         }
+        let mut touched = Vec::new();
+        if let Some(list) = &raw.touched {
+            for s in &list.value {
+                match s.trim().parse::<shakmaty::Square>() {
+                    Ok(sq) if position.board().piece_at(sq).is_some() => touched.push(sq),
+                    Ok(_) => {
+                        self.at_step(ctx, line_of(list), format!("touched: no piece on `{s}`"));
+                        ok = false;
+                    }
+                    Err(_) => {
+                        self.at_step(
+                            ctx,
+                            line_of(list),
+                            format!("touched: `{s}` is not a square"),
+                        );
+                        ok = false;
+                    }
+                }
+            }
+        }
+        // Under touch-move the answer moves the first touched piece of the learner's that can
+        // move: an expected move of another piece would be refused by the rule it teaches.
+        let legal = position.legal_moves();
+        let must_move = touched.iter().copied().find(|sq| {
+            position.board().color_at(*sq) == Some(position.turn())
+                && legal.iter().any(|m| m.from() == Some(*sq))
+        });
+        if let Some(from) = must_move
+            && expected.len() == expected_field.value.len()
+        {
+            for (mv, item) in expected.iter().zip(&expected_field.value) {
+                if mv.from() != Some(from) {
+                    self.at_step(
+                        ctx,
+                        line_of(item),
+                        format!(
+                            "expected move `{}` breaks touch-move: the piece on {from} was touched",
+                            item.value
+                        ),
+                    );
+                    ok = false;
+                }
+            }
+        }
         let (text, hint, why) = texts?;
         ok.then(|| {
             StepKind::Move(MoveTask {
@@ -192,6 +236,7 @@ impl FileCheck {
                     .unwrap_or_default(),
                 hint,
                 why,
+                touched,
             })
         })
     }

@@ -23,6 +23,7 @@ fn fields_of(kind: &str) -> Option<(&'static [&'static str], &'static [&'static 
                 "expected",
                 "wrong",
                 "wrong_reasons",
+                "touched",
                 "allow",
                 "hint",
                 "why",

@@ -10,6 +10,7 @@ use crate::rules::{self, Rule, RuleCode, Verdict, text::verdict_text};
 use crate::tutor::callback::Action;
 use crate::tutor::cx::Cx;
 use crate::tutor::move_task::{Refusal, TaskBoard};
+use crate::tutor::page_view::{DropResult, PageSaid};
 use crate::tutor::reply::Button;
 use crate::tutor::state::LessonState;
 use crate::tutor::words::ToMove;
@@ -143,6 +144,24 @@ pub(super) fn judge(
                 }
                 update(cx, message.closed().with_view(view).with_note(&note));
                 Outcome::Done
+            } else if let Some((say, touched)) = touch_move_break(task, info.mv) {
+                // Under touch-move the move is no choice the learner had: the rule, with the
+                // touched piece and the move tried drawn.
+                let mut view = scene_view(&task.scene).with_mark(touched, MarkKind::Highlight);
+                if let Some((from, to)) = move_squares(&info.mv) {
+                    view = view.with_arrow(from, to, ArrowKind::Forbidden);
+                }
+                let mut note = cx.t(&say);
+                note.push('\n');
+                note.push_str(&cx.t(&Say::BoardRestored));
+                cx.out.page_said = Some(PageSaid {
+                    result: DropResult::Refused,
+                    text: note.clone(),
+                    overlay: crate::render::Overlay::default(),
+                });
+                miss(state, &mut note, task.hint.get(lang));
+                update(cx, message.with_view(view).with_note(&note));
+                Outcome::Stay
             } else {
                 // The move is shown as an arrow on the task's own board: the piece is back.
                 let mut view = scene_view(&task.scene);
@@ -174,6 +193,56 @@ pub(super) fn judge(
             Outcome::Stay
         }
     }
+}
+
+/// A legal move that breaks touch-move in a step whose pieces were touched (FIDE 4.3): a
+/// touched piece of the learner's that could move and did not (4.3.2), or, the touched piece
+/// moved or none touched, a touched piece of the opponent's that could be taken (by the
+/// touched piece, when there is one) and was not (4.3.1, 4.3.3). The rule's words and the
+/// square of the touched piece.
+fn touch_move_break(task: &MoveStep, mv: shakmaty::Move) -> Option<(Say, shakmaty::Square)> {
+    let pos: &Chess = &task.position;
+    let board = pos.board();
+    let mine = |sq: &shakmaty::Square| board.color_at(*sq) == Some(pos.turn());
+    let legal = pos.legal_moves();
+    let own: Vec<_> = task.touched.iter().copied().filter(mine).collect();
+    // The first touched piece of the learner's that can move is the one to move.
+    if let Some(&first) = own
+        .iter()
+        .find(|sq| legal.iter().any(|m| m.from() == Some(**sq)))
+        && mv.from() != Some(first)
+    {
+        let piece = board.role_at(first)?;
+        return Some((
+            Say::TouchMoveOwn {
+                piece,
+                square: first,
+            },
+            first,
+        ));
+    }
+    let by = |m: &shakmaty::Move| own.is_empty() || own.contains(&m.from().unwrap_or(m.to()));
+    let enemy = task
+        .touched
+        .iter()
+        .copied()
+        .filter(|sq| !mine(sq))
+        .find(|sq| {
+            legal
+                .iter()
+                .any(|m| m.is_capture() && m.to() == *sq && by(m))
+        })?;
+    if mv.is_capture() && mv.to() == enemy {
+        return None;
+    }
+    let piece = board.role_at(enemy)?;
+    Some((
+        Say::TouchMoveEnemy {
+            piece,
+            square: enemy,
+        },
+        enemy,
+    ))
 }
 
 /// A move the referee refused, on the step's message: the rule, the hint after misses, the

@@ -88,6 +88,10 @@ crate::messages! {
         Right = "right",
         NotQuite = "not-quite",
         LegalButMissed = "legal-but-missed",
+        /// A legal move under touch-move that leaves the touched own piece unmoved.
+        TouchMoveOwn { piece: Role, square: Square } = "touch-move-own",
+        /// A legal move under touch-move that leaves the touched enemy piece untaken.
+        TouchMoveEnemy { piece: Role, square: Square } = "touch-move-enemy",
         WhiteToMove = "white-to-move",
         BlackToMove = "black-to-move",
         NoLessons = "no-lessons",
@@ -323,6 +327,10 @@ crate::messages! {
         PuzzleCaptionRated { side: ToMove, mate_in: u32, left: u32, rating: u32 } = "puzzle-caption-rated",
         BoardTurned = "board-turned",
         PuzzleReview = "puzzle-review",
+        /// A puzzle asked for that the learner played before.
+        PuzzleRepeat = "puzzle-repeat",
+        /// `/puzzle` with what names no puzzle.
+        PuzzleNoSuch { given: String } = "puzzle-no-such",
         MateInExplained { mate_in: u32, unit: u32 } = "mate-in-explained",
         ButtonLearnMate { unit: u32 } = "button-learn-mate",
         PuzzleNoCheck { san: Said } = "puzzle-no-check",

@@ -52,8 +52,12 @@ fn main() {
             .expect("under web/")
             .to_string_lossy()
             .replace('\\', "/");
+        // Both the file and its gzip are copies read once here, so they are always the
+        // same file, even when web/ changes during a build.
+        let bytes = std::fs::read(&path).expect("a file of web/ reads");
+        let copy = gz_dir.join(format!("{n}"));
+        std::fs::write(&copy, &bytes).expect("OUT_DIR is writable");
         let gz = if is_text(&name) {
-            let bytes = std::fs::read(&path).expect("a file of web/ reads");
             let gz_path = gz_dir.join(format!("{n}.gz"));
             std::fs::write(&gz_path, gzip(&bytes)).expect("OUT_DIR is writable");
             format!("Some(include_bytes!({:?}))", gz_path.to_string_lossy())
@@ -62,7 +66,7 @@ fn main() {
         };
         code.push_str(&format!(
             "    ({name:?}, include_bytes!({:?}), {gz}),\n",
-            path.to_string_lossy()
+            copy.to_string_lossy()
         ));
     }
     code.push_str("];\n");

@@ -629,7 +629,10 @@ function showPromotion(t) {
   if (t) task = t;
   lockBoard();
   const colour = (task?.turn ?? 'white') === 'black' ? 'black' : 'white';
-  ui.promote.className = colour;
+  // The promotion square's rank on screen: in the top half, the card goes to the bottom.
+  const rank = Number(String(pendingPromotion?.to ?? '').slice(1));
+  const onTop = (task?.orientation === 'black') === (rank <= 4);
+  ui.promote.className = colour + (rank ? (onTop ? ' at-bottom' : ' at-top') : '');
   ui.promoteLabel.textContent = labels.promote || '';
   ui.promote.hidden = false;
   ui.promote.querySelector('[data-promote="q"]').focus({ preventScroll: true });

@@ -154,6 +154,27 @@ fn bot(fake: &Fake, data: &Path, extra: &[&str]) -> (BotProcess, SocketAddr) {
     (bot, addr)
 }
 
+/// A game with a friend: `white` (Simplified Chinese) invites, `black` (English) joins.
+async fn friend_game(fake: &Fake, white: i64, black: i64) {
+    fake.push(start(white, "zh-hans"));
+    fake.wait_text(white, "欢迎").await;
+    fake.push(text_in(white, "/play", "zh-hans"));
+    let setup = fake.wait_text(white, "和老师下一盘棋").await;
+    fake.push(press(white, &button(&setup, "朋友"), 1));
+    let invitation = fake.wait_text(white, "start=duel-").await;
+    let link = invitation
+        .text
+        .split("start=")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_owned();
+    fake.push(text_in(black, &format!("/start {link}"), "en"));
+    fake.wait_text(black, "You joined").await;
+}
+
 /// `chat` (English) starts a game at level 1 as White; returns the game's board message.
 async fn game_as_white(fake: &Fake, chat: i64) -> super::fake_bot_api::Call {
     fake.push(start(chat, "en"));
@@ -266,23 +287,7 @@ async fn the_page_follows_a_chat_button_a_chat_move_and_a_friend_s_move_within_a
     // A game with a friend: each side's pawns step forward one square at a time, typed in
     // the chat; Black's page follows White's moves (the friend's) and Black's own.
     let (white, black) = (8204, 8205);
-    fake.push(start(white, "zh-hans"));
-    fake.wait_text(white, "欢迎").await;
-    fake.push(text_in(white, "/play", "zh-hans"));
-    let setup = fake.wait_text(white, "和老师下一盘棋").await;
-    fake.push(press(white, &button(&setup, "朋友"), 1));
-    let invitation = fake.wait_text(white, "start=duel-").await;
-    let link = invitation
-        .text
-        .split("start=")
-        .nth(1)
-        .unwrap()
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .to_owned();
-    fake.push(text_in(black, &format!("/start {link}"), "en"));
-    fake.wait_text(black, "You joined").await;
+    friend_game(&fake, white, black).await;
     let black_token = token_of(addr, black, "en").await;
     let mut view = task(addr, &black_token).await;
     let mut times = Vec::new();
@@ -834,23 +839,7 @@ async fn the_board_page_in_a_real_browser_drags_taps_refuses_promotes_and_shows_
         mate_in_one(&puzzle_fen).expect("a new learner's first puzzle is a mate in 1");
     // A game with a friend: zh invites, en (Black) joins.
     let (white, black) = (8104, 8105);
-    fake.push(start(white, "zh-hans"));
-    fake.wait_text(white, "欢迎").await;
-    fake.push(text_in(white, "/play", "zh-hans"));
-    let setup = fake.wait_text(white, "和老师下一盘棋").await;
-    fake.push(press(white, &button(&setup, "朋友"), 1));
-    let invitation = fake.wait_text(white, "start=duel-").await;
-    let link = invitation
-        .text
-        .split("start=")
-        .nth(1)
-        .unwrap()
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .to_owned();
-    fake.push(text_in(black, &format!("/start {link}"), "en"));
-    fake.wait_text(black, "You joined").await;
+    friend_game(&fake, white, black).await;
 
     // Unit 3's step 3 in each script: "move the rook to h4", h4 marked on the chat's picture.
     let marks = [

@@ -6,7 +6,7 @@
 
 use crate::chat::{Chat, shipped};
 use chess_tutor_core::content::Catalog;
-use chess_tutor_core::tutor::{Event, Input, Mode};
+use chess_tutor_core::tutor::{Event, Input};
 
 fn begin<'c>(catalog: &'c Catalog, client: &str) -> Chat<'c> {
     let mut chat = Chat::new(catalog);
@@ -18,22 +18,7 @@ fn begin<'c>(catalog: &'c Catalog, client: &str) -> Chat<'c> {
 
 /// Opens the step with this id.
 fn open(chat: &mut Chat<'_>, id: &str) {
-    let catalog = chat.catalog;
-    let unit = catalog
-        .lessons()
-        .iter()
-        .find(|l| l.steps.iter().any(|s| s.id.as_str() == id))
-        .unwrap()
-        .unit;
-    let index = catalog.step_index(id).unwrap();
-    chat.text(&format!("/lesson {unit}"));
-    for _ in 0..30 {
-        if matches!(&chat.session.mode, Mode::Lesson(s) if s.step == index) {
-            return;
-        }
-        chat.text("/next");
-    }
-    panic!("step {id} not reached: {}", chat.log);
+    chat.open(id);
 }
 
 fn done(chat: &Chat<'_>, id: &str) -> bool {

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use chess_tutor_core::tutor::{
-    Action, Catalog, Envelope, Event, Input, Request, Session, Transition,
+    Action, Catalog, Envelope, Event, Input, Mode, Request, Session, Transition,
 };
 use shakmaty::Square;
 
@@ -47,6 +47,26 @@ pub struct Chat<'c> {
 }
 
 impl<'c> Chat<'c> {
+    /// Opens the lesson step with this id: its unit, then Next until it is the step.
+    pub fn open(&mut self, id: &str) {
+        let catalog = self.catalog;
+        let unit = catalog
+            .lessons()
+            .iter()
+            .find(|l| l.steps.iter().any(|s| s.id.as_str() == id))
+            .unwrap()
+            .unit;
+        let index = catalog.step_index(id).unwrap();
+        self.text(&format!("/lesson {unit}"));
+        for _ in 0..30 {
+            if matches!(&self.session.mode, Mode::Lesson(s) if s.step == index) {
+                return;
+            }
+            self.text("/next");
+        }
+        panic!("step {id} not reached: {}", self.log);
+    }
+
     pub fn new(catalog: &'c Catalog) -> Self {
         Chat {
             catalog,

@@ -15,22 +15,7 @@ fn begin<'c>(catalog: &'c Catalog, client: &str) -> Chat<'c> {
 
 /// Opens the step with this id.
 fn open(chat: &mut Chat<'_>, id: &str) {
-    let catalog = chat.catalog;
-    let unit = catalog
-        .lessons()
-        .iter()
-        .find(|l| l.steps.iter().any(|s| s.id.as_str() == id))
-        .unwrap()
-        .unit;
-    let index = catalog.step_index(id).unwrap();
-    chat.text(&format!("/lesson {unit}"));
-    for _ in 0..30 {
-        if matches!(&chat.session.mode, Mode::Lesson(s) if s.step == index) {
-            return;
-        }
-        chat.text("/next");
-    }
-    panic!("step {id} not reached: {}", chat.log);
+    chat.open(id);
 }
 
 /// The transcript from the last input on.

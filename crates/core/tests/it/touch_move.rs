@@ -14,21 +14,8 @@ fn at_step(lang: Lang, id: &str) -> Chat<'static> {
     chat.send(Input::Start {
         client_lang: Some(lang.to_string()),
     });
-    let unit = catalog
-        .lessons()
-        .iter()
-        .find(|l| l.steps.iter().any(|s| s.id.as_str() == id))
-        .unwrap()
-        .unit;
-    let index = catalog.step_index(id).unwrap();
-    chat.text(&format!("/lesson {unit}"));
-    for _ in 0..30 {
-        if matches!(&chat.session.mode, Mode::Lesson(s) if s.step == index) {
-            return chat;
-        }
-        chat.text("/next");
-    }
-    panic!("step {id} not reached: {}", chat.log);
+    chat.open(id);
+    chat
 }
 
 fn rule(lang: Lang) -> &'static str {

@@ -298,11 +298,12 @@ function showTurn() {
     ui.turnDisc.hidden = true;
     ui.turnText.textContent = '';
   } else {
-    ui.turnDisc.hidden = false;
+    ui.turnDisc.hidden = Boolean(task.over);
     ui.turnDisc.className = 'disc ' + (task.turn === 'black' ? 'black' : 'white');
-    ui.turnText.textContent = (yours ? labels.your_move : labels.waiting) || '';
+    const words = task.over ? labels.over : yours ? labels.your_move : labels.waiting;
+    ui.turnText.textContent = words || '';
   }
-  document.body.classList.toggle('waiting', Boolean(task && !task.yours));
+  document.body.classList.toggle('waiting', Boolean(task && !task.yours && !task.over));
   ui.promoteLabel.textContent = labels.promote || '';
   if (labels.text_mode) {
     ui.textModeLabel.textContent = labels.text_mode;

@@ -69,6 +69,7 @@ fn task(t: &PageTask) -> Value {
         "text": t.text,
         "shapes": shapes(&t.marks),
         "yours": t.yours,
+        "over": t.over,
         "version": t.version.to_string(),
     })
 }
@@ -81,6 +82,7 @@ pub fn view(v: &PageView) -> Value {
             "promote": v.labels.promote,
             "waiting": v.labels.waiting,
             "none": v.labels.none,
+            "over": v.labels.over,
             "your_move": v.labels.your_move,
             "text_mode": v.labels.text_mode,
             "close": v.labels.close,

@@ -470,6 +470,7 @@ page-waiting = Your friend is to move. Their move will appear here.
 page-no-task = Nothing to move just now. Open a lesson, a puzzle or a game in the chat.
 page-none-quiz = A question is waiting in the chat: answer it there. When there is a move to make, its board appears here.
 page-none-lesson = This step of the lesson is in the chat: read it there, answer it or press Next. When a step asks for a move, its board appears here.
+page-game-over = The game is over: here is how it ended.
 page-stale = The board changed before your move arrived (a move in the chat, or your friend's). Here it is as it is now: try again.
 page-your-move = Your move: drag a piece, or tap it and then a square.
 page-text-mode = Text mode in the chat (every board also in words)

@@ -522,6 +522,15 @@ fn diagnose(
             to,
         });
     }
+    // So does a piece sent where its way of moving never goes (a queen from d3 to e1): that
+    // it could not land on its own piece there is the second reason, not the first.
+    if role != Role::Pawn && from != to && !moves_this_way(role, from, to) {
+        return Err(IllegalReason::WrongMovement {
+            piece: role,
+            from,
+            to,
+        });
+    }
     if let Some(occupant) = board.piece_at(to).filter(|p| p.color == us)
         && from != to
     {
@@ -870,12 +879,68 @@ fn with_history(game: &Game, reason: IllegalReason) -> IllegalReason {
     }
 }
 
+/// Whether a piece of `role` (not a pawn) moves from `from` to `to` on an empty board: the
+/// shape of its move, whatever stands in the way or on the square.
+fn moves_this_way(role: Role, from: Square, to: Square) -> bool {
+    let line = from.file() == to.file() || from.rank() == to.rank();
+    let diagonal = from.file().distance(to.file()) == from.rank().distance(to.rank());
+    match role {
+        Role::Knight => attacks::knight_attacks(from).contains(to),
+        Role::King => attacks::king_attacks(from).contains(to),
+        Role::Bishop => diagonal,
+        Role::Rook => line,
+        Role::Queen => line || diagonal,
+        Role::Pawn => true,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn pos(fen: &str) -> Chess {
         crate::rules::parse_fen(fen).unwrap()
+    }
+
+    /// Issue 42 (A13): a queen sent from d3 to e1, where her own king stands, was told only
+    /// that she cannot take her own king; that d3–e1 is no queen's line is the first reason.
+    #[test]
+    fn a_move_no_piece_of_its_kind_makes_is_refused_for_its_shape_before_what_stands_there() {
+        let p = pos("4k3/8/8/8/8/3Q4/3P4/R3K3 w Q - 0 1");
+        let shape = |from, to| match explain_squares(&p, from, to, None) {
+            Verdict::Illegal(reason) => reason,
+            other => panic!("{from}{to}: {other:?}"),
+        };
+        assert!(matches!(
+            shape(Square::D3, Square::E1),
+            IllegalReason::WrongMovement {
+                piece: Role::Queen,
+                ..
+            }
+        ));
+        assert!(matches!(
+            shape(Square::A1, Square::D2),
+            IllegalReason::WrongMovement {
+                piece: Role::Rook,
+                ..
+            }
+        ));
+        // On its own lines, her own piece is the reason.
+        assert!(matches!(
+            shape(Square::D3, Square::D2),
+            IllegalReason::OwnPieceOnTarget {
+                piece: Role::Queen,
+                occupant: Role::Pawn,
+                ..
+            }
+        ));
+        assert!(matches!(
+            shape(Square::E1, Square::D2),
+            IllegalReason::OwnPieceOnTarget {
+                piece: Role::King,
+                ..
+            }
+        ));
     }
 
     /// Found by the move reader's fuzzing in CI: `B1a3` in the start position (a bishop from

@@ -163,7 +163,21 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
         };
     }
     let page = for_page.then(|| {
-        let board = cx.page_board(&mode);
+        // With no move to make after a game, the page shows how the game ended.
+        let (board, over) = match cx.page_board(&mode) {
+            Some(board) => (Some(board), false),
+            None if matches!(mode, Mode::Idle | Mode::Duel) => {
+                let lang = cx.lang();
+                let over = cx
+                    .session
+                    .progress
+                    .last_game
+                    .as_ref()
+                    .map(|g| game::final_board(g, lang));
+                (over.map(|b| (b, false)), true)
+            }
+            None => (None, false),
+        };
         let said = cx.out.page_said.take().or_else(|| {
             // A drop neither refused nor waiting for its piece was played.
             dropped.then(|| PageSaid {
@@ -185,6 +199,7 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
             said,
             cx.session.text_mode,
             elsewhere,
+            over,
         )
     });
     let label = Say::ButtonBoardApp.to(cx.lang());

@@ -36,6 +36,7 @@ fn labels(lang: Lang, elsewhere: Option<Elsewhere>) -> PageLabels {
         promote: Say::PagePromote.to(lang),
         waiting: Say::PageWaiting.to(lang),
         none: none.to(lang),
+        over: Say::PageGameOver.to(lang),
         your_move: Say::PageYourMove.to(lang),
         text_mode: Say::PageTextMode.to(lang),
         close: Say::PageClose.to(lang),
@@ -84,6 +85,7 @@ pub(crate) fn task_of(board: &TaskBoard, yours: bool, nonce: u32) -> PageTask {
         text,
         marks,
         yours,
+        over: false,
         version,
     }
 }
@@ -109,8 +111,12 @@ pub(crate) fn view(
     said: Option<PageSaid>,
     text_mode: bool,
     elsewhere: Option<Elsewhere>,
+    over: bool,
 ) -> PageView {
-    let task = board.map(|(b, yours)| task_of(&b, yours, nonce));
+    let task = board.map(|(b, yours)| PageTask {
+        over,
+        ..task_of(&b, yours, nonce)
+    });
     let labels = labels(lang, elsewhere.filter(|_| task.is_none()));
     let version = match &task {
         Some(t) => t.version.clone(),

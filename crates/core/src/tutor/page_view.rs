@@ -48,6 +48,8 @@ pub struct PageTask {
     pub marks: crate::render::Overlay,
     /// Whether the learner is to move (false while the friend is, in a game with a friend).
     pub yours: bool,
+    /// The game is over: the board is its last position, `text` how it ended.
+    pub over: bool,
     /// Changes whenever the task, its words or its board change: a drop carries the one
     /// the page showed.
     pub version: PageVersion,
@@ -136,6 +138,8 @@ pub struct PageLabels {
     pub waiting: String,
     /// Shown when no task asks for a move.
     pub none: String,
+    /// Shown over a finished game's last position.
+    pub over: String,
     /// Shown when the learner is to move.
     pub your_move: String,
     /// The switch that turns text mode on and off.

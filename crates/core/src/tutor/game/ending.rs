@@ -147,6 +147,34 @@ pub(in crate::tutor) fn count(counts: &mut crate::tutor::state::GameCounts, resu
     *n = n.saturating_add(1);
 }
 
+/// The last position of a finished game, as the board page shows it: the learner's side at
+/// the bottom, the last move tinted, a king in check (a mated one) marked, and the ending in
+/// words.
+pub(in crate::tutor) fn final_board(
+    game: &crate::tutor::state::FinishedGame,
+    lang: Lang,
+) -> crate::tutor::move_task::TaskBoard {
+    let pos = game.record.position().clone();
+    let learner = game.learner.color();
+    let mut view = crate::render::BoardView::from_position(&pos).with_orientation(learner);
+    if let Some(last) = game.record.moves().last()
+        && let Some(from) = last.from()
+    {
+        view = view.with_last_move(from, last.to());
+    }
+    let opponent = if game.friend {
+        Opponent::Friend
+    } else {
+        Opponent::Tutor
+    };
+    crate::tutor::move_task::TaskBoard {
+        caption: ending_text(&game.ending, &game.record, learner, opponent, lang),
+        pos,
+        view,
+        buttons: Vec::new(),
+    }
+}
+
 /// An ending in words: what happened and the rule that says so, with its evidence.
 pub(in crate::tutor) fn ending_text(
     ending: &Ending,

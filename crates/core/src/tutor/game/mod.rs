@@ -19,5 +19,5 @@ pub(super) use claims::{
     claim, claimed_move, confirm_resign, make_claim, offer_draw, play_on, resign, take_back,
 };
 pub(super) use coach::coach_reply;
-pub(super) use ending::{Opponent, count, ending_text, send_pgn};
+pub(super) use ending::{Opponent, count, ending_text, final_board, send_pgn};
 pub(super) use setup::{setup, start};

@@ -54,6 +54,7 @@ crate::messages! {
         PageNoTask = "page-no-task",
         PageNoneQuiz = "page-none-quiz",
         PageNoneLesson = "page-none-lesson",
+        PageGameOver = "page-game-over",
         PageStale = "page-stale",
         PageYourMove = "page-your-move",
         PageTextMode = "page-text-mode",

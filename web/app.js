@@ -182,12 +182,42 @@ function dashes(orig, dest, orientation) {
   return haloed('line', attrs, COLOURS.red, 14, ' stroke-dasharray="20 12"');
 }
 
+// An arrow that stops short of its last square's centre, as the chat's picture draws one
+// whose square holds a cross or another arrow's head: so the heads never pile onto a cross.
+function edgeArrow(orig, dest, orientation, colour) {
+  const sign = orientation === 'black' ? -1 : 1;
+  const dx = (dest.charCodeAt(0) - orig.charCodeAt(0)) * sign;
+  const dy = (orig.charCodeAt(1) - dest.charCodeAt(1)) * sign;
+  const length = Math.hypot(dx, dy) * 100;
+  const [ux, uy] = [(dx * 100) / length, (dy * 100) / length];
+  // The tip stops short of the far square's centre, clear of the cross drawn there (and of
+  // another arrow's tip), and still leaves a one-square arrow its shaft.
+  const back = 34;
+  const tip = [50 + dx * 100 - ux * back, 50 + dy * 100 - uy * back];
+  const [headLength, halfWidth] = [38, 26];
+  const base = [tip[0] - ux * headLength, tip[1] - uy * headLength];
+  const shaft = `x1="50" y1="50" x2="${base[0] + ux * 4}" y2="${base[1] + uy * 4}" stroke-linecap="round"`;
+  const head = [tip, [base[0] - uy * halfWidth, base[1] + ux * halfWidth], [base[0] + uy * halfWidth, base[1] - ux * halfWidth]]
+    .map((p) => p.map((v) => v.toFixed(1)).join(','))
+    .join(' ');
+  return (
+    haloed('line', shaft, colour, 16) +
+    `<polygon points="${head}" fill="${colour}" stroke="${COLOURS.halo}" stroke-width="4" stroke-linejoin="round"/>`
+  );
+}
+
 const isSquare = (s) => typeof s === 'string' && /^[a-h][1-8]$/.test(s);
 
 // The contract's shapes as chessground auto-shapes: one chessground shape for each.
 function toAutoShapes(shapes, orientation) {
   const out = [];
-  for (const s of Array.isArray(shapes) ? shapes : []) {
+  const list = Array.isArray(shapes) ? shapes : [];
+  // Squares where a cross stands or more than one arrow ends: arrows stop at their edge.
+  const crossed = new Set(list.filter((s) => s && s.brush === 'forbidden' && !isSquare(s.dest)).map((s) => s.orig));
+  const ends = new Map();
+  for (const s of list) if (s && isSquare(s.dest) && s.dest !== s.orig) ends.set(s.dest, (ends.get(s.dest) ?? 0) + 1);
+  const busy = (square) => crossed.has(square) || (ends.get(square) ?? 0) > 1;
+  for (const s of list) {
     if (!s || !isSquare(s.orig)) continue;
     const arrow = isSquare(s.dest) && s.dest !== s.orig;
     let name = s.brush;
@@ -196,6 +226,9 @@ function toAutoShapes(shapes, orientation) {
     if (arrow) {
       if (name === 'forbidden-line') {
         out.push({ orig: s.orig, below: true, customSvg: { html: dashes(s.orig, s.dest, orientation) } });
+      } else if (busy(s.dest)) {
+        const colour = (BRUSHES[name] ?? BRUSHES.move).color;
+        out.push({ orig: s.orig, below: true, customSvg: { html: edgeArrow(s.orig, s.dest, orientation, colour) } });
       } else {
         out.push({ orig: s.orig, dest: s.dest, brush: BRUSHES[name] ? name : 'move', below: true });
       }

@@ -324,6 +324,20 @@ impl Fake {
         self.state.lock().unwrap().calls.clone()
     }
 
+    /// Waits (up to 30 s) until the bot introduced itself (`getMe`, then its two
+    /// `setMyCommands`). It does so beside the first updates: a test that queues an error for
+    /// a reply waits for this first, so that the error cannot meet the introduction instead.
+    pub async fn wait_introduced(&self) {
+        let end = Instant::now() + Duration::from_secs(30);
+        while self.calls_of("setMyCommands").len() < 2 {
+            assert!(
+                Instant::now() < end,
+                "the bot never sent its two setMyCommands"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
     /// The calls of `method` (any case) so far.
     pub fn calls_of(&self, method: &str) -> Vec<Call> {
         let method = method.to_ascii_lowercase();

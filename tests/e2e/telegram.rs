@@ -1686,6 +1686,7 @@ async fn replies_refused_past_the_retry_budget_are_sent_by_the_outbox_sweep_to_t
     let chat = -100_798;
     fake.push(in_group(chat, "/start", true, false));
     fake.wait_text(chat, "Welcome").await;
+    fake.wait_introduced().await;
     // Two 502s: teloxide-core waits 10 s after each 5xx before it returns the error, so the
     // first call outlasts its budget at once, and the sweep's first try fails too.
     let errors = [(502, true); 2];

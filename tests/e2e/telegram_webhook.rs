@@ -1147,6 +1147,7 @@ async fn webhook_replies_refused_past_the_retry_budget_are_sent_by_the_sweep_to_
     );
     let forum = -100_811;
     bot.send(in_group(forum, "/start", true, false)).await;
+    fake.wait_introduced().await;
     // One 502: teloxide-core waits 10 s before it returns it, past the 400 ms budget.
     fake.server_errors(&[(502, true)]);
     let status = deliver(

@@ -389,6 +389,11 @@ async fn after_a_game_the_page_shows_its_last_position_and_how_it_ended() {
     );
     let (_, refused) = drop_piece(addr, &token, "d2", "d4").await;
     assert_eq!(refused["result"], "stale", "nothing to move: {refused}");
+    // Once the learner has moved on to something else, the old game is not shown again.
+    fake.push(text(chat, "/help"));
+    fake.wait_text(chat, "/lessons the course map").await;
+    let later = task(addr, &token).await;
+    assert!(later["task"].is_null(), "the old game is gone: {later}");
     bot.stop();
 }
 

@@ -70,6 +70,13 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
         },
         class: loaded.class.map(|class| class::context(envelope, class)),
     };
+    // Anything the learner says or presses in the chat is newer than a game's end: the page
+    // stops showing it (a step that ends a game marks it again).
+    if !matches!(input, Input::Look | Input::Drop(_))
+        && let Some(game) = cx.session.progress.last_game.as_mut()
+    {
+        game.just_ended = false;
+    }
     // Whether the bot may write to this person in a private chat: yes once they wrote there
     // (the board page is opened from it too); a session made by a poll answer is not.
     match &input {
@@ -163,7 +170,8 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
         };
     }
     let page = for_page.then(|| {
-        // With no move to make after a game, the page shows how the game ended.
+        // With no move to make just after a game (nothing asked or answered in the chat
+        // since), the page shows how the game ended.
         let (board, over) = match cx.page_board(&mode) {
             Some(board) => (Some(board), false),
             None if matches!(mode, Mode::Idle | Mode::Duel) => {
@@ -173,6 +181,7 @@ pub fn step(request: Request, catalog: &Catalog) -> Transition {
                     .progress
                     .last_game
                     .as_ref()
+                    .filter(|g| g.just_ended)
                     .map(|g| game::final_board(g, lang));
                 (over.map(|b| (b, false)), true)
             }

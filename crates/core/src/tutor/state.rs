@@ -314,6 +314,10 @@ pub struct FinishedGame {
     /// Played against a friend, not the tutor (`level` then means nothing).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub friend: bool,
+    /// Its end was the learner's last news: nothing was asked or answered in the chat since.
+    /// While it is, the board page shows how the game ended. False in sessions stored before.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub just_ended: bool,
 }
 
 /// Games against the tutor, counted.

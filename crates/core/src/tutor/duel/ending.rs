@@ -94,6 +94,7 @@ fn count_result(cx: &mut Cx<'_>, game: &SharedGame, me: Color, ending: &Ending) 
         learner: Side::from(me),
         date,
         friend: true,
+        just_ended: true,
     });
     (before, p.points)
 }

@@ -125,6 +125,7 @@ pub(super) fn finish(cx: &mut Cx<'_>, game: GameState, ending: &Ending, mut note
         learner: game.learner,
         date: cx.now().map(|t| t.format("%Y.%m.%d").to_string()),
         friend: false,
+        just_ended: true,
     });
     Mode::Idle
 }
